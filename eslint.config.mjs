@@ -1,0 +1,79 @@
+import nx from '@nx/eslint-plugin';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import prettier from 'eslint-config-prettier';
+import { platformRules, scopeRules, typeRules } from './tools/lint/domain-graph.mjs';
+
+const constraints = [typeRules, scopeRules, platformRules].flatMap((rules) =>
+  Object.entries(rules).map(([sourceTag, onlyDependOnLibsWithTags]) => ({
+    sourceTag,
+    onlyDependOnLibsWithTags,
+  })),
+);
+
+export default [
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  ...nx.configs['flat/javascript'],
+  {
+    ignores: [
+      '**/dist',
+      '**/coverage',
+      '**/node_modules',
+      '**/storybook-static',
+      '**/vite.config.*.timestamp*',
+      '**/vitest.config.*.timestamp*',
+      'libs/api-client/src/generated/**',
+      'openapi/dist/**',
+      '.nx/**',
+      'tmp/**',
+    ],
+  },
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.jsx', '**/*.mjs'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: true,
+          allow: [],
+          banTransitiveDependencies: false,
+          depConstraints: constraints,
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportDefaultDeclaration',
+          message: 'Named exports only (CONVENTIONS: Files and names).',
+        },
+      ],
+    },
+  },
+  {
+    // Tool configuration files are loaded by their tools through a default export.
+    files: [
+      '**/vite.config.*',
+      '**/vitest.config.*',
+      '**/*.stories.tsx',
+      '.storybook/**',
+      '**/lingui.config.*',
+      '**/drizzle.config.*',
+      '**/playwright.config.*',
+      'eslint.config.mjs',
+    ],
+    // Tooling, not product code: it may reach shared tool helpers under tools/.
+    rules: { 'no-restricted-syntax': 'off', '@nx/enforce-module-boundaries': 'off' },
+  },
+  {
+    files: ['**/*.tsx'],
+    plugins: { 'jsx-a11y': jsxA11y, 'react-hooks': reactHooks },
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      ...reactHooks.configs.recommended.rules,
+    },
+  },
+  prettier,
+];

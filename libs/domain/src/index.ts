@@ -1,0 +1,1 @@
+export { runStatuses, type RunStatus } from './lib/run-status';

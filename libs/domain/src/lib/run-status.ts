@@ -1,0 +1,22 @@
+export const runStatuses = [
+  'notStarted',
+  'queued',
+  'inProgress',
+  'waitingForApproval',
+  'approved',
+  'approvalTimeout',
+  'succeeded',
+  'failed',
+  'error',
+  'applyFailure',
+  'skipped',
+  'canceled',
+  'cancelling',
+  'finished',
+  'canceledByDependency',
+  'canceledByFailedStackInitialization',
+  'waitingForFailedControlPoliciesApproval',
+  'waitingForErrorControlPoliciesApproval',
+  'approvedFailedControlPolicies',
+] as const;
+export type RunStatus = (typeof runStatuses)[number];

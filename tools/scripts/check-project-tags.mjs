@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// Fails when a project lacks a tag on one of the required axes, carries a tag the lint
+// constraints do not know, or when the domain graph has a cycle.
+import { createProjectGraphAsync } from '@nx/devkit';
+import {
+  findCycle,
+  platformRules,
+  requiredAxes,
+  scopeRules,
+  typeRules,
+} from '../lint/domain-graph.mjs';
+
+const known = new Set([
+  ...Object.keys(typeRules),
+  ...Object.keys(scopeRules),
+  ...Object.keys(platformRules),
+]);
+const graph = await createProjectGraphAsync({ exitOnError: true });
+const problems = [];
+
+for (const [name, node] of Object.entries(graph.nodes)) {
+  const tags = node.data.tags ?? [];
+  for (const axis of requiredAxes) {
+    const onAxis = tags.filter((t) => t.startsWith(`${axis}:`));
+    if (onAxis.length !== 1) {
+      problems.push(`${name}: needs exactly one '${axis}:*' tag, has [${onAxis.join(', ')}]`);
+    }
+  }
+  for (const tag of tags) {
+    if (!known.has(tag)) problems.push(`${name}: tag '${tag}' has no dependency constraint`);
+  }
+}
+
+const cycle = findCycle();
+if (cycle) problems.push(`domain graph has a cycle: ${cycle.join(' → ')}`);
+
+if (problems.length > 0) {
+  console.error(`Project tag check failed:\n  ${problems.join('\n  ')}`);
+  process.exit(1);
+}
+console.log(`Project tags OK: ${Object.keys(graph.nodes).length} projects tagged on ${requiredAxes.join(', ')}.`);
