@@ -1,0 +1,1 @@
+export { namespacesKeys } from './lib/namespaces.keys';

@@ -1,0 +1,1 @@
+export { organizationKeys } from './lib/organization.keys';
