@@ -6,5 +6,5 @@ export default defineConfig({
   root: import.meta.dirname,
   cacheDir: '../../../node_modules/.vite/libs/namespaces/data-access',
   plugins: [nxViteTsPaths()],
-  test: projectTest('namespaces-data-access', { environment: 'node' }),
+  test: projectTest('namespaces-data-access', { environment: 'jsdom' }),
 });
