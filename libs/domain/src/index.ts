@@ -1,1 +1,1 @@
-export { runStatuses, type RunStatus } from './lib/run-status';
+export { renderMessage, withValues, type Message } from './lib/message';
