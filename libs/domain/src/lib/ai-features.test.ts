@@ -27,10 +27,20 @@ describe('aiFeatureState', () => {
 describe('aiFeatureNotice', () => {
   it.each<[AiFeatureState, string, string | undefined, boolean]>([
     ['available', 'member', undefined, false],
-    ['setupInProgress', 'admin', 'The AI assistant is being setup and will be available shortly.', false],
+    [
+      'setupInProgress',
+      'admin',
+      'The AI assistant is being setup and will be available shortly.',
+      false,
+    ],
     ['needsConsent', 'admin', 'Click here to enable AI features', true],
     ['needsConsent', 'viewer', 'Click here to enable AI features', true],
-    ['needsConsent', 'member', 'AI features are not enabled for this organization. Please contact your administrator.', false],
+    [
+      'needsConsent',
+      'member',
+      'AI features are not enabled for this organization. Please contact your administrator.',
+      false,
+    ],
   ])('%s for %s → %s', (state, role, text, link) => {
     const notice = aiFeatureNotice(state, role);
     expect(notice && renderMessage(notice.message)).toBe(text);

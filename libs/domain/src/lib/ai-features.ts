@@ -23,15 +23,25 @@ export const aiFeatureMessages = {
     id: 'ai.features.setupInProgress',
     message: 'The AI assistant is being setup and will be available shortly.',
   },
-  enableLink: /*i18n*/ { id: 'ai.features.enableLink', message: 'Click here to enable AI features' },
+  enableLink: /*i18n*/ {
+    id: 'ai.features.enableLink',
+    message: 'Click here to enable AI features',
+  },
   contactAdministrator: /*i18n*/ {
     id: 'ai.features.contactAdministrator',
-    message: 'AI features are not enabled for this organization. Please contact your administrator.',
+    message:
+      'AI features are not enabled for this organization. Please contact your administrator.',
   },
-  notEnabled: /*i18n*/ { id: 'ai.features.notEnabled', message: 'AI features are not enabled for this organization.' },
+  notEnabled: /*i18n*/ {
+    id: 'ai.features.notEnabled',
+    message: 'AI features are not enabled for this organization.',
+  },
   afterPlan: /*i18n*/ { id: 'ai.features.afterPlan', message: 'Available after plan finishes' },
   afterTask: /*i18n*/ { id: 'ai.features.afterTask', message: 'Available after task finishes' },
-  afterDeployment: /*i18n*/ { id: 'ai.features.afterDeployment', message: 'Available after deployment finishes' },
+  afterDeployment: /*i18n*/ {
+    id: 'ai.features.afterDeployment',
+    message: 'Available after deployment finishes',
+  },
 } as const satisfies Record<string, Message>;
 
 export interface AiFeatureNotice {
@@ -43,7 +53,8 @@ export interface AiFeatureNotice {
 /** What the console shows instead of the AI controls; undefined when they are available. */
 export function aiFeatureNotice(state: AiFeatureState, role: string): AiFeatureNotice | undefined {
   if (state === 'available') return undefined;
-  if (state === 'setupInProgress') return { message: aiFeatureMessages.setupInProgress, linkToSettings: false };
+  if (state === 'setupInProgress')
+    return { message: aiFeatureMessages.setupInProgress, linkToSettings: false };
   if (isAdminOrViewer(role)) return { message: aiFeatureMessages.enableLink, linkToSettings: true };
   return { message: aiFeatureMessages.contactAdministrator, linkToSettings: false };
 }

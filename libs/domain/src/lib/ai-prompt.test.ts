@@ -72,10 +72,25 @@ describe('buildAnalysisRequest', () => {
   it.each<[AiAnalysisRequest['kind'], RunKind, string | undefined, string]>([
     ['summary', 'plan', undefined, 'Please perform summary for the following plan'],
     ['code-review', 'deployment', '', 'Please perform code-review for the following deployment'],
-    ['security-compliance', 'task', '   ', 'Please perform security-compliance for the following task'],
-    ['error-analysis', 'destroy', undefined, 'Please perform error-analysis for the following deployment'],
+    [
+      'security-compliance',
+      'task',
+      '   ',
+      'Please perform security-compliance for the following task',
+    ],
+    [
+      'error-analysis',
+      'destroy',
+      undefined,
+      'Please perform error-analysis for the following deployment',
+    ],
     ['summary', 'external_run', undefined, 'Please perform summary for the following deployment'],
-    ['other', 'plan', '  Focus on IAM changes ', 'Please perform other for the following plan\n\nFocus on IAM changes'],
+    [
+      'other',
+      'plan',
+      '  Focus on IAM changes ',
+      'Please perform other for the following plan\n\nFocus on IAM changes',
+    ],
   ])('%s of %s with notes %j', (kind, runKind, notes, text) => {
     expect(buildAnalysisRequest({ kind, runKind, notes })).toBe(text);
   });
@@ -84,10 +99,19 @@ describe('buildAnalysisRequest', () => {
 describe('validateAnalysisRequest', () => {
   it.each<[AiAnalysisRequest, string | undefined]>([
     [{ kind: 'other', runKind: 'plan', notes: 'why', hasErrors: false }, undefined],
-    [{ kind: 'other', runKind: 'plan', notes: '  ', hasErrors: false }, 'Please describe the analysis you need in the notes'],
-    [{ kind: 'other', runKind: 'plan', hasErrors: true }, 'Please describe the analysis you need in the notes'],
+    [
+      { kind: 'other', runKind: 'plan', notes: '  ', hasErrors: false },
+      'Please describe the analysis you need in the notes',
+    ],
+    [
+      { kind: 'other', runKind: 'plan', hasErrors: true },
+      'Please describe the analysis you need in the notes',
+    ],
     [{ kind: 'error-analysis', runKind: 'task', hasErrors: true }, undefined],
-    [{ kind: 'error-analysis', runKind: 'task', hasErrors: false }, 'Error analysis is offered only when the run has errors'],
+    [
+      { kind: 'error-analysis', runKind: 'task', hasErrors: false },
+      'Error analysis is offered only when the run has errors',
+    ],
     [{ kind: 'summary', runKind: 'deployment', hasErrors: false }, undefined],
   ])('%o → %s', (request, text) => {
     const result = validateAnalysisRequest(request);

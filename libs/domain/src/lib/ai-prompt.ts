@@ -8,9 +8,15 @@ const ELLIPSIS = '...';
 
 export const aiPromptMessages = {
   morePolicies: /*i18n*/ { id: 'ai.prompt.morePolicies', message: 'and {count} more' },
-  securityScanFailed: /*i18n*/ { id: 'ai.prompt.securityScanFailed', message: 'Security scan failed: {status}' },
+  securityScanFailed: /*i18n*/ {
+    id: 'ai.prompt.securityScanFailed',
+    message: 'Security scan failed: {status}',
+  },
   lintingFailed: /*i18n*/ { id: 'ai.prompt.lintingFailed', message: 'Linting failed: {status}' },
-  notesRequired: /*i18n*/ { id: 'ai.analysis.notesRequired', message: 'Please describe the analysis you need in the notes' },
+  notesRequired: /*i18n*/ {
+    id: 'ai.analysis.notesRequired',
+    message: 'Please describe the analysis you need in the notes',
+  },
   errorAnalysisUnavailable: /*i18n*/ {
     id: 'ai.analysis.errorAnalysisUnavailable',
     message: 'Error analysis is offered only when the run has errors',
@@ -32,7 +38,9 @@ export interface FailedPolicyList {
 export function listFailedPolicies(names: readonly string[]): FailedPolicyList {
   const shown = names.slice(0, AI_FAILED_POLICIES_SHOWN);
   const rest = names.length - shown.length;
-  return rest > 0 ? { shown, more: withValues(aiPromptMessages.morePolicies, { count: rest }) } : { shown };
+  return rest > 0
+    ? { shown, more: withValues(aiPromptMessages.morePolicies, { count: rest }) }
+    : { shown };
 }
 
 /** The English line put into the prompt, e.g. 'a, b, c and 2 more'. */
@@ -44,10 +52,19 @@ export function failedPoliciesText(names: readonly string[]): string {
 /** Reported in prompts only when a scan did not succeed. */
 export function scanFailureLine(scan: 'security' | 'lint', status: string): Message | undefined {
   if (status === 'succeeded') return undefined;
-  return withValues(scan === 'security' ? aiPromptMessages.securityScanFailed : aiPromptMessages.lintingFailed, { status });
+  return withValues(
+    scan === 'security' ? aiPromptMessages.securityScanFailed : aiPromptMessages.lintingFailed,
+    { status },
+  );
 }
 
-export const aiAnalysisKinds = ['summary', 'code-review', 'security-compliance', 'error-analysis', 'other'] as const;
+export const aiAnalysisKinds = [
+  'summary',
+  'code-review',
+  'security-compliance',
+  'error-analysis',
+  'other',
+] as const;
 export type AiAnalysisKind = (typeof aiAnalysisKinds)[number];
 
 export function aiAnalysisKindsFor(run: { hasErrors: boolean }): AiAnalysisKind[] {
@@ -70,7 +87,8 @@ export interface AiAnalysisRequest {
 
 export function validateAnalysisRequest(request: AiAnalysisRequest): Message | undefined {
   if (request.kind === 'other' && !request.notes?.trim()) return aiPromptMessages.notesRequired;
-  if (request.kind === 'error-analysis' && !request.hasErrors) return aiPromptMessages.errorAnalysisUnavailable;
+  if (request.kind === 'error-analysis' && !request.hasErrors)
+    return aiPromptMessages.errorAnalysisUnavailable;
   return undefined;
 }
 

@@ -39,7 +39,13 @@ describe('shouldShowMfaBanner', () => {
   });
 });
 
-const sso: SsoBannerInput = { role: 'admin', requireSsoSignIn: false, dismissed: false, postponedUntil: undefined, now };
+const sso: SsoBannerInput = {
+  role: 'admin',
+  requireSsoSignIn: false,
+  dismissed: false,
+  postponedUntil: undefined,
+  now,
+};
 
 describe('shouldShowSsoBanner', () => {
   it.each<[string, Partial<SsoBannerInput>, boolean]>([

@@ -42,7 +42,12 @@ export interface SsoBannerInput {
 
 /** Suggests SSO-only sign-in; unlike the MFA reminder it can be dismissed for good. */
 export function shouldShowSsoBanner(input: SsoBannerInput): boolean {
-  return isAdminOrViewer(input.role) && !input.requireSsoSignIn && !input.dismissed && !isPostponed(input.postponedUntil, input.now);
+  return (
+    isAdminOrViewer(input.role) &&
+    !input.requireSsoSignIn &&
+    !input.dismissed &&
+    !isPostponed(input.postponedUntil, input.now)
+  );
 }
 
 export const NOTIFICATION_BADGE_CAP = 5;
@@ -54,7 +59,10 @@ export function notificationBadgeText(unread: number): string | undefined {
 }
 
 /** Notifications newer than the last one the user saw (stored as latestNotificationDate). */
-export function countUnreadNotifications(dates: readonly Date[], latestSeen: Date | null | undefined): number {
+export function countUnreadNotifications(
+  dates: readonly Date[],
+  latestSeen: Date | null | undefined,
+): number {
   if (!latestSeen) return dates.length;
   return dates.filter((date) => date.getTime() > latestSeen.getTime()).length;
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { confirmationPhrases, confirmationPromptFor, matchesConfirmation, type ConfirmationPhrase } from './confirmations';
+import {
+  confirmationPhrases,
+  confirmationPromptFor,
+  matchesConfirmation,
+  type ConfirmationPhrase,
+} from './confirmations';
 import { renderMessage } from './message';
 
 describe('matchesConfirmation', () => {
@@ -17,7 +22,11 @@ describe('matchesConfirmation', () => {
     [confirmationPhrases.moveStacks, 'move stacks', true],
     [confirmationPhrases.deleteResources, 'delete resources', true],
     [confirmationPhrases.deleteResourcesAndStack, 'delete resources', false],
-    [confirmationPhrases.deleteResourcesAndStackOpenCleanupPr, 'delete resources and stack, open cleanup PR', true],
+    [
+      confirmationPhrases.deleteResourcesAndStackOpenCleanupPr,
+      'delete resources and stack, open cleanup PR',
+      true,
+    ],
     [confirmationPhrases.deleteStackOpenCleanupPr, 'delete stack and open cleanup PR', true],
   ])('%j typed as %j → %s', (phrase, input, expected) => {
     expect(matchesConfirmation(phrase, input)).toBe(expected);

@@ -14,7 +14,10 @@ export const confirmationPhrases = {
 } as const;
 export type ConfirmationPhrase = (typeof confirmationPhrases)[keyof typeof confirmationPhrases];
 
-export const confirmationPrompt: Message = /*i18n*/ { id: 'confirmation.prompt', message: 'Type {phrase} to confirm' };
+export const confirmationPrompt: Message = /*i18n*/ {
+  id: 'confirmation.prompt',
+  message: 'Type {phrase} to confirm',
+};
 
 export function confirmationPromptFor(phrase: ConfirmationPhrase): Message {
   return withValues(confirmationPrompt, { phrase });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { contrastText, dashboardRefreshText, formatDuration, formatMoney, parseHexColor, yiqBrightness } from './formatting';
+import {
+  contrastText,
+  dashboardRefreshText,
+  formatDuration,
+  formatMoney,
+  parseHexColor,
+  yiqBrightness,
+} from './formatting';
 import { renderMessage } from './message';
 
 describe('formatDuration', () => {
@@ -48,7 +55,9 @@ describe('formatMoney', () => {
     [1234.5, 'fr-FR', '1 234,50 $US'],
     [1234.5, 'ja-JP', '$1,234.50'],
   ])('%d in %s → %s', (amount, locale, text) => {
-    expect(plain(locale === undefined ? formatMoney(amount) : formatMoney(amount, locale))).toBe(text);
+    expect(plain(locale === undefined ? formatMoney(amount) : formatMoney(amount, locale))).toBe(
+      text,
+    );
   });
 });
 

@@ -5,8 +5,14 @@ export const formattingMessages = {
   seconds: /*i18n*/ { id: 'duration.seconds', message: '{seconds}s' },
   minutesSeconds: /*i18n*/ { id: 'duration.minutesSeconds', message: '{minutes}m {seconds}s' },
   hoursMinutes: /*i18n*/ { id: 'duration.hoursMinutes', message: '{hours}h {minutes}m' },
-  refreshedMinutes: /*i18n*/ { id: 'dashboard.refreshedMinutes', message: 'Last refreshed {minutes} minute(s) ago' },
-  refreshedHours: /*i18n*/ { id: 'dashboard.refreshedHours', message: 'Last refreshed {hours} hour(s) ago' },
+  refreshedMinutes: /*i18n*/ {
+    id: 'dashboard.refreshedMinutes',
+    message: 'Last refreshed {minutes} minute(s) ago',
+  },
+  refreshedHours: /*i18n*/ {
+    id: 'dashboard.refreshedHours',
+    message: 'Last refreshed {hours} hour(s) ago',
+  },
 } as const satisfies Record<string, Message>;
 
 /**
@@ -51,7 +57,11 @@ export function parseHexColor(color: string): { r: number; g: number; b: number 
     return { r, g, b };
   }
   if (/^[0-9a-f]{6}$/i.test(hex)) {
-    return { r: parseInt(hex.slice(0, 2), 16), g: parseInt(hex.slice(2, 4), 16), b: parseInt(hex.slice(4, 6), 16) };
+    return {
+      r: parseInt(hex.slice(0, 2), 16),
+      g: parseInt(hex.slice(2, 4), 16),
+      b: parseInt(hex.slice(4, 6), 16),
+    };
   }
   return undefined;
 }

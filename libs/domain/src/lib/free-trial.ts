@@ -6,7 +6,10 @@ export const FREE_TRIAL_DISPLAY_CAP_DAYS = 14;
 
 export const freeTrialMessages = {
   ended: /*i18n*/ { id: 'freeTrial.ended', message: 'Free trial has ended' },
-  expiresIn: /*i18n*/ { id: 'freeTrial.expiresIn', message: 'Free trial expires in: {days} day(s)' },
+  expiresIn: /*i18n*/ {
+    id: 'freeTrial.expiresIn',
+    message: 'Free trial expires in: {days} day(s)',
+  },
 } as const satisfies Record<string, Message>;
 
 export interface FreeTrialLabel {

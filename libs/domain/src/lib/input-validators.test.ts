@@ -87,9 +87,15 @@ describe('validateNegativeFeedback', () => {
   it.each<[{ reason?: string | null; text?: string | null }, string[]]>([
     [{ reason: 'inaccurate' }, []],
     [{ reason: 'inaccurate', text: 'x'.repeat(1000) }, []],
-    [{ reason: 'inaccurate', text: 'x'.repeat(1001) }, ['Feedback must be at most 1000 characters']],
+    [
+      { reason: 'inaccurate', text: 'x'.repeat(1001) },
+      ['Feedback must be at most 1000 characters'],
+    ],
     [{ text: 'too slow' }, ['Please choose a reason']],
-    [{ reason: '', text: 'x'.repeat(1001) }, ['Please choose a reason', 'Feedback must be at most 1000 characters']],
+    [
+      { reason: '', text: 'x'.repeat(1001) },
+      ['Please choose a reason', 'Feedback must be at most 1000 characters'],
+    ],
     [{ reason: null, text: null }, ['Please choose a reason']],
   ])('%o → %j', (feedback, expected) => {
     expect(validateNegativeFeedback(feedback).map(renderMessage)).toEqual(expected);

@@ -8,14 +8,22 @@ export const inputMessages = {
   arnPrefix: /*i18n*/ { id: 'validation.arn.prefix', message: 'ARN must start with arn:aws:' },
   json: /*i18n*/ { id: 'validation.json', message: 'Please enter valid JSON' },
   email: /*i18n*/ { id: 'validation.email', message: 'Please enter a valid email address' },
-  chooseOrganization: /*i18n*/ { id: 'validation.organization.required', message: 'Please choose organization' },
+  chooseOrganization: /*i18n*/ {
+    id: 'validation.organization.required',
+    message: 'Please choose organization',
+  },
   feedbackReason: /*i18n*/ { id: 'validation.feedback.reason', message: 'Please choose a reason' },
-  feedbackLength: /*i18n*/ { id: 'validation.feedback.length', message: 'Feedback must be at most {max} characters' },
+  feedbackLength: /*i18n*/ {
+    id: 'validation.feedback.length',
+    message: 'Feedback must be at most {max} characters',
+  },
 } as const satisfies Record<string, Message>;
 
 export function validateArnPrefix(arn: string): Message | undefined {
   const value = arn.trim().toLowerCase();
-  return value.startsWith('arn:aws:') || value.startsWith(TEST_ARN_PREFIX) ? undefined : inputMessages.arnPrefix;
+  return value.startsWith('arn:aws:') || value.startsWith(TEST_ARN_PREFIX)
+    ? undefined
+    : inputMessages.arnPrefix;
 }
 
 export function validateJson(text: string): Message | undefined {
@@ -33,7 +41,9 @@ export function validateEmail(email: string): Message | undefined {
   return EMAIL.test(email.trim()) ? undefined : inputMessages.email;
 }
 
-export function validateOrganizationChoice(organizationId: string | null | undefined): Message | undefined {
+export function validateOrganizationChoice(
+  organizationId: string | null | undefined,
+): Message | undefined {
   return organizationId ? undefined : inputMessages.chooseOrganization;
 }
 
@@ -43,7 +53,10 @@ export function canSendChatMessage(text: string, isLoading = false): boolean {
 }
 
 /** Every problem of the negative-feedback dialog at once, so the form can mark both fields. */
-export function validateNegativeFeedback(feedback: { reason?: string | null; text?: string | null }): Message[] {
+export function validateNegativeFeedback(feedback: {
+  reason?: string | null;
+  text?: string | null;
+}): Message[] {
   const problems: Message[] = [];
   if (!feedback.reason) problems.push(inputMessages.feedbackReason);
   if ((feedback.text ?? '').length > NEGATIVE_FEEDBACK_MAX_LENGTH) {

@@ -12,7 +12,8 @@ import {
 const text = (m: Message | undefined) => m && renderMessage(m);
 
 describe('validateResourceName', () => {
-  const MESSAGE = 'Name must start with a letter or underscore and contain only letters, digits, underscores and dashes';
+  const MESSAGE =
+    'Name must start with a letter or underscore and contain only letters, digits, underscores and dashes';
   it.each<[string, string | undefined]>([
     ['web_server', undefined],
     ['_internal', undefined],

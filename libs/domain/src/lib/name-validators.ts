@@ -5,16 +5,30 @@ export const TAG_PREFIX_MAX_LENGTH = 32;
 export const nameMessages = {
   resourceName: /*i18n*/ {
     id: 'validation.name.resource',
-    message: 'Name must start with a letter or underscore and contain only letters, digits, underscores and dashes',
+    message:
+      'Name must start with a letter or underscore and contain only letters, digits, underscores and dashes',
   },
-  nameTaken: /*i18n*/ { id: 'validation.name.taken', message: 'Resource name or variable name already exists...' },
-  nameInCode: /*i18n*/ { id: 'validation.name.inCode', message: 'Variable name already exists in code' },
+  nameTaken: /*i18n*/ {
+    id: 'validation.name.taken',
+    message: 'Resource name or variable name already exists...',
+  },
+  nameInCode: /*i18n*/ {
+    id: 'validation.name.inCode',
+    message: 'Variable name already exists in code',
+  },
   moduleName: /*i18n*/ {
     id: 'validation.module.name',
-    message: 'Module name may contain only letters, digits, hyphens and underscores, and must not start or end with a hyphen or underscore',
+    message:
+      'Module name may contain only letters, digits, hyphens and underscores, and must not start or end with a hyphen or underscore',
   },
-  providerName: /*i18n*/ { id: 'validation.module.provider', message: 'Provider name may contain only lowercase letters and digits' },
-  tagPrefixLength: /*i18n*/ { id: 'validation.module.tagPrefixLength', message: 'Tag prefix must be at most {max} characters' },
+  providerName: /*i18n*/ {
+    id: 'validation.module.provider',
+    message: 'Provider name may contain only lowercase letters and digits',
+  },
+  tagPrefixLength: /*i18n*/ {
+    id: 'validation.module.tagPrefixLength',
+    message: 'Tag prefix must be at most {max} characters',
+  },
   tagPrefixCharacters: /*i18n*/ {
     id: 'validation.module.tagPrefixCharacters',
     message: 'Tag prefix may contain only letters, digits and hyphens',
@@ -52,11 +66,13 @@ export function validateProviderName(name: string): Message | undefined {
 }
 
 export function validateTagPrefix(prefix: string): Message | undefined {
-  if (prefix.length > TAG_PREFIX_MAX_LENGTH) return withValues(nameMessages.tagPrefixLength, { max: TAG_PREFIX_MAX_LENGTH });
+  if (prefix.length > TAG_PREFIX_MAX_LENGTH)
+    return withValues(nameMessages.tagPrefixLength, { max: TAG_PREFIX_MAX_LENGTH });
   return /^[A-Za-z0-9-]+$/.test(prefix) ? undefined : nameMessages.tagPrefixCharacters;
 }
 
-const SEMVER = /^v?(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
+const SEMVER =
+  /^v?(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?(?:\+[0-9A-Za-z-]+(?:\.[0-9A-Za-z-]+)*)?$/;
 
 /**
  * The module version a Git tag stands for when a module in a monorepo uses a tag prefix

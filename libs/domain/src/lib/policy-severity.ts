@@ -56,7 +56,10 @@ const scores: Record<PolicyCheckStatus, Record<EnforcementLevel, number>> = {
 };
 
 /** Higher is worse; ranks policy results so blocking failures come first. */
-export function controlPolicySeverityScore(status: PolicyCheckStatus, level: EnforcementLevel): number {
+export function controlPolicySeverityScore(
+  status: PolicyCheckStatus,
+  level: EnforcementLevel,
+): number {
   return scores[status][level];
 }
 
@@ -67,7 +70,9 @@ export interface PolicyResultRow {
 }
 
 /** Older results carry no status, only the boolean. */
-export function resolvePolicyCheckStatus(row: Pick<PolicyResultRow, 'status' | 'hasPolicyChecksPassed'>): PolicyCheckStatus {
+export function resolvePolicyCheckStatus(
+  row: Pick<PolicyResultRow, 'status' | 'hasPolicyChecksPassed'>,
+): PolicyCheckStatus {
   if (row.status) return row.status;
   return row.hasPolicyChecksPassed === true ? 'passed' : 'failed';
 }

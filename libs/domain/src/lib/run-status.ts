@@ -55,7 +55,12 @@ export type TaskType = (typeof taskTypes)[number];
 export const refreshStateModes = ['Plan', 'Apply'] as const;
 export type RefreshStateMode = (typeof refreshStateModes)[number];
 
-export const approvalRuleTypes = ['requireApproval', 'requireTwoApprovals', 'requireTeamsApproval', 'autoApprove'] as const;
+export const approvalRuleTypes = [
+  'requireApproval',
+  'requireTwoApprovals',
+  'requireTeamsApproval',
+  'autoApprove',
+] as const;
 export type ApprovalRuleType = (typeof approvalRuleTypes)[number];
 
 const erroredStatuses: ReadonlySet<AnyRunStatus> = new Set<AnyRunStatus>([
@@ -68,8 +73,15 @@ const erroredStatuses: ReadonlySet<AnyRunStatus> = new Set<AnyRunStatus>([
   'waitingForErrorControlPoliciesApproval',
   'issuesFound',
 ]);
-const successfulStatuses: ReadonlySet<AnyRunStatus> = new Set<AnyRunStatus>(['succeeded', 'skipped', 'successWithWarning']);
-const canceledStatuses: ReadonlySet<AnyRunStatus> = new Set<AnyRunStatus>(['canceled', 'cancelling']);
+const successfulStatuses: ReadonlySet<AnyRunStatus> = new Set<AnyRunStatus>([
+  'succeeded',
+  'skipped',
+  'successWithWarning',
+]);
+const canceledStatuses: ReadonlySet<AnyRunStatus> = new Set<AnyRunStatus>([
+  'canceled',
+  'cancelling',
+]);
 
 /**
  * Statuses in which a run may still change. A run waiting for a control-policy override is both

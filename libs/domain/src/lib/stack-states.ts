@@ -12,7 +12,12 @@ export const driftStates = [
 export type DriftState = (typeof driftStates)[number];
 
 /** deployRequired covers code-only changes (creation, deletion, modification, replacement). */
-export const driftKinds = ['deleted', 'modified', 'modifiedForcesReplacement', 'deployRequired'] as const;
+export const driftKinds = [
+  'deleted',
+  'modified',
+  'modifiedForcesReplacement',
+  'deployRequired',
+] as const;
 export type DriftKind = (typeof driftKinds)[number];
 
 export const stackErrorStates = [
@@ -25,13 +30,22 @@ export const stackErrorStates = [
 export type StackErrorState = (typeof stackErrorStates)[number];
 
 export const stackErrorMessages = {
-  driftDetectionFailed: /*i18n*/ { id: 'stack.error.driftDetectionFailed', message: 'Drift Detection Failed' },
-  initializationFailed: /*i18n*/ { id: 'stack.error.initializationFailed', message: 'Initialization Failed' },
+  driftDetectionFailed: /*i18n*/ {
+    id: 'stack.error.driftDetectionFailed',
+    message: 'Drift Detection Failed',
+  },
+  initializationFailed: /*i18n*/ {
+    id: 'stack.error.initializationFailed',
+    message: 'Initialization Failed',
+  },
   blueprintInitializationFailed: /*i18n*/ {
     id: 'stack.error.blueprintInitializationFailed',
     message: 'Initialization Failed (Persistent Template)',
   },
-  stackPassedItsTTL: /*i18n*/ { id: 'stack.error.stackPassedItsTTL', message: "Stack Passed it's TTL" },
+  stackPassedItsTTL: /*i18n*/ {
+    id: 'stack.error.stackPassedItsTTL',
+    message: "Stack Passed it's TTL",
+  },
   unknownInitializationError: /*i18n*/ {
     id: 'stack.error.unknownInitializationError',
     message: 'Stack failed to initialize with unknown error',
@@ -43,7 +57,14 @@ export function stackErrorLabel(state: StackErrorState): Message | undefined {
   return state === 'ok' ? undefined : stackErrorMessages[state];
 }
 
-export const stackInitResults = ['succeeded', 'failed', 'inProgress', 'unknown', 'merged', 'waitingForPrApproval'] as const;
+export const stackInitResults = [
+  'succeeded',
+  'failed',
+  'inProgress',
+  'unknown',
+  'merged',
+  'waitingForPrApproval',
+] as const;
 export type StackInitResult = (typeof stackInitResults)[number];
 
 export const suggestedStackStates = [
@@ -54,7 +75,10 @@ export const suggestedStackStates = [
   'suggestedStackImported',
 ] as const;
 export type SuggestedStackState = (typeof suggestedStackStates)[number];
-export const suggestedStackReadyLabel: Message = /*i18n*/ { id: 'suggestedStack.ready', message: 'Ready To Import' };
+export const suggestedStackReadyLabel: Message = /*i18n*/ {
+  id: 'suggestedStack.ready',
+  message: 'Ready To Import',
+};
 
 export const importStates = [
   'queued',
@@ -72,7 +96,12 @@ export const importStates = [
 ] as const;
 export type ImportState = (typeof importStates)[number];
 
-const finalImportStates: ReadonlySet<ImportState> = new Set<ImportState>(['approvalTimeout', 'success', 'canceled', 'error']);
+const finalImportStates: ReadonlySet<ImportState> = new Set<ImportState>([
+  'approvalTimeout',
+  'success',
+  'canceled',
+  'error',
+]);
 /** Pollers stop once an import reaches one of these states. */
 export function isImportFinished(state: ImportState): boolean {
   return finalImportStates.has(state);
@@ -81,11 +110,19 @@ export function isImportFinished(state: ImportState): boolean {
 export const discoveryStates = ['init', 'inProgress', 'error', 'finished'] as const;
 export type DiscoveryState = (typeof discoveryStates)[number];
 
-export const moduleVersionReadiness = ['ready', 'notReady', 'readyNotCompleted', 'readyNoResourcesInModulePath'] as const;
+export const moduleVersionReadiness = [
+  'ready',
+  'notReady',
+  'readyNotCompleted',
+  'readyNoResourcesInModulePath',
+] as const;
 export type ModuleVersionReadiness = (typeof moduleVersionReadiness)[number];
 
 export const moduleVersionMessages = {
-  notReady: /*i18n*/ { id: 'module.version.notReady', message: 'Version is not ready yet for Terraform usage' },
+  notReady: /*i18n*/ {
+    id: 'module.version.notReady',
+    message: 'Version is not ready yet for Terraform usage',
+  },
   invalidated: /*i18n*/ {
     id: 'module.version.invalidated',
     message: 'Version is invalidated and cannot be used in your Terraform code',
@@ -96,7 +133,10 @@ export const moduleVersionMessages = {
  * Why a module version cannot be used, or undefined when it can. The two "ready..." variants are
  * usable: their analysis is incomplete or found no resources, but Terraform can consume them.
  */
-export function moduleVersionProblem(version: { readiness: ModuleVersionReadiness; isInvalidated?: boolean }): Message | undefined {
+export function moduleVersionProblem(version: {
+  readiness: ModuleVersionReadiness;
+  isInvalidated?: boolean;
+}): Message | undefined {
   if (version.isInvalidated) return moduleVersionMessages.invalidated;
   if (version.readiness === 'notReady') return moduleVersionMessages.notReady;
   return undefined;

@@ -33,7 +33,8 @@ describe('validateInclusionPath', () => {
 });
 
 describe('validateSubstitutedField', () => {
-  const MESSAGE = 'Must include at least one substitute parameter in curly braces, e.g. {stack_name}';
+  const MESSAGE =
+    'Must include at least one substitute parameter in curly braces, e.g. {stack_name}';
   it.each<[string, string | undefined]>([
     ['stacks/{stack_name}', undefined],
     ['{env}-{region}', undefined],
@@ -49,7 +50,8 @@ describe('validateSubstitutedField', () => {
 });
 
 describe('validateVarFile', () => {
-  const PATH = 'Var file must be a file path, relative or absolute from the repository root (starting with /)';
+  const PATH =
+    'Var file must be a file path, relative or absolute from the repository root (starting with /)';
   it.each<[string, string | undefined]>([
     ['prod.tfvars', undefined],
     ['envs/prod.tfvars', undefined],
@@ -62,10 +64,22 @@ describe('validateVarFile', () => {
     ['envs\\prod.tfvars', PATH],
     ['~/prod.tfvars', PATH],
     ['my file.tfvars', PATH],
-    ['terraform.tfvars', 'Terraform loads terraform.tfvars automatically; do not list it as a var file'],
-    ['/envs/terraform.tfvars.json', 'Terraform loads terraform.tfvars.json automatically; do not list it as a var file'],
-    ['prod.auto.tfvars', 'Terraform loads prod.auto.tfvars automatically; do not list it as a var file'],
-    ['envs/x.auto.tfvars.json', 'Terraform loads x.auto.tfvars.json automatically; do not list it as a var file'],
+    [
+      'terraform.tfvars',
+      'Terraform loads terraform.tfvars automatically; do not list it as a var file',
+    ],
+    [
+      '/envs/terraform.tfvars.json',
+      'Terraform loads terraform.tfvars.json automatically; do not list it as a var file',
+    ],
+    [
+      'prod.auto.tfvars',
+      'Terraform loads prod.auto.tfvars automatically; do not list it as a var file',
+    ],
+    [
+      'envs/x.auto.tfvars.json',
+      'Terraform loads x.auto.tfvars.json automatically; do not list it as a var file',
+    ],
     ['my-terraform.tfvars', undefined],
   ])('%j → %s', (path, expected) => {
     expect(text(validateVarFile(path))).toBe(expected);
@@ -73,7 +87,8 @@ describe('validateVarFile', () => {
 });
 
 describe('validateBranchName', () => {
-  const STATIC = 'Branch name may contain only letters, digits, slashes (/), dots (.), underscores (_) and hyphens (-)';
+  const STATIC =
+    'Branch name may contain only letters, digits, slashes (/), dots (.), underscores (_) and hyphens (-)';
   const DYNAMIC =
     'Branch name may contain only letters, digits, slashes (/), dots (.), underscores (_), hyphens (-), curly braces and parentheses';
   it.each<[string, 'static' | 'dynamic', string | undefined]>([

@@ -1,7 +1,10 @@
 import { withValues, type Message } from './message';
 
 export const templateMessages = {
-  inclusionPathSlash: /*i18n*/ { id: 'validation.discovery.pathSlash', message: 'Path must not start or end with /' },
+  inclusionPathSlash: /*i18n*/ {
+    id: 'validation.discovery.pathSlash',
+    message: 'Path must not start or end with /',
+  },
   inclusionPathPattern: /*i18n*/ {
     id: 'validation.discovery.pathPattern',
     message: 'Path must start with */ or **/, contain /*/ or /**/, or end with /**',
@@ -11,10 +14,14 @@ export const templateMessages = {
     id: 'validation.template.substituteParameter',
     message: "Must include at least one substitute parameter in curly braces, e.g. '{stack_name}'",
   },
-  varFileRequired: /*i18n*/ { id: 'validation.varFile.required', message: 'Please enter a var file path' },
+  varFileRequired: /*i18n*/ {
+    id: 'validation.varFile.required',
+    message: 'Please enter a var file path',
+  },
   varFilePath: /*i18n*/ {
     id: 'validation.varFile.path',
-    message: 'Var file must be a file path, relative or absolute from the repository root (starting with /)',
+    message:
+      'Var file must be a file path, relative or absolute from the repository root (starting with /)',
   },
   varFileAutoLoaded: /*i18n*/ {
     id: 'validation.varFile.autoLoaded',
@@ -22,7 +29,8 @@ export const templateMessages = {
   },
   branchStatic: /*i18n*/ {
     id: 'validation.branch.static',
-    message: 'Branch name may contain only letters, digits, slashes (/), dots (.), underscores (_) and hyphens (-)',
+    message:
+      'Branch name may contain only letters, digits, slashes (/), dots (.), underscores (_) and hyphens (-)',
   },
   branchDynamic: /*i18n*/ {
     id: 'validation.branch.dynamic',
@@ -39,7 +47,11 @@ export function validateInclusionPath(path: string): Message | undefined {
   const value = path.trim();
   if (value.startsWith('/') || value.endsWith('/')) return templateMessages.inclusionPathSlash;
   const ok =
-    value.startsWith('*/') || value.startsWith('**/') || value.includes('/*/') || value.includes('/**/') || value.endsWith('/**');
+    value.startsWith('*/') ||
+    value.startsWith('**/') ||
+    value.includes('/*/') ||
+    value.includes('/**/') ||
+    value.endsWith('/**');
   return ok ? undefined : templateMessages.inclusionPathPattern;
 }
 
@@ -70,11 +82,19 @@ export function validateVarFile(path: string): Message | undefined {
   const value = path.trim();
   if (value === '') return templateMessages.varFileRequired;
   // A file path: no trailing slash (a folder), no empty segments, no Windows separators or home shortcuts.
-  if (value.endsWith('/') || value.includes('//') || value.includes('\\') || value.startsWith('~') || /\s/.test(value)) {
+  if (
+    value.endsWith('/') ||
+    value.includes('//') ||
+    value.includes('\\') ||
+    value.startsWith('~') ||
+    /\s/.test(value)
+  ) {
     return templateMessages.varFilePath;
   }
   if (isAutoLoadedVarFile(value)) {
-    return withValues(templateMessages.varFileAutoLoaded, { file: value.split('/').pop() ?? value });
+    return withValues(templateMessages.varFileAutoLoaded, {
+      file: value.split('/').pop() ?? value,
+    });
   }
   return undefined;
 }
@@ -86,8 +106,12 @@ const DYNAMIC_BRANCH = /^[A-Za-z0-9/._\-{}()]+$/;
  * Branch names. Dynamic mode (templates) also allows braces and parentheses for substitute
  * parameters. An empty branch is valid here: where a branch is required, the form checks that.
  */
-export function validateBranchName(name: string, mode: 'static' | 'dynamic' = 'static'): Message | undefined {
+export function validateBranchName(
+  name: string,
+  mode: 'static' | 'dynamic' = 'static',
+): Message | undefined {
   if (name === '') return undefined;
-  if (mode === 'dynamic') return DYNAMIC_BRANCH.test(name) ? undefined : templateMessages.branchDynamic;
+  if (mode === 'dynamic')
+    return DYNAMIC_BRANCH.test(name) ? undefined : templateMessages.branchDynamic;
   return STATIC_BRANCH.test(name) ? undefined : templateMessages.branchStatic;
 }

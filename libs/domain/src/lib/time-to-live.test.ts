@@ -11,7 +11,11 @@ const D = 24 * H;
 describe('ttlCountdownText', () => {
   it.each<[string, number, string]>([
     ['two hours ago', -2 * H, 'More then one hour passed since the expected termination time'],
-    ['one hour and a second ago', -(H + S), 'More then one hour passed since the expected termination time'],
+    [
+      'one hour and a second ago',
+      -(H + S),
+      'More then one hour passed since the expected termination time',
+    ],
     ['exactly one hour ago', -H, 'Termination time has passed'],
     ['a second ago', -S, 'Termination time has passed'],
     ['right now', 0, 'Termination time in 1 minute'],

@@ -15,7 +15,8 @@ import {
 
 const text = (m: Message | undefined) => m && renderMessage(m);
 const KEY = 'Key must consist of: letters, digits, underscores (_) and must not start with a digit';
-const KEY_DASH = 'Key must consist of: letters, digits, underscores (_), hyphens (-) and must not start with a digit or hyphen';
+const KEY_DASH =
+  'Key must consist of: letters, digits, underscores (_), hyphens (-) and must not start with a digit or hyphen';
 
 describe('validateVariableKey', () => {
   it.each<[string, boolean, string | undefined]>([
@@ -86,7 +87,10 @@ describe('validateCondition', () => {
     [{ operator: 'gte', value: '1e3' }, "For operator 'gte' property value must be a number"],
     [{ operator: 'lt', value: '' }, 'Please enter value'],
     [{ operator: 'match', value: '^prod-[0-9]+$' }, undefined],
-    [{ operator: 'match', value: '([a-z' }, "For operator 'match' the input is not a valid regex pattern"],
+    [
+      { operator: 'match', value: '([a-z' },
+      "For operator 'match' the input is not a valid regex pattern",
+    ],
     [{ operator: 'boolean' }, undefined],
     [{ operator: 'boolean', value: 'anything' }, undefined],
     [{ operator: 'ne', value: 'prod' }, undefined],
@@ -138,8 +142,16 @@ describe('validateDefaultAgainstCondition', () => {
     ['c', { operator: 'in', value: ['a', 'b'] }, 'Value must be one of: a, b'],
     ['b', { operator: 'in', value: 'a, b' }, undefined],
     ['prod-12', { operator: 'match', value: 'prod-[0-9]+' }, undefined],
-    ['xprod-12', { operator: 'match', value: 'prod-[0-9]+' }, 'Value must match the pattern prod-[0-9]+'],
-    ['prod-12x', { operator: 'match', value: 'prod-[0-9]+' }, 'Value must match the pattern prod-[0-9]+'],
+    [
+      'xprod-12',
+      { operator: 'match', value: 'prod-[0-9]+' },
+      'Value must match the pattern prod-[0-9]+',
+    ],
+    [
+      'prod-12x',
+      { operator: 'match', value: 'prod-[0-9]+' },
+      'Value must match the pattern prod-[0-9]+',
+    ],
     ['a|b', { operator: 'match', value: 'a|b' }, 'Value must match the pattern a|b'],
     ['anything', { operator: 'match', value: '([' }, 'The regex rule value is not a valid regex'],
     ['true', { operator: 'boolean' }, undefined],

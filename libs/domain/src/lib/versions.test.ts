@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { compareVersions, isPreRelease, resolveVersion, sortVersionsDescending, versionPickerOptions } from './versions';
+import {
+  compareVersions,
+  isPreRelease,
+  resolveVersion,
+  sortVersionsDescending,
+  versionPickerOptions,
+} from './versions';
 
 describe('compareVersions', () => {
   it.each<[string, string, -1 | 0 | 1]>([
@@ -34,7 +40,18 @@ describe('isPreRelease', () => {
   });
 });
 
-const available = ['1.5.0', '1.9.2', '1.10.0', '1.5.7', '1.11.0-beta1', '0.15.4', '1.10.0-rc1', '0.3.1', '0.3.5', '0.4.0'];
+const available = [
+  '1.5.0',
+  '1.9.2',
+  '1.10.0',
+  '1.5.7',
+  '1.11.0-beta1',
+  '0.15.4',
+  '1.10.0-rc1',
+  '0.3.1',
+  '0.3.5',
+  '0.4.0',
+];
 
 describe('sortVersionsDescending / versionPickerOptions', () => {
   it('sorts newest first with pre-releases below their release', () => {
@@ -55,7 +72,16 @@ describe('sortVersionsDescending / versionPickerOptions', () => {
   it('splits stable and pre-release lists and offers one caret range per minor line', () => {
     const options = versionPickerOptions([...available, '1.5.0']);
     expect(options.latest).toBe('LATEST');
-    expect(options.stable).toEqual(['1.10.0', '1.9.2', '1.5.7', '1.5.0', '0.15.4', '0.4.0', '0.3.5', '0.3.1']);
+    expect(options.stable).toEqual([
+      '1.10.0',
+      '1.9.2',
+      '1.5.7',
+      '1.5.0',
+      '0.15.4',
+      '0.4.0',
+      '0.3.5',
+      '0.3.1',
+    ]);
     expect(options.preRelease).toEqual(['1.11.0-beta1', '1.10.0-rc1']);
     expect(options.caret).toEqual(['^1.10.0', '^1.9.0', '^1.5.0', '^0.15.0', '^0.4.0', '^0.3.0']);
   });
