@@ -288,3 +288,9 @@ export {
   chatLoadingSteps,
   chatLoadingText,
 } from './lib/shell-layout';
+export {
+  httpErrorMessages,
+  type HttpErrorNotice,
+  httpErrorNotice,
+  streamErrorNotice,
+} from './lib/http-errors';
