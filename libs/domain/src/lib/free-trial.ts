@@ -1,7 +1,7 @@
 import { withValues, type Message } from './message';
 
 const DAY_MS = 86_400_000;
-/** Longer trials (e.g. extended by sales) still read "14 days" so the header stays a reminder. */
+/** The header never shows more than 14 days left, however far away the expiration is. */
 export const FREE_TRIAL_DISPLAY_CAP_DAYS = 14;
 
 export const freeTrialMessages = {

@@ -99,8 +99,8 @@ export function validateVariableKey(
 }
 
 /**
- * The single quote is refused because values are passed to the runner inside single-quoted shell
- * arguments. `allowEmpty` is for optional values: only the quote is checked.
+ * The specification forbids the single quote in every variable value and blank-only values in
+ * required ones. `allowEmpty` is for optional values: only the quote is checked.
  */
 export function validateVariableValue(
   value: string,
