@@ -23,7 +23,7 @@ import { namespacesQueries, useDeleteNamespaceMutation, useNamespacesApi } from 
 import { organizationQueries, useOrganizationApi } from '@terrace/organization/data-access';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { NamespacePermissionsPanel } from './namespace-permissions-panel';
 import { namespacePaths } from './namespace-paths';
 import { NamespaceSummary } from './namespace-summary';
@@ -45,7 +45,7 @@ export function NamespaceDetailsPage({ canEdit = true }: NamespaceDetailsPagePro
   const namespace = useQuery(namespacesQueries.detail(api, namespaceId));
   const teams = useQuery(organizationQueries.teams(organizationApi));
   const remove = useDeleteNamespaceMutation();
-  const [tab, setTab] = useUrlTab(tabs, 'overview');
+  const [tab, setTab] = useUrlTab('tab', useSearchParams(), { defaultTab: 'overview', tabs });
   const [deleting, setDeleting] = useState(false);
   const teamNames = useMemo(() => new Map((teams.data ?? []).map((team) => [team.id, team.name])), [teams.data]);
   const readOnlyReason = t`Only administrators can change this namespace.`;
@@ -110,7 +110,7 @@ export function NamespaceDetailsPage({ canEdit = true }: NamespaceDetailsPagePro
           </>
         }
       />
-      <Tabs value={tab} onValueChange={(value) => setTab(value as (typeof tabs)[number])}>
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label={t`Namespace sections`}>
           <TabsTrigger value="overview">{t`Overview`}</TabsTrigger>
           <TabsTrigger value="settings">{t`Settings`}</TabsTrigger>
