@@ -4,4 +4,6 @@
 export const publicOperations: ReadonlySet<string> = new Set([
   'GET /.well-known/terraform.json',
   'POST /oauth/token',
+  'POST /runner/register',
+  'POST /vcs/webhook/{providerType}',
 ]);
