@@ -5943,7 +5943,8 @@ export interface paths {
          * Stream the log lines and status changes of a run
          * @description Server-sent events: `event: log` with a RunLogLine, `event: status` with a RunStatusEvent, and a
          *     final `event: end`. Send `Last-Event-ID` (or `afterSeq`) to resume after a reconnect; the
-         *     stream starts with the lines already stored.
+         *     stream starts with the lines already stored. Read it with fetch (the bearer token cannot be
+         *     sent by EventSource); `readEventStream` of the api-client does the framing.
          */
         get: operations["streamRunLogs"];
         put?: never;
