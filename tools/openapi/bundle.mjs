@@ -46,19 +46,20 @@ function mergeInto(target, source, where) {
   }
 }
 
-export function bundle() {
-  const doc = load(join(root, 'root.yaml'));
+/** Bundles the description under `dir` (default: the repository's openapi/). */
+export function bundle(dir = root) {
+  const doc = load(join(dir, 'root.yaml'));
   doc.tags = [];
   doc.paths = {};
   doc.components = { schemas: {}, parameters: {}, responses: {}, securitySchemes: {} };
-  const shared = load(join(root, 'shared/components.yaml')).components;
+  const shared = load(join(dir, 'shared/components.yaml')).components;
   for (const section of Object.keys(shared)) mergeInto(doc.components[section], shared[section], 'shared');
 
-  const domainFiles = readdirSync(join(root, 'domains'))
+  const domainFiles = readdirSync(join(dir, 'domains'))
     .filter((f) => f.endsWith('.yaml'))
     .sort();
   for (const file of domainFiles) {
-    const domain = load(join(root, 'domains', file));
+    const domain = load(join(dir, 'domains', file));
     const where = `domains/${file}`;
     if (!domain.tags?.length) throw new Error(`${where}: declares no tag`);
     doc.tags.push(...domain.tags);

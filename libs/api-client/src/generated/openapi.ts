@@ -7312,12 +7312,16 @@ export interface components {
             username: string;
             webhookUrl: string;
         };
+        /**
+         * @description manual mode backs up the groups given, in order.
+         * @enum {string}
+         */
+        BackupMode: "default" | "manual";
         BackupStrategy: {
             /** @description Manual mode only; matched in order, a resource joins only the first group it matches. */
             groups?: components["schemas"]["DisasterRecoveryGroup"][];
             includeManagedResources?: boolean;
-            /** @enum {string} */
-            mode: "default" | "manual";
+            mode: components["schemas"]["BackupMode"];
             vcsInfo?: {
                 branch?: string;
                 repoName: string;
@@ -7672,8 +7676,7 @@ export interface components {
         /** @description The parameters of the policy type, e.g. {tags: [{key, allowedValues}]} or {regions: [...]}. */
         ControlPolicyParameters: {
             costIncrease?: {
-                /** @enum {string} */
-                type: "percent" | "amount";
+                type: components["schemas"]["CostIncreaseUnit"];
                 value: number;
             };
             moduleRules?: {
@@ -7720,6 +7723,8 @@ export interface components {
             parameters?: components["schemas"]["ControlPolicyParameters"] | null;
             type?: components["schemas"]["ControlPolicyType"] | null;
         };
+        /** @enum {string} */
+        CostIncreaseUnit: "percent" | "amount";
         /**
          * @description Visibility credentials read the cloud (inventory, drift); deployment credentials run stacks.
          * @enum {string}
@@ -8144,12 +8149,13 @@ export interface components {
             gitInfo?: components["schemas"]["GitInfo"];
             id: string;
             isActive: boolean;
-            /** @enum {string} */
-            kind?: "externalPipelinePlan" | "externalPipelinePostApply";
+            kind?: components["schemas"]["ExternalPipelineRunKind"];
             pipelineUrl?: string;
             planSummary?: components["schemas"]["PlanSummary"];
             status: components["schemas"]["RunStatus"];
         };
+        /** @enum {string} */
+        ExternalPipelineRunKind: "externalPipelinePlan" | "externalPipelinePostApply";
         ExternalPipelineStack: {
             externalPipelineNamespaceId: string;
             id: string;
@@ -8625,8 +8631,7 @@ export interface components {
             /** @description The Rego rule to evaluate, e.g. data.terrace.deny. */
             query?: string;
             rego?: string;
-            /** @enum {string} */
-            source: "inline" | "vcs";
+            source: components["schemas"]["OpaSourceKind"];
             vcsInfo?: components["schemas"]["VcsInfo"];
         };
         OpaResult: {
@@ -8640,6 +8645,8 @@ export interface components {
                 resource?: string;
             }[];
         };
+        /** @enum {string} */
+        OpaSourceKind: "inline" | "vcs";
         OrgViewEntry: {
             breakdown?: {
                 count: number;
@@ -8768,9 +8775,13 @@ export interface components {
         };
         ResourceAddressesTask: {
             resourcesAddresses: string[];
-            /** @enum {string} */
-            taskType: "taintResources" | "untaintResources" | "removeResources";
+            taskType: components["schemas"]["ResourceAddressesTaskType"];
         };
+        /**
+         * @description The task types that act on a list of resource addresses.
+         * @enum {string}
+         */
+        ResourceAddressesTaskType: "taintResources" | "untaintResources" | "removeResources";
         ResourceCost: {
             actualMonthlyCost?: number;
             /** @enum {string} */
@@ -8812,6 +8823,11 @@ export interface components {
             /** Format: date */
             date: string;
         };
+        /**
+         * @description A managed resource or a data source.
+         * @enum {string}
+         */
+        ResourceMode: "managed" | "data";
         ResourcesImport: {
             /** Format: date-time */
             createdAt?: string;
@@ -8929,16 +8945,17 @@ export interface components {
             timeoutSeconds?: number;
             vcsInfo?: components["schemas"]["VcsInfo"];
         };
+        /**
+         * @description What the runner does next (continue, wait for approval, or stop because the run was cancelled).
+         * @enum {string}
+         */
+        RunnerJobAction: "continue" | "waitForApproval" | "cancel";
         RunnerJobClaim: {
             /** @default 1 */
             capacity: number;
         };
         RunnerJobControl: {
-            /**
-             * @description What the runner does next (continue, wait for approval, or stop because the run was cancelled).
-             * @enum {string}
-             */
-            action: "continue" | "waitForApproval" | "cancel";
+            action: components["schemas"]["RunnerJobAction"];
         };
         RunnerJobCredentials: {
             /** @description Environment variables the IaC tool reads (e.g. AWS_ACCESS_KEY_ID). */
@@ -9424,8 +9441,7 @@ export interface components {
             iacState?: components["schemas"]["IacState"];
             /** @description The cloud id of the resource. */
             logicalResourceId?: string;
-            /** @enum {string} */
-            mode: "managed" | "data";
+            mode: components["schemas"]["ResourceMode"];
             module?: string;
             name: string;
             provider?: string;
