@@ -93,6 +93,175 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/audit/event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Audit events of the last days */
+        get: operations["listAuditEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/awsMarketplace/registration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an organization from an AWS Marketplace subscription */
+        post: operations["registerAwsMarketplace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/azureMarketplace/registration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an organization from an Azure Marketplace subscription */
+        post: operations["registerAzureMarketplace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user, with the organization of the session */
+        get: operations["getCurrentUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/signIn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with e-mail and password
+         * @description Answers `items[0].token` with a new session. Wrong credentials answer 400 `bad_request`
+         *     (not 401, which the console treats as an expired session). When the organization requires
+         *     SSO sign-in, direct sign-in is refused with 403; when it requires MFA for direct users,
+         *     a user without MFA is refused with 403 until MFA is configured.
+         */
+        post: operations["signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/signOut": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke the caller's session token */
+        post: operations["signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an organization (lower-case alias of signUp)
+         * @description The console's sign-up form posts here; it behaves exactly like `POST /auth/signUp`.
+         */
+        post: operations["signUpLegacy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/signUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an organization and its first administrator
+         * @description Creates a regular organization on the free trial (14 days) and its admin user, and signs
+         *     that user in. Answers `items[0]` with the new session token.
+         */
+        post: operations["signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/tradeSession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switch organization
+         * @description Issues a new session token for the caller's membership in another organization and revokes the current one.
+         */
+        post: operations["tradeSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/aws/accountStats/resourceCount": {
         parameters: {
             query?: never;
@@ -3153,6 +3322,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/docs/gitbookToken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A short-lived signed token for the documentation site
+         * @description An HS256 JWT valid for a few minutes; the console adds it as `jwt_token` to the documentation link.
+         */
+        post: operations["createGitbookToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/drift/report": {
         parameters: {
             query?: never;
@@ -3840,6 +4029,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/iam/org/user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users of the organization */
+        get: operations["listOrganizationUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/userAllowedOrganization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Organizations the caller belongs to (for the organization switcher) */
+        get: operations["listUserAllowedOrganizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/userOrgRole": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's role and teams in the session's organization */
+        get: operations["getUserOrgRole"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/interactiveProcess/finished": {
         parameters: {
             query?: never;
@@ -4182,6 +4422,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/namespace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List namespaces
+         * @description Namespace-only users see only the namespaces they hold a permission on.
+         */
+        get: operations["listNamespaces"];
+        put?: never;
+        /** Create a namespace */
+        post: operations["createNamespace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/namespace/{namespaceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                namespaceId: components["schemas"]["NamespaceId"];
+            };
+            cookie?: never;
+        };
+        /** Read one namespace */
+        get: operations["getNamespace"];
+        /** Update a namespace (partial; null clears) */
+        put: operations["updateNamespace"];
+        post?: never;
+        /** Delete a namespace */
+        delete: operations["deleteNamespace"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/notification/endpoint": {
         parameters: {
             query?: never;
@@ -4302,6 +4584,23 @@ export interface paths {
         post?: never;
         /** Remove a notification subscription */
         delete: operations["deleteNotificationSubscription"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notifications/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Product news, newest first */
+        get: operations["listFeedNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4647,6 +4946,96 @@ export interface paths {
         /** Read the generated code of a suggested Okta stack */
         get: operations["listOktaSuggestedStackTemplateFiles"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/org": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's organization */
+        get: operations["getOrganization"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/org/capabilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Feature flags of the organization's plan */
+        get: operations["getOrganizationCapabilities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/org/configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization configuration (empty items until configured) */
+        get: operations["getOrganizationConfiguration"];
+        /**
+         * Create or update the organization configuration
+         * @description Upserts. Absent fields stay; an explicit `null` clears a field.
+         */
+        put: operations["putOrganizationConfiguration"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/org/runner/heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Runners that reported a heartbeat recently */
+        get: operations["listRunnerHeartbeats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/org/signInSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's sign-in requirements */
+        get: operations["getSignInSettings"];
+        /** Change the organization's sign-in requirements */
+        put: operations["putSignInSettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -7178,6 +7567,17 @@ export interface components {
     schemas: {
         /** @enum {string} */
         ActionSource: "console" | "consoleAllowed" | "terraform" | "other";
+        AiFeaturesConfiguration: {
+            consented: boolean;
+            enabled: boolean;
+        };
+        AllowedOrganization: {
+            id: string;
+            name: string;
+            orgRole: string;
+            pricingPlan: components["schemas"]["PricingPlan"];
+            type: components["schemas"]["OrganizationType"];
+        };
         /** @enum {string} */
         ApprovalOverrideBehavior: "allow" | "deny" | "extended";
         ApprovalRule: {
@@ -7188,6 +7588,28 @@ export interface components {
         };
         /** @enum {string} */
         ApprovalRuleType: "requireApproval" | "autoApprove" | "requireTwoApprovals" | "requireTeamsApproval";
+        /** @enum {string} */
+        AuditEntityType: "organization" | "organizationConfiguration" | "signInSettings" | "stack" | "stackResourcesImport" | "stackResources" | "stackInitializationRetry" | "plan" | "deployment" | "task" | "externalPipelinePlan" | "externalPipelinePostApply" | "customModel" | "user" | "team" | "namespacePermission" | "identityProvider" | "template" | "templateNamespaceMapping" | "blueprint" | "blueprintNamespaceMapping" | "controlPolicy" | "controlPolicyNamespaceMapping" | "vcsCredentials" | "namespace" | "sshKey" | "gcpCredentials" | "azureCredentials" | "driftDetection" | "customAbacConfiguration" | "driftRemediation" | "customRole" | "programmaticUser" | "session";
+        AuditEvent: {
+            /** @enum {string} */
+            action: "create" | "update" | "delete" | "signIn" | "signOut" | "switchOrganization" | "invite" | "revoke";
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The id of the object; the resource link takes the part before the first slash. */
+            entityId: string;
+            entityName?: string | null;
+            entityType: components["schemas"]["AuditEntityType"];
+            id: string;
+            initiator: components["schemas"]["AuditInitiator"];
+        };
+        AuditInitiator: {
+            externalSource?: string | null;
+            userId?: string | null;
+            /** @description E-mail of a console user, name of a programmatic user or an outside source. */
+            userName: string;
+            /** @enum {string} */
+            userType: "directUser" | "ssoUser" | "programmaticUser" | "system" | "external";
+        };
         AutoSync: {
             deployWhenDriftDetected?: boolean;
         };
@@ -7392,10 +7814,9 @@ export interface components {
         };
         CapabilitySetting: {
             isOverridable?: boolean;
-            status: components["schemas"]["CapabilityStatus"];
+            /** @enum {string} */
+            status: "enabled" | "disabled";
         };
-        /** @enum {string} */
-        CapabilityStatus: "enabled" | "disabled";
         ChatCompletion: {
             cmAgentInteractionId?: string;
             content: string;
@@ -7732,6 +8153,20 @@ export interface components {
         CredentialsPurpose: "visibility" | "deployment";
         /** @enum {string} */
         CredentialsStatus: "connected" | "missingPermissions" | "error" | "pending";
+        CurrentUser: {
+            customRoleId: string | null;
+            email: string;
+            firstName: string;
+            id: string;
+            lastName: string;
+            mfaEnabled: boolean;
+            organization: components["schemas"]["OrganizationSummary"];
+            /** @description admin, viewer, member, deployer, runner, or a namespace-only role key. */
+            orgRole: string;
+            orgUserRole: string;
+            teams: components["schemas"]["TeamRef"][];
+            userType: components["schemas"]["UserType"];
+        };
         CustomFlow: {
             /** Format: date-time */
             createdAt?: string;
@@ -7890,6 +8325,13 @@ export interface components {
             overrideBehavior?: components["schemas"]["ApprovalOverrideBehavior"];
             rules: components["schemas"]["ApprovalRule"][];
         };
+        DeploymentApprovalRule: {
+            parameters?: {
+                teams?: string[];
+            };
+            /** @enum {string} */
+            type: "requireApproval" | "autoApprove" | "requireTwoApprovals" | "requireTeamsApproval";
+        };
         DeploymentBehavior: {
             deployOnPush?: boolean;
             waitForApproval?: boolean;
@@ -7982,6 +8424,11 @@ export interface components {
             /** @description The Terraform type expression. */
             type?: string;
         };
+        DocsToken: {
+            /** Format: date-time */
+            expiresAt: string;
+            token: string;
+        };
         DriftDetail: {
             attributes?: {
                 /** @description Value in the cloud (JSON). */
@@ -8051,6 +8498,8 @@ export interface components {
         DriftSourceKind: "stateFile" | "cloud";
         /** @enum {string} */
         DriftState: "inSync" | "inSyncRefreshRequired" | "inSyncDeployRequired" | "drifted" | "notChecked" | "unknown" | "deployRequired";
+        /** Format: email */
+        Email: string;
         /** @description An item that carries nothing beyond the fact of success. */
         Empty: Record<string, never>;
         /** @enum {string} */
@@ -8136,6 +8585,12 @@ export interface components {
             } | null;
             name?: string | null;
         };
+        ExternalCredentialsRef: {
+            awsProfileName?: string | null;
+            externalCredentialsId: string;
+            /** @enum {string} */
+            type: "awsAssumeRole" | "gcpServiceAccount" | "azureServicePrincipal";
+        };
         ExternalPipelineNamespace: {
             id: string;
             name: string;
@@ -8169,6 +8624,15 @@ export interface components {
             policyName?: string;
             resourceAddress: string;
             stackId?: string;
+        };
+        FeedNotification: {
+            /** Format: date-time */
+            date: string;
+            linkText: string | null;
+            linkUrl: string | null;
+            /** @description May contain one [LINK] marker where the link is placed. */
+            text: string;
+            title: string;
         };
         /** @enum {string} */
         FindingStatus: "active" | "resolved" | "suppressed";
@@ -8278,11 +8742,11 @@ export interface components {
         /** @enum {string} */
         IacCategory: "Unmanaged" | "Terraform" | "Terraform (CM)" | "Terragrunt" | "Terragrunt (CM)" | "Opentofu (CM)" | "CFN" | "By Tag";
         IacConfig: {
-            isTerragruntRunAll?: boolean;
-            opentofuVersion?: string;
-            terraformVersion?: string;
-            terragruntVersion?: string;
-            varFiles?: string[];
+            isTerragruntRunAll?: boolean | null;
+            opentofuVersion?: string | null;
+            terraformVersion?: string | null;
+            terragruntVersion?: string | null;
+            varFiles?: string[] | null;
         };
         IacCoverage: {
             coveragePercent?: number;
@@ -8385,6 +8849,15 @@ export interface components {
             stackResourceDriftId?: string;
             stateFileId?: string;
             vcsInfo?: components["schemas"]["VcsInfo"];
+        };
+        MarketplaceRegistrationInput: {
+            email: components["schemas"]["Email"];
+            firstName: components["schemas"]["PersonName"];
+            lastName: components["schemas"]["PersonName"];
+            /** @description The customer identifier the marketplace passed to the registration page. */
+            marketplaceCustomerId?: string;
+            organizationName: string;
+            password: components["schemas"]["Password"];
         };
         Module: {
             /** Format: date-time */
@@ -8528,6 +9001,58 @@ export interface components {
             publicKey?: string | null;
             type?: components["schemas"]["CredentialsPurpose"] | null;
         };
+        Namespace: {
+            capabilities: components["schemas"]["NamespaceCapabilities"] | null;
+            /** Format: date-time */
+            createdAt: string;
+            deploymentApprovalPolicy: components["schemas"]["NamespaceDeploymentApprovalPolicy"] | null;
+            description: string | null;
+            externalCredentials: components["schemas"]["ExternalCredentialsRef"][];
+            iacConfig: components["schemas"]["IacConfig"] | null;
+            id: string;
+            name: string;
+            runnerConfig: components["schemas"]["NamespaceRunnerConfig"] | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        NamespaceCapabilities: {
+            deployOnPush?: components["schemas"]["CapabilitySetting"];
+            driftDetection?: components["schemas"]["CapabilitySetting"];
+            planOnPr?: components["schemas"]["CapabilitySetting"];
+        };
+        NamespaceCreateInput: {
+            capabilities?: components["schemas"]["NamespaceCapabilities"] | null;
+            deploymentApprovalPolicy?: components["schemas"]["NamespaceDeploymentApprovalPolicy"] | null;
+            description?: string | null;
+            externalCredentials?: components["schemas"]["ExternalCredentialsRef"][] | null;
+            iacConfig?: components["schemas"]["IacConfig"] | null;
+            name: components["schemas"]["NamespaceName"];
+            runnerConfig?: components["schemas"]["NamespaceRunnerConfig"] | null;
+        };
+        NamespaceDeploymentApprovalPolicy: {
+            /** @enum {string} */
+            overrideBehavior?: "allow" | "deny" | "extended";
+            rules: components["schemas"]["DeploymentApprovalRule"][];
+        };
+        NamespaceId: string;
+        NamespaceName: string;
+        NamespaceRunnerConfig: {
+            groups?: string[];
+            isOverridable?: boolean;
+            /** @enum {string} */
+            mode: "managed" | "selfHosted";
+        };
+        /** @description Partial update. Absent fields stay; `null` clears. `id`, when sent, must match the path. */
+        NamespaceUpdateInput: {
+            capabilities?: components["schemas"]["NamespaceCapabilities"] | null;
+            deploymentApprovalPolicy?: components["schemas"]["NamespaceDeploymentApprovalPolicy"] | null;
+            description?: string | null;
+            externalCredentials?: components["schemas"]["ExternalCredentialsRef"][] | null;
+            iacConfig?: components["schemas"]["IacConfig"] | null;
+            id?: components["schemas"]["NamespaceId"];
+            name?: components["schemas"]["NamespaceName"];
+            runnerConfig?: components["schemas"]["NamespaceRunnerConfig"] | null;
+        };
         NotificationEndpoint: {
             /** Format: date-time */
             createdAt?: string;
@@ -8647,6 +9172,80 @@ export interface components {
         };
         /** @enum {string} */
         OpaSourceKind: "inline" | "vcs";
+        Organization: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            freeTrialExpiration: string | null;
+            id: string;
+            /** @enum {string|null} */
+            marketplace: "aws" | "azure" | null;
+            name: string;
+            pricingPlan: components["schemas"]["PricingPlan"];
+            type: components["schemas"]["OrganizationType"];
+        };
+        OrganizationCapabilities: {
+            capabilities: {
+                aiAgent: boolean;
+                disasterRecovery: boolean;
+            };
+        };
+        OrganizationConfiguration: {
+            aiFeaturesConfiguration?: components["schemas"]["AiFeaturesConfiguration"] | null;
+            iacConfig?: components["schemas"]["IacConfig"] | null;
+            organizationId: string;
+            reportConfigurations?: components["schemas"]["ReportConfiguration"][] | null;
+            runnerConfig?: components["schemas"]["OrganizationRunnerConfig"] | null;
+            suppressedResources?: Record<string, never> | null;
+            tfStateFilesAzureStorageLocations?: components["schemas"]["StorageLocation"][] | null;
+            tfStateFilesGcsLocations?: components["schemas"]["StorageLocation"][] | null;
+            tfStateFilesS3Locations?: components["schemas"]["StorageLocation"][] | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        OrganizationConfigurationInput: {
+            aiFeaturesConfiguration?: components["schemas"]["AiFeaturesConfiguration"] | null;
+            iacConfig?: components["schemas"]["IacConfig"] | null;
+            reportConfigurations?: components["schemas"]["ReportConfiguration"][] | null;
+            runnerConfig?: components["schemas"]["OrganizationRunnerConfig"] | null;
+            suppressedResources?: {
+                managedByTags?: {
+                    key: string;
+                    value?: string;
+                }[];
+            } | null;
+            tfStateFilesAzureStorageLocations?: components["schemas"]["StorageLocation"][] | null;
+            tfStateFilesGcsLocations?: components["schemas"]["StorageLocation"][] | null;
+            tfStateFilesS3Locations?: components["schemas"]["StorageLocation"][] | null;
+        };
+        OrganizationId: string;
+        OrganizationRunnerConfig: {
+            groups?: string[];
+            /** @enum {string} */
+            mode: "managed" | "selfHosted";
+        };
+        OrganizationSummary: {
+            /** Format: date-time */
+            freeTrialExpiration: string | null;
+            id: string;
+            name: string;
+            pricingPlan: components["schemas"]["PricingPlan"];
+            type: components["schemas"]["OrganizationType"];
+        };
+        /** @enum {string} */
+        OrganizationType: "regular" | "management";
+        OrganizationUser: {
+            /** Format: date-time */
+            createdAt: string;
+            customRoleId: string | null;
+            email: string;
+            firstName: string;
+            lastName: string;
+            mfaEnabled: boolean;
+            orgRole: string;
+            userId: string;
+            userType: components["schemas"]["UserType"];
+        };
         OrgViewEntry: {
             breakdown?: {
                 count: number;
@@ -8666,6 +9265,9 @@ export interface components {
             pageSize: components["schemas"]["PageSize"];
             total: number;
         };
+        /** @description At least 8 characters. */
+        Password: string;
+        PersonName: string;
         Plan: components["schemas"]["Run"] & {
             planSteps?: components["schemas"]["RunStep"][];
             planSummary?: components["schemas"]["PlanSummary"];
@@ -8718,6 +9320,8 @@ export interface components {
         };
         /** @enum {string} */
         PotentialStackSource: "suggestedStack" | "customModel" | "stackDiscovery";
+        /** @enum {string} */
+        PricingPlan: "freeTrial" | "basic" | "pro" | "enterprise";
         ProviderUsage: {
             name: string;
             source?: string;
@@ -8767,6 +9371,16 @@ export interface components {
         };
         /** @enum {string} */
         RemoteRunOperation: "plan" | "apply";
+        ReportConfiguration: {
+            enabled: boolean;
+            recipients?: {
+                allAdmins?: boolean;
+                emailAddresses?: components["schemas"]["Email"][];
+                emailAddressesToExclude?: components["schemas"]["Email"][];
+            };
+            /** @enum {string} */
+            type: "weeklyReport";
+        };
         /** @enum {string} */
         ReportControlStatus: "passed" | "failed" | "notApplicable";
         RequestInfo: {
@@ -8925,12 +9539,23 @@ export interface components {
          */
         RunnerHealth: "ok" | "warning" | "error" | "shuttingDown";
         RunnerHeartbeat: {
-            activeJobIds?: string[];
-            health: components["schemas"]["RunnerHealth"];
+            /** @enum {string} */
+            health: "ok" | "warning" | "error" | "shuttingDown";
+            name: string;
+            /** @description CM_DEFAULT_RUNNER_GROUP for the managed runner. */
+            runnerGroupId: string;
+            runnerId: string;
+            /** Format: date-time */
+            updatedAt: string;
+            version?: string | null;
         };
         RunnerHeartbeatAnswer: {
             /** @description Jobs the runner must cancel. */
             cancelJobIds: string[];
+        };
+        RunnerHeartbeatReport: {
+            activeJobIds?: string[];
+            health: components["schemas"]["RunnerHealth"];
         };
         RunnerJob: {
             headSha?: string;
@@ -9164,6 +9789,35 @@ export interface components {
             high?: components["schemas"]["EnforcementLevel"];
             low?: components["schemas"]["EnforcementLevel"];
             medium?: components["schemas"]["EnforcementLevel"];
+        };
+        SignInInput: {
+            email: components["schemas"]["Email"];
+            password: string;
+        };
+        SignInResult: {
+            /** Format: date-time */
+            expiresAt?: string;
+            organization: components["schemas"]["OrganizationSummary"];
+            /** @description The bearer token of the new session. Shown once; only its hash is stored. */
+            token: string;
+            user: components["schemas"]["CurrentUser"];
+        };
+        SignInSettings: {
+            /** @description Labelled 'MFA is required for non-SSO login'. */
+            requireMfaForDirectUserSignIn: boolean;
+            /** @description Labelled 'Allow login with SAML SSO only'. */
+            requireSsoSignIn: boolean;
+        };
+        SignInSettingsInput: {
+            requireMfaForDirectUserSignIn?: boolean;
+            requireSsoSignIn?: boolean;
+        };
+        SignUpInput: {
+            email: components["schemas"]["Email"];
+            firstName: components["schemas"]["PersonName"];
+            lastName: components["schemas"]["PersonName"];
+            organizationName: string;
+            password: components["schemas"]["Password"];
         };
         SlackAppEndpointConfig: {
             channelId: string;
@@ -9475,6 +10129,14 @@ export interface components {
         StatsAggregation: "day" | "week";
         /** @enum {string} */
         StepStatus: "notStarted" | "inProgress" | "succeeded" | "error" | "failed" | "skipped" | "waitingForFailedControlPoliciesApproval" | "waitingForErrorControlPoliciesApproval" | "waitingForApproval" | "approvalTimeout" | "issuesFound" | "successWithWarning";
+        StorageLocation: {
+            bucket?: string;
+            container?: string;
+            credentialsId?: string;
+            prefix?: string;
+            region?: string;
+            storageAccount?: string;
+        };
         SubstituteParameter: {
             description?: string;
             key: string;
@@ -9531,6 +10193,10 @@ export interface components {
         TaskToExecute: components["schemas"]["ReleaseStateLockTask"] | components["schemas"]["ResourceAddressesTask"] | components["schemas"]["ImportResourcesTask"] | components["schemas"]["RefreshStateTask"];
         /** @enum {string} */
         TaskType: "releaseStateLock" | "taintResources" | "untaintResources" | "removeResources" | "importResources" | "refreshState";
+        TeamRef: {
+            id: string;
+            name: string;
+        };
         Template: {
             /** Format: date-time */
             createdAt?: string;
@@ -9794,6 +10460,16 @@ export interface components {
         };
         /** @enum {string} */
         TtlUnit: "hours" | "days";
+        UserOrgRole: {
+            customRoleId: string | null;
+            organizationId: string;
+            orgRole: string;
+            /** @description The same role key; kept for clients that read this name. */
+            orgUserRole: string;
+            teams: components["schemas"]["TeamRef"][];
+        };
+        /** @enum {string} */
+        UserType: "directUser" | "ssoUser";
         Variable: {
             blueprintManagedBy?: components["schemas"]["BlueprintManagedBy"];
             description?: string;
@@ -10285,6 +10961,340 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAuditEvents: {
+        parameters: {
+            query?: {
+                daysBack?: 7 | 14 | 30;
+                entityType?: components["schemas"]["AuditEntityType"];
+                /** @description Include events initiated outside the console (code hosts, pipelines, runners). */
+                includeExternalInitiator?: boolean;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["AuditEvent"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    registerAwsMarketplace: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["MarketplaceRegistrationInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SignInResult"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    registerAzureMarketplace: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["MarketplaceRegistrationInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SignInResult"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CurrentUser"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SignInInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SignInResult"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    signUpLegacy: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SignUpInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SignInResult"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    signUp: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SignUpInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SignInResult"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    tradeSession: {
+        parameters: {
+            query: {
+                desiredOrganizationId: components["schemas"]["OrganizationId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SignInResult"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -18343,6 +19353,37 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    createGitbookToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["DocsToken"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getDriftReport: {
         parameters: {
             query?: {
@@ -20003,6 +21044,103 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listOrganizationUsers: {
+        parameters: {
+            query?: {
+                email?: string;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["OrganizationUser"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listUserAllowedOrganizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["AllowedOrganization"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getUserOrgRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["UserOrgRole"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     reportInteractiveProcessFinished: {
         parameters: {
             query?: never;
@@ -20805,6 +21943,189 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listNamespaces: {
+        parameters: {
+            query?: {
+                namespaceId?: components["schemas"]["NamespaceId"];
+                namespaceName?: string;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Namespace"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createNamespace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["NamespaceCreateInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Namespace"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getNamespace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                namespaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Namespace"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateNamespace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                namespaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["NamespaceUpdateInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Namespace"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteNamespace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                namespaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Namespace"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listNotificationEndpoints: {
         parameters: {
             query?: {
@@ -21268,6 +22589,39 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listFeedNotifications: {
+        parameters: {
+            query?: {
+                /** @description Cache-busting value the console adds; ignored. */
+                t?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["FeedNotification"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -22067,6 +23421,234 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Organization"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOrganizationCapabilities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["OrganizationCapabilities"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOrganizationConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["OrganizationConfiguration"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putOrganizationConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["OrganizationConfigurationInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["OrganizationConfiguration"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listRunnerHeartbeats: {
+        parameters: {
+            query?: {
+                updatedInTheLastHours?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunnerHeartbeat"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSignInSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SignInSettings"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putSignInSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SignInSettingsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SignInSettings"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listPotentialStacks: {
         parameters: {
             query?: {
@@ -22736,7 +24318,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    entity: components["schemas"]["RunnerHeartbeat"];
+                    entity: components["schemas"]["RunnerHeartbeatReport"];
                 };
             };
         };

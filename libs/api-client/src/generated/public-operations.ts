@@ -3,6 +3,11 @@
 /** `METHOD /path` (path as in the description, with {parameters}) of every public operation. */
 export const publicOperations: ReadonlySet<string> = new Set([
   'GET /.well-known/terraform.json',
+  'POST /auth/awsMarketplace/registration',
+  'POST /auth/azureMarketplace/registration',
+  'POST /auth/signIn',
+  'POST /auth/signUp',
+  'POST /auth/signup',
   'POST /oauth/token',
   'POST /runner/register',
   'POST /vcs/webhook/{providerType}',
