@@ -3,7 +3,8 @@
 // (tools/openapi/spec-catalogue.txt): prints every `METHOD /path` the description lacks, and the
 // count of operations it holds (per tag, and how many are designed). Exits 1 when something is
 // missing. Paths compare with parameter names ignored (`/stack/{id}` = `/stack/{stackId}`) and
-// without a trailing slash (clients send `/stack/driftRemediation/`).
+// without a trailing slash (clients send `/stack/driftRemediation/`). `--permissions` instead lists
+// every declared permission.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -13,6 +14,7 @@ const methods = ['get', 'put', 'post', 'delete', 'patch'];
 const normalise = (method, path) => `${method.toUpperCase()} ${path.replace(/\{[^}]*\}/g, '{}').replace(/(.)\/$/, '$1')}`;
 
 const described = new Set();
+const permissions = new Map();
 const byTag = new Map();
 let designed = 0;
 let operations = 0;
@@ -23,9 +25,16 @@ for (const [path, item] of Object.entries(doc.paths)) {
     operations += 1;
     described.add(normalise(method, path));
     if (op['x-designed']) designed += 1;
+    permissions.set(op['x-permission'], (permissions.get(op['x-permission']) ?? 0) + 1);
     const tag = op.tags?.[0] ?? '(untagged)';
     byTag.set(tag, (byTag.get(tag) ?? 0) + 1);
   }
+}
+
+// `--permissions` lists every x-permission with its number of operations, for the server's catalogue.
+if (process.argv.includes('--permissions')) {
+  for (const [permission, count] of [...permissions].sort(([a], [b]) => a.localeCompare(b))) console.log(`${permission}\t${count}`);
+  process.exit(0);
 }
 
 const catalogue = readFileSync(join(import.meta.dirname, 'spec-catalogue.txt'), 'utf8')
