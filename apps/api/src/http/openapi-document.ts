@@ -84,7 +84,9 @@ export function listOperations(doc: OpenApiDocument): OperationSpec[] {
         permission,
         rateLimited: op['x-rate-limited'] === true,
         paged: op['x-paged'] === true,
-        parameters: parameters.map((p) => ({ ...p, required: p.required === true })),
+        // One level of $ref is resolved so that ajv sees a parameter's default (useDefaults
+        // does not follow references).
+        parameters: parameters.map((p) => ({ ...p, schema: resolveRef(doc, p.schema), required: p.required === true })),
         requestBodySchema: jsonSchemaOf((op['requestBody'] as { content?: unknown } | undefined)?.content),
         responses,
       });
