@@ -7,6 +7,13 @@ import { listOperations, toRoutePath, type OpenApiDocument, type OperationSpec }
 import type { OperationRegistry } from './operation-registry';
 import { buildRequestValidator, createAjv } from './request-validation';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set on every route built from the description (see guardUndeclaredRoutes). */
+    operationId?: string;
+  }
+}
+
 export interface OperationRoutesOptions {
   document: OpenApiDocument;
   registry: OperationRegistry;
@@ -94,9 +101,10 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
     app.route({
       method: op.method.toUpperCase() as 'GET',
       url: toRoutePath(op.path),
-      config: op.rateLimited
-        ? { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.windowMs } }
-        : {},
+      config: {
+        operationId: op.operationId,
+        ...(op.rateLimited ? { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.windowMs } } : {}),
+      },
       handler,
     });
   }

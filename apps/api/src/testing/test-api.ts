@@ -35,7 +35,7 @@ export interface TestApi {
 
 export interface TestApiOptions {
   registry?: (registry: OperationRegistry) => OperationRegistry;
-  http?: Partial<Pick<HttpAppOptions, 'bodyLimitBytes' | 'rateLimit' | 'logger'>>;
+  http?: Partial<Pick<HttpAppOptions, 'bodyLimitBytes' | 'rateLimit' | 'logger' | 'consoleDist'>>;
 }
 
 function fillPath(path: string, params: Record<string, string>): string {
@@ -74,7 +74,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
       const op = operationsById.get(operationId);
       if (!op) throw new Error(`No operation ${operationId} in the description`);
       const query = call.query
-        ? `?${new URLSearchParams(Object.entries(call.query).map(([k, v]) => [k, String(v)])).toString()}`
+        ? `?${new URLSearchParams(Object.entries(call.query).map(([k, v]): [string, string] => [k, String(v)])).toString()}`
         : '';
       const payload = call.body !== undefined ? call.body : call.entity !== undefined ? { entity: call.entity } : undefined;
       const response = await app.inject({
