@@ -27,8 +27,15 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The server's maintenance database: the database named in DATABASE_URL need not exist. */
+function maintenanceUrl(serverUrl: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = '/postgres';
+  return url.toString();
+}
+
 async function createDatabase(serverUrl: string, name: string): Promise<string> {
-  const client = new pg.Client({ connectionString: serverUrl });
+  const client = new pg.Client({ connectionString: maintenanceUrl(serverUrl) });
   await client.connect();
   await client.query(`CREATE DATABASE "${name}"`);
   await client.end();
@@ -38,7 +45,7 @@ async function createDatabase(serverUrl: string, name: string): Promise<string> 
 }
 
 async function dropDatabase(serverUrl: string, name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
+  const client = new pg.Client({ connectionString: maintenanceUrl(serverUrl) });
   await client.connect();
   await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await client.end();
