@@ -9,4 +9,6 @@ export const publicOperations: ReadonlySet<string> = new Set([
   'POST /auth/signUp',
   'POST /auth/signup',
   'POST /oauth/token',
+  'POST /runner/register',
+  'POST /vcs/webhook/{providerType}',
 ]);
