@@ -1,0 +1,49 @@
+export { storageKeys, cloudProviders, lastAccountKey, lastRegionKey, type CloudProvider } from './lib/storage-keys';
+export type { AccessContext, Organization, OrganizationType, PricingPlan, TeamRef, User } from './lib/session-model';
+export {
+  clearSession,
+  isAuthenticated,
+  readStoredOrganization,
+  readStoredUser,
+  readToken,
+  storeOrganization,
+  storeSession,
+  takeSignOutTarget,
+  toOrganization,
+  toOrganizationType,
+  toUser,
+} from './lib/stored-session';
+export {
+  defaultLocalSettings,
+  parseLocalSettings,
+  readLocalSettings,
+  updateLocalSettings,
+  useLocalSettings,
+  type Direction,
+  type LocaleId,
+  type LocalSettings,
+  type NavigationType,
+  type ThemeName,
+} from './lib/local-settings';
+export { appRoutes, appRouteIds, type AppArea, type AppRouteDefinition, type AppRouteId, type RouteAccess } from './lib/app-routes';
+export {
+  appBase,
+  appPath,
+  appRouteBase,
+  authBase,
+  authPaths,
+  loginRedirectFor,
+  safeRedirectTarget,
+  type Query,
+} from './lib/paths';
+export {
+  canOpen,
+  configureAccess,
+  decide,
+  decideRoute,
+  defaultHomeRoute,
+  getAccessOptions,
+  isNamespaceOnlyRole,
+  type AccessDecision,
+  type AccessOptions,
+} from './lib/route-access';
