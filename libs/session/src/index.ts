@@ -5,6 +5,7 @@ export {
   isAuthenticated,
   readStoredOrganization,
   readStoredUser,
+  readSignOutTarget,
   readToken,
   storeOrganization,
   storeSession,
@@ -47,3 +48,18 @@ export {
   type AccessDecision,
   type AccessOptions,
 } from './lib/route-access';
+export {
+  SessionApiContext,
+  useSessionApi,
+  type NotificationItem,
+  type OrganizationRole,
+  type SessionApi,
+  type SignInResult,
+  type SignInSettings,
+  type SsoPotentialSession,
+  type SsoPotentialSessions,
+} from './lib/session-api';
+export { sessionKeys } from './lib/session.keys';
+export { sessionQueries } from './lib/session.queries';
+export { useCurrentSession, type CurrentSession, type CurrentSessionState } from './lib/use-current-session';
+export { toAccessState, useAccess, type AccessDeniedReason, type AccessState } from './lib/use-access';

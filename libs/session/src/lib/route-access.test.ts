@@ -39,8 +39,16 @@ const managementRoutes: AppRouteId[] = ['organizationSetting', 'userSetting', 't
 const drRoutes: AppRouteId[] = ['disasterRecovery', 'disasterRecoverySnapshot', 'createDRConfigWizard', 'editDRConfigWizard'];
 
 describe('route access table', () => {
-  it.each(['admin', 'viewer', 'member', 'runner', 'deployer', 'nsAdmin', 'cro-123'])('classifies %s', (role) => {
-    expect(isNamespaceOnlyRole(role)).toBe(!['admin', 'viewer', 'member', 'runner', 'deployer'].includes(role));
+  it.each([
+    ['admin', false],
+    ['viewer', false],
+    ['member', false],
+    ['runner', true],
+    ['deployer', true],
+    ['nsOnly', true],
+    ['cro-123', true],
+  ])('classifies %s as namespace-only: %s', (role, namespaceOnly) => {
+    expect(isNamespaceOnlyRole(role)).toBe(namespaceOnly);
   });
 
   it.each(appRouteIds)('namespace-only users: %s', (id) => {
@@ -59,8 +67,6 @@ describe('route access table', () => {
     ['admin', true],
     ['viewer', true],
     ['member', false],
-    ['runner', false],
-    ['deployer', false],
   ])('disaster recovery and the organization page for %s: %s', (role, open) => {
     for (const id of [...drRoutes, 'organizationSetting'] as const) {
       expect(canOpen(id, ctx({ role }), allowList), id).toBe(open);
@@ -94,6 +100,7 @@ describe('route access table', () => {
     [{ organizationType: 'regular', role: 'admin' }, 'dashboard'],
     [{ organizationType: 'regular', role: 'member' }, 'dashboard'],
     [{ organizationType: 'regular', role: 'nsAdmin' }, 'namespaces'],
+    [{ organizationType: 'regular', role: 'deployer' }, 'namespaces'],
     [{ organizationType: 'management', role: 'admin' }, 'organizationSetting'],
     [{ organizationType: 'management', role: 'nsAdmin' }, 'organizationSetting'],
   ] as const)('default home of %o is %s', (who, home) => {

@@ -1,8 +1,8 @@
 import { appRoutes, type AppRouteId, type RouteAccess } from './app-routes';
 import type { AccessContext } from './session-model';
 
-/** Roles that are not namespace-only (spec §1: any other role key is namespace-only). */
-const organizationRoles = new Set(['admin', 'viewer', 'member', 'runner', 'deployer']);
+/** Spec §1: any role key other than admin, viewer or member (runner and deployer included) is namespace-only. */
+const organizationRoles = new Set(['admin', 'viewer', 'member']);
 
 export function isNamespaceOnlyRole(role: string): boolean {
   return !organizationRoles.has(role);

@@ -105,6 +105,11 @@ export function clearSession(target?: string): void {
   if (target) s.setItem(storageKeys.signOutTarget, target);
 }
 
+/** The pending sign-out target, if a sign-out was just triggered; it stays until the next sign-in. */
+export function readSignOutTarget(): string | null {
+  return storage()?.getItem(storageKeys.signOutTarget) ?? null;
+}
+
 /** Reads and forgets the pending sign-out target, so it applies once. */
 export function takeSignOutTarget(): string | null {
   const s = storage();
