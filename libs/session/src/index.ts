@@ -49,8 +49,13 @@ export {
   type AccessOptions,
 } from './lib/route-access';
 export {
+  AuthApiContext,
   SessionApiContext,
+  useAuthApi,
   useSessionApi,
+  type AuthApi,
+  type MfaSecret,
+  type SignUpInput,
   type NotificationItem,
   type OrganizationRole,
   type SessionApi,

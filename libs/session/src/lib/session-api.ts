@@ -51,13 +51,55 @@ export interface SessionApi {
   organizationHasUsers(): Promise<boolean>;
   signInSettings(): Promise<SignInSettings>;
   tradeSession(desiredOrganizationId: string): Promise<{ token: string; user: User }>;
-  signIn(input: { email: string; password: string }): Promise<SignInResult>;
   signOut(): Promise<void>;
   ssoPotentialSessions(): Promise<SsoPotentialSessions>;
   ssoSwitchSession(ssoPotentialSessionId: string): Promise<{ token: string; user: User }>;
   documentationToken(): Promise<string>;
   notifications(): Promise<NotificationItem[]>;
   consoleEvent(event: { title: string; message: string }): Promise<void>;
+}
+
+export interface MfaSecret {
+  /** otpauth:// URI for authenticator apps (shown as a QR code or typed in). */
+  otpauthUrl: string;
+  secret: string;
+}
+
+export interface SignUpInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  organizationName: string;
+}
+
+/**
+ * The public calls of the sign-in flows (spec §7, marked with the public-request header): they
+ * need no token and answer either a session or the next step.
+ */
+export interface AuthApi {
+  signIn(input: { email: string; password: string }): Promise<SignInResult>;
+  signInWithMfa(input: { waitingMfaPotentialSessionId: string; mfaCode: string }): Promise<SignInResult>;
+  generateMfaSecret(addMfaSessionId: string): Promise<MfaSecret>;
+  configureMfa(input: { addMfaSessionId: string; mfaCode: string }): Promise<SignInResult>;
+  confirmMfa(confirmationToken: string): Promise<void>;
+  signUp(input: SignUpInput): Promise<SignInResult>;
+  ssoSignInRequest(email: string): Promise<{ redirectUrl: string }>;
+  ssoSignInWithPotentialSession(ssoPotentialSessionId: string): Promise<SignInResult>;
+  awsMarketplaceRegistration(input: SignUpInput & { marketplaceToken: string }): Promise<void>;
+  azureMarketplaceRegistration(): Promise<void>;
+  createUserFromInvite(input: { invitationToken: string; firstName: string; lastName: string; password: string }): Promise<SignInResult>;
+  acceptInvite(invitationToken: string): Promise<void>;
+  recoverPassword(email: string): Promise<void>;
+  resetPassword(input: { resetToken: string; password: string }): Promise<void>;
+}
+
+export const AuthApiContext = createContext<AuthApi | null>(null);
+
+export function useAuthApi(): AuthApi {
+  const api = useContext(AuthApiContext);
+  if (!api) throw new Error('useAuthApi needs an AuthApiContext provider (apps/console provides it).');
+  return api;
 }
 
 export const SessionApiContext = createContext<SessionApi | null>(null);
