@@ -2,11 +2,19 @@
 // Bundles the split description (openapi/root.yaml, openapi/shared, openapi/domains/*.yaml)
 // into openapi/dist/openapi.json, expanding the shorthands every operation uses so that the
 // wire format is written once, here:
-//   x-security: public | user | runner   → security requirement (+ the public-request header)
+//   x-security: public | user | runner | state → security requirement (+ the public-request header)
 //   x-entity: <Schema>                   → request body { entity: <Schema> }
 //   x-items: <Schema>                    → 200 response { request, response: { items: [<Schema>], errors } }
 //   x-paged: true                        → page / pageSize parameters and `paging` in the response
-// and adding the error responses of the catalogue to every operation.
+//   x-query: { name: type }              → optional query parameters; type is string | integer |
+//                                          number | boolean | a component schema name | a schema
+//                                          object; a trailing `!` (`string!`) makes it required
+//   x-response: <Schema>                 → 200 response of another media type, as-is (see
+//                                          x-media-type; default application/json), for the calls
+//                                          outside the envelope (Terraform protocols, streams)
+// and filling in what can be derived: path parameters named in the path and not declared
+// (string, required), a summary from the operationId when none is written ("listStacks" →
+// "List stacks"), and the error responses of the catalogue on every operation.
 // `--check` fails when the committed bundle differs from what the sources produce.
 import { readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, basename } from 'node:path';
@@ -19,6 +27,8 @@ const securityByKind = {
   public: [],
   user: [{ userToken: [] }],
   runner: [{ runnerToken: [] }],
+  // Terraform's HTTP backend sends Basic credentials; the password is an API token (user or job).
+  state: [{ stateBasic: [] }],
 };
 
 const load = (file) => parse(readFileSync(file, 'utf8'));
@@ -78,6 +88,12 @@ function expandOperation(op, path, method, tag, where) {
   op.tags ??= [tag];
   op.security = securityByKind[kind];
   op.parameters ??= [];
+  op.summary ??= summaryFrom(op.operationId);
+  const declared = new Set(op.parameters.filter((p) => p.in === 'path').map((p) => p.name));
+  for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
+    if (!declared.has(name)) op.parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
+  }
+  for (const [name, spec] of Object.entries(op['x-query'] ?? {})) op.parameters.push(queryParameter(name, spec, where));
   if (kind === 'public') op.parameters.push({ $ref: '#/components/parameters/PublicRequest' });
 
   if (op['x-paged']) {
@@ -99,6 +115,12 @@ function expandOperation(op, path, method, tag, where) {
     };
   }
   op.responses ??= {};
+  if (op['x-response']) {
+    op.responses['200'] ??= {
+      description: 'Success.',
+      content: { [op['x-media-type'] ?? 'application/json']: { schema: ref(op['x-response']) } },
+    };
+  }
   if (op['x-items']) {
     const response = {
       type: 'object',
@@ -134,6 +156,26 @@ function expandOperation(op, path, method, tag, where) {
   if (hasBody) op.responses['413'] ??= errorRef('PayloadTooLarge');
   if (op['x-rate-limited']) op.responses['429'] ??= errorRef('TooManyRequests');
   op.responses['500'] ??= errorRef('InternalError');
+}
+
+const scalarTypes = new Set(['string', 'integer', 'number', 'boolean']);
+
+function queryParameter(name, spec, where) {
+  let required = false;
+  let schema = spec;
+  if (typeof spec === 'string') {
+    required = spec.endsWith('!');
+    const type = spec.replace(/!$/, '');
+    schema = scalarTypes.has(type) ? { type } : ref(type);
+  } else if (!spec || typeof spec !== 'object') {
+    throw new Error(`${where}: x-query.${name} must be a type name or a schema`);
+  }
+  return { name, in: 'query', required, schema };
+}
+
+function summaryFrom(operationId) {
+  const words = operationId.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 const isMain = process.argv[1] && basename(process.argv[1]) === 'bundle.mjs';
