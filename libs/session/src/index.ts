@@ -68,3 +68,4 @@ export { sessionKeys } from './lib/session.keys';
 export { sessionQueries } from './lib/session.queries';
 export { useCurrentSession, type CurrentSession, type CurrentSessionState } from './lib/use-current-session';
 export { toAccessState, useAccess, type AccessDeniedReason, type AccessState } from './lib/use-access';
+export { createSessionApi } from './lib/create-session-api';

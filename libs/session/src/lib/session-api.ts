@@ -44,7 +44,6 @@ export type SignInResult =
  */
 export interface SessionApi {
   currentUser(): Promise<User>;
-  currentOrganization(): Promise<Organization>;
   organizationRole(): Promise<OrganizationRole>;
   capabilities(): Promise<string[]>;
   allowedOrganizations(): Promise<Organization[]>;

@@ -1,7 +1,6 @@
 export const sessionKeys = {
   all: ['session'] as const,
   user: () => [...sessionKeys.all, 'user'] as const,
-  organization: () => [...sessionKeys.all, 'organization'] as const,
   role: () => [...sessionKeys.all, 'role'] as const,
   capabilities: () => [...sessionKeys.all, 'capabilities'] as const,
   allowedOrganizations: () => [...sessionKeys.all, 'allowedOrganizations'] as const,

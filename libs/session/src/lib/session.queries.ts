@@ -9,12 +9,6 @@ const sessionStaleTime = 5 * 60_000;
 export const sessionQueries = {
   user: (api: SessionApi) =>
     queryOptions({ queryKey: sessionKeys.user(), queryFn: () => api.currentUser(), staleTime: sessionStaleTime }),
-  organization: (api: SessionApi) =>
-    queryOptions({
-      queryKey: sessionKeys.organization(),
-      queryFn: () => api.currentOrganization(),
-      staleTime: sessionStaleTime,
-    }),
   role: (api: SessionApi) =>
     queryOptions({ queryKey: sessionKeys.role(), queryFn: () => api.organizationRole(), staleTime: sessionStaleTime }),
   capabilities: (api: SessionApi) =>

@@ -4,6 +4,7 @@ import { useSessionApi } from './session-api';
 import type { AccessContext, Organization, TeamRef, User } from './session-model';
 import { sessionQueries } from './session.queries';
 import { isNamespaceOnlyRole } from './route-access';
+import { readStoredOrganization } from './stored-session';
 
 export interface CurrentSession {
   user: User;
@@ -24,42 +25,43 @@ export type CurrentSessionState =
 /** The signed-in user, organization, role, teams and capabilities as one value. */
 export function useCurrentSession(): CurrentSessionState {
   const api = useSessionApi();
-  const [user, organization, role, capabilities] = useQueries({
-    queries: [
-      sessionQueries.user(api),
-      sessionQueries.organization(api),
-      sessionQueries.role(api),
-      sessionQueries.capabilities(api),
-    ],
+  const [user, role, capabilities] = useQueries({
+    queries: [sessionQueries.user(api), sessionQueries.role(api), sessionQueries.capabilities(api)],
   });
+  const userError = user.error;
+  const roleError = role.error;
+  const capabilitiesError = capabilities.error;
+  const { refetch: refetchUser } = user;
+  const { refetch: refetchRole } = role;
+  const { refetch: refetchCapabilities } = capabilities;
   return useMemo<CurrentSessionState>(() => {
-    const failed = [user, organization, role, capabilities].find((q) => q.isError);
-    if (failed) {
+    const error = userError ?? roleError ?? capabilitiesError;
+    if (error) {
       return {
         status: 'error',
-        error: failed.error,
-        retry: () => void Promise.all([user.refetch(), organization.refetch(), role.refetch(), capabilities.refetch()]),
+        error,
+        retry: () => void Promise.all([refetchUser(), refetchRole(), refetchCapabilities()]),
       };
     }
-    if (!user.data || !organization.data || !role.data || !capabilities.data) return { status: 'pending' };
+    if (!user.data || !role.data || !capabilities.data) return { status: 'pending' };
+    // The user answer carries the session's organization; storage is only a fallback.
+    const organization = user.data.organization ?? readStoredOrganization();
     const caps = new Set(capabilities.data);
     const session: CurrentSession = {
       user: user.data,
-      organization: organization.data,
+      organization,
       role: role.data.orgRole,
       teams: role.data.teams,
       capabilities: caps,
       isNamespaceOnly: isNamespaceOnlyRole(role.data.orgRole),
       isSsoUser: user.data.userType === 'ssoUser',
       access: {
-        organizationType: organization.data.type,
-        organizationId: organization.data.id,
+        organizationType: organization.type,
+        organizationId: organization.id,
         role: role.data.orgRole,
         capabilities: caps,
       },
     };
     return { status: 'success', session };
-    // The query results are new objects each render; their data and status are what matter.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [user.data, organization.data, role.data, capabilities.data, user.error, organization.error, role.error, capabilities.error]);
+  }, [user.data, role.data, capabilities.data, userError, roleError, capabilitiesError, refetchUser, refetchRole, refetchCapabilities]);
 }
