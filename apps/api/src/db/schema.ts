@@ -1,0 +1,7 @@
+// Every module's tables, for Drizzle's query builder and drizzle-kit's migration generator.
+export * from '../modules/accounts/accounts.schema';
+export * from '../modules/organization/organization.schema';
+export * from '../modules/namespaces/namespaces.schema';
+export * from '../modules/audit/audit.schema';
+export * from '../modules/console-events/console-events.schema';
+export * from '../modules/runners/runners.schema';

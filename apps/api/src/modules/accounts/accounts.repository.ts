@@ -1,0 +1,148 @@
+import { and, asc, count, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/database';
+import { memberships, organizations, sessions, users } from './accounts.schema';
+
+// Accounts tables are read across organizations by design (a user's memberships, a token's
+// session), so this repository takes the database itself; every per-organization read below
+// still names the organization explicitly.
+
+type Executor = Database | Transaction;
+export type OrganizationRow = typeof organizations.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+export type MembershipRow = typeof memberships.$inferSelect;
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function insertOrganization(tx: Executor, row: typeof organizations.$inferInsert): Promise<OrganizationRow> {
+  const [created] = await tx.insert(organizations).values(row).returning();
+  return created as OrganizationRow;
+}
+
+export async function updateOrganization(
+  tx: Executor,
+  organizationId: string,
+  set: Partial<typeof organizations.$inferInsert>,
+): Promise<OrganizationRow | undefined> {
+  const [row] = await tx.update(organizations).set(set).where(eq(organizations.id, organizationId)).returning();
+  return row;
+}
+
+export async function insertUser(tx: Executor, row: typeof users.$inferInsert): Promise<UserRow> {
+  const [created] = await tx.insert(users).values(row).returning();
+  return created as UserRow;
+}
+
+export async function insertMembership(tx: Executor, row: typeof memberships.$inferInsert): Promise<void> {
+  await tx.insert(memberships).values(row);
+}
+
+export async function findOrganization(db: Executor, id: string): Promise<OrganizationRow | undefined> {
+  const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
+  return row;
+}
+
+export interface MembershipWithOrganization {
+  membership: MembershipRow;
+  organization: OrganizationRow;
+}
+
+export async function findMembership(
+  db: Executor,
+  userId: string,
+  organizationId: string,
+): Promise<MembershipWithOrganization | undefined> {
+  const [row] = await db
+    .select({ membership: memberships, organization: organizations })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId)))
+    .limit(1);
+  return row;
+}
+
+export function listMembershipsOfUser(db: Executor, userId: string): Promise<MembershipWithOrganization[]> {
+  return db
+    .select({ membership: memberships, organization: organizations })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.createdAt), asc(organizations.id));
+}
+
+export async function insertSession(tx: Executor, row: typeof sessions.$inferInsert): Promise<void> {
+  await tx.insert(sessions).values(row);
+}
+
+export async function revokeSession(tx: Executor, sessionId: string): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export interface SessionContext {
+  sessionId: string;
+  user: UserRow;
+  membership: MembershipRow;
+  organization: OrganizationRow;
+}
+
+/** The live session of a token hash, with its user and membership (a removed member has none). */
+export async function findLiveSession(db: Executor, tokenHash: string, now: Date): Promise<SessionContext | undefined> {
+  const [row] = await db
+    .select({ sessionId: sessions.id, user: users, membership: memberships, organization: organizations })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(
+      memberships,
+      and(eq(memberships.userId, sessions.userId), eq(memberships.organizationId, sessions.organizationId)),
+    )
+    .innerJoin(organizations, eq(organizations.id, sessions.organizationId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row;
+}
+
+export interface OrganizationUserFilter {
+  email: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+export async function listOrganizationUsers(
+  db: Executor,
+  organizationId: string,
+  filter: OrganizationUserFilter,
+): Promise<{ rows: { user: UserRow; membership: MembershipRow }[]; total: number }> {
+  const conditions: SQL[] = [eq(memberships.organizationId, organizationId)];
+  if (filter.email) conditions.push(sql`lower(${users.email}) = lower(${filter.email})`);
+  const where = and(...conditions);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ user: users, membership: memberships })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(where)
+      .orderBy(asc(users.email))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db
+      .select({ n: count() })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}

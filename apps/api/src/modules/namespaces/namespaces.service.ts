@@ -1,0 +1,165 @@
+import type { Database } from '../../db/database';
+import { inOrganization, type Scope } from '../../db/scope';
+import { newId } from '../../crypto/ids';
+import { alreadyExists, notFound, validationError } from '../../http/domain-error';
+import type { Paging } from '../../http/envelope';
+import type { Actor } from '../../permissions/actor';
+import type { PermissionEngine } from '../../permissions/permission-engine';
+import { initiatorOf, recordAudit } from '../audit/audit.service';
+import {
+  deleteNamespace as deleteRow,
+  findNamespace,
+  findNamespaceByName,
+  insertNamespace,
+  listNamespaces as listRows,
+  updateNamespace as updateRow,
+  type NamespaceChanges,
+  type NamespaceRow,
+} from './namespaces.repository';
+
+export interface NamespacesDeps {
+  db: Database;
+  engine: PermissionEngine;
+}
+
+/** The settings a namespace carries, in their wire shape (validated by the description). */
+export interface NamespaceSettings {
+  description?: string | null;
+  externalCredentials?: unknown[] | null;
+  iacConfig?: unknown;
+  runnerConfig?: unknown;
+  deploymentApprovalPolicy?: unknown;
+  capabilities?: unknown;
+}
+
+export interface CreateNamespaceInput extends NamespaceSettings {
+  name: string;
+}
+
+export interface UpdateNamespaceInput extends NamespaceSettings {
+  id?: string;
+  name?: string;
+}
+
+export interface ListNamespacesQuery {
+  namespaceId?: string | undefined;
+  namespaceName?: string | undefined;
+  page: number;
+  pageSize: number;
+}
+
+export function toNamespace(row: NamespaceRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    externalCredentials: row.externalCredentials,
+    iacConfig: row.iacConfig ?? null,
+    runnerConfig: row.runnerConfig ?? null,
+    deploymentApprovalPolicy: row.deploymentApprovalPolicy ?? null,
+    capabilities: row.capabilities ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Partial update: a field absent from the input stays; `null` clears it. */
+function changesFrom(input: UpdateNamespaceInput): NamespaceChanges {
+  const changes: NamespaceChanges = {};
+  if (input.name !== undefined) changes.name = input.name.trim();
+  if (input.description !== undefined) changes.description = input.description;
+  if (input.externalCredentials !== undefined) changes.externalCredentials = input.externalCredentials ?? [];
+  if (input.iacConfig !== undefined) changes.iacConfig = input.iacConfig;
+  if (input.runnerConfig !== undefined) changes.runnerConfig = input.runnerConfig;
+  if (input.deploymentApprovalPolicy !== undefined) changes.deploymentApprovalPolicy = input.deploymentApprovalPolicy;
+  if (input.capabilities !== undefined) changes.capabilities = input.capabilities;
+  return changes;
+}
+
+async function requireUniqueName(scope: Scope, name: string, exceptId?: string): Promise<void> {
+  const existing = await findNamespaceByName(scope, name);
+  if (existing && existing.id !== exceptId) {
+    throw alreadyExists(`A namespace named '${name}' already exists`, 'entity.name');
+  }
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | undefined)?.code === '23505';
+
+/** Maps a concurrent insert of the same name (caught by the unique index) to already_exist. */
+async function uniqueName<T>(name: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadyExists(`A namespace named '${name}' already exists`, 'entity.name');
+    throw error;
+  }
+}
+
+export async function listNamespaces(deps: NamespacesDeps, actor: Actor, query: ListNamespacesQuery) {
+  const visible = await deps.engine.visibleNamespaces(actor, 'namespace:read');
+  const { rows, total } = await inOrganization(deps.db, actor.organizationId, (scope) =>
+    listRows(scope, {
+      namespaceId: query.namespaceId,
+      namespaceName: query.namespaceName,
+      visibleIds: visible ?? undefined,
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    }),
+  );
+  const paging: Paging = { page: query.page, pageSize: query.pageSize, total };
+  return { items: rows.map(toNamespace), paging };
+}
+
+export async function getNamespace(deps: NamespacesDeps, actor: Actor, namespaceId: string) {
+  await deps.engine.require(actor, 'namespace:read', { namespaceId });
+  const row = await inOrganization(deps.db, actor.organizationId, (scope) => findNamespace(scope, namespaceId));
+  if (!row) throw notFound('Namespace', namespaceId);
+  return toNamespace(row);
+}
+
+export async function createNamespace(deps: NamespacesDeps, actor: Actor, input: CreateNamespaceInput) {
+  await deps.engine.require(actor, 'namespace:create');
+  const name = input.name.trim();
+  if (!name) throw validationError("'entity.name' must not be blank", 'entity.name');
+  return uniqueName(name, () =>
+    inOrganization(deps.db, actor.organizationId, async (scope) => {
+      await requireUniqueName(scope, name);
+      const row = await insertNamespace(scope, {
+        id: newId('namespace'),
+        name,
+        createdBy: actor.userId,
+        ...changesFrom({ ...input, name }),
+      });
+      await recordAudit(scope, initiatorOf(actor), { entityType: 'namespace', entityId: row.id, entityName: row.name, action: 'create' });
+      return toNamespace(row);
+    }),
+  );
+}
+
+export async function updateNamespace(deps: NamespacesDeps, actor: Actor, namespaceId: string, input: UpdateNamespaceInput) {
+  await deps.engine.require(actor, 'namespace:update', { namespaceId });
+  if (input.id !== undefined && input.id !== namespaceId) {
+    throw validationError("'entity.id' must match the namespace in the path", 'entity.id');
+  }
+  const changes = changesFrom(input);
+  if (changes.name === '') throw validationError("'entity.name' must not be blank", 'entity.name');
+  return uniqueName(changes.name ?? '', () =>
+    inOrganization(deps.db, actor.organizationId, async (scope) => {
+      if (changes.name !== undefined) await requireUniqueName(scope, changes.name, namespaceId);
+      const row = await updateRow(scope, namespaceId, changes);
+      if (!row) throw notFound('Namespace', namespaceId);
+      await recordAudit(scope, initiatorOf(actor), { entityType: 'namespace', entityId: row.id, entityName: row.name, action: 'update' });
+      return toNamespace(row);
+    }),
+  );
+}
+
+export async function deleteNamespace(deps: NamespacesDeps, actor: Actor, namespaceId: string) {
+  await deps.engine.require(actor, 'namespace:delete', { namespaceId });
+  return inOrganization(deps.db, actor.organizationId, async (scope) => {
+    const row = await deleteRow(scope, namespaceId);
+    if (!row) throw notFound('Namespace', namespaceId);
+    await recordAudit(scope, initiatorOf(actor), { entityType: 'namespace', entityId: row.id, entityName: row.name, action: 'delete' });
+    return toNamespace(row);
+  });
+}

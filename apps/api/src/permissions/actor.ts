@@ -1,0 +1,12 @@
+/** Who is calling: resolved once per request from the bearer token, passed explicitly to services. */
+export interface Actor {
+  userId: string;
+  email: string;
+  userType: 'directUser' | 'ssoUser';
+  sessionId: string;
+  organizationId: string;
+  organizationType: 'regular' | 'management';
+  /** admin, viewer, member, deployer, runner, or any other key (namespace-only). */
+  role: string;
+  customRoleId: string | null;
+}

@@ -1,0 +1,51 @@
+import { useLingui } from '@lingui/react/macro';
+import type { Table } from '@tanstack/react-table';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '../button/button';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../select/select';
+
+export function DataTablePagination<TData>({ table, total, pageSizes }: { table: Table<TData>; total: number; pageSizes: readonly number[] }) {
+  const { t, i18n } = useLingui();
+  const labelId = useId();
+  const { pageIndex, pageSize } = table.getState().pagination;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  // Formatted for the locale (1,000 / 1 000) before they go into the messages.
+  const from = i18n.number(total === 0 ? 0 : pageIndex * pageSize + 1);
+  const to = i18n.number(Math.min(total, (pageIndex + 1) * pageSize));
+  const count = i18n.number(total);
+  const page = i18n.number(pageIndex + 1);
+  const pages = i18n.number(pageCount);
+
+  return (
+    <div data-slot="data-table-pagination" className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 text-sm text-muted-foreground">
+      <p aria-live="polite">{t`Showing ${from}–${to} of ${count}`}</p>
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+        <div className="flex items-center gap-2">
+          <span id={labelId}>{t`Rows per page`}</span>
+          <Select value={String(pageSize)} onValueChange={(value) => table.setPagination({ pageIndex: 0, pageSize: Number(value) })}>
+            <SelectTrigger size="sm" className="w-20" aria-labelledby={labelId}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {pageSizes.map((size) => (
+                <SelectItem key={size} value={String(size)}>
+                  {i18n.number(size)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <span>{t`Page ${page} of ${pages}`}</span>
+        <div className="flex items-center gap-1">
+          <Button variant="outline" size="icon" className="size-8" aria-label={t`Previous page`} disabled={!table.getCanPreviousPage()} onClick={() => table.previousPage()}>
+            <ChevronLeft className="rtl:rotate-180" aria-hidden />
+          </Button>
+          <Button variant="outline" size="icon" className="size-8" aria-label={t`Next page`} disabled={!table.getCanNextPage()} onClick={() => table.nextPage()}>
+            <ChevronRight className="rtl:rotate-180" aria-hidden />
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { screen, within } from '@testing-library/react';
+import type { ColumnDef, PaginationState } from '@tanstack/react-table';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../testing/render-with-providers';
+import { DataTable } from './data-table';
+
+interface Stack {
+  id: string;
+  name: string;
+  status: 'active' | 'drifted';
+  resources: number;
+}
+
+const stacks: Stack[] = Array.from({ length: 45 }, (_, i) => ({
+  id: `s${i + 1}`,
+  name: `stack-${String(i + 1).padStart(2, '0')}`,
+  status: i % 3 === 0 ? 'drifted' : 'active',
+  resources: (i * 7) % 50,
+}));
+
+const columns: ColumnDef<Stack>[] = [
+  { accessorKey: 'name', header: 'Name' },
+  {
+    accessorKey: 'status',
+    header: 'Status',
+    meta: {
+      filter: {
+        type: 'select',
+        options: [
+          { value: 'active', label: 'Active' },
+          { value: 'drifted', label: 'Drifted' },
+        ],
+      },
+    },
+  },
+  { accessorKey: 'resources', header: 'Resources', meta: { align: 'end' } },
+];
+
+const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
+const firstCells = () => bodyRows().map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+
+describe('DataTable (client mode)', () => {
+  it('pages the data and reports the range', async () => {
+    const { user } = renderWithProviders(<DataTable aria-label="Stacks" columns={columns} data={stacks} getRowId={(s) => s.id} />);
+    expect(bodyRows()).toHaveLength(20);
+    expect(screen.getByText('Showing 1–20 of 45')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByText('Showing 21–40 of 45')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByText('Showing 41–45 of 45')).toBeInTheDocument();
+    expect(bodyRows()).toHaveLength(5);
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+  });
+
+  it('sorts by a column header, toggling direction', async () => {
+    const { user } = renderWithProviders(<DataTable aria-label="Stacks" columns={columns} data={stacks} />);
+    const header = screen.getByRole('columnheader', { name: /Name/ });
+    await user.click(within(header).getByRole('button'));
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+    expect(firstCells()[0]).toBe('stack-01');
+    await user.click(within(header).getByRole('button'));
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    expect(firstCells()[0]).toBe('stack-45');
+  });
+
+  it('filters by the global search', async () => {
+    const { user } = renderWithProviders(<DataTable aria-label="Stacks" columns={columns} data={stacks} />);
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'stack-1');
+    expect(firstCells()).toEqual(['stack-10', 'stack-11', 'stack-12', 'stack-13', 'stack-14', 'stack-15', 'stack-16', 'stack-17', 'stack-18', 'stack-19']);
+    expect(screen.getByText('Showing 1–10 of 10')).toBeInTheDocument();
+  });
+
+  it('filters by a column filter', async () => {
+    const { user } = renderWithProviders(<DataTable aria-label="Stacks" columns={columns} data={stacks} />);
+    await user.click(screen.getByRole('combobox', { name: 'Filter by Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Drifted' }));
+    expect(screen.getByText('Showing 1–15 of 15')).toBeInTheDocument();
+  });
+
+  it('hides a column from the columns menu', async () => {
+    const { user } = renderWithProviders(<DataTable aria-label="Stacks" columns={columns} data={stacks} />);
+    expect(screen.getByRole('columnheader', { name: /Resources/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Resources' }));
+    expect(screen.queryByRole('columnheader', { name: /Resources/ })).not.toBeInTheDocument();
+  });
+
+  it('selects rows with checkboxes and reports the selection', async () => {
+    const onRowSelectionChange = vi.fn();
+    const { user } = renderWithProviders(
+      <DataTable aria-label="Stacks" columns={columns} data={stacks} getRowId={(s) => s.id} selectable onRowSelectionChange={onRowSelectionChange} />,
+    );
+    const [, second] = screen.getAllByRole('checkbox', { name: 'Select row' });
+    if (!second) throw new Error('expected row checkboxes');
+    await user.click(second);
+    expect(onRowSelectionChange).toHaveBeenLastCalledWith({ s2: true });
+    await user.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
+    const last = onRowSelectionChange.mock.calls.at(-1)?.[0] as Record<string, boolean>;
+    expect(Object.keys(last)).toHaveLength(20);
+  });
+
+  it('shows skeleton rows while loading and the empty slot when there is nothing', () => {
+    const { rerender } = renderWithProviders(<DataTable aria-label="Stacks" columns={columns} data={[]} loading />);
+    expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
+    rerender(<DataTable aria-label="Stacks" columns={columns} data={[]} empty={<p>No stacks yet</p>} />);
+    expect(screen.getByText('No stacks yet')).toBeInTheDocument();
+  });
+});
+
+describe('DataTable (server mode)', () => {
+  function ServerTable({ onPage }: { onPage: (p: PaginationState) => void }) {
+    const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 20 });
+    // The server returned only the current page; the table must not slice it again.
+    const page = stacks.slice(0, pagination.pageSize);
+    return (
+      <DataTable
+        aria-label="Stacks"
+        mode="server"
+        columns={columns}
+        data={page}
+        totalCount={345}
+        pagination={pagination}
+        onPaginationChange={(p) => {
+          setPagination(p);
+          onPage(p);
+        }}
+      />
+    );
+  }
+
+  it('shows the server total and asks for the next page and a new page size', async () => {
+    const onPage = vi.fn();
+    const { user } = renderWithProviders(<ServerTable onPage={onPage} />);
+    expect(screen.getByText('Showing 1–20 of 345')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 18')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(onPage).toHaveBeenLastCalledWith({ pageIndex: 1, pageSize: 20 });
+    expect(screen.getByText('Showing 21–40 of 345')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Rows per page' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['10', '20', '50', '100', '1,000']);
+    await user.click(screen.getByRole('option', { name: '50' }));
+    expect(onPage).toHaveBeenLastCalledWith({ pageIndex: 0, pageSize: 50 });
+    expect(screen.getByText('Showing 1–50 of 345')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,32 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+
+export interface EmptyStateProps extends Omit<ComponentProps<'div'>, 'title'> {
+  icon?: ReactNode;
+  title: ReactNode;
+  text?: ReactNode;
+  action?: ReactNode;
+}
+
+export function EmptyState({ icon, title, text, action, className, ...props }: EmptyStateProps) {
+  return (
+    <div data-slot="empty-state" className={cn('flex flex-col items-center justify-center gap-3 px-6 py-12 text-center', className)} {...props}>
+      {icon && (
+        <div data-slot="empty-state-icon" aria-hidden="true" className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground [&_svg]:size-6">
+          {icon}
+        </div>
+      )}
+      <div className="flex max-w-md flex-col gap-1">
+        <h2 data-slot="empty-state-title" className="text-base font-semibold text-foreground">
+          {title}
+        </h2>
+        {text && (
+          <p data-slot="empty-state-text" className="text-sm text-muted-foreground">
+            {text}
+          </p>
+        )}
+      </div>
+      {action && <div data-slot="empty-state-action" className="mt-1 flex gap-2">{action}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../testing/render-with-providers';
+import { toast, Toaster } from './toast';
+
+afterEach(() => {
+  act(() => {
+    toast.dismiss();
+  });
+});
+
+describe('toast', () => {
+  it('shows title and description', async () => {
+    renderWithProviders(<Toaster />);
+    act(() => {
+      toast.success('Stack created', { description: 'prod-network is ready' });
+    });
+    expect(await screen.findByText('Stack created')).toBeInTheDocument();
+    expect(screen.getByText('prod-network is ready')).toBeInTheDocument();
+  });
+
+  it('replaces a toast with the same id instead of stacking', async () => {
+    renderWithProviders(<Toaster />);
+    act(() => {
+      toast.error('Authentication Fail', { id: 'auth', description: 'Please login again' });
+    });
+    expect(await screen.findByText('Authentication Fail')).toBeInTheDocument();
+    act(() => {
+      toast.error('Authentication Fail', { id: 'auth', description: 'Please login again' });
+      toast.error('Authentication Fail', { id: 'auth', description: 'Please login again' });
+    });
+    await waitFor(() => expect(screen.getAllByText('Authentication Fail')).toHaveLength(1));
+  });
+
+  it('stacks toasts with different ids', async () => {
+    renderWithProviders(<Toaster />);
+    act(() => {
+      toast.info('First', { id: 'a' });
+      toast.warning('Second', { id: 'b' });
+    });
+    expect(await screen.findByText('First')).toBeInTheDocument();
+    expect(await screen.findByText('Second')).toBeInTheDocument();
+  });
+
+  it('follows the direction', async () => {
+    renderWithProviders(<Toaster />, { direction: 'rtl' });
+    act(() => {
+      toast.info('Saved');
+    });
+    await screen.findByText('Saved');
+    expect(document.querySelector('[data-sonner-toaster]')).toHaveAttribute('dir', 'rtl');
+  });
+});
