@@ -42,6 +42,7 @@ export {
   configureAccess,
   decide,
   decideRoute,
+  defaultHomePath,
   defaultHomeRoute,
   getAccessOptions,
   isNamespaceOnlyRole,

@@ -1,3 +1,4 @@
+import { DEFAULT_LOCAL_SETTINGS, parseLocalSettings as parseDomainLocalSettings } from '@terrace/domain';
 import { useSyncExternalStore } from 'react';
 import { storageKeys } from './storage-keys';
 
@@ -15,41 +16,19 @@ export interface LocalSettings {
   navCollapsed: boolean;
 }
 
-/** Defaults of spec §3: SIDE navigation, light theme, ltr, en, top navigation colour #3e82f7. */
-export const defaultLocalSettings: LocalSettings = {
-  navigationType: 'SIDE',
-  theme: 'light',
-  direction: 'ltr',
-  locale: 'en',
-  topNavColor: '#3e82f7',
-  navCollapsed: false,
-};
+/** Defaults of spec §3 (from @terrace/domain): SIDE, light, ltr, en, top navigation colour #3e82f7. */
+export const defaultLocalSettings: LocalSettings = { ...DEFAULT_LOCAL_SETTINGS, navCollapsed: false };
 
-const locales: readonly LocaleId[] = ['en', 'zh', 'fr', 'ja'];
-
-function pick<T>(value: unknown, allowed: readonly T[], fallback: T): T {
-  return allowed.includes(value as T) ? (value as T) : fallback;
-}
-
-/** Keeps each valid stored field and replaces anything else by its default. */
+/** Keeps each valid stored field and replaces anything else by its default (the rule is @terrace/domain's). */
 export function parseLocalSettings(raw: string | null): LocalSettings {
-  let data: Record<string, unknown> = {};
+  let data: unknown = {};
   try {
-    const parsed: unknown = raw ? JSON.parse(raw) : {};
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) data = parsed as Record<string, unknown>;
+    data = raw ? JSON.parse(raw) : {};
   } catch {
     data = {};
   }
-  const d = defaultLocalSettings;
-  return {
-    navigationType: pick(data['navigationType'], ['SIDE', 'TOP'] as const, d.navigationType),
-    theme: pick(data['theme'], ['light', 'dark'] as const, d.theme),
-    direction: pick(data['direction'], ['ltr', 'rtl'] as const, d.direction),
-    locale: pick(data['locale'], locales, d.locale),
-    topNavColor:
-      typeof data['topNavColor'] === 'string' && /^#[0-9a-f]{6}$/i.test(data['topNavColor']) ? data['topNavColor'] : d.topNavColor,
-    navCollapsed: data['navCollapsed'] === true,
-  };
+  const collapsed = typeof data === 'object' && data !== null && (data as Record<string, unknown>)['navCollapsed'] === true;
+  return { ...parseDomainLocalSettings(Array.isArray(data) ? {} : data), navCollapsed: collapsed };
 }
 
 const listeners = new Set<() => void>();

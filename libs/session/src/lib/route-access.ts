@@ -1,12 +1,10 @@
+import { isNamespaceOnlyRole } from '@terrace/domain';
 import { appRoutes, type AppRouteId, type RouteAccess } from './app-routes';
+import { appBase } from './paths';
 import type { AccessContext } from './session-model';
 
-/** Spec §1: any role key other than admin, viewer or member (runner and deployer included) is namespace-only. */
-const organizationRoles = new Set(['admin', 'viewer', 'member']);
-
-export function isNamespaceOnlyRole(role: string): boolean {
-  return !organizationRoles.has(role);
-}
+// Spec §1: any role key other than admin, viewer or member is namespace-only (the rule is @terrace/domain's).
+export { isNamespaceOnlyRole };
 
 export type AccessDecision =
   | { kind: 'allowed' }
@@ -62,4 +60,9 @@ export function defaultHomeRoute(ctx: Pick<AccessContext, 'organizationType' | '
   if (ctx.organizationType === 'management') return 'organizationSetting';
   if (isNamespaceOnlyRole(ctx.role)) return 'namespaces';
   return 'dashboard';
+}
+
+/** The URL of the default home page; every home route takes no parameters. */
+export function defaultHomePath(ctx: Pick<AccessContext, 'organizationType' | 'role'>): string {
+  return `${appBase}/${appRoutes[defaultHomeRoute(ctx)].path}`;
 }

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
+import { validateEmail } from '@terrace/domain';
 
 // The spec leaves password rules open; these match what the API enforces on sign-up, invite
 // acceptance and reset, so the form answers before the server has to.
@@ -7,7 +8,6 @@ export const passwordMinLength = 8;
 
 export const authMessages = {
   emailRequired: msg`Enter your e-mail address`,
-  emailInvalid: msg`Enter a valid e-mail address`,
   passwordRequired: msg`Enter your password`,
   passwordTooShort: msg`Use at least 8 characters`,
   passwordNeedsVariety: msg`Use letters and at least one number`,
@@ -25,13 +25,10 @@ export function passwordProblem(value: string): MessageDescriptor | null {
   return null;
 }
 
-// A general address pattern (spec §5): something@something.tld, no spaces.
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
+/** Required, then the general address pattern of @terrace/domain (spec §5). */
 export function emailProblem(value: string): MessageDescriptor | null {
   if (!value.trim()) return authMessages.emailRequired;
-  if (!emailPattern.test(value.trim())) return authMessages.emailInvalid;
-  return null;
+  return validateEmail(value) ?? null;
 }
 
 /** The message of a failed call, for showing inside a form (the client has already toasted it). */

@@ -7,7 +7,7 @@ import { KeyRound, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ReminderBanner } from './reminder-banner';
-import { dismissSsoReminder, isPostponed, isSsoReminderDismissed, postpone } from './reminder-storage';
+import { dismissSsoReminder, isSsoReminderDismissed, postpone, postponedUntil } from './reminder-storage';
 
 /** The MFA and SSO reminders of spec §4 and §5, shown to admins and viewers only. */
 export function ReminderBanners({ session }: { session: CurrentSession }) {
@@ -19,6 +19,7 @@ export function ReminderBanners({ session }: { session: CurrentSession }) {
   const hasUsers = useQuery({ ...sessionQueries.organizationHasUsers(api), enabled: adminOrViewer });
   const [, rerender] = useState(0);
   if (!adminOrViewer || !settings.data) return null;
+  const now = new Date();
 
   const showMfa =
     hasUsers.data !== undefined &&
@@ -26,14 +27,16 @@ export function ReminderBanners({ session }: { session: CurrentSession }) {
       role: session.role,
       requireSsoSignIn: settings.data.requireSsoSignIn,
       requireMfaForDirectUserSignIn: settings.data.requireMfaForDirectUserSignIn,
-      organizationHasUsers: hasUsers.data,
-      postponed: isPostponed(storageKeys.mfaBannerPostponedUntil),
+      hasUsers: hasUsers.data,
+      postponedUntil: postponedUntil(storageKeys.mfaBannerPostponedUntil),
+      now,
     });
   const showSso = shouldShowSsoBanner({
     role: session.role,
     requireSsoSignIn: settings.data.requireSsoSignIn,
     dismissed: isSsoReminderDismissed(),
-    postponed: isPostponed(storageKeys.ssoBannerPostponedUntil),
+    postponedUntil: postponedUntil(storageKeys.ssoBannerPostponedUntil),
+    now,
   });
   const signInSettingsPath = appPath('organizationSetting', {}, { id: 'idp' });
 

@@ -1,17 +1,17 @@
+import { reminderPostponedUntil } from '@terrace/domain';
 import { storageKeys } from '@terrace/session';
-
-export const reminderPostponeDays = 7;
 
 type ReminderKey = typeof storageKeys.mfaBannerPostponedUntil | typeof storageKeys.ssoBannerPostponedUntil;
 
-export function isPostponed(key: ReminderKey, now: Date = new Date()): boolean {
+/** When a postponed reminder shows again, or null when it was never postponed. */
+export function postponedUntil(key: ReminderKey): Date | null {
   const until = Date.parse(localStorage.getItem(key) ?? '');
-  return Number.isFinite(until) && until > now.getTime();
+  return Number.isFinite(until) ? new Date(until) : null;
 }
 
-/** Hides a reminder for one week (spec §4). */
+/** Hides a reminder for one week (spec §4; the length is @terrace/domain's). */
 export function postpone(key: ReminderKey, now: Date = new Date()): void {
-  localStorage.setItem(key, new Date(now.getTime() + reminderPostponeDays * 86_400_000).toISOString());
+  localStorage.setItem(key, reminderPostponedUntil(now).toISOString());
 }
 
 export function isSsoReminderDismissed(): boolean {

@@ -11,7 +11,8 @@ import {
 import { sessionQueries, storageKeys, useSessionApi, type NotificationItem } from '@terrace/session';
 import { Bell } from 'lucide-react';
 import { useState } from 'react';
-import { notificationBadgeText, splitAtLinkMarker, unreadNotificationCount } from './notifications-badge';
+import { countUnreadNotifications, notificationBadgeText } from '@terrace/domain';
+import { splitAtLinkMarker } from './notification-text';
 
 function NotificationText({ item }: { item: NotificationItem }) {
   const parts = splitAtLinkMarker(item.text);
@@ -44,7 +45,12 @@ export function NotificationsMenu() {
   const notifications = useQuery(sessionQueries.notifications(api));
   const [lastSeen, setLastSeen] = useState(() => localStorage.getItem(storageKeys.latestNotificationDate));
   const items = [...(notifications.data ?? [])].sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
-  const badge = notificationBadgeText(unreadNotificationCount(items, lastSeen));
+  const badge = notificationBadgeText(
+    countUnreadNotifications(
+      items.map((item) => new Date(item.date)),
+      lastSeen ? new Date(lastSeen) : null,
+    ),
+  );
 
   const markSeen = (open: boolean) => {
     if (!open || !items[0]) return;

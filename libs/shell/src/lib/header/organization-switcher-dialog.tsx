@@ -17,6 +17,7 @@ import {
   SelectValue,
   toast,
 } from '@terrace/design-system';
+import { validateOrganizationChoice } from '@terrace/domain';
 import { sessionQueries, storeSession, useSessionApi, type Organization } from '@terrace/session';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -36,7 +37,7 @@ interface SwitchForm {
  * the current organization only closes the dialog (spec §4).
  */
 export function OrganizationSwitcherDialog({ open, onOpenChange, current }: OrganizationSwitcherDialogProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const api = useSessionApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -82,7 +83,7 @@ export function OrganizationSwitcherDialog({ open, onOpenChange, current }: Orga
             <Controller
               control={form.control}
               name="organizationId"
-              rules={{ required: t`Please choose organization` }}
+              rules={{ validate: (value) => { const problem = validateOrganizationChoice(value); return problem ? i18n._(problem) : true; } }}
               render={({ field, fieldState }) => (
                 <FormField label={t`Organization`} required error={fieldState.error?.message}>
                   <Select value={field.value} onValueChange={field.onChange} disabled={organizations.isPending}>

@@ -1,4 +1,4 @@
-import { appPath, canOpen, defaultHomeRoute, useCurrentSession } from '@terrace/session';
+import { defaultHomePath, canOpen, defaultHomeRoute, useCurrentSession } from '@terrace/session';
 import { Navigate } from 'react-router';
 
 /** /app itself: the user's default home page (spec §2.3). */
@@ -10,5 +10,5 @@ export function DefaultHomeRedirect() {
     // Spec §2.3: the route still renders; the warning tells operators the role setup is odd.
     console.warn(`Default home page '${home}' is not allowed for organization type '${state.session.access.organizationType}'.`);
   }
-  return <Navigate to={appPath(home)} replace />;
+  return <Navigate to={defaultHomePath(state.session.access)} replace />;
 }

@@ -1,4 +1,4 @@
-import { appPath, decideRoute, defaultHomeRoute, useCurrentSession, type AppRouteId } from '@terrace/session';
+import { defaultHomePath, decideRoute, defaultHomeRoute, useCurrentSession, type AppRouteId } from '@terrace/session';
 import { Navigate, Outlet } from 'react-router';
 import { CapabilityFallbackPage } from '../pages/capability-fallback-page';
 
@@ -18,7 +18,7 @@ export function RouteGuard({ routeId }: { routeId: AppRouteId }) {
     // The default home page always renders, so a user whose home is not allowed is not bounced
     // between two pages; the home-page redirect logs that case.
     if (home === routeId) return <Outlet />;
-    return <Navigate to={appPath(home)} replace />;
+    return <Navigate to={defaultHomePath(state.session.access)} replace />;
   }
   return <Outlet />;
 }
