@@ -1,10 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import type { AppArea } from '@terrace/session';
-import { appPath } from '@terrace/session';
 import { Button, Card, EmptyState } from '@terrace/design-system';
 import { Construction } from 'lucide-react';
-import { Link } from 'react-router';
 import { areaNames } from '../routes/area-names';
+import { documentationUrl } from '../header/documentation-link';
 import { usePageTitle } from '../layout/use-page-title';
 
 /**
@@ -19,11 +18,13 @@ export function NotAvailablePage({ area }: { area: AppArea }) {
     <Card className="mx-auto mt-8 w-full max-w-2xl">
       <EmptyState
         icon={<Construction />}
-        title={<span data-testid="not-available-title">{t`${name} is not available yet`}</span>}
-        text={t`This area of the console is still being built. Everything you can already use is in the navigation.`}
+        title={<span data-testid="not-available-title">{name}</span>}
+        text={t`This area is not available yet. It is still being built; everything you can already use is in the navigation.`}
         action={
           <Button asChild variant="outline">
-            <Link to={appPath('dashboard')}>{t`Go to the dashboard`}</Link>
+            <a href={documentationUrl} target="_blank" rel="noreferrer">
+              {t`Read about ${name} in the documentation`}
+            </a>
           </Button>
         }
       />

@@ -4,6 +4,7 @@ import { RequireAuth } from './require-auth';
 import { RouteGuard } from './route-guard';
 import { DefaultHomeRedirect } from './default-home-redirect';
 import { RouteErrorPage } from '../pages/route-error-page';
+import { FullPageLoader } from '../layout/full-page-loader';
 
 /** A page of a domain library, loaded on demand. */
 export type LazyPage = () => Promise<{ Component: React.ComponentType }>;
@@ -83,6 +84,7 @@ export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteOb
     {
       path: authBase,
       errorElement: <RouteErrorPage />,
+      hydrateFallbackElement: <FullPageLoader />,
       lazy: () => import('../../auth/auth-layout').then((m) => ({ Component: m.AuthLayout })),
       children: [
         { index: true, element: <Navigate to={`${authBase}/login`} replace /> },
@@ -94,6 +96,7 @@ export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteOb
       path: appBase,
       element: <RequireAuth />,
       errorElement: <RouteErrorPage />,
+      hydrateFallbackElement: <FullPageLoader />,
       children: [
         {
           lazy: () => import('../layout/app-layout').then((m) => ({ Component: m.AppLayout })),
