@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { activateLocale } from '@terrace/i18n';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 
 // jsdom lacks a few browser APIs Radix calls. These are environment shims, not stand-ins for our
@@ -15,6 +15,9 @@ globalThis.ResizeObserver ??= ResizeObserverShim as unknown as typeof ResizeObse
 Element.prototype.scrollIntoView ??= nothing;
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= nothing;
+
+// Pages load on demand (lazy routes); the first import of a page in a run takes a moment.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(async () => {
   await activateLocale('en');
