@@ -85,9 +85,18 @@ export function OrganizationSwitcherDialog({ open, onOpenChange, current }: Orga
               name="organizationId"
               rules={{ validate: (value) => { const problem = validateOrganizationChoice(value); return problem ? i18n._(problem) : true; } }}
               render={({ field, fieldState }) => (
-                <FormField label={t`Organization`} required error={fieldState.error?.message}>
+                // The control is a Radix Select, whose root takes no DOM props: the id and the
+                // error state go on its trigger so the label and message still reach it.
+                <FormField id="organization-switch" label={t`Organization`} required error={fieldState.error?.message}>
                   <Select value={field.value} onValueChange={field.onChange} disabled={organizations.isPending}>
-                    <SelectTrigger ref={field.ref} onBlur={field.onBlur} className="w-full">
+                    <SelectTrigger
+                      id="organization-switch"
+                      aria-invalid={fieldState.error ? true : undefined}
+                      aria-describedby={fieldState.error ? 'organization-switch-error' : undefined}
+                      ref={field.ref}
+                      onBlur={field.onBlur}
+                      className="w-full"
+                    >
                       <SelectValue placeholder={organizations.isPending ? t`Loading organizations…` : t`Choose an organization`} />
                     </SelectTrigger>
                     <SelectContent>

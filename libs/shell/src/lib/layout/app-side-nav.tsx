@@ -33,7 +33,7 @@ export function AppSideNav({ groups, collapsed, onCollapsedChange, className }: 
     search,
   );
   return (
-    <SideNav collapsed={collapsed} aria-label={t`Main navigation`} className={className}>
+    <SideNav collapsed={collapsed} aria-label={t`Main navigation`} className={className} data-testid="side-nav">
       <SideNavHeader>
         <BrandMark compact={collapsed} />
       </SideNavHeader>
