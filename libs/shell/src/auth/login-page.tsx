@@ -72,7 +72,7 @@ export function LoginPage() {
       <form noValidate onSubmit={(e) => void form.handleSubmit((c) => signIn.mutate(c))(e)} className="flex flex-col gap-4">
         {signIn.isError && <FormAlert tone="danger">{errorText(signIn.error) ?? t`The e-mail or password is not correct.`}</FormAlert>}
         <FormField label={t`E-mail`} required error={errors.email?.message}>
-          <Input type="email" autoComplete="username" autoFocus {...form.register('email', { validate: (v) => { const p = emailProblem(v); return p ? i18n._(p) : true; } })} />
+          <Input type="email" autoComplete="username" {...form.register('email', { validate: (v) => { const p = emailProblem(v); return p ? i18n._(p) : true; } })} />
         </FormField>
         <FormField label={t`Password`} required error={errors.password?.message}>
           <Input type="password" autoComplete="current-password" {...form.register('password', { required: t`Enter your password` })} />

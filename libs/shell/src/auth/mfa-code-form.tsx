@@ -23,7 +23,7 @@ export function MfaCodeForm({ onSubmit, pending, error, submitLabel }: MfaCodeFo
         <Input
           inputMode="numeric"
           autoComplete="one-time-code"
-          autoFocus
+         
           maxLength={6}
           className="font-mono tracking-[0.3em]"
           {...form.register('code', {

@@ -29,7 +29,7 @@ export function RecoverPasswordPage() {
       ) : (
         <form noValidate onSubmit={(e) => void form.handleSubmit(({ email }) => recover.mutate(email.trim()))(e)} className="flex flex-col gap-4">
           <FormField label={t`E-mail`} required error={form.formState.errors.email?.message}>
-            <Input type="email" autoComplete="username" autoFocus {...form.register('email', { validate: (v) => { const p = emailProblem(v); return p ? i18n._(p) : true; } })} />
+            <Input type="email" autoComplete="username" {...form.register('email', { validate: (v) => { const p = emailProblem(v); return p ? i18n._(p) : true; } })} />
           </FormField>
           <Button type="submit" loading={recover.isPending} className="w-full">
             {t`Send reset link`}

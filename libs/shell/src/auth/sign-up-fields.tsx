@@ -19,7 +19,7 @@ export function SignUpFields({ form }: { form: UseFormReturn<SignUpValues> }) {
     <>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label={t`First name`} required error={errors.firstName?.message}>
-          <Input autoComplete="given-name" autoFocus {...form.register('firstName', { validate: (v) => (v.trim() ? true : i18n._(authMessages.firstNameRequired)) })} />
+          <Input autoComplete="given-name" {...form.register('firstName', { validate: (v) => (v.trim() ? true : i18n._(authMessages.firstNameRequired)) })} />
         </FormField>
         <FormField label={t`Last name`} required error={errors.lastName?.message}>
           <Input autoComplete="family-name" {...form.register('lastName', { validate: (v) => (v.trim() ? true : i18n._(authMessages.lastNameRequired)) })} />

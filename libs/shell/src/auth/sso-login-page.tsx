@@ -67,7 +67,7 @@ export function SsoLoginPage() {
       <form noValidate onSubmit={(e) => void form.handleSubmit(({ email }) => request.mutate(email.trim()))(e)} className="flex flex-col gap-4">
         {request.isError && <FormAlert tone="danger">{errorText(request.error) ?? t`Single sign-on is not set up for this e-mail address.`}</FormAlert>}
         <FormField label={t`Work e-mail`} required error={form.formState.errors.email?.message}>
-          <Input type="email" autoComplete="username" autoFocus {...form.register('email', { validate: (v) => { const p = emailProblem(v); return p ? i18n._(p) : true; } })} />
+          <Input type="email" autoComplete="username" {...form.register('email', { validate: (v) => { const p = emailProblem(v); return p ? i18n._(p) : true; } })} />
         </FormField>
         <Button type="submit" loading={request.isPending} className="w-full">
           {t`Continue`}
