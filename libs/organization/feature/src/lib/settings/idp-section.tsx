@@ -1,24 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  CardBody,
-  CardFooter,
-  ErrorState,
-  FormField,
-  Input,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-  Skeleton,
-  Stack,
-  Switch,
-  Textarea,
-  toast,
-} from '@terrace/design-system';
+import { Button, Card, CardBody, CardFooter, ErrorState, FormField, Input, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Skeleton, Stack, Textarea, toast } from '@terrace/design-system';
+import { Switch } from '../pending-design-system';
 import {
   organizationQueries,
   ssoProtocols,
