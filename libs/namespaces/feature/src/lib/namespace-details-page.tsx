@@ -11,6 +11,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { NamespacePermissionsPanel } from './namespace-permissions-panel';
 import { namespacePaths } from './namespace-paths';
 import { NamespaceSummary } from './namespace-summary';
+import { useNamespaceAccess } from './use-namespace-access';
 
 const tabs = ['overview', 'settings', 'permissions'] as const;
 
@@ -126,4 +127,10 @@ export function NamespaceDetailsPage({ canEdit = true }: NamespaceDetailsPagePro
       />
     </Stack>
   );
+}
+
+/** The route's page: access from the session decides whether editing is offered. */
+export function NamespaceDetailsRoute() {
+  const { canEdit } = useNamespaceAccess();
+  return <NamespaceDetailsPage canEdit={canEdit} />;
 }

@@ -36,6 +36,7 @@ import { Link, useParams } from 'react-router';
 import { FormDialog } from '../common/form-dialog';
 import { TeamFormDialog } from './team-form-dialog';
 import { organizationPaths } from './team-paths';
+import { useAccess } from '@terrace/session';
 
 export interface TeamPageProps {
   /** Whether the user may change the team; until the session's useAccess is wired, the route passes it. */
@@ -212,4 +213,10 @@ export function TeamPage({ canEdit = true }: TeamPageProps) {
       />
     </Stack>
   );
+}
+
+/** The route's page: only admins change teams. */
+export function TeamRoute() {
+  const access = useAccess({ roles: ['admin'] });
+  return <TeamPage canEdit={access.allowed} />;
 }
