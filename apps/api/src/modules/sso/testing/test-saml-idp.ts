@@ -42,7 +42,10 @@ export interface SamlUser {
 /** What the IdP puts in its next response; tests change it to produce bad responses. */
 export interface ResponseOptions {
   audience?: string;
+  /** The Response's Destination (unsigned when only the assertion is signed). */
   destination?: string;
+  /** The Recipient of the assertion's subject confirmation (signed). */
+  recipient?: string;
   /** Edits the XML after signing (a tampered response). */
   tamper?: (signedXml: string) => string;
   /** Signs with this key instead of the IdP's own. */
@@ -75,6 +78,7 @@ function responseXml(o: {
   entityId: string;
   requestId: string;
   destination: string;
+  recipient: string;
   audience: string;
   assertionId: string;
   user: SamlUser;
@@ -91,7 +95,7 @@ function responseXml(o: {
     `<saml:Issuer>${esc(o.entityId)}</saml:Issuer>` +
     `<saml:Subject><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${esc(o.user.email)}</saml:NameID>` +
     `<saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer">` +
-    `<saml:SubjectConfirmationData NotOnOrAfter="${iso(5 * 60_000)}" Recipient="${esc(o.destination)}" InResponseTo="${esc(o.requestId)}"/>` +
+    `<saml:SubjectConfirmationData NotOnOrAfter="${iso(5 * 60_000)}" Recipient="${esc(o.recipient)}" InResponseTo="${esc(o.requestId)}"/>` +
     `</saml:SubjectConfirmation></saml:Subject>` +
     `<saml:Conditions NotBefore="${iso(-60_000)}" NotOnOrAfter="${iso(5 * 60_000)}">` +
     `<saml:AudienceRestriction><saml:Audience>${esc(o.audience)}</saml:Audience></saml:AudienceRestriction></saml:Conditions>` +
@@ -163,6 +167,7 @@ export async function startTestSamlIdp(user: SamlUser): Promise<TestSamlIdp> {
         entityId: idp.entityId,
         requestId,
         destination: options.destination ?? acsUrl,
+        recipient: options.recipient ?? acsUrl,
         audience: options.audience ?? spEntityId,
         assertionId,
         user: idp.user,
