@@ -7,6 +7,13 @@ import { listOperations, toRoutePath, type OpenApiDocument, type OperationSpec }
 import type { OperationRegistry } from './operation-registry';
 import { buildRequestValidator, createAjv } from './request-validation';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set on every route built from the description (see guardUndeclaredRoutes). */
+    operationId?: string;
+  }
+}
+
 export interface OperationRoutesOptions {
   document: OpenApiDocument;
   registry: OperationRegistry;
@@ -30,7 +37,9 @@ export function checkRegistry(operations: OperationSpec[], registry: OperationRe
       problems.push(`handler '${id}' is ${definition.security} but the operation declares x-security: ${op.security}`);
     }
   }
-  for (const op of operations) {
+  // Only implemented operations must name a permission the engine knows; the others answer 501
+  // until their module lands (and adds its permissions).
+  for (const op of operations.filter((o) => registry[o.operationId])) {
     if (!isPermission(op.permission) && op.permission !== 'public') {
       problems.push(`${op.operationId}: unknown x-permission '${op.permission}'`);
     }
@@ -101,9 +110,10 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
     app.route({
       method: op.method.toUpperCase() as 'GET',
       url: toRoutePath(op.path),
-      config: op.rateLimited
-        ? { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.windowMs } }
-        : {},
+      config: {
+        operationId: op.operationId,
+        ...(op.rateLimited ? { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.windowMs } } : {}),
+      },
       handler,
     });
   }

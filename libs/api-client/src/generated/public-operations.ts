@@ -13,4 +13,6 @@ export const publicOperations: ReadonlySet<string> = new Set([
   'POST /auth/sso/signInRequest',
   'POST /auth/sso/signInWithPotentialSession',
   'POST /oauth/token',
+  'POST /runner/register',
+  'POST /vcs/webhook/{providerType}',
 ]);
