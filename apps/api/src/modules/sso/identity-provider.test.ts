@@ -84,8 +84,7 @@ describe('identity provider configuration', () => {
 
     const audit = await server.call<{ entityType: string; action: string; entityId: string }>('listAuditEvents', {
       token: admin.token,
-      // pageSize explicit: its default is lost in the shared components (reported to the lead).
-      query: { entityType: 'identityProvider', page: '1', pageSize: '20' },
+      query: { entityType: 'identityProvider' },
     });
     expect(audit.status).toBe(200);
     expect(audit.body.response.items.map((e) => `${e.entityId}:${e.action}`).sort()).toEqual([`${created.id}:create`, `${created.id}:update`]);

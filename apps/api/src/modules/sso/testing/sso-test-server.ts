@@ -13,9 +13,8 @@ import { findWorkspaceRoot } from '../../../config/workspace-root';
 import { applyMigrations, connectDatabase, type DatabaseHandle } from '../../../db/database';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../../db/embedded-postgres';
 import { createHttpApp } from '../../../http/create-http-app';
-import { listOperations, readOpenApiDocument, type OpenApiDocument, type OperationSpec } from '../../../http/openapi-document';
+import { listOperations, readOpenApiDocument, type OperationSpec } from '../../../http/openapi-document';
 import { compileSchema, createAjv } from '../../../http/request-validation';
-import { isPermission } from '../../../permissions/permission-engine';
 
 // The API's shared test set-up (a global PostgreSQL provided as `databaseUrl`) is used when the
 // run has it; otherwise this file starts its own embedded PostgreSQL, so the SSO tests run on
@@ -41,32 +40,7 @@ export function freePort(): Promise<number> {
 }
 
 const root = findWorkspaceRoot();
-const served = ['public', 'user', 'runner'];
-
-function servable(op: unknown): boolean {
-  if (!op || typeof op !== 'object' || !('x-security' in op)) return true;
-  const security = String((op as Record<string, unknown>)['x-security']);
-  const permission = String((op as Record<string, unknown>)['x-permission']);
-  return served.includes(security) && (permission === 'public' || isPermission(permission));
-}
-
-/**
- * The description as the server under test loads it. Operations of other domains that the
- * server cannot start with yet (security kind `state`, permissions not yet in the engine, on main
- * as of this writing) are left out; nothing here calls them, and everything of this module and
- * of accounts is kept as is.
- */
-function servableDocument(): OpenApiDocument {
-  const full = readOpenApiDocument(join(root, 'openapi/dist/openapi.json'));
-  const paths = Object.fromEntries(
-    Object.entries(full.paths)
-      .map(([path, item]) => [path, Object.fromEntries(Object.entries(item).filter(([, op]) => servable(op)))] as const)
-      .filter(([, item]) => Object.keys(item).length > 0),
-  );
-  return { ...full, paths };
-}
-
-const document = servableDocument();
+const document = readOpenApiDocument(join(root, 'openapi/dist/openapi.json'));
 export const operationsById = new Map(listOperations(document).map((op) => [op.operationId, op]));
 const ajv = createAjv(document, { coerceTypes: false, useDefaults: false });
 const validators = new Map<string, ValidateFunction>();
