@@ -105,6 +105,12 @@ export async function rememberSamlAssertion(
 }
 
 export async function insertPotentialSession(db: Executor, row: typeof ssoPotentialSessions.$inferInsert): Promise<PotentialSessionRow> {
+  // Expired potential sessions of this user are dropped as new ones arrive. A grace period keeps
+  // them while a session opened from one may still be live (sessions last at most 90 days), so
+  // the picker can still tell which one the current session came from.
+  await db
+    .delete(ssoPotentialSessions)
+    .where(and(eq(ssoPotentialSessions.userId, row.userId), lt(ssoPotentialSessions.expiresAt, new Date(Date.now() - 90 * 24 * 3600 * 1000))));
   const [created] = await db.insert(ssoPotentialSessions).values(row).returning();
   return created as PotentialSessionRow;
 }
