@@ -242,6 +242,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/sso/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * OpenID Connect redirect URI
+         * @description The identity provider sends the browser here. The answer is a redirect to the console:
+         *     `/auth/ssoLogin?ssoPotentialSessionId=…` when the user may enter one organization,
+         *     `/auth/ssoChooseLogin?ssoPotentialSessionId=…` when several (the console signs in with
+         *     that one and shows the session picker), or `/auth/ssoBadLogin?reason=…` on failure.
+         */
+        get: operations["ssoOidcCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/saml/acs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * SAML assertion consumer service (HTTP-POST binding)
+         * @description The identity provider's auto-submitted form posts the response here. Answers a redirect
+         *     to the console like the OpenID Connect callback.
+         */
+        post: operations["ssoSamlAcs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/signInRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start single sign-on
+         * @description Finds the organizations whose identity provider serves the e-mail's domain (or the given
+         *     organization's) and answers one item per organization with the URL to send the browser
+         *     to. 400 `bad_request` when no identity provider serves it.
+         */
+        post: operations["ssoSignInRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/signInWithPotentialSession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with an SSO potential session
+         * @description Answers `items[0].token` like `POST /auth/signIn`. Each potential session signs in once;
+         *     an unknown, used or expired one answers 400 `bad_request`.
+         */
+        post: operations["ssoSignInWithPotentialSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/switchSession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switch to another SSO potential session
+         * @description Issues a session token for the organization of one of the caller's potential sessions and
+         *     revokes the current token.
+         */
+        post: operations["ssoSwitchSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/tradeSession": {
         parameters: {
             query?: never;
@@ -4022,6 +4130,57 @@ export interface paths {
         get?: never;
         /** Make a git signing key the primary one */
         put: operations["setPrimaryGitSigningKey"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/identityProvider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's identity provider
+         * @description Answers `items: []` when none is configured. Secrets are never returned:
+         *     `oidc.isClientSecretConfigured` tells whether a client secret is stored.
+         */
+        get: operations["getIdentityProvider"];
+        /**
+         * Configure the organization's identity provider
+         * @description Creates or replaces the configuration. For `oidc`, `clientSecret` may be left out to keep
+         *     the stored secret (it is required the first time); it is encrypted at rest and never
+         *     answered. For `saml`, `idpCertificate` is the PEM certificate the IdP signs with.
+         */
+        put: operations["putIdentityProvider"];
+        post?: never;
+        /**
+         * Remove the organization's identity provider
+         * @description Answers the removed configuration; 404 when none is configured.
+         */
+        delete: operations["deleteIdentityProvider"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/ssoPotentialSession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's SSO potential sessions of the last 90 days
+         * @description The latest potential session per organization, and the one the current session was opened with.
+         */
+        get: operations["listSsoPotentialSessions"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -8500,6 +8659,7 @@ export interface components {
         DriftState: "inSync" | "inSyncRefreshRequired" | "inSyncDeployRequired" | "drifted" | "notChecked" | "unknown" | "deployRequired";
         /** Format: email */
         Email: string;
+        EmailDomain: string;
         /** @description An item that carries nothing beyond the fact of success. */
         Empty: Record<string, never>;
         /** @enum {string} */
@@ -8779,6 +8939,28 @@ export interface components {
             requiredVersion?: string;
             suggestedVersion?: string;
         };
+        IdentityProvider: {
+            /** Format: date-time */
+            createdAt: string;
+            defaultRole: components["schemas"]["SsoDefaultRole"];
+            emailDomains: string[];
+            id: string;
+            oidc: components["schemas"]["OidcSettings"] | null;
+            saml: components["schemas"]["SamlSettings"] | null;
+            type: components["schemas"]["IdentityProviderType"];
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        IdentityProviderInput: {
+            defaultRole?: components["schemas"]["SsoDefaultRole"];
+            /** @description The e-mail domains whose users sign in through this identity provider. */
+            emailDomains: components["schemas"]["EmailDomain"][];
+            oidc?: components["schemas"]["OidcSettingsInput"];
+            saml?: components["schemas"]["SamlSettingsInput"];
+            type: components["schemas"]["IdentityProviderType"];
+        };
+        /** @enum {string} */
+        IdentityProviderType: "oidc" | "saml";
         ImportPullRequest: {
             errorMessage?: string;
             pullRequestUrl?: string;
@@ -9116,6 +9298,29 @@ export interface components {
             notificationEndpointId: string;
             scope: components["schemas"]["NotificationScope"];
             scopeId?: string;
+        };
+        OidcSettings: {
+            clientId: string;
+            groupsClaim: string;
+            isClientSecretConfigured: boolean;
+            issuerUrl: string;
+            /** @description The redirect URI to register at the IdP. */
+            redirectUri: string;
+            scopes: string;
+        };
+        OidcSettingsInput: {
+            clientId: string;
+            /** @description Left out to keep the stored secret. */
+            clientSecret?: string;
+            /** @description The claim carrying the user's groups. Default 'groups'. */
+            groupsClaim?: string;
+            /**
+             * Format: uri
+             * @description The issuer; its discovery document is read from `/.well-known/openid-configuration`.
+             */
+            issuerUrl: string;
+            /** @description Space-separated; must include 'openid'. Default 'openid email profile'. */
+            scopes?: string;
         };
         /** @enum {string} */
         OktaAuthMethod: "apiToken" | "oauthPrivateKey";
@@ -9747,6 +9952,31 @@ export interface components {
             /** @description Glob patterns; may use ${stack_path}. */
             patterns?: string[];
         };
+        SamlPostForm: {
+            RelayState: string;
+            SAMLResponse: string;
+        };
+        SamlSettings: {
+            /** @description The assertion consumer service URL to register at the IdP. */
+            acsUrl: string;
+            entryPointUrl: string;
+            groupsAttribute: string;
+            idpCertificate: string;
+            spEntityId: string;
+        };
+        SamlSettingsInput: {
+            /**
+             * Format: uri
+             * @description The IdP's single sign-on URL (HTTP-Redirect binding).
+             */
+            entryPointUrl: string;
+            /** @description The attribute carrying the user's groups. Default 'groups'. */
+            groupsAttribute?: string;
+            /** @description PEM certificate the IdP signs its responses with. */
+            idpCertificate: string;
+            /** @description Our entity id at the IdP; also the expected audience. */
+            spEntityId: string;
+        };
         SbomEntry: {
             license?: string;
             name: string;
@@ -9897,6 +10127,41 @@ export interface components {
         SshKeyUpdate: {
             name?: string | null;
             privateKey?: string | null;
+        };
+        /**
+         * @description The role of an SSO user who signs in for the first time.
+         * @enum {string}
+         */
+        SsoDefaultRole: "admin" | "viewer" | "member" | "deployer";
+        SsoPotentialSession: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The role key (admin, viewer, member, deployer, …); the console shows its label. */
+            displayOrgRole: string;
+            /** Format: date-time */
+            expiresAt: string;
+            id: string;
+            organizationId: string;
+            orgName: string;
+            teams: components["schemas"]["TeamRef"][];
+        };
+        SsoPotentialSessionInput: {
+            ssoPotentialSessionId: string;
+        };
+        SsoPotentialSessionList: {
+            currentSessionPotentialSessionId: string | null;
+            ssoPotentialSessions: components["schemas"]["SsoPotentialSession"][];
+        };
+        SsoSignInRedirect: {
+            organizationId: string;
+            organizationName: string;
+            /** @description Where to send the browser (the IdP, with the request in the query). */
+            redirectUrl: string;
+            type: components["schemas"]["IdentityProviderType"];
+        };
+        SsoSignInRequestInput: {
+            email?: components["schemas"]["Email"];
+            organizationId?: components["schemas"]["OrganizationId"];
         };
         Stack: {
             blueprintId?: string;
@@ -10757,6 +11022,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description Redirect to a page of the console. */
+        SsoConsoleRedirect: {
+            headers: {
+                /** @description `/auth/ssoLogin`, `/auth/ssoChooseLogin` or `/auth/ssoBadLogin` under the public URL. */
+                Location?: string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description The state is locked by someone else; the body is the lock that holds it. */
         StateLocked: {
             headers: {
@@ -11263,6 +11537,174 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    ssoOidcCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                error?: string;
+                error_description?: string;
+                error_uri?: string;
+                iss?: string;
+                scope?: string;
+                session_state?: string;
+                state?: string;
+            };
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            303: components["responses"]["SsoConsoleRedirect"];
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    ssoSamlAcs: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SamlPostForm"];
+            };
+        };
+        responses: {
+            303: components["responses"]["SsoConsoleRedirect"];
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    ssoSignInRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SsoSignInRequestInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SsoSignInRedirect"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    ssoSignInWithPotentialSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SsoPotentialSessionInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SignInResult"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    ssoSwitchSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SsoPotentialSessionInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SignInResult"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -21043,6 +21485,135 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getIdentityProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["IdentityProvider"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putIdentityProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["IdentityProviderInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["IdentityProvider"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteIdentityProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["IdentityProvider"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSsoPotentialSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SsoPotentialSessionList"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };
