@@ -1,5 +1,5 @@
 import { envelope, handle } from '@terrace/api-client/testing';
-import type { OrganizationDesignedPaths, SsoConfigurationInput } from '@terrace/organization/data-access';
+import type { OrganizationDesignedPaths } from '@terrace/organization/data-access';
 import { designedHandler, organizationFixtures } from '@terrace/organization/data-access/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -89,37 +89,34 @@ describe('OrganizationSettingsPage', () => {
   });
 
   it('checks the OIDC settings and keeps the stored client secret when the field is left empty', async () => {
-    const sent: SsoConfigurationInput[] = [];
+    const sent: unknown[] = [];
+    const stored = {
+      id: 'idp-1',
+      type: 'oidc' as const,
+      emailDomains: ['example.com'],
+      defaultRole: 'member' as const,
+      oidc: {
+        issuerUrl: 'https://login.example.com',
+        clientId: 'terrace',
+        scopes: 'openid email profile',
+        groupsClaim: 'groups',
+        isClientSecretConfigured: true,
+        redirectUri: 'https://terrace.example.com/api/auth/sso/oidc/callback',
+      },
+      saml: null,
+      createdAt: '2026-03-01T00:00:00Z',
+      updatedAt: '2026-03-01T00:00:00Z',
+    };
     server.use(
-      designed('get', '/org/ssoConfiguration', () =>
-        envelope([
-          {
-            protocol: 'oidc',
-            enabled: false,
-            emailDomains: [],
-            oidc: { issuerUrl: 'https://login.example.com', clientId: 'terrace', isClientSecretConfigured: true },
-            saml: null,
-            callbackUrl: 'https://terrace.example.com/api/auth/sso/callback',
-          },
-        ]),
-      ),
-      designed('put', '/org/ssoConfiguration', ({ body }) => {
-        if (body) sent.push(body.entity);
-        return envelope([
-          {
-            protocol: 'oidc',
-            enabled: true,
-            emailDomains: ['example.com'],
-            oidc: { issuerUrl: 'https://login.example.com', clientId: 'terrace', isClientSecretConfigured: true },
-            saml: null,
-            callbackUrl: 'https://terrace.example.com/api/auth/sso/callback',
-          },
-        ]);
+      handle('get', '/iam/org/identityProvider', () => envelope([stored])),
+      handle('put', '/iam/org/identityProvider', ({ body }) => {
+        sent.push(body?.entity);
+        return envelope([{ ...stored, updatedAt: '2026-03-02T00:00:00Z' }]);
       }),
     );
     const { user } = open('/app/organization/setting?id=idp');
     const form = await screen.findByRole('form', { name: 'Identity provider' });
-    expect(within(form).getByDisplayValue('https://terrace.example.com/api/auth/sso/callback')).toBeInTheDocument();
+    expect(within(form).getByDisplayValue('https://terrace.example.com/api/auth/sso/oidc/callback')).toBeInTheDocument();
     const issuer = within(form).getByRole('textbox', { name: /Issuer URL/ });
     await user.clear(issuer);
     await user.type(issuer, 'http://insecure.example.com');
@@ -128,16 +125,15 @@ describe('OrganizationSettingsPage', () => {
     expect(sent).toEqual([]);
     await user.clear(issuer);
     await user.type(issuer, 'https://login.example.com');
-    await user.click(within(form).getByRole('switch', { name: 'Single sign-on enabled' }));
-    await user.type(within(form).getByRole('textbox', { name: /E-mail domains/ }), 'example.com');
+    await user.type(within(form).getByRole('textbox', { name: /E-mail domains/ }), ', example.org');
     await user.click(within(form).getByRole('button', { name: 'Save identity provider' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toEqual({
-      protocol: 'oidc',
-      enabled: true,
-      emailDomains: ['example.com'],
-      oidc: { issuerUrl: 'https://login.example.com', clientId: 'terrace' },
-      saml: null,
+      type: 'oidc',
+      emailDomains: ['example.com', 'example.org'],
+      defaultRole: 'member',
+      oidc: { issuerUrl: 'https://login.example.com', clientId: 'terrace', scopes: 'openid email profile', groupsClaim: 'groups' },
     });
+    expect(await screen.findByText('Identity provider saved.')).toBeInTheDocument();
   });
 });
