@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import {
@@ -132,8 +132,10 @@ export function TeamPage({ canEdit = true }: TeamPageProps) {
         <CardBody>
           {team.data.customIdpId ? (
             <p className="text-sm">
-              {t`Users of the identity-provider group`}{' '}
-              <code className="font-mono text-xs">{team.data.customIdpId}</code> {t`join this team when they sign in.`}
+              <Trans>
+                Users of the identity-provider group <code className="font-mono text-xs">{team.data.customIdpId}</code> join this team when
+                they sign in.
+              </Trans>
             </p>
           ) : (
             <p className="text-sm text-muted-foreground">
