@@ -35,6 +35,8 @@ export function RoleSelect({ value, onValueChange, customRoles, disabled, ...tri
   const { t } = useLingui();
   const roleLabel = useRoleLabel();
   const custom = customRoles.filter((role) => role.type === 'organizationRole');
+  // A role the list does not offer (deleted, or not loaded yet) still shows as the current value.
+  const unknown = value.customRoleId && !custom.some((role) => role.id === value.customRoleId) ? value.customRoleId : null;
   return (
     <Select value={encodeRole(value)} onValueChange={(next) => onValueChange(decodeRole(next))} disabled={disabled}>
       <SelectTrigger {...trigger}>
@@ -48,9 +50,10 @@ export function RoleSelect({ value, onValueChange, customRoles, disabled, ...tri
             </SelectItem>
           ))}
         </SelectGroup>
-        {custom.length > 0 && (
+        {(custom.length > 0 || unknown) && (
           <SelectGroup>
             <SelectLabel>{t`Custom roles`}</SelectLabel>
+            {unknown && <SelectItem value={`${CUSTOM}${unknown}`}>{unknown}</SelectItem>}
             {custom.map((role) => (
               <SelectItem key={role.id} value={`${CUSTOM}${role.id}`}>
                 {role.name}
