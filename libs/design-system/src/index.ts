@@ -79,3 +79,39 @@ export { EmptyState, type EmptyStateProps } from './components/empty-state/empty
 export { ErrorState, type ErrorStateProps } from './components/error-state/error-state';
 export { describeError, type DescribedError } from './components/error-state/describe-error';
 export { DataTable, defaultPageSizes, type DataTableProps } from './components/data-table/data-table';
+export { Switch, type SwitchProps } from './components/switch/switch';
+export { RadioGroup, RadioGroupItem } from './components/radio-group/radio-group';
+export { MultiSelect, type MultiSelectOption, type MultiSelectProps } from './components/multi-select/multi-select';
+export { useFormFieldControl } from './components/form-field/form-field';
+export { Popover, PopoverAnchor, PopoverClose, PopoverContent, PopoverTrigger } from './components/popover/popover';
+export {
+  Drawer,
+  DrawerBody,
+  DrawerClose,
+  DrawerContent,
+  DrawerDescription,
+  DrawerFooter,
+  DrawerHeader,
+  DrawerTitle,
+  DrawerTrigger,
+  type DrawerContentProps,
+} from './components/drawer/drawer';
+export { Tabs, TabsContent, TabsList, TabsTrigger, type TabsProps } from './components/tabs/tabs';
+export { useUrlTab, type SearchParamsPair, type UseUrlTabOptions } from './components/tabs/use-url-tab';
+export { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from './components/accordion/accordion';
+export { Badge, badgeVariants, type BadgeProps } from './components/badge/badge';
+export { Tag, type TagProps } from './components/tag/tag';
+export { StatusBadge, useStatusLabel, type StatusBadgeProps } from './components/status-badge/status-badge';
+export { classifyStatus, stepStatusList, type AnyStatus, type StatusClass, type StepStatusValue } from './components/status-badge/status-classification';
+export { SeverityTag, severityLevels, type SeverityLevel, type SeverityTagProps } from './components/severity-tag/severity-tag';
+export { Banner, type BannerProps } from './components/banner/banner';
+export { TopNav, TopNavActions, TopNavBrand, TopNavItem, TopNavItems, type TopNavItemProps, type TopNavProps } from './components/top-nav/top-nav';
+export { readableForeground, contrastRatio, relativeLuminance } from './components/top-nav/readable-foreground';
+export { FullPageLoader } from './components/full-page-loader/full-page-loader';
+export { Wizard, type WizardProps, type WizardStep } from './components/wizard/wizard';
+export { CopyButton, type CopyButtonProps } from './components/copy-button/copy-button';
+export { CodeBlock, type CodeBlockProps } from './components/code-block/code-block';
+export { LogViewer, type LogViewerProps } from './components/log-viewer/log-viewer';
+export { parseAnsi, stripAnsi, type AnsiSegment, type AnsiStyle } from './components/log-viewer/parse-ansi';
+export { AreaChart, BarChart, DonutChart, LineChart } from './components/charts/charts';
+export type { CartesianChartProps, ChartSeries, DonutChartProps, DonutSlice } from './components/charts/chart-types';
