@@ -25,7 +25,11 @@ function Demo({ type = 'single' }: { type?: 'single' | 'multiple' }) {
   );
 }
 
-const meta = { title: 'Layout/Accordion', component: Demo, args: { type: 'single' } } satisfies Meta<typeof Demo>;
+const meta = {
+  title: 'Layout/Accordion',
+  component: Demo,
+  args: { type: 'single' },
+} satisfies Meta<typeof Demo>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -33,8 +37,14 @@ export const Single: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Initialize' }));
-    await expect(canvas.getByRole('button', { name: 'Initialize' })).toHaveAttribute('aria-expanded', 'true');
-    await expect(canvas.getByRole('button', { name: 'Plan' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(canvas.getByRole('button', { name: 'Initialize' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await expect(canvas.getByRole('button', { name: 'Plan' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
   },
 };
 export const Matrix: Story = {

@@ -2,20 +2,34 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { GitBranch } from 'lucide-react';
 import { Badge } from './badge';
 
-const tones = ['neutral', 'primary', 'success', 'warning', 'danger', 'info', 'outline', 'solid'] as const;
+const tones = [
+  'neutral',
+  'primary',
+  'success',
+  'warning',
+  'danger',
+  'info',
+  'outline',
+  'solid',
+] as const;
 
 const meta = {
   title: 'Data/Badge',
   component: Badge,
   args: { children: 'Terraform', tone: 'neutral', size: 'md' },
-  argTypes: { tone: { control: 'select', options: tones }, size: { control: 'inline-radio', options: ['sm', 'md'] } },
+  argTypes: {
+    tone: { control: 'select', options: tones },
+    size: { control: 'inline-radio', options: ['sm', 'md'] },
+  },
 } satisfies Meta<typeof Badge>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
-export const WithIcon: Story = { args: { tone: 'primary', children: [<GitBranch key="i" aria-hidden />, 'main'] } };
+export const WithIcon: Story = {
+  args: { tone: 'primary', children: [<GitBranch key="i" aria-hidden />, 'main'] },
+};
 
 export const Matrix: Story = {
   render: () => (

@@ -32,5 +32,12 @@ export interface BadgeProps extends ComponentProps<'span'>, VariantProps<typeof 
 
 export function Badge({ className, tone, size, asChild = false, ...props }: BadgeProps) {
   const Comp = asChild ? SlotPrimitive.Slot : 'span';
-  return <Comp data-slot="badge" data-tone={tone ?? 'neutral'} className={cn(badgeVariants({ tone, size }), className)} {...props} />;
+  return (
+    <Comp
+      data-slot="badge"
+      data-tone={tone ?? 'neutral'}
+      className={cn(badgeVariants({ tone, size }), className)}
+      {...props}
+    />
+  );
 }

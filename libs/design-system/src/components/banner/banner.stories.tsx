@@ -20,7 +20,9 @@ const meta = {
       </>
     ),
   },
-  argTypes: { tone: { control: 'inline-radio', options: ['info', 'success', 'warning', 'danger', 'neutral'] } },
+  argTypes: {
+    tone: { control: 'inline-radio', options: ['info', 'success', 'warning', 'danger', 'neutral'] },
+  },
 } satisfies Meta<typeof Banner>;
 
 export default meta;
@@ -28,14 +30,28 @@ type Story = StoryObj<typeof meta>;
 
 export const MfaReminder: Story = {};
 export const SsoReminder: Story = {
-  args: { tone: 'info', title: 'Single sign-on is available', children: 'Let members sign in with your identity provider.' },
+  args: {
+    tone: 'info',
+    title: 'Single sign-on is available',
+    children: 'Let members sign in with your identity provider.',
+  },
 };
 
 export const Matrix: Story = {
   render: (args) => (
     <div className="flex max-w-3xl flex-col gap-3">
       {(['info', 'success', 'warning', 'danger', 'neutral'] as const).map((tone) => (
-        <Banner key={tone} tone={tone} title={`A ${tone} banner`} onDismiss={args.onDismiss} actions={<Button size="sm" variant="outline">Action</Button>}>
+        <Banner
+          key={tone}
+          tone={tone}
+          title={`A ${tone} banner`}
+          onDismiss={args.onDismiss}
+          actions={
+            <Button size="sm" variant="outline">
+              Action
+            </Button>
+          }
+        >
           Supporting text for the {tone} tone.
         </Banner>
       ))}

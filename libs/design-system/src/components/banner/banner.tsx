@@ -17,7 +17,13 @@ const bannerVariants = cva('flex w-full items-start gap-3 rounded-lg border px-4
   defaultVariants: { tone: 'info' },
 });
 
-const icons = { info: Info, success: CircleCheck, warning: TriangleAlert, danger: CircleAlert, neutral: Info } as const;
+const icons = {
+  info: Info,
+  success: CircleCheck,
+  warning: TriangleAlert,
+  danger: CircleAlert,
+  neutral: Info,
+} as const;
 
 export interface BannerProps extends Omit<ComponentProps<'div'>, 'title'> {
   tone?: 'info' | 'success' | 'warning' | 'danger' | 'neutral';
@@ -30,11 +36,26 @@ export interface BannerProps extends Omit<ComponentProps<'div'>, 'title'> {
 }
 
 /** A page- or app-level message, e.g. the MFA and SSO reminders (spec: postpone one week, dismiss). */
-export function Banner({ tone = 'info', title, actions, onDismiss, dismissLabel, className, children, ...props }: BannerProps) {
+export function Banner({
+  tone = 'info',
+  title,
+  actions,
+  onDismiss,
+  dismissLabel,
+  className,
+  children,
+  ...props
+}: BannerProps) {
   const { t } = useLingui();
   const Icon = icons[tone];
   return (
-    <div data-slot="banner" data-tone={tone} role={tone === 'danger' ? 'alert' : 'status'} className={cn(bannerVariants({ tone }), className)} {...props}>
+    <div
+      data-slot="banner"
+      data-tone={tone}
+      role={tone === 'danger' ? 'alert' : 'status'}
+      className={cn(bannerVariants({ tone }), className)}
+      {...props}
+    >
       <Icon aria-hidden className="mt-0.5 size-4 shrink-0" />
       <div className="flex min-w-0 flex-1 flex-col gap-0.5">
         {title && <p className="font-semibold">{title}</p>}

@@ -27,17 +27,43 @@ function common(theme: ChartTheme, props: CartesianChartProps) {
   const tick = { fill: theme.axis, fontSize: 12 };
   return {
     grid: <CartesianGrid stroke={theme.grid} strokeDasharray="3 3" vertical={false} />,
-    x: <XAxis dataKey={props.xKey} tick={tick} tickLine={false} axisLine={{ stroke: theme.grid }} tickFormatter={props.formatX} minTickGap={24} />,
-    y: <YAxis tick={tick} tickLine={false} axisLine={false} width={48} tickFormatter={props.formatY} />,
+    x: (
+      <XAxis
+        dataKey={props.xKey}
+        tick={tick}
+        tickLine={false}
+        axisLine={{ stroke: theme.grid }}
+        tickFormatter={props.formatX}
+        minTickGap={24}
+      />
+    ),
+    y: (
+      <YAxis
+        tick={tick}
+        tickLine={false}
+        axisLine={false}
+        width={48}
+        tickFormatter={props.formatY}
+      />
+    ),
     tooltip: (
       <Tooltip
-        contentStyle={{ background: theme.tooltipBackground, border: `1px solid ${theme.tooltipBorder}`, borderRadius: 8, color: theme.tooltipText, fontSize: 12 }}
+        contentStyle={{
+          background: theme.tooltipBackground,
+          border: `1px solid ${theme.tooltipBorder}`,
+          borderRadius: 8,
+          color: theme.tooltipText,
+          fontSize: 12,
+        }}
         labelStyle={{ color: theme.tooltipText }}
         labelFormatter={props.formatX ? (label) => props.formatX?.(label) : undefined}
         formatter={props.formatY ? (value) => props.formatY?.(Number(value)) : undefined}
       />
     ),
-    legend: props.series.length > 1 ? <Legend wrapperStyle={{ fontSize: 12, color: theme.axis }} iconType="circle" iconSize={8} /> : null,
+    legend:
+      props.series.length > 1 ? (
+        <Legend wrapperStyle={{ fontSize: 12, color: theme.axis }} iconType="circle" iconSize={8} />
+      ) : null,
   };
 }
 
@@ -68,7 +94,16 @@ export function LineChartImpl(props: CartesianChartProps & { area?: boolean }) {
               isAnimationActive={false}
             />
           ) : (
-            <Line key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={colorOf(theme, s, i)} strokeWidth={2} dot={false} isAnimationActive={false} />
+            <Line
+              key={s.key}
+              type="monotone"
+              dataKey={s.key}
+              name={s.label}
+              stroke={colorOf(theme, s, i)}
+              strokeWidth={2}
+              dot={false}
+              isAnimationActive={false}
+            />
           ),
         )}
       </Chart>
@@ -88,7 +123,16 @@ export function BarChartImpl(props: CartesianChartProps) {
         {parts.tooltip}
         {parts.legend}
         {props.series.map((s, i) => (
-          <Bar key={s.key} dataKey={s.key} name={s.label} fill={colorOf(theme, s, i)} radius={props.stacked ? 0 : [3, 3, 0, 0]} stackId={props.stacked ? 'stack' : undefined} isAnimationActive={false} maxBarSize={40} />
+          <Bar
+            key={s.key}
+            dataKey={s.key}
+            name={s.label}
+            fill={colorOf(theme, s, i)}
+            radius={props.stacked ? 0 : [3, 3, 0, 0]}
+            stackId={props.stacked ? 'stack' : undefined}
+            isAnimationActive={false}
+            maxBarSize={40}
+          />
         ))}
       </RBarChart>
     </ResponsiveContainer>
@@ -103,12 +147,33 @@ export function DonutChartImpl(props: DonutChartProps) {
       <ResponsiveContainer width="100%" height={height}>
         <PieChart>
           <Tooltip
-            contentStyle={{ background: theme.tooltipBackground, border: `1px solid ${theme.tooltipBorder}`, borderRadius: 8, color: theme.tooltipText, fontSize: 12 }}
+            contentStyle={{
+              background: theme.tooltipBackground,
+              border: `1px solid ${theme.tooltipBorder}`,
+              borderRadius: 8,
+              color: theme.tooltipText,
+              fontSize: 12,
+            }}
             itemStyle={{ color: theme.tooltipText }}
-            formatter={props.formatValue ? (value) => props.formatValue?.(Number(value)) : undefined}
+            formatter={
+              props.formatValue ? (value) => props.formatValue?.(Number(value)) : undefined
+            }
           />
-          <Legend wrapperStyle={{ fontSize: 12, color: theme.axis }} iconType="circle" iconSize={8} />
-          <Pie data={[...props.data]} dataKey="value" nameKey="name" innerRadius="58%" outerRadius="80%" paddingAngle={2} stroke="none" isAnimationActive={false}>
+          <Legend
+            wrapperStyle={{ fontSize: 12, color: theme.axis }}
+            iconType="circle"
+            iconSize={8}
+          />
+          <Pie
+            data={[...props.data]}
+            dataKey="value"
+            nameKey="name"
+            innerRadius="58%"
+            outerRadius="80%"
+            paddingAngle={2}
+            stroke="none"
+            isAnimationActive={false}
+          >
             {props.data.map((slice, i) => (
               <Cell key={slice.name} fill={colorOf(theme, slice, i)} />
             ))}
@@ -116,7 +181,11 @@ export function DonutChartImpl(props: DonutChartProps) {
         </PieChart>
       </ResponsiveContainer>
       {props.centerLabel && (
-        <div aria-hidden className="pointer-events-none absolute inset-x-0 top-0 flex items-center justify-center text-2xl font-semibold" style={{ height: height - 36 }}>
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-x-0 top-0 flex items-center justify-center text-2xl font-semibold"
+          style={{ height: height - 36 }}
+        >
           {props.centerLabel}
         </div>
       )}

@@ -4,9 +4,19 @@ import { AreaChart, BarChart, DonutChart, LineChart } from './charts';
 
 const days = Array.from({ length: 14 }, (_, i) => {
   const date = Date.UTC(2026, 10, 9 + i);
-  return { date, deployments: 20 + ((i * 7) % 13), plans: 40 + ((i * 11) % 17), failed: (i * 3) % 5 };
+  return {
+    date,
+    deployments: 20 + ((i * 7) % 13),
+    plans: 40 + ((i * 11) % 17),
+    failed: (i * 3) % 5,
+  };
 });
-const formatDay = (value: unknown) => new Date(Number(value)).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const formatDay = (value: unknown) =>
+  new Date(Number(value)).toLocaleDateString(undefined, {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
 
 const meta = {
   title: 'Data/Charts',
@@ -35,7 +45,9 @@ export const Line: Story = {
     await expect(await within(figure).findByText('Deployments')).toBeVisible();
   },
 };
-export const Area: Story = { render: (args) => <AreaChart {...args} title="Runs per day (stacked)" stacked /> };
+export const Area: Story = {
+  render: (args) => <AreaChart {...args} title="Runs per day (stacked)" stacked />,
+};
 export const Bar: Story = {
   render: () => (
     <BarChart
@@ -70,7 +82,14 @@ export const Matrix: Story = {
       <AreaChart {...args} title="Area" />
       <BarChart {...args} title="Grouped bars" />
       <BarChart {...args} title="Stacked bars" stacked />
-      <DonutChart title="Drift states" data={[{ name: 'In sync', value: 64 }, { name: 'Drifted', value: 9, color: 3 }, { name: 'Not checked', value: 12, color: 5 }]} />
+      <DonutChart
+        title="Drift states"
+        data={[
+          { name: 'In sync', value: 64 },
+          { name: 'Drifted', value: 9, color: 3 },
+          { name: 'Not checked', value: 12, color: 5 },
+        ]}
+      />
     </div>
   ),
 };

@@ -30,7 +30,10 @@ export function useChartTheme(): ChartTheme {
   const [theme, setTheme] = useState(read);
   useEffect(() => {
     const observer = new MutationObserver(() => setTheme(read()));
-    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class', 'style'] });
+    observer.observe(document.documentElement, {
+      attributes: true,
+      attributeFilter: ['class', 'style'],
+    });
     setTheme(read());
     return () => observer.disconnect();
   }, []);

@@ -38,9 +38,15 @@ export const Default: Story = {
     await expect(await within(document.body).findByText('Code copied to clipboard')).toBeVisible();
   },
 };
-export const AnsiOutput: Story = { args: { code: planOutput, title: 'terraform plan', ansi: true, lineNumbers: false } };
+export const AnsiOutput: Story = {
+  args: { code: planOutput, title: 'terraform plan', ansi: true, lineNumbers: false },
+};
 
-const palette = Array.from({ length: 16 }, (_, i) => `${E}[${i < 8 ? 30 + i : 90 + i - 8}mcolour ${i}${E}[0m ${E}[1;${i < 8 ? 30 + i : 90 + i - 8}mbold${E}[0m ${E}[${i < 8 ? 40 + i : 100 + i - 8}mbackground${E}[0m`).join('\n');
+const palette = Array.from(
+  { length: 16 },
+  (_, i) =>
+    `${E}[${i < 8 ? 30 + i : 90 + i - 8}mcolour ${i}${E}[0m ${E}[1;${i < 8 ? 30 + i : 90 + i - 8}mbold${E}[0m ${E}[${i < 8 ? 40 + i : 100 + i - 8}mbackground${E}[0m`,
+).join('\n');
 
 export const Matrix: Story = {
   render: () => (

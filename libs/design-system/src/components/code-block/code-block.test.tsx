@@ -10,12 +10,19 @@ describe('CodeBlock', () => {
   it('copies the code and confirms with the spec toast', async () => {
     const { user } = renderWithProviders(
       <>
-        <CodeBlock title="main.tf" code={'resource "aws_s3_bucket" "logs" {\n  bucket = "acme-logs"\n}'} />
+        <CodeBlock
+          title="main.tf"
+          code={'resource "aws_s3_bucket" "logs" {\n  bucket = "acme-logs"\n}'}
+        />
         <Toaster />
       </>,
     );
     await user.click(screen.getByRole('button', { name: 'Copy to clipboard' }));
-    await waitFor(async () => expect(await navigator.clipboard.readText()).toBe('resource "aws_s3_bucket" "logs" {\n  bucket = "acme-logs"\n}'));
+    await waitFor(async () =>
+      expect(await navigator.clipboard.readText()).toBe(
+        'resource "aws_s3_bucket" "logs" {\n  bucket = "acme-logs"\n}',
+      ),
+    );
     expect(await screen.findByText('Code copied to clipboard')).toBeInTheDocument();
   });
 

@@ -16,31 +16,69 @@ export interface CodeBlockProps extends Omit<ComponentProps<'div'>, 'title'> {
   maxHeight?: number;
 }
 
-export function CodeBlock({ code, title, ansi = false, lineNumbers = false, copyable = true, maxHeight, className, ...props }: CodeBlockProps) {
+export function CodeBlock({
+  code,
+  title,
+  ansi = false,
+  lineNumbers = false,
+  copyable = true,
+  maxHeight,
+  className,
+  ...props
+}: CodeBlockProps) {
   const lines = useMemo(() => code.replace(/\n$/, '').split('\n'), [code]);
   const parsed = useMemo(() => (ansi ? lines.map((line) => parseAnsi(line)) : null), [ansi, lines]);
 
   return (
-    <div data-slot="code-block" className={cn('group relative overflow-hidden rounded-lg border border-border bg-terminal text-terminal-foreground', className)} {...props}>
+    <div
+      data-slot="code-block"
+      className={cn(
+        'group relative overflow-hidden rounded-lg border border-border bg-terminal text-terminal-foreground',
+        className,
+      )}
+      {...props}
+    >
       {(title || copyable) && (
-        <div className={cn('flex items-center justify-between gap-2 ps-4 pe-2', title ? 'h-10 border-b border-border' : 'absolute end-1 top-1 z-10')}>
-          {title && <span className="truncate text-xs font-medium text-terminal-muted">{title}</span>}
-          {copyable && <CopyButton text={() => (ansi ? stripAnsi(code) : code)} className="size-7 text-terminal-muted hover:text-terminal-foreground" />}
+        <div
+          className={cn(
+            'flex items-center justify-between gap-2 ps-4 pe-2',
+            title ? 'h-10 border-b border-border' : 'absolute end-1 top-1 z-10',
+          )}
+        >
+          {title && (
+            <span className="truncate text-xs font-medium text-terminal-muted">{title}</span>
+          )}
+          {copyable && (
+            <CopyButton
+              text={() => (ansi ? stripAnsi(code) : code)}
+              className="size-7 text-terminal-muted hover:text-terminal-foreground"
+            />
+          )}
         </div>
       )}
-      {/* Code reads left to right whatever the page direction. The tabIndex lets keyboard users
-          scroll a long block (axe: scrollable-region-focusable). */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-      <pre dir="ltr" tabIndex={0} className="overflow-auto py-3 font-mono text-[13px] leading-5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring" style={{ maxHeight }}>
+      {/* Code reads left to right whatever the page direction. */}
+      <pre
+        dir="ltr"
+        // Keyboard users must be able to scroll a long block (axe: scrollable-region-focusable).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        className="overflow-auto py-3 font-mono text-[13px] leading-5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
+        style={{ maxHeight }}
+      >
         <code className="grid min-w-max">
           {lines.map((line, i) => (
             <span key={i} className="flex px-4">
               {lineNumbers && (
-                <span aria-hidden className="me-4 inline-block w-8 shrink-0 text-end text-terminal-muted select-none">
+                <span
+                  aria-hidden
+                  className="me-4 inline-block w-8 shrink-0 text-end text-terminal-muted select-none"
+                >
                   {i + 1}
                 </span>
               )}
-              <span className="whitespace-pre">{parsed ? <AnsiText segments={parsed[i] ?? []} /> : line || ' '}</span>
+              <span className="whitespace-pre">
+                {parsed ? <AnsiText segments={parsed[i] ?? []} /> : line || ' '}
+              </span>
             </span>
           ))}
         </code>

@@ -35,7 +35,13 @@ export function CopyButton({ text, successMessage, label, className }: CopyButto
   };
 
   return (
-    <Button variant="ghost" size="icon" className={className ?? 'size-7'} aria-label={label ?? t`Copy to clipboard`} onClick={() => void copy()}>
+    <Button
+      variant="ghost"
+      size="icon"
+      className={className ?? 'size-7'}
+      aria-label={label ?? t`Copy to clipboard`}
+      onClick={() => void copy()}
+    >
       {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
     </Button>
   );

@@ -3,9 +3,27 @@ import { expect, userEvent, within } from 'storybook/test';
 import { Button } from '../button/button';
 import { FormField } from '../form-field/form-field';
 import { Input } from '../input/input';
-import { Drawer, DrawerBody, DrawerClose, DrawerContent, DrawerDescription, DrawerFooter, DrawerHeader, DrawerTitle, DrawerTrigger } from './drawer';
+import {
+  Drawer,
+  DrawerBody,
+  DrawerClose,
+  DrawerContent,
+  DrawerDescription,
+  DrawerFooter,
+  DrawerHeader,
+  DrawerTitle,
+  DrawerTrigger,
+} from './drawer';
 
-function Demo({ side = 'end', size = 'md', defaultOpen = false }: { side?: 'start' | 'end'; size?: 'sm' | 'md' | 'lg'; defaultOpen?: boolean }) {
+function Demo({
+  side = 'end',
+  size = 'md',
+  defaultOpen = false,
+}: {
+  side?: 'start' | 'end';
+  size?: 'sm' | 'md' | 'lg';
+  defaultOpen?: boolean;
+}) {
   return (
     <Drawer defaultOpen={defaultOpen}>
       <DrawerTrigger asChild>
@@ -14,7 +32,9 @@ function Demo({ side = 'end', size = 'md', defaultOpen = false }: { side?: 'star
       <DrawerContent side={side} size={size}>
         <DrawerHeader>
           <DrawerTitle>Variables</DrawerTitle>
-          <DrawerDescription>Environment variables passed to every run of this stack.</DrawerDescription>
+          <DrawerDescription>
+            Environment variables passed to every run of this stack.
+          </DrawerDescription>
         </DrawerHeader>
         <DrawerBody className="flex flex-col gap-4">
           <FormField label="Key">
@@ -39,7 +59,10 @@ const meta = {
   title: 'Overlays/Drawer',
   component: Demo,
   args: { side: 'end', size: 'md', defaultOpen: false },
-  argTypes: { side: { control: 'inline-radio', options: ['start', 'end'] }, size: { control: 'inline-radio', options: ['sm', 'md', 'lg'] } },
+  argTypes: {
+    side: { control: 'inline-radio', options: ['start', 'end'] },
+    size: { control: 'inline-radio', options: ['sm', 'md', 'lg'] },
+  },
 } satisfies Meta<typeof Demo>;
 
 export default meta;

@@ -22,7 +22,13 @@ export interface DrawerContentProps extends ComponentProps<typeof DialogPrimitiv
   size?: 'sm' | 'md' | 'lg';
 }
 
-export function DrawerContent({ className, children, side = 'end', size = 'md', ...props }: DrawerContentProps) {
+export function DrawerContent({
+  className,
+  children,
+  side = 'end',
+  size = 'md',
+  ...props
+}: DrawerContentProps) {
   const { t } = useLingui();
   const { direction } = useTheme();
   return (
@@ -53,21 +59,54 @@ export function DrawerContent({ className, children, side = 'end', size = 'md', 
 }
 
 export function DrawerHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="drawer-header" className={cn('flex flex-col gap-1 border-b border-border px-6 py-4 pe-12', className)} {...props} />;
+  return (
+    <div
+      data-slot="drawer-header"
+      className={cn('flex flex-col gap-1 border-b border-border px-6 py-4 pe-12', className)}
+      {...props}
+    />
+  );
 }
 
 export function DrawerBody({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="drawer-body" className={cn('flex-1 overflow-y-auto px-6 py-4', className)} {...props} />;
+  return (
+    <div
+      data-slot="drawer-body"
+      className={cn('flex-1 overflow-y-auto px-6 py-4', className)}
+      {...props}
+    />
+  );
 }
 
 export function DrawerFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="drawer-footer" className={cn('flex justify-end gap-2 border-t border-border px-6 py-4', className)} {...props} />;
+  return (
+    <div
+      data-slot="drawer-footer"
+      className={cn('flex justify-end gap-2 border-t border-border px-6 py-4', className)}
+      {...props}
+    />
+  );
 }
 
 export function DrawerTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title data-slot="drawer-title" className={cn('text-base font-semibold', className)} {...props} />;
+  return (
+    <DialogPrimitive.Title
+      data-slot="drawer-title"
+      className={cn('text-base font-semibold', className)}
+      {...props}
+    />
+  );
 }
 
-export function DrawerDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description data-slot="drawer-description" className={cn('text-sm text-muted-foreground', className)} {...props} />;
+export function DrawerDescription({
+  className,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Description>) {
+  return (
+    <DialogPrimitive.Description
+      data-slot="drawer-description"
+      className={cn('text-sm text-muted-foreground', className)}
+      {...props}
+    />
+  );
 }

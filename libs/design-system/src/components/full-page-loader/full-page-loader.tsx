@@ -6,7 +6,12 @@ import { Spinner } from '../spinner/spinner';
 export function FullPageLoader({ label }: { label?: ReactNode }) {
   const { t } = useLingui();
   return (
-    <div data-slot="full-page-loader" role="status" aria-live="polite" className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 bg-background text-muted-foreground">
+    <div
+      data-slot="full-page-loader"
+      role="status"
+      aria-live="polite"
+      className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 bg-background text-muted-foreground"
+    >
       <Spinner className="size-6 text-primary" />
       <span className="text-sm">{label ?? t`Loading…`}</span>
     </div>

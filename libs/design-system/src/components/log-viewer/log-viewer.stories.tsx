@@ -14,7 +14,11 @@ const samples = [
 ];
 
 function makeLines(count: number) {
-  return Array.from({ length: count }, (_, i) => `${new Date(Date.UTC(2026, 10, 22, 21, 0, 0) + i * 100).toISOString()} ${samples[i % samples.length]}`);
+  return Array.from(
+    { length: count },
+    (_, i) =>
+      `${new Date(Date.UTC(2026, 10, 22, 21, 0, 0) + i * 100).toISOString()} ${samples[i % samples.length]}`,
+  );
 }
 
 const hundredThousand = makeLines(100_000);
@@ -44,7 +48,15 @@ export const HundredThousandLines: Story = {
 function Streaming() {
   const [lines, setLines] = useState(() => makeLines(20));
   useEffect(() => {
-    const timer = setInterval(() => setLines((prev) => (prev.length > 2000 ? prev : [...prev, ...makeLines(3).map((l, i) => `${l} #${prev.length + i + 1}`)])), 400);
+    const timer = setInterval(
+      () =>
+        setLines((prev) =>
+          prev.length > 2000
+            ? prev
+            : [...prev, ...makeLines(3).map((l, i) => `${l} #${prev.length + i + 1}`)],
+        ),
+      400,
+    );
     return () => clearInterval(timer);
   }, []);
   return <LogViewer label="Live run" lines={lines} height={300} />;
@@ -56,7 +68,12 @@ export const Matrix: Story = {
   render: () => (
     <div className="grid gap-4">
       <LogViewer label="Empty" lines={[]} height={80} />
-      <LogViewer label="Without line numbers" lines={makeLines(6)} lineNumbers={false} height={140} />
+      <LogViewer
+        label="Without line numbers"
+        lines={makeLines(6)}
+        lineNumbers={false}
+        height={140}
+      />
       <LogViewer label="Not following" lines={makeLines(50)} follow={false} height={140} />
     </div>
   ),

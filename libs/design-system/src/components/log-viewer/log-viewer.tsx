@@ -27,7 +27,16 @@ export interface LogViewerProps extends Omit<ComponentProps<'div'>, 'children'> 
  * A virtualised log: only the lines in view are in the DOM, so 100,000 lines scroll smoothly.
  * Each line is parsed for ANSI on its own (CI tools reset colours per line) and cached.
  */
-export function LogViewer({ lines, label, height = 480, follow: followProp, onFollowChange, lineNumbers = true, className, ...props }: LogViewerProps) {
+export function LogViewer({
+  lines,
+  label,
+  height = 480,
+  follow: followProp,
+  onFollowChange,
+  lineNumbers = true,
+  className,
+  ...props
+}: LogViewerProps) {
   const { t } = useLingui();
   const switchId = useId();
   const [follow, setFollow] = useControllableState(followProp, onFollowChange, true);
@@ -61,7 +70,14 @@ export function LogViewer({ lines, label, height = 480, follow: followProp, onFo
   const gutter = `${String(lineCount).length + 1}ch`;
 
   return (
-    <div data-slot="log-viewer" className={cn('flex flex-col overflow-hidden rounded-lg border border-border bg-terminal text-terminal-foreground', className)} {...props}>
+    <div
+      data-slot="log-viewer"
+      className={cn(
+        'flex flex-col overflow-hidden rounded-lg border border-border bg-terminal text-terminal-foreground',
+        className,
+      )}
+      {...props}
+    >
       <div className="flex h-10 items-center justify-between gap-3 border-b border-border ps-4 pe-2">
         <span className="truncate text-xs font-medium text-terminal-muted">
           {label} · <Plural value={lineCount} one="# line" other="# lines" />
@@ -73,7 +89,11 @@ export function LogViewer({ lines, label, height = 480, follow: followProp, onFo
               {t`Follow`}
             </Label>
           </div>
-          <CopyButton text={() => lines.map(stripAnsi).join('\n')} label={t`Copy log`} className="size-7 text-terminal-muted hover:text-terminal-foreground" />
+          <CopyButton
+            text={() => lines.map(stripAnsi).join('\n')}
+            label={t`Copy log`}
+            className="size-7 text-terminal-muted hover:text-terminal-foreground"
+          />
         </div>
       </div>
       <div
@@ -102,7 +122,11 @@ export function LogViewer({ lines, label, height = 480, follow: followProp, onFo
               style={{ top: item.start, height: LINE_HEIGHT, lineHeight: `${LINE_HEIGHT}px` }}
             >
               {lineNumbers && (
-                <span aria-hidden className="sticky start-0 shrink-0 bg-terminal pe-3 ps-3 text-end text-terminal-muted select-none" style={{ width: `calc(${gutter} + 1.5rem)` }}>
+                <span
+                  aria-hidden
+                  className="sticky start-0 shrink-0 bg-terminal pe-3 ps-3 text-end text-terminal-muted select-none"
+                  style={{ width: `calc(${gutter} + 1.5rem)` }}
+                >
                   {item.index + 1}
                 </span>
               )}

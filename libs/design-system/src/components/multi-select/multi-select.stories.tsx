@@ -15,7 +15,15 @@ const regions: MultiSelectOption[] = [
   { value: 'ap-southeast-2', label: 'Asia Pacific (Sydney)' },
 ];
 
-function Demo({ initial = [], disabled = false, label = 'Regions' }: { initial?: string[]; disabled?: boolean; label?: string }) {
+function Demo({
+  initial = [],
+  disabled = false,
+  label = 'Regions',
+}: {
+  initial?: string[];
+  disabled?: boolean;
+  label?: string;
+}) {
   const [value, setValue] = useState<string[]>(initial);
   return (
     <div className="max-w-sm">
@@ -40,9 +48,14 @@ export const Default: Story = {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Regions' }));
     const body = within(document.body);
     await userEvent.keyboard('tokyo{Enter}');
-    await expect(body.getByRole('option', { name: 'Asia Pacific (Tokyo)' })).toHaveAttribute('aria-selected', 'true');
+    await expect(body.getByRole('option', { name: 'Asia Pacific (Tokyo)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     await userEvent.keyboard('{Escape}');
-    await expect(within(canvasElement).getByRole('button', { name: 'Regions' })).toHaveTextContent('Asia Pacific (Tokyo)');
+    await expect(within(canvasElement).getByRole('button', { name: 'Regions' })).toHaveTextContent(
+      'Asia Pacific (Tokyo)',
+    );
   },
 };
 
@@ -51,7 +64,10 @@ export const Matrix: Story = {
     <div className="grid max-w-3xl grid-cols-2 gap-6">
       <Demo label="Empty" />
       <Demo label="One" initial={['eu-west-1']} />
-      <Demo label="Many" initial={['us-east-1', 'us-east-2', 'us-west-2', 'eu-west-1', 'ap-northeast-1']} />
+      <Demo
+        label="Many"
+        initial={['us-east-1', 'us-east-2', 'us-west-2', 'eu-west-1', 'ap-northeast-1']}
+      />
       <Demo label="Disabled" initial={['eu-central-1']} disabled />
     </div>
   ),

@@ -42,15 +42,27 @@ describe('MultiSelect', () => {
     const search = screen.getByRole('combobox', { name: 'Search options' });
     expect(search).toHaveFocus();
     await user.keyboard('europe');
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Europe (Ireland)', 'Europe (Frankfurt)']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Europe (Ireland)',
+      'Europe (Frankfurt)',
+    ]);
     await user.keyboard('{Enter}');
-    expect(screen.getByRole('option', { name: 'Europe (Ireland)' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('option', { name: 'Europe (Ireland)' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     // The disabled option cannot be chosen.
     await user.keyboard('{ArrowDown}{Enter}');
-    expect(screen.getByRole('option', { name: 'Europe (Frankfurt)' })).toHaveAttribute('aria-selected', 'false');
+    expect(screen.getByRole('option', { name: 'Europe (Frankfurt)' })).toHaveAttribute(
+      'aria-selected',
+      'false',
+    );
     await user.clear(search);
     await user.keyboard('{End}');
-    expect(search).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: 'Asia Pacific (Tokyo)' }).id);
+    expect(search).toHaveAttribute(
+      'aria-activedescendant',
+      screen.getByRole('option', { name: 'Asia Pacific (Tokyo)' }).id,
+    );
     await user.keyboard('{Enter}');
     expect(screen.getByLabelText('value')).toHaveTextContent('eu-west-1,ap-northeast-1');
   });
@@ -67,7 +79,9 @@ describe('MultiSelect', () => {
   });
 
   it('collapses many selections into +N more', () => {
-    renderWithProviders(<Harness initial={['us-east-1', 'us-west-2', 'eu-west-1', 'ap-northeast-1']} />);
+    renderWithProviders(
+      <Harness initial={['us-east-1', 'us-west-2', 'eu-west-1', 'ap-northeast-1']} />,
+    );
     expect(screen.getByRole('button', { name: 'Regions' })).toHaveTextContent('+1 more');
   });
 });

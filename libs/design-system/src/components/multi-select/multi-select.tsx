@@ -31,7 +31,16 @@ export interface MultiSelectProps {
  * Several values from a searchable list. The search box owns focus; arrow keys move through the
  * options (announced through aria-activedescendant) and Enter toggles one.
  */
-export function MultiSelect({ options, value, onValueChange, placeholder, disabled = false, maxTags = 3, className, ...props }: MultiSelectProps) {
+export function MultiSelect({
+  options,
+  value,
+  onValueChange,
+  placeholder,
+  disabled = false,
+  maxTags = 3,
+  className,
+  ...props
+}: MultiSelectProps) {
   const { t } = useLingui();
   const field = useFormFieldControl();
   const listId = useId();
@@ -50,14 +59,20 @@ export function MultiSelect({ options, value, onValueChange, placeholder, disabl
 
   const toggle = (option: MultiSelectOption | undefined) => {
     if (!option || option.disabled) return;
-    onValueChange(selected.has(option.value) ? value.filter((v) => v !== option.value) : [...value, option.value]);
+    onValueChange(
+      selected.has(option.value)
+        ? value.filter((v) => v !== option.value)
+        : [...value, option.value],
+    );
   };
 
   const move = (next: number) => {
     if (filtered.length === 0) return;
     const index = (next + filtered.length) % filtered.length;
     setActive(index);
-    listRef.current?.querySelector(`#${CSS.escape(optionId(index))}`)?.scrollIntoView({ block: 'nearest' });
+    listRef.current
+      ?.querySelector(`#${CSS.escape(optionId(index))}`)
+      ?.scrollIntoView({ block: 'nearest' });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -98,7 +113,11 @@ export function MultiSelect({ options, value, onValueChange, placeholder, disabl
           {...field}
           id={props.id ?? field.id}
           aria-label={props['aria-label']}
-          className={cn(controlStyles, 'flex min-h-9 cursor-pointer items-center gap-1.5 px-2 py-1 text-start', className)}
+          className={cn(
+            controlStyles,
+            'flex min-h-9 cursor-pointer items-center gap-1.5 px-2 py-1 text-start',
+            className,
+          )}
         >
           <span className="flex min-w-0 flex-1 flex-wrap items-center gap-1">
             {labels.length === 0 ? (
@@ -108,14 +127,19 @@ export function MultiSelect({ options, value, onValueChange, placeholder, disabl
                 {shown.map((o) => (
                   <Tag key={o.value}>{o.label}</Tag>
                 ))}
-                {hidden > 0 && <span className="px-1 text-xs text-muted-foreground">{t`+${hidden} more`}</span>}
+                {hidden > 0 && (
+                  <span className="px-1 text-xs text-muted-foreground">{t`+${hidden} more`}</span>
+                )}
               </>
             )}
           </span>
           <ChevronDown aria-hidden className="size-4 shrink-0 text-muted-foreground" />
         </button>
       </PopoverTrigger>
-      <PopoverContent className="w-(--radix-popover-trigger-width) min-w-56 p-0" onOpenAutoFocus={(e) => e.preventDefault()}>
+      <PopoverContent
+        className="w-(--radix-popover-trigger-width) min-w-56 p-0"
+        onOpenAutoFocus={(e) => e.preventDefault()}
+      >
         <div className="flex items-center gap-2 border-b border-border px-3">
           <Search aria-hidden className="size-4 shrink-0 text-muted-foreground" />
           <input
@@ -138,8 +162,17 @@ export function MultiSelect({ options, value, onValueChange, placeholder, disabl
             className="h-9 w-full bg-transparent text-sm outline-none placeholder:text-muted-foreground"
           />
         </div>
-        <ul ref={listRef} id={listId} role="listbox" aria-multiselectable="true" aria-label={props['aria-label'] ?? t`Options`} className="max-h-64 overflow-y-auto p-1">
-          {filtered.length === 0 && <li className="px-2 py-6 text-center text-sm text-muted-foreground">{t`No matches.`}</li>}
+        <ul
+          ref={listRef}
+          id={listId}
+          role="listbox"
+          aria-multiselectable="true"
+          aria-label={props['aria-label'] ?? t`Options`}
+          className="max-h-64 overflow-y-auto p-1"
+        >
+          {filtered.length === 0 && (
+            <li className="px-2 py-6 text-center text-sm text-muted-foreground">{t`No matches.`}</li>
+          )}
           {filtered.map((option, index) => {
             const isSelected = selected.has(option.value);
             return (
@@ -176,7 +209,11 @@ export function MultiSelect({ options, value, onValueChange, placeholder, disabl
         {value.length > 0 && (
           <div className="flex justify-between border-t border-border px-3 py-2 text-xs text-muted-foreground">
             <span>{t`${selectedCount} selected`}</span>
-            <button type="button" onClick={() => onValueChange([])} className="cursor-pointer font-medium text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+            <button
+              type="button"
+              onClick={() => onValueChange([])}
+              className="cursor-pointer font-medium text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+            >
               {t`Clear`}
             </button>
           </div>

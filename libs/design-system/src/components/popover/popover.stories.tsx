@@ -24,14 +24,20 @@ function Demo({ defaultOpen = false }: { defaultOpen?: boolean }) {
   );
 }
 
-const meta = { title: 'Overlays/Popover', component: Demo, args: { defaultOpen: false } } satisfies Meta<typeof Demo>;
+const meta = {
+  title: 'Overlays/Popover',
+  component: Demo,
+  args: { defaultOpen: false },
+} satisfies Meta<typeof Demo>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Time to live' }));
-    await expect(await within(document.body).findByRole('spinbutton', { name: 'Hours' })).toBeVisible();
+    await expect(
+      await within(document.body).findByRole('spinbutton', { name: 'Hours' }),
+    ).toBeVisible();
   },
 };
 export const Matrix: Story = { args: { defaultOpen: true } };

@@ -14,7 +14,12 @@ export function PopoverClose(props: ComponentProps<typeof PopoverPrimitive.Close
   return <PopoverPrimitive.Close data-slot="popover-close" {...props} />;
 }
 
-export function PopoverContent({ className, align = 'start', sideOffset = 4, ...props }: ComponentProps<typeof PopoverPrimitive.Content>) {
+export function PopoverContent({
+  className,
+  align = 'start',
+  sideOffset = 4,
+  ...props
+}: ComponentProps<typeof PopoverPrimitive.Content>) {
   const { direction } = useTheme();
   return (
     <PopoverPrimitive.Portal>

@@ -1,9 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Label } from '../label/label';
 import { RadioGroup, RadioGroupItem } from './radio-group';
 
-function ApprovalPolicy({ disabled = false, defaultValue = 'requireApproval' }: { disabled?: boolean; defaultValue?: string }) {
+function ApprovalPolicy({
+  disabled = false,
+  defaultValue = 'requireApproval',
+}: {
+  disabled?: boolean;
+  defaultValue?: string;
+}) {
   const options = [
     ['requireApproval', 'Require approval'],
     ['requireTwoApprovals', 'Require two approvals'],
@@ -38,7 +44,9 @@ export const Default: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('radio', { name: 'Require approval' }));
     await userEvent.keyboard('{ArrowDown}');
-    await expect(canvas.getByRole('radio', { name: 'Require two approvals' })).toBeChecked();
+    await waitFor(() =>
+      expect(canvas.getByRole('radio', { name: 'Require two approvals' })).toBeChecked(),
+    );
   },
 };
 

@@ -1,7 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { LoadingIndicator, Spinner } from './spinner';
 
-const meta = { title: 'Feedback/Spinner', component: Spinner, args: { label: 'Loading' } } satisfies Meta<typeof Spinner>;
+const meta = {
+  title: 'Feedback/Spinner',
+  component: Spinner,
+  args: { label: 'Loading' },
+} satisfies Meta<typeof Spinner>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

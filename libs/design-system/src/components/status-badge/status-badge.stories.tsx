@@ -8,7 +8,10 @@ const meta = {
   component: StatusBadge,
   args: { status: 'inProgress', size: 'md' },
   argTypes: {
-    status: { control: 'select', options: [...new Set([...runStatuses, ...stepStatusList, 'finishedError'])] },
+    status: {
+      control: 'select',
+      options: [...new Set([...runStatuses, ...stepStatusList, 'finishedError'])],
+    },
     size: { control: 'inline-radio', options: ['sm', 'md'] },
   },
 } satisfies Meta<typeof StatusBadge>;

@@ -7,11 +7,22 @@ import { classifyStatus, stepStatusList } from './status-classification';
 
 describe('classifyStatus', () => {
   it('follows the spec classification', () => {
-    for (const s of ['error', 'failed', 'finishedError', 'applyFailure', 'approvalTimeout', 'issuesFound', 'waitingForFailedControlPoliciesApproval', 'waitingForErrorControlPoliciesApproval'] as const) {
+    for (const s of [
+      'error',
+      'failed',
+      'finishedError',
+      'applyFailure',
+      'approvalTimeout',
+      'issuesFound',
+      'waitingForFailedControlPoliciesApproval',
+      'waitingForErrorControlPoliciesApproval',
+    ] as const) {
       expect(classifyStatus(s), s).toBe('errored');
     }
-    for (const s of ['succeeded', 'skipped', 'successWithWarning'] as const) expect(classifyStatus(s), s).toBe('successful');
-    for (const s of ['canceled', 'cancelling'] as const) expect(classifyStatus(s), s).toBe('canceled');
+    for (const s of ['succeeded', 'skipped', 'successWithWarning'] as const)
+      expect(classifyStatus(s), s).toBe('successful');
+    for (const s of ['canceled', 'cancelling'] as const)
+      expect(classifyStatus(s), s).toBe('canceled');
   });
 
   it('puts work in progress in blue and waiting in amber', () => {
@@ -35,6 +46,10 @@ describe('StatusBadge', () => {
     const badges = document.querySelectorAll('[data-slot="status-badge"]');
     expect(badges).toHaveLength(all.length);
     for (const badge of badges) expect(badge.textContent?.trim()).not.toBe('');
-    expect(screen.getByText('Waiting for approval of failed policies').closest('[data-slot="status-badge"]')).toHaveAttribute('data-class', 'errored');
+    expect(
+      screen
+        .getByText('Waiting for approval of failed policies')
+        .closest('[data-slot="status-badge"]'),
+    ).toHaveAttribute('data-class', 'errored');
   });
 });

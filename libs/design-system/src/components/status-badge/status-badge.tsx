@@ -96,7 +96,10 @@ export function StatusBadge({ status, size = 'md', className, ...props }: Status
       )}
       {...props}
     >
-      <Icon aria-hidden className={cn('size-3.5 shrink-0', statusClass === 'inProgress' && 'animate-spin')} />
+      <Icon
+        aria-hidden
+        className={cn('size-3.5 shrink-0', statusClass === 'inProgress' && 'animate-spin')}
+      />
       {label(status)}
     </span>
   );

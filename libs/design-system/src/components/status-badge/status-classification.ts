@@ -44,7 +44,11 @@ const canceled = new Set<AnyStatus>(['canceled', 'cancelling']);
 // waiting on a person or a queue are amber, runs doing work are blue, and the terminal leftovers
 // (cancelled by something else, finished without a verdict) are grey like canceled.
 const waiting = new Set<AnyStatus>(['notStarted', 'queued', 'waitingForApproval']);
-const terminalNeutral = new Set<AnyStatus>(['canceledByDependency', 'canceledByFailedStackInitialization', 'finished']);
+const terminalNeutral = new Set<AnyStatus>([
+  'canceledByDependency',
+  'canceledByFailedStackInitialization',
+  'finished',
+]);
 
 export function classifyStatus(status: AnyStatus): StatusClass {
   if (errored.has(status)) return 'errored';

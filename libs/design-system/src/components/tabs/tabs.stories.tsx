@@ -8,7 +8,10 @@ import { useUrlTab } from './use-url-tab';
 function Demo({ variant = 'underline' }: { variant?: 'underline' | 'pills' }) {
   // In the console this pair is react-router's useSearchParams(); here the story keeps its own.
   const [params, setParams] = useState(() => new URLSearchParams());
-  const [tab, setTab] = useUrlTab('tab', [params, setParams], { defaultTab: 'runs', tabs: ['runs', 'resources', 'settings'] });
+  const [tab, setTab] = useUrlTab('tab', [params, setParams], {
+    defaultTab: 'runs',
+    tabs: ['runs', 'resources', 'settings'],
+  });
   return (
     <Tabs value={tab} onValueChange={setTab} variant={variant}>
       <TabsList aria-label="Stack sections">
@@ -26,7 +29,9 @@ function Demo({ variant = 'underline' }: { variant?: 'underline' | 'pills' }) {
         </TabsTrigger>
       </TabsList>
       <TabsContent value="runs">Runs of this stack. URL query: ?{params.toString()}</TabsContent>
-      <TabsContent value="resources">Resources of this stack. URL query: ?{params.toString()}</TabsContent>
+      <TabsContent value="resources">
+        Resources of this stack. URL query: ?{params.toString()}
+      </TabsContent>
       <TabsContent value="settings">Settings. URL query: ?{params.toString()}</TabsContent>
     </Tabs>
   );

@@ -14,7 +14,11 @@ export interface TabsProps extends ComponentProps<typeof TabsPrimitive.Root> {
 export function Tabs({ className, variant = 'underline', ...props }: TabsProps) {
   return (
     <TabsVariantContext.Provider value={variant}>
-      <TabsPrimitive.Root data-slot="tabs" className={cn('flex flex-col gap-4', className)} {...props} />
+      <TabsPrimitive.Root
+        data-slot="tabs"
+        className={cn('flex flex-col gap-4', className)}
+        {...props}
+      />
     </TabsVariantContext.Provider>
   );
 }
@@ -30,7 +34,13 @@ const listVariants = cva('inline-flex items-center', {
 
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   const variant = useContext(TabsVariantContext);
-  return <TabsPrimitive.List data-slot="tabs-list" className={cn(listVariants({ variant }), className)} {...props} />;
+  return (
+    <TabsPrimitive.List
+      data-slot="tabs-list"
+      className={cn(listVariants({ variant }), className)}
+      {...props}
+    />
+  );
 }
 
 const triggerVariants = cva(
@@ -42,8 +52,10 @@ const triggerVariants = cva(
   {
     variants: {
       variant: {
-        underline: '-mb-px border-b-2 border-transparent px-1 pt-1 pb-2.5 data-[state=active]:border-primary data-[state=active]:text-foreground',
-        pills: 'h-7 rounded-md px-3 data-[state=active]:bg-surface data-[state=active]:text-foreground data-[state=active]:shadow-xs',
+        underline:
+          '-mb-px border-b-2 border-transparent px-1 pt-1 pb-2.5 data-[state=active]:border-primary data-[state=active]:text-foreground',
+        pills:
+          'h-7 rounded-md px-3 data-[state=active]:bg-surface data-[state=active]:text-foreground data-[state=active]:shadow-xs',
       },
     },
   },
@@ -51,9 +63,21 @@ const triggerVariants = cva(
 
 export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsPrimitive.Trigger>) {
   const variant = useContext(TabsVariantContext);
-  return <TabsPrimitive.Trigger data-slot="tabs-trigger" className={cn(triggerVariants({ variant }), className)} {...props} />;
+  return (
+    <TabsPrimitive.Trigger
+      data-slot="tabs-trigger"
+      className={cn(triggerVariants({ variant }), className)}
+      {...props}
+    />
+  );
 }
 
 export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content data-slot="tabs-content" className={cn('outline-none focus-visible:outline-2 focus-visible:outline-ring', className)} {...props} />;
+  return (
+    <TabsPrimitive.Content
+      data-slot="tabs-content"
+      className={cn('outline-none focus-visible:outline-2 focus-visible:outline-ring', className)}
+      {...props}
+    />
+  );
 }

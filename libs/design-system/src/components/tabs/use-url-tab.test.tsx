@@ -7,7 +7,10 @@ import { useUrlTab } from './use-url-tab';
 
 // A router stand-in with react-router's useSearchParams shape: the state is the URL's query and
 // every write is recorded, as a router's history would be.
-function useMemorySearchParams(initial: string, log: { query: string; replace: boolean | undefined }[]) {
+function useMemorySearchParams(
+  initial: string,
+  log: { query: string; replace: boolean | undefined }[],
+) {
   const [params, setParams] = useState(() => new URLSearchParams(initial));
   const set = (next: URLSearchParams, options?: { replace?: boolean }) => {
     log.push({ query: next.toString(), replace: options?.replace });
@@ -16,9 +19,18 @@ function useMemorySearchParams(initial: string, log: { query: string; replace: b
   return [params, set] as const;
 }
 
-function StackTabs({ initial, log }: { initial: string; log: { query: string; replace: boolean | undefined }[] }) {
+function StackTabs({
+  initial,
+  log,
+}: {
+  initial: string;
+  log: { query: string; replace: boolean | undefined }[];
+}) {
   const searchParams = useMemorySearchParams(initial, log);
-  const [tab, setTab] = useUrlTab('tab', searchParams, { defaultTab: 'runs', tabs: ['runs', 'resources', 'settings'] });
+  const [tab, setTab] = useUrlTab('tab', searchParams, {
+    defaultTab: 'runs',
+    tabs: ['runs', 'resources', 'settings'],
+  });
   return (
     <Tabs value={tab} onValueChange={setTab}>
       <TabsList>

@@ -16,7 +16,9 @@ function Removable() {
   );
 }
 
-const meta = { title: 'Data/Tag', component: Tag, args: { children: 'env:prod' } } satisfies Meta<typeof Tag>;
+const meta = { title: 'Data/Tag', component: Tag, args: { children: 'env:prod' } } satisfies Meta<
+  typeof Tag
+>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, darkText, lightText, readableForeground, relativeLuminance } from './readable-foreground';
+import {
+  contrastRatio,
+  darkText,
+  lightText,
+  readableForeground,
+  relativeLuminance,
+} from './readable-foreground';
 
 describe('readableForeground', () => {
   it('computes WCAG contrast', () => {

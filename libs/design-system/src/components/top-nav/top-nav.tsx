@@ -10,11 +10,16 @@ export interface TopNavProps extends ComponentProps<'header'> {
 
 /** The top bar; its background is the --nav token, overridable per organization. */
 export function TopNav({ color, className, style, ...props }: TopNavProps) {
-  const custom: CSSProperties | undefined = color ? ({ '--nav': color, '--nav-foreground': readableForeground(color) } as CSSProperties) : undefined;
+  const custom: CSSProperties | undefined = color
+    ? ({ '--nav': color, '--nav-foreground': readableForeground(color) } as CSSProperties)
+    : undefined;
   return (
     <header
       data-slot="top-nav"
-      className={cn('flex h-14 shrink-0 items-center gap-4 bg-nav px-4 text-nav-foreground', className)}
+      className={cn(
+        'flex h-14 shrink-0 items-center gap-4 bg-nav px-4 text-nav-foreground',
+        className,
+      )}
       style={{ ...custom, ...style }}
       {...props}
     />
@@ -22,12 +27,22 @@ export function TopNav({ color, className, style, ...props }: TopNavProps) {
 }
 
 export function TopNavBrand({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="top-nav-brand" className={cn('flex shrink-0 items-center gap-2 text-sm font-semibold', className)} {...props} />;
+  return (
+    <div
+      data-slot="top-nav-brand"
+      className={cn('flex shrink-0 items-center gap-2 text-sm font-semibold', className)}
+      {...props}
+    />
+  );
 }
 
 export function TopNavItems({ className, children, ...props }: ComponentProps<'nav'>) {
   return (
-    <nav data-slot="top-nav-items" className={cn('flex min-w-0 flex-1 items-center', className)} {...props}>
+    <nav
+      data-slot="top-nav-items"
+      className={cn('flex min-w-0 flex-1 items-center', className)}
+      {...props}
+    >
       <ul className="flex items-center gap-1 overflow-x-auto">{children}</ul>
     </nav>
   );
@@ -39,7 +54,14 @@ export interface TopNavItemProps extends ComponentProps<'a'> {
   asChild?: boolean;
 }
 
-export function TopNavItem({ icon, active = false, asChild = false, className, children, ...props }: TopNavItemProps) {
+export function TopNavItem({
+  icon,
+  active = false,
+  asChild = false,
+  className,
+  children,
+  ...props
+}: TopNavItemProps) {
   const Comp = asChild ? SlotPrimitive.Slot : 'a';
   return (
     <li>
@@ -49,8 +71,9 @@ export function TopNavItem({ icon, active = false, asChild = false, className, c
         aria-current={active ? 'page' : undefined}
         className={cn(
           'inline-flex h-9 items-center gap-2 rounded-md px-3 text-sm font-medium whitespace-nowrap text-nav-foreground transition-colors',
-          'hover:bg-nav-foreground/10 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-nav-foreground',
-          active && 'bg-nav-foreground/15',
+          'hover:underline hover:underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-nav-foreground',
+          // An underline, not a tint: a tint over a user-chosen colour can push the text below AA.
+          active && 'font-semibold shadow-[inset_0_-2px_0_currentColor] rounded-none',
           '[&_svg]:size-4',
           className,
         )}
@@ -64,5 +87,11 @@ export function TopNavItem({ icon, active = false, asChild = false, className, c
 }
 
 export function TopNavActions({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="top-nav-actions" className={cn('ms-auto flex shrink-0 items-center gap-2', className)} {...props} />;
+  return (
+    <div
+      data-slot="top-nav-actions"
+      className={cn('ms-auto flex shrink-0 items-center gap-2', className)}
+      {...props}
+    />
+  );
 }

@@ -5,7 +5,13 @@ import { FormField } from '../form-field/form-field';
 import { Input } from '../input/input';
 import { Wizard } from './wizard';
 
-function CreateStack({ onFinish, startAt = 0 }: { onFinish: (values: unknown) => void; startAt?: number }) {
+function CreateStack({
+  onFinish,
+  startAt = 0,
+}: {
+  onFinish: (values: unknown) => void;
+  startAt?: number;
+}) {
   const form = useForm({ defaultValues: { name: '', repository: '' } });
   const { errors } = form.formState;
   return (
@@ -36,14 +42,22 @@ function CreateStack({ onFinish, startAt = 0 }: { onFinish: (values: unknown) =>
               </FormField>
             ),
           },
-          { id: 'review', title: 'Review', content: <p className="text-sm">Everything is ready.</p> },
+          {
+            id: 'review',
+            title: 'Review',
+            content: <p className="text-sm">Everything is ready.</p>,
+          },
         ]}
       />
     </div>
   );
 }
 
-const meta = { title: 'Forms/Wizard', component: CreateStack, args: { onFinish: fn() } } satisfies Meta<typeof CreateStack>;
+const meta = {
+  title: 'Forms/Wizard',
+  component: CreateStack,
+  args: { onFinish: fn() },
+} satisfies Meta<typeof CreateStack>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
@@ -54,10 +68,16 @@ export const Default: Story = {
     await expect(await canvas.findByText('Name is required')).toBeVisible();
     await userEvent.type(canvas.getByRole('textbox', { name: /Stack name/ }), 'prod-network');
     await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
-    await userEvent.type(await canvas.findByRole('textbox', { name: /Git repository/ }), 'https://git.example.com/infra.git');
+    await userEvent.type(
+      await canvas.findByRole('textbox', { name: /Git repository/ }),
+      'https://git.example.com/infra.git',
+    );
     await userEvent.click(canvas.getByRole('button', { name: 'Next' }));
     await userEvent.click(await canvas.findByRole('button', { name: 'Create stack' }));
-    await expect(args.onFinish).toHaveBeenCalledWith({ name: 'prod-network', repository: 'https://git.example.com/infra.git' });
+    await expect(args.onFinish).toHaveBeenCalledWith({
+      name: 'prod-network',
+      repository: 'https://git.example.com/infra.git',
+    });
   },
 };
 

@@ -6,7 +6,11 @@ import { FormField } from '../form-field/form-field';
 import { Input } from '../input/input';
 import { Wizard } from './wizard';
 
-function CreateStack({ onFinish }: { onFinish: (values: { name: string; region: string }) => void }) {
+function CreateStack({
+  onFinish,
+}: {
+  onFinish: (values: { name: string; region: string }) => void;
+}) {
   const form = useForm({ defaultValues: { name: '', region: '' } });
   const { errors } = form.formState;
   return (
@@ -68,7 +72,9 @@ describe('Wizard', () => {
     expect(await screen.findByText('Step 3 of 3')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create stack' }));
-    await waitFor(() => expect(onFinish).toHaveBeenCalledWith({ name: 'prod-network', region: 'eu-west-1' }));
+    await waitFor(() =>
+      expect(onFinish).toHaveBeenCalledWith({ name: 'prod-network', region: 'eu-west-1' }),
+    );
   });
 
   it('disables Back on the first step', () => {

@@ -23,7 +23,14 @@ export interface WizardProps {
   className?: string;
 }
 
-export function Wizard({ steps, onFinish, finishLabel, step: controlledStep, onStepChange, className }: WizardProps) {
+export function Wizard({
+  steps,
+  onFinish,
+  finishLabel,
+  step: controlledStep,
+  onStepChange,
+  className,
+}: WizardProps) {
   const { t } = useLingui();
   const [innerStep, setInnerStep] = useState(0);
   const [busy, setBusy] = useState(false);
@@ -55,45 +62,69 @@ export function Wizard({ steps, onFinish, finishLabel, step: controlledStep, onS
 
   return (
     <div data-slot="wizard" className={cn('flex flex-col gap-6', className)}>
-      <nav aria-label={t`Progress`}>
-        <ol data-slot="wizard-steps" className="flex flex-wrap items-center gap-x-2 gap-y-2">
-          {steps.map((s, i) => {
-            const state = i < index ? 'complete' : i === index ? 'current' : 'upcoming';
-            return (
-              <li key={s.id} data-state={state} aria-current={state === 'current' ? 'step' : undefined} className="flex items-center gap-2">
-                <span
-                  aria-hidden
-                  className={cn(
-                    'flex size-6 shrink-0 items-center justify-center rounded-full border text-xs font-semibold',
-                    state === 'complete' && 'border-primary bg-primary text-primary-foreground',
-                    state === 'current' && 'border-primary bg-primary-subtle text-primary-subtle-foreground',
-                    state === 'upcoming' && 'border-border text-muted-foreground',
-                  )}
-                >
-                  {state === 'complete' ? <Check className="size-3.5" strokeWidth={3} /> : i + 1}
-                </span>
-                <span className={cn('text-sm', state === 'current' ? 'font-semibold text-foreground' : 'text-muted-foreground')}>
-                  {s.title}
-                  {state === 'complete' && <span className="sr-only"> {t`(completed)`}</span>}
-                </span>
-                {i < steps.length - 1 && <span aria-hidden className="mx-1 h-px w-8 bg-border" />}
-              </li>
-            );
-          })}
-        </ol>
-      </nav>
+      {/* A list, not a nav landmark: the steps are progress, not links. */}
+      <ol
+        data-slot="wizard-steps"
+        aria-label={t`Progress`}
+        className="flex flex-wrap items-center gap-x-2 gap-y-2"
+      >
+        {steps.map((s, i) => {
+          const state = i < index ? 'complete' : i === index ? 'current' : 'upcoming';
+          return (
+            <li
+              key={s.id}
+              data-state={state}
+              aria-current={state === 'current' ? 'step' : undefined}
+              className="flex items-center gap-2"
+            >
+              <span
+                aria-hidden
+                className={cn(
+                  'flex size-6 shrink-0 items-center justify-center rounded-full border text-xs font-semibold',
+                  state === 'complete' && 'border-primary bg-primary text-primary-foreground',
+                  state === 'current' &&
+                    'border-primary bg-primary-subtle text-primary-subtle-foreground',
+                  state === 'upcoming' && 'border-border text-muted-foreground',
+                )}
+              >
+                {state === 'complete' ? <Check className="size-3.5" strokeWidth={3} /> : i + 1}
+              </span>
+              <span
+                className={cn(
+                  'text-sm',
+                  state === 'current' ? 'font-semibold text-foreground' : 'text-muted-foreground',
+                )}
+              >
+                {s.title}
+                {state === 'complete' && <span className="sr-only"> {t`(completed)`}</span>}
+              </span>
+              {i < steps.length - 1 && <span aria-hidden className="mx-1 h-px w-8 bg-border" />}
+            </li>
+          );
+        })}
+      </ol>
       {/* Keyed by step so two steps with the same shape never share DOM inputs (and their values). */}
-      <section key={current.id} data-slot="wizard-step" aria-labelledby={`wizard-step-${current.id}`} className="flex flex-col gap-4">
+      <section
+        key={current.id}
+        data-slot="wizard-step"
+        aria-labelledby={`wizard-step-${current.id}`}
+        className="flex flex-col gap-4"
+      >
         <div className="flex flex-col gap-1">
           <p className="text-xs font-medium text-muted-foreground">{t`Step ${position} of ${total}`}</p>
           <h2 id={`wizard-step-${current.id}`} className="text-lg font-semibold">
             {current.title}
           </h2>
-          {current.description && <p className="text-sm text-muted-foreground">{current.description}</p>}
+          {current.description && (
+            <p className="text-sm text-muted-foreground">{current.description}</p>
+          )}
         </div>
         {current.content}
       </section>
-      <div data-slot="wizard-footer" className="flex items-center justify-between gap-2 border-t border-border pt-4">
+      <div
+        data-slot="wizard-footer"
+        className="flex items-center justify-between gap-2 border-t border-border pt-4"
+      >
         <Button variant="outline" onClick={() => go(index - 1)} disabled={index === 0 || busy}>
           <ChevronLeft aria-hidden className="rtl:rotate-180" />
           {t`Back`}
