@@ -6,6 +6,8 @@ import type { Actor } from './permissions/actor';
 import { PermissionEngine } from './permissions/permission-engine';
 import { accountsOperations } from './modules/accounts/accounts.routes';
 import { authenticate, type AccountsDeps } from './modules/accounts/accounts.service';
+import { mfaOperations } from './modules/accounts/mfa.routes';
+import { SecretEnvelope } from './crypto/secret-envelope';
 import { auditOperations } from './modules/audit/audit.routes';
 import { consoleEventsOperations } from './modules/console-events/console-events.routes';
 import { docsOperations } from './modules/docs/docs.routes';
@@ -30,8 +32,10 @@ export function composeOperations(db: Database, masterKey: Buffer, config: Compo
   const docsSecret = config.docs.jwtSecret
     ? Buffer.from(config.docs.jwtSecret, 'utf8')
     : Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'terrace/docs-jwt', 32));
+  const envelope = new SecretEnvelope(masterKey);
   const registry = mergeRegistries(
     accountsOperations(accounts),
+    mfaOperations({ ...accounts, envelope }),
     organizationOperations({ db, engine }),
     namespacesOperations({ db, engine }),
     auditOperations({ db, engine }),

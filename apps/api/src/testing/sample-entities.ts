@@ -29,6 +29,11 @@ export const sampleEntities: Record<string, () => Record<string, unknown>> = {
   }),
   updateNamespace: () => ({ description: 'changed', iacConfig: { opentofuVersion: '1.8.0' } }),
   createConsoleEvent: () => ({ title: 'sample', message: 'event' }),
+  signInWithMfaPotentialSession: () => ({ waitingMfaPotentialSessionId: 'tmf_sample', mfaCode: '123456' }),
+  generateMfaWithAddMfaSession: () => ({ addMfaSessionId: 'tmf_sample' }),
+  configureMfaWithAddMfaSession: () => ({ addMfaSessionId: 'tmf_sample', mfaCode: '123456' }),
+  configureMfa: () => ({ mfaCode: '123456' }),
+  disableMfa: () => ({ mfaCode: '123456' }),
 };
 
 function signUpEntity() {

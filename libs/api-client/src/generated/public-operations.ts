@@ -6,7 +6,10 @@ export const publicOperations: ReadonlySet<string> = new Set([
   'POST /auth/awsMarketplace/registration',
   'POST /auth/azureMarketplace/registration',
   'POST /auth/signIn',
+  'POST /auth/signInWithMfaPotentialSession',
   'POST /auth/signUp',
   'POST /auth/signup',
+  'POST /iam/org/user/mfa/configure/withAddMfaSession',
+  'POST /iam/org/user/mfa/generate/withAddMfaSession',
   'POST /oauth/token',
 ]);

@@ -12,7 +12,9 @@ import {
   findLiveSession,
   findMembership,
   findUserByEmail,
+  findUserById,
   insertMembership,
+  insertPendingSignIn,
   insertOrganization,
   insertSession,
   insertUser,
@@ -129,8 +131,48 @@ export async function signUp(deps: AccountsDeps, input: SignUpInput, marketplace
 }
 
 const invalidCredentials = () => badRequest('Invalid e-mail or password');
+const pendingTtlMs = 10 * 60 * 1000;
 
-/** Signs in with e-mail and password into the user's first organization, enforcing its sign-in settings. */
+/** Starts the MFA step of a sign-in; the returned id is a bearer secret shown once. */
+export async function startPendingSignIn(deps: AccountsDeps, kind: 'waitingMfa' | 'addMfa', userId: string, organizationId: string) {
+  const id = newOpaqueToken('tmf');
+  await insertPendingSignIn(deps.db, {
+    idHash: hashToken(id),
+    kind,
+    userId,
+    organizationId,
+    expiresAt: new Date(Date.now() + pendingTtlMs),
+  });
+  return kind === 'waitingMfa' ? { waitingMfaPotentialSessionId: id } : { addMfaSessionId: id };
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Opens the session of a finished sign-in (password, and MFA when required) and audits it. */
+export async function completeSignIn(deps: AccountsDeps, tx: Tx, userId: string, organizationId: string) {
+  const user = await findUserById(tx, userId);
+  const found = await findMembership(tx, userId, organizationId);
+  if (!user || !found) throw invalidCredentials();
+  const session = await openSession(tx, deps, user.id, organizationId);
+  await recordAudit(new Scope(tx, organizationId), { name: user.email, type: user.userType, userId: user.id }, {
+    entityType: 'user',
+    entityId: user.id,
+    entityName: user.email,
+    action: 'signIn',
+  });
+  return {
+    token: session.token,
+    expiresAt: session.expiresAt.toISOString(),
+    user: currentUserView(user, found.membership, found.organization),
+    organization: organizationSummary(found.organization),
+  };
+}
+
+/**
+ * Signs in with e-mail and password into the user's first organization, enforcing its sign-in
+ * settings: a user with MFA gets the code step; a user without MFA in an organization that
+ * requires it gets the enrolment step.
+ */
 export async function signIn(deps: AccountsDeps, email: string, password: string) {
   const user = await findUserByEmail(deps.db, email);
   if (!user?.passwordHash) {
@@ -140,28 +182,13 @@ export async function signIn(deps: AccountsDeps, email: string, password: string
   if (!(await verifyPassword(user.passwordHash, password))) throw invalidCredentials();
   const [first] = await listMembershipsOfUser(deps.db, user.id);
   if (!first) throw invalidCredentials();
-  const { membership, organization } = first;
+  const { organization } = first;
   if (organization.requireSsoSignIn) {
     throw forbidden('This organization requires signing in with SSO');
   }
-  if (organization.requireMfaForDirectUserSignIn && !user.mfaEnabled) {
-    throw forbidden('This organization requires MFA for direct sign-in; ask an administrator to help you set it up');
-  }
-  return deps.db.transaction(async (tx) => {
-    const session = await openSession(tx, deps, user.id, organization.id);
-    await recordAudit(new Scope(tx, organization.id), { name: user.email, type: user.userType, userId: user.id }, {
-      entityType: 'user',
-      entityId: user.id,
-      entityName: user.email,
-      action: 'signIn',
-    });
-    return {
-      token: session.token,
-      expiresAt: session.expiresAt.toISOString(),
-      user: currentUserView(user, membership, organization),
-      organization: organizationSummary(organization),
-    };
-  });
+  if (user.mfaEnabled) return startPendingSignIn(deps, 'waitingMfa', user.id, organization.id);
+  if (organization.requireMfaForDirectUserSignIn) return startPendingSignIn(deps, 'addMfa', user.id, organization.id);
+  return deps.db.transaction((tx) => completeSignIn(deps, tx, user.id, organization.id));
 }
 
 export async function signOut(deps: AccountsDeps, actor: Actor) {
