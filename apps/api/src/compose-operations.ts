@@ -1,4 +1,7 @@
 import { hkdfSync } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { invitationsOperations } from './modules/invitations/invitations.routes';
+import { createMailer } from './modules/mail/mailer';
 import type { Config } from './config/config';
 import type { Database } from './db/database';
 import { mergeRegistries, type OperationRegistry } from './http/operation-registry';
@@ -16,7 +19,7 @@ import { notificationsFeedOperations } from './modules/notifications-feed/notifi
 import { organizationOperations } from './modules/organization/organization.routes';
 import { runnersOperations } from './modules/runners/runners.routes';
 
-export type ComposeConfig = Pick<Config, 'sessionTtlHours' | 'docs'>;
+export type ComposeConfig = Pick<Config, 'sessionTtlHours' | 'docs' | 'mail' | 'publicUrl'>;
 
 export interface ComposedOperations {
   registry: OperationRegistry;
@@ -25,7 +28,12 @@ export interface ComposedOperations {
 }
 
 /** Wires every module's services to their dependencies: the composition root of the API. */
-export function composeOperations(db: Database, masterKey: Buffer, config: ComposeConfig): ComposedOperations {
+export function composeOperations(
+  db: Database,
+  masterKey: Buffer,
+  config: ComposeConfig,
+  logger: FastifyBaseLogger,
+): ComposedOperations {
   const engine = new PermissionEngine();
   const accounts: AccountsDeps = { db, engine, sessionTtlHours: config.sessionTtlHours };
   // Without a configured secret the docs key is derived from the master key, so it survives restarts.
@@ -36,6 +44,7 @@ export function composeOperations(db: Database, masterKey: Buffer, config: Compo
   const registry = mergeRegistries(
     accountsOperations(accounts),
     mfaOperations({ ...accounts, envelope }),
+    invitationsOperations({ ...accounts, mailer: createMailer(config.mail, db, logger), publicUrl: config.publicUrl }),
     organizationOperations({ db, engine }),
     namespacesOperations({ db, engine }),
     auditOperations({ db, engine }),

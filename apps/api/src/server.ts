@@ -63,7 +63,7 @@ export async function startServer(config: Config, logger: FastifyBaseLogger): Pr
 
     const masterKey = await loadMasterKey(config.masterKey, config.dataDir);
     const document = readOpenApiDocument(config.openapiPath);
-    const composed = composeOperations(database.db, masterKey, config);
+    const composed = composeOperations(database.db, masterKey, config, logger);
     const common = {
       document,
       ...composed,

@@ -74,6 +74,9 @@ async function paramsFor(operationId: string, path: string, target: 'own' | 'oth
     // Own targets are fresh namespaces, so a delete cannot disturb the next call.
     params['namespaceId'] = target === 'own' ? (await createNamespace(api, ownAdmin.token)).id : otherNamespaceId;
   }
+  if (path.includes('{userId}')) {
+    params['userId'] = target === 'own' ? (await addMember(api, ownAdmin.organizationId, 'member')).userId : otherAdmin.userId;
+  }
   void operationId;
   return params;
 }

@@ -34,6 +34,12 @@ export const sampleEntities: Record<string, () => Record<string, unknown>> = {
   configureMfaWithAddMfaSession: () => ({ addMfaSessionId: 'tmf_sample', mfaCode: '123456' }),
   configureMfa: () => ({ mfaCode: '123456' }),
   disableMfa: () => ({ mfaCode: '123456' }),
+  inviteUser: () => ({ email: uniqueEmail('invitee'), role: 'member' }),
+  createUserFromInvite: () => ({ invitationToken: 'tiv_sample', firstName: 'New', lastName: 'User', password: testPassword }),
+  acceptInvite: () => ({ invitationToken: 'tiv_sample' }),
+  recoverPassword: () => ({ email: uniqueEmail('recover') }),
+  resetPassword: () => ({ resetToken: 'trs_sample', password: testPassword }),
+  updateOrganizationUser: () => ({ role: 'viewer' }),
 };
 
 function signUpEntity() {

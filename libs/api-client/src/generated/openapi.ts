@@ -313,6 +313,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/iam/org/user/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a member's role */
+        put: operations["updateOrganizationUser"];
+        post?: never;
+        /** Remove a member from the organization (their sessions there end) */
+        delete: operations["removeOrganizationUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/user/acceptInvite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join an organization with an invitation (existing users) */
+        post: operations["acceptInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/user/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a person by e-mail with a role
+         * @description New people get a link to create their account; existing users a link to join.
+         */
+        post: operations["inviteUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/iam/org/user/mfa/configure": {
         parameters: {
             query?: never;
@@ -392,6 +449,60 @@ export interface paths {
         put?: never;
         /** Start MFA enrolment during sign-in (organization requires MFA) */
         post: operations["generateMfaWithAddMfaSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/user/recoverPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a password reset link
+         * @description Answers success whether or not the address has an account, so it reveals nothing.
+         */
+        post: operations["recoverPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/user/resetPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with a reset token (single use, one hour); ends every session */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/user/v2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an account from an invitation and sign in */
+        post: operations["createUserFromInvite"];
         delete?: never;
         options?: never;
         head?: never;
@@ -742,6 +853,14 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AcceptedInvitation: {
+            organizationId: string;
+            organizationName: string;
+            orgRole: string;
+        };
+        AcceptInviteInput: {
+            invitationToken: string;
+        };
         AddMfaSessionCodeInput: {
             addMfaSessionId: string;
             mfaCode: components["schemas"]["MfaCode"];
@@ -817,6 +936,12 @@ export interface components {
             message: string;
             title: string;
         };
+        CreateUserFromInviteInput: {
+            firstName: components["schemas"]["PersonName"];
+            invitationToken: string;
+            lastName: components["schemas"]["PersonName"];
+            password: components["schemas"]["Password"];
+        };
         CurrentUser: {
             customRoleId: string | null;
             email: string;
@@ -886,6 +1011,18 @@ export interface components {
             terraformVersion?: string | null;
             terragruntVersion?: string | null;
             varFiles?: string[] | null;
+        };
+        Invitation: {
+            email: string;
+            existingUser: boolean;
+            /** Format: date-time */
+            expiresAt: string;
+            id: string;
+            role: string;
+        };
+        InvitationInput: {
+            email: components["schemas"]["Email"];
+            role: components["schemas"]["RoleKey"];
         };
         MarketplaceRegistrationInput: {
             email: components["schemas"]["Email"];
@@ -1036,6 +1173,9 @@ export interface components {
             userId: string;
             userType: components["schemas"]["UserType"];
         };
+        OrganizationUserUpdateInput: {
+            role: components["schemas"]["RoleKey"];
+        };
         /**
          * @default 100
          * @enum {integer}
@@ -1051,6 +1191,9 @@ export interface components {
         PersonName: string;
         /** @enum {string} */
         PricingPlan: "freeTrial" | "basic" | "pro" | "enterprise";
+        RecoverPasswordInput: {
+            email: components["schemas"]["Email"];
+        };
         ReportConfiguration: {
             enabled: boolean;
             recipients?: {
@@ -1065,6 +1208,12 @@ export interface components {
             /** @description The request id, also sent in the x-request-id header. */
             id: string;
         };
+        ResetPasswordInput: {
+            password: components["schemas"]["Password"];
+            resetToken: string;
+        };
+        /** @description admin, viewer, member, deployer, runner, or any other key (a namespace-only role). */
+        RoleKey: string;
         RunnerHeartbeat: {
             /** @enum {string} */
             health: "ok" | "warning" | "error" | "shuttingDown";
@@ -1938,6 +2087,160 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    updateOrganizationUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["OrganizationUserUpdateInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["OrganizationUser"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    removeOrganizationUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["OrganizationUser"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    acceptInvite: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["AcceptInviteInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["AcceptedInvitation"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    inviteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["InvitationInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Invitation"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     configureMfa: {
         parameters: {
             query?: never;
@@ -2117,6 +2420,126 @@ export interface operations {
                         response: {
                             errors: components["schemas"]["ErrorItem"][];
                             items: components["schemas"]["MfaSecret"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    recoverPassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["RecoverPasswordInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ResetPasswordInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createUserFromInvite: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CreateUserFromInviteInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SignInResult"][];
                         };
                     };
                 };

@@ -9,7 +9,11 @@ export const publicOperations: ReadonlySet<string> = new Set([
   'POST /auth/signInWithMfaPotentialSession',
   'POST /auth/signUp',
   'POST /auth/signup',
+  'POST /iam/org/user/acceptInvite',
   'POST /iam/org/user/mfa/configure/withAddMfaSession',
   'POST /iam/org/user/mfa/generate/withAddMfaSession',
+  'POST /iam/org/user/recoverPassword',
+  'POST /iam/org/user/resetPassword',
+  'POST /iam/org/user/v2',
   'POST /oauth/token',
 ]);

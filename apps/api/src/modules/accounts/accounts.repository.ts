@@ -204,3 +204,40 @@ export async function claimMfaCounter(tx: Executor, userId: string, counter: num
     .returning({ id: users.id });
   return rows.length === 1;
 }
+
+export async function revokeAllSessionsOfUser(tx: Executor, userId: string): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function updateMembershipRole(
+  tx: Executor,
+  organizationId: string,
+  userId: string,
+  role: string,
+): Promise<MembershipRow | undefined> {
+  const [row] = await tx
+    .update(memberships)
+    .set({ role })
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function deleteMembership(tx: Executor, organizationId: string, userId: string): Promise<MembershipRow | undefined> {
+  const [row] = await tx
+    .delete(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function countAdmins(tx: Executor, organizationId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.role, 'admin')));
+  return row?.n ?? 0;
+}

@@ -19,8 +19,11 @@ import {
   insertSession,
   insertUser,
   listMembershipsOfUser,
+  countAdmins,
+  deleteMembership,
   listOrganizationUsers,
   revokeSession,
+  updateMembershipRole,
   type MembershipRow,
   type OrganizationRow,
   type UserRow,
@@ -310,4 +313,59 @@ export async function authenticate(deps: AccountsDeps, token: string): Promise<A
     role: found.membership.role,
     customRoleId: found.membership.customRoleId,
   };
+}
+
+function organizationUserView(user: UserRow, membership: MembershipRow) {
+  return {
+    userId: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    userType: user.userType,
+    orgRole: membership.role,
+    customRoleId: membership.customRoleId,
+    mfaEnabled: user.mfaEnabled,
+    createdAt: membership.createdAt.toISOString(),
+  };
+}
+
+const lastAdmin = () => new DomainError('conflict', 'The organization must keep at least one admin');
+
+export async function updateMemberRole(deps: AccountsDeps, actor: Actor, userId: string, role: string) {
+  await deps.engine.require(actor, 'user:manage');
+  return deps.db.transaction(async (tx) => {
+    const current = await findMembership(tx, userId, actor.organizationId);
+    const user = await findUserById(tx, userId);
+    if (!current || !user) throw notFound('User', userId);
+    if (current.membership.role === 'admin' && role !== 'admin' && (await countAdmins(tx, actor.organizationId)) <= 1) {
+      throw lastAdmin();
+    }
+    const updated = await updateMembershipRole(tx, actor.organizationId, userId, role);
+    await recordAudit(new Scope(tx, actor.organizationId), initiatorOf(actor), {
+      entityType: 'user',
+      entityId: userId,
+      entityName: user.email,
+      action: 'update',
+    });
+    return organizationUserView(user, updated as MembershipRow);
+  });
+}
+
+export async function removeMember(deps: AccountsDeps, actor: Actor, userId: string) {
+  await deps.engine.require(actor, 'user:manage');
+  return deps.db.transaction(async (tx) => {
+    const current = await findMembership(tx, userId, actor.organizationId);
+    const user = await findUserById(tx, userId);
+    if (!current || !user) throw notFound('User', userId);
+    if (current.membership.role === 'admin' && (await countAdmins(tx, actor.organizationId)) <= 1) throw lastAdmin();
+    // Sessions in this organization stop authenticating at once: authenticate() joins the membership.
+    await deleteMembership(tx, actor.organizationId, userId);
+    await recordAudit(new Scope(tx, actor.organizationId), initiatorOf(actor), {
+      entityType: 'user',
+      entityId: userId,
+      entityName: user.email,
+      action: 'delete',
+    });
+    return organizationUserView(user, current.membership);
+  });
 }
