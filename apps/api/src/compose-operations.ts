@@ -1,6 +1,8 @@
 import { hkdfSync } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { invitationsOperations } from './modules/invitations/invitations.routes';
+import { createAccessLoader } from './modules/iam/access-loader';
+import { iamOperations } from './modules/iam/iam.routes';
 import { createMailer } from './modules/mail/mailer';
 import type { Config } from './config/config';
 import type { Database } from './db/database';
@@ -34,7 +36,7 @@ export function composeOperations(
   config: ComposeConfig,
   logger: FastifyBaseLogger,
 ): ComposedOperations {
-  const engine = new PermissionEngine();
+  const engine = new PermissionEngine(createAccessLoader(db));
   const accounts: AccountsDeps = { db, engine, sessionTtlHours: config.sessionTtlHours };
   // Without a configured secret the docs key is derived from the master key, so it survives restarts.
   const docsSecret = config.docs.jwtSecret
@@ -47,6 +49,7 @@ export function composeOperations(
     invitationsOperations({ ...accounts, mailer: createMailer(config.mail, db, logger), publicUrl: config.publicUrl }),
     organizationOperations({ db, engine }),
     namespacesOperations({ db, engine }),
+    iamOperations({ db, engine }),
     auditOperations({ db, engine }),
     consoleEventsOperations({ db, engine }),
     docsOperations({ engine, jwtSecret: docsSecret, tokenTtlSeconds: config.docs.tokenTtlSeconds }),

@@ -7,3 +7,4 @@ export * from '../modules/console-events/console-events.schema';
 export * from '../modules/runners/runners.schema';
 export * from '../modules/mail/mail.schema';
 export * from '../modules/invitations/invitations.schema';
+export * from '../modules/iam/iam.schema';

@@ -33,7 +33,33 @@ const allowed: Record<string, readonly Role[]> = {
   'namespace:delete': ['admin'],
   'audit:read': ['admin', 'viewer', 'member'],
   'runner:read': ['admin', 'viewer', 'member', 'deployer', 'runner'],
+  'namespacePermission:read': ['admin', 'viewer'],
+  'namespacePermission:manage': ['admin'],
+  'customRole:read': ['admin', 'viewer'],
+  'customRole:manage': ['admin'],
+  'customAbac:read': ['admin', 'viewer'],
+  'customAbac:manage': ['admin'],
+  'programmaticUser:read': ['admin', 'viewer'],
+  'programmaticUser:manage': ['admin'],
 };
+
+/** Creates, as the admin of `token`'s organization, one object of each kind a path can name. */
+async function createObjects(token: string) {
+  const created = async (operationId: string, entity: unknown, params: Record<string, string> = {}) => {
+    const res = await api.call<{ id: string }>(operationId, { token, entity, params });
+    if (res.status !== 200) throw new Error(`${operationId}: ${JSON.stringify(res.body)}`);
+    return (res.body.response.items[0] as { id: string }).id;
+  };
+  const programmaticUserId = await created('createProgrammaticUser', sampleEntities['createProgrammaticUser']?.());
+  return {
+    teamId: await created('createTeam', sampleEntities['createTeam']?.()),
+    customRoleId: await created('createCustomRole', sampleEntities['createCustomRole']?.()),
+    customAbacConfigurationId: await created('createCustomAbacConfiguration', sampleEntities['createCustomAbacConfiguration']?.()),
+    programmaticUserId,
+    tokenId: await created('createProgrammaticUserToken', { name: 'matrix' }, { programmaticUserId }),
+  };
+}
+let otherObjects: Record<string, string>;
 
 /** Operations that end the session they are called with get a fresh one each time. */
 const consumesSession = new Set(['signOut', 'tradeSession']);
@@ -58,6 +84,7 @@ beforeAll(async () => {
   ownAdmin = await signUpOrganization(api, 'matrix-own');
   otherAdmin = await signUpOrganization(api, 'matrix-other');
   otherNamespaceId = (await createNamespace(api, otherAdmin.token)).id;
+  otherObjects = await createObjects(otherAdmin.token);
   members.set('admin', ownAdmin);
   for (const role of roles.filter((r) => r !== 'admin')) members.set(role, await addMember(api, ownAdmin.organizationId, role));
 });
@@ -73,6 +100,12 @@ async function paramsFor(operationId: string, path: string, target: 'own' | 'oth
   if (path.includes('{namespaceId}')) {
     // Own targets are fresh namespaces, so a delete cannot disturb the next call.
     params['namespaceId'] = target === 'own' ? (await createNamespace(api, ownAdmin.token)).id : otherNamespaceId;
+  }
+  const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string).filter((n) => n !== 'namespaceId' && n !== 'userId');
+  if (names.length) {
+    // Own targets are fresh objects, so deleting one cannot disturb the next call.
+    const objects = target === 'own' ? await createObjects(ownAdmin.token) : otherObjects;
+    for (const name of names) params[name] = (objects as Record<string, string>)[name] ?? `unknown-${name}`;
   }
   if (path.includes('{userId}')) {
     params['userId'] = target === 'own' ? (await addMember(api, ownAdmin.organizationId, 'member')).userId : otherAdmin.userId;
@@ -91,7 +124,7 @@ describe('authorization matrix', () => {
 
   it('grants exactly the spec’s roles in the own organization and never crosses organizations', async () => {
     const failures: string[] = [];
-    const otherIds = [otherAdmin.organizationId, otherNamespaceId, otherAdmin.email, otherAdmin.userId];
+    const otherIds = [otherAdmin.organizationId, otherNamespaceId, otherAdmin.email, otherAdmin.userId, ...Object.values(otherObjects)];
     for (const op of implemented()) {
       for (const role of roles) {
         for (const target of ['own', 'other'] as const) {

@@ -40,6 +40,24 @@ export const sampleEntities: Record<string, () => Record<string, unknown>> = {
   recoverPassword: () => ({ email: uniqueEmail('recover') }),
   resetPassword: () => ({ resetToken: 'trs_sample', password: testPassword }),
   updateOrganizationUser: () => ({ role: 'viewer' }),
+  createTeam: () => ({ name: `team ${suffix()}`, description: 'A sample team', customIdpId: `idp-group-${suffix()}` }),
+  updateTeam: () => ({ description: 'changed' }),
+  addTeamUser: () => ({ teamId: 'team-sample0', userEmail: uniqueEmail('teamuser') }),
+  removeTeamUser: () => ({ teamId: 'team-sample0', userEmail: uniqueEmail('teamuser') }),
+  createNamespacePermission: () => ({ namespaceId: null, teamId: 'team-sample0', role: 'viewer' }),
+  deleteNamespacePermission: () => ({ namespaceId: null, teamId: 'team-sample0' }),
+  createCustomRole: () => ({
+    name: `role ${suffix()}`,
+    description: 'A sample role',
+    type: 'namespaceRole',
+    permissions: [{ name: 'namespace:read' }],
+    stackRestriction: 'none',
+  }),
+  updateCustomRole: () => ({ description: 'changed' }),
+  createCustomAbacConfiguration: () => ({ customAbacId: `group-${suffix()}`, name: `mapping ${suffix()}`, roles: [] }),
+  updateCustomAbacConfiguration: () => ({ name: `renamed ${suffix()}` }),
+  createProgrammaticUser: () => ({ name: `robot-${suffix()}`, role: 'viewer' }),
+  createProgrammaticUserToken: () => ({ name: `token ${suffix()}` }),
 };
 
 function signUpEntity() {

@@ -296,6 +296,238 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/iam/org/customAbacConfiguration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Identity-provider group mappings */
+        get: operations["listCustomAbacConfigurations"];
+        put?: never;
+        /** Map an identity-provider group to organization roles and teams */
+        post: operations["createCustomAbacConfiguration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/customAbacConfiguration/{customAbacConfigurationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customAbacConfigurationId: string;
+            };
+            cookie?: never;
+        };
+        /** Read one identity-provider group mapping */
+        get: operations["getCustomAbacConfiguration"];
+        /** Update an identity-provider group mapping (partial) */
+        put: operations["updateCustomAbacConfiguration"];
+        post?: never;
+        /** Delete an identity-provider group mapping */
+        delete: operations["deleteCustomAbacConfiguration"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/customRole": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Custom roles of the organization */
+        get: operations["listCustomRoles"];
+        put?: never;
+        /** Create a custom organization or namespace role */
+        post: operations["createCustomRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/customRole/{customRoleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customRoleId: string;
+            };
+            cookie?: never;
+        };
+        /** Read one custom role */
+        get: operations["getCustomRole"];
+        /** Update a custom role (partial) */
+        put: operations["updateCustomRole"];
+        post?: never;
+        /** Delete a custom role that nobody holds */
+        delete: operations["deleteCustomRole"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/namespacePermission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Namespace permissions (filter by namespace) */
+        get: operations["listNamespacePermissions"];
+        put?: never;
+        /** Grant a team, user or programmatic user a role on a namespace, a stack or all namespaces */
+        post: operations["createNamespacePermission"];
+        /** Revoke a namespace permission (the tuple is the key) */
+        delete: operations["deleteNamespacePermission"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/programmaticUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Programmatic users (robots) of the organization */
+        get: operations["listProgrammaticUsers"];
+        put?: never;
+        /** Create a programmatic user with a role */
+        post: operations["createProgrammaticUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/programmaticUser/{programmaticUserId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                programmaticUserId: components["schemas"]["ProgrammaticUserId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a programmatic user and revoke its tokens */
+        delete: operations["deleteProgrammaticUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/programmaticUser/{programmaticUserId}/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                programmaticUserId: components["schemas"]["ProgrammaticUserId"];
+            };
+            cookie?: never;
+        };
+        /** Tokens of a programmatic user (never their values) */
+        get: operations["listProgrammaticUserTokens"];
+        put?: never;
+        /** Create a token; its value is in this answer only */
+        post: operations["createProgrammaticUserToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/programmaticUser/{programmaticUserId}/token/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                programmaticUserId: components["schemas"]["ProgrammaticUserId"];
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a token */
+        delete: operations["revokeProgrammaticUserToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Teams of the organization */
+        get: operations["listTeams"];
+        put?: never;
+        /** Create a team */
+        post: operations["createTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/team/{teamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["schemas"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        /** Read one team */
+        get: operations["getTeam"];
+        /** Update a team (partial; null clears customIdpId) */
+        put: operations["updateTeam"];
+        post?: never;
+        /** Delete a team (its memberships and namespace permissions go with it) */
+        delete: operations["deleteTeam"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/teamUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Members of the organization's teams */
+        get: operations["listTeamUsers"];
+        put?: never;
+        /** Add an organization member to a team */
+        post: operations["addTeamUser"];
+        /** Remove a member from a team (the tuple is the key) */
+        delete: operations["removeTeamUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/iam/org/user": {
         parameters: {
             query?: never;
@@ -853,6 +1085,11 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AbacRole: {
+            orgId: components["schemas"]["OrganizationId"];
+            orgRole: components["schemas"]["RoleKey"];
+            teamIds?: components["schemas"]["TeamId"][];
+        };
         AcceptedInvitation: {
             organizationId: string;
             organizationName: string;
@@ -955,6 +1192,51 @@ export interface components {
             orgUserRole: string;
             teams: components["schemas"]["TeamRef"][];
             userType: components["schemas"]["UserType"];
+        };
+        CustomAbacConfiguration: {
+            /** @description The identity-provider group. */
+            customAbacId: string;
+            id: string;
+            name: string;
+            roles: components["schemas"]["AbacRole"][];
+        };
+        CustomAbacConfigurationInput: {
+            customAbacId: string;
+            name: string;
+            roles: components["schemas"]["AbacRole"][];
+        };
+        CustomAbacConfigurationUpdateInput: {
+            customAbacId?: string;
+            name?: string;
+            roles?: components["schemas"]["AbacRole"][];
+        };
+        CustomRole: {
+            description: string | null;
+            id: string;
+            name: string;
+            permissions: components["schemas"]["CustomRolePermission"][];
+            stackRestriction: components["schemas"]["StackRestriction"];
+            /** @enum {string} */
+            type: "organizationRole" | "namespaceRole";
+        };
+        CustomRoleInput: {
+            description?: string | null;
+            name: string;
+            permissions: components["schemas"]["CustomRolePermission"][];
+            stackRestriction?: components["schemas"]["StackRestriction"];
+            /** @enum {string} */
+            type: "organizationRole" | "namespaceRole";
+        };
+        CustomRolePermission: {
+            name: components["schemas"]["CustomRolePermissionName"];
+        };
+        /** @enum {string} */
+        CustomRolePermissionName: "namespace:read" | "namespace:update" | "namespace:create" | "namespace:delete" | "audit:read" | "runner:read" | "orgConfiguration:read" | "user:read" | "team:read" | "stack:create" | "stack:update" | "stack:delete" | "stack:createFromTemplate" | "stack:createFromBlueprint" | "stack:extendTtl" | "stack:retryInitialization" | "deployment:approve" | "deployment:approveFailedPolicies" | "deployment:cancel" | "deployment:start" | "destroyDeployment:start" | "plan:start" | "plan:cancel" | "driftDetection:start" | "stackVariable:create" | "stackVariable:update" | "stackVariable:delete";
+        CustomRoleUpdateInput: {
+            description?: string | null;
+            name?: string;
+            permissions?: components["schemas"]["CustomRolePermission"][];
+            stackRestriction?: components["schemas"]["StackRestriction"];
         };
         DeploymentApprovalRule: {
             parameters?: {
@@ -1082,6 +1364,34 @@ export interface components {
         };
         NamespaceId: string;
         NamespaceName: string;
+        NamespacePermission: {
+            customRoleId: string | null;
+            namespaceId: string | null;
+            programmaticUserName?: string;
+            role: string | null;
+            stackId: string | null;
+            teamId?: string;
+            userEmail?: string;
+        };
+        /** @description Exactly one principal; a role or a custom namespace role. */
+        NamespacePermissionInput: {
+            customRoleId?: string | null;
+            namespaceId: components["schemas"]["NamespaceId"] | null;
+            programmaticUserName?: string;
+            /** @enum {string|null} */
+            role?: "viewer" | "admin" | null;
+            stackId?: string | null;
+            teamId?: components["schemas"]["TeamId"];
+            userEmail?: components["schemas"]["Email"];
+        };
+        /** @description Exactly one of userEmail, programmaticUserName, teamId. namespaceId null means All Namespaces. */
+        NamespacePermissionKey: {
+            namespaceId: components["schemas"]["NamespaceId"] | null;
+            programmaticUserName?: string;
+            stackId?: string | null;
+            teamId?: components["schemas"]["TeamId"];
+            userEmail?: components["schemas"]["Email"];
+        };
         NamespaceRunnerConfig: {
             groups?: string[];
             isOverridable?: boolean;
@@ -1191,6 +1501,31 @@ export interface components {
         PersonName: string;
         /** @enum {string} */
         PricingPlan: "freeTrial" | "basic" | "pro" | "enterprise";
+        ProgrammaticToken: {
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            name: string;
+            /** Format: date-time */
+            revokedAt: string | null;
+            /** @description The token value: present only in the answer that creates it. */
+            token?: string;
+        };
+        ProgrammaticTokenInput: {
+            name: string;
+        };
+        ProgrammaticUser: {
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            name: string;
+            role: string;
+        };
+        ProgrammaticUserId: string;
+        ProgrammaticUserInput: {
+            name: string;
+            role: components["schemas"]["RoleKey"];
+        };
         RecoverPasswordInput: {
             email: components["schemas"]["Email"];
         };
@@ -1262,6 +1597,8 @@ export interface components {
             organizationName: string;
             password: components["schemas"]["Password"];
         };
+        /** @enum {string} */
+        StackRestriction: "none" | "restrictReadToOwnStacks" | "restrictWriteToOwnStacks";
         StorageLocation: {
             bucket?: string;
             container?: string;
@@ -1270,9 +1607,36 @@ export interface components {
             region?: string;
             storageAccount?: string;
         };
+        Team: {
+            /** @description An identity-provider group id this team matches. */
+            customIdpId: string | null;
+            description: string | null;
+            id: string;
+            name: string;
+        };
+        TeamId: string;
+        TeamInput: {
+            customIdpId?: string | null;
+            description?: string | null;
+            name: string;
+        };
         TeamRef: {
             id: string;
             name: string;
+        };
+        TeamUpdateInput: {
+            customIdpId?: string | null;
+            description?: string | null;
+            name?: string;
+        };
+        TeamUser: {
+            email: string;
+            teamId: string;
+            userId: string;
+        };
+        TeamUserInput: {
+            teamId: components["schemas"]["TeamId"];
+            userEmail: components["schemas"]["Email"];
         };
         /** @description Terraform's lock information, field names as Terraform sends them. */
         TerraformLockInfo: {
@@ -2047,6 +2411,961 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCustomAbacConfigurations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomAbacConfiguration"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCustomAbacConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CustomAbacConfigurationInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomAbacConfiguration"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCustomAbacConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customAbacConfigurationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomAbacConfiguration"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCustomAbacConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customAbacConfigurationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CustomAbacConfigurationUpdateInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomAbacConfiguration"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCustomAbacConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customAbacConfigurationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomAbacConfiguration"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCustomRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomRole"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCustomRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CustomRoleInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomRole"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCustomRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customRoleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomRole"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCustomRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customRoleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CustomRoleUpdateInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomRole"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCustomRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customRoleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomRole"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listNamespacePermissions: {
+        parameters: {
+            query?: {
+                namespaceId?: components["schemas"]["NamespaceId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["NamespacePermission"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createNamespacePermission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["NamespacePermissionInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["NamespacePermission"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteNamespacePermission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["NamespacePermissionKey"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["NamespacePermission"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listProgrammaticUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ProgrammaticUser"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createProgrammaticUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ProgrammaticUserInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ProgrammaticUser"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteProgrammaticUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                programmaticUserId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ProgrammaticUser"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listProgrammaticUserTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                programmaticUserId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ProgrammaticToken"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createProgrammaticUserToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                programmaticUserId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ProgrammaticTokenInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ProgrammaticToken"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeProgrammaticUserToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                programmaticUserId: string;
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ProgrammaticToken"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTeams: {
+        parameters: {
+            query?: {
+                teamId?: string;
+                teamName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Team"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["TeamInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Team"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Team"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["TeamUpdateInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Team"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Team"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTeamUsers: {
+        parameters: {
+            query?: {
+                teamId?: components["schemas"]["TeamId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["TeamUser"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addTeamUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["TeamUserInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["TeamUser"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    removeTeamUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["TeamUserInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["TeamUser"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -217,10 +217,11 @@ export async function updateMembershipRole(
   organizationId: string,
   userId: string,
   role: string,
+  customRoleId: string | null,
 ): Promise<MembershipRow | undefined> {
   const [row] = await tx
     .update(memberships)
-    .set({ role })
+    .set({ role, customRoleId })
     .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
     .returning();
   return row;

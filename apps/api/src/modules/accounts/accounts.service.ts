@@ -3,12 +3,15 @@ import { Scope } from '../../db/scope';
 import { newId } from '../../crypto/ids';
 import { hashToken, newOpaqueToken } from '../../crypto/opaque-token';
 import { hashPassword, verifyDecoy, verifyPassword } from '../../crypto/password-hasher';
-import { alreadyExists, badRequest, DomainError, forbidden, notFound } from '../../http/domain-error';
+import { alreadyExists, badRequest, DomainError, forbidden, notFound, validationError } from '../../http/domain-error';
 import type { Paging } from '../../http/envelope';
 import type { Actor } from '../../permissions/actor';
 import type { PermissionEngine } from '../../permissions/permission-engine';
 import { initiatorOf, recordAudit, type AuditInitiator } from '../audit/audit.service';
+import { findLiveProgrammaticToken, teamsOfUser } from '../iam/iam.repository';
+import { findCustomRole } from '../iam/iam.repository';
 import {
+  findOrganization,
   findLiveSession,
   findMembership,
   findUserByEmail,
@@ -244,7 +247,7 @@ export async function getCurrentUser(deps: AccountsDeps, actor: Actor) {
   const found = await findMembership(deps.db, actor.userId, actor.organizationId);
   const user = await findUserByEmail(deps.db, actor.email);
   if (!found || !user) throw new DomainError('unauthenticated', 'The session is no longer valid');
-  return currentUserView(user, found.membership, found.organization);
+  return { ...currentUserView(user, found.membership, found.organization), teams: await teamsOfUser(deps.db, actor.organizationId, actor.userId) };
 }
 
 export async function getUserOrgRole(deps: AccountsDeps, actor: Actor) {
@@ -254,7 +257,7 @@ export async function getUserOrgRole(deps: AccountsDeps, actor: Actor) {
     orgUserRole: actor.role,
     customRoleId: actor.customRoleId,
     organizationId: actor.organizationId,
-    teams: [] as { id: string; name: string }[],
+    teams: await teamsOfUser(deps.db, actor.organizationId, actor.userId),
   };
 }
 
@@ -301,6 +304,21 @@ export async function listUsers(
 /** Resolves a bearer token to its actor; null when unknown, revoked, expired or no longer a member. */
 export async function authenticate(deps: AccountsDeps, token: string): Promise<Actor | null> {
   if (token.length > 512) return null;
+  if (token.startsWith('tpu_')) {
+    const robot = await findLiveProgrammaticToken(deps.db, hashToken(token));
+    const org = robot && (await findOrganization(deps.db, robot.user.organizationId));
+    if (!robot || !org) return null;
+    return {
+      userId: robot.user.id,
+      email: robot.user.name,
+      userType: 'programmaticUser',
+      sessionId: robot.token.id,
+      organizationId: org.id,
+      organizationType: org.type,
+      role: robot.user.role,
+      customRoleId: robot.user.role.startsWith('cro-') ? robot.user.role : null,
+    };
+  }
   const found = await findLiveSession(deps.db, hashToken(token), new Date());
   if (!found) return null;
   return {
@@ -340,7 +358,14 @@ export async function updateMemberRole(deps: AccountsDeps, actor: Actor, userId:
     if (current.membership.role === 'admin' && role !== 'admin' && (await countAdmins(tx, actor.organizationId)) <= 1) {
       throw lastAdmin();
     }
-    const updated = await updateMembershipRole(tx, actor.organizationId, userId, role);
+    // A custom organization role is assigned by its id (cro-...), which then is the role key too.
+    let customRoleId: string | null = null;
+    if (role.startsWith('cro-')) {
+      const custom = await findCustomRole(new Scope(tx, actor.organizationId), role);
+      if (custom?.type !== 'organizationRole') throw validationError(`${role} is not a custom organization role`, 'entity.role');
+      customRoleId = custom.id;
+    }
+    const updated = await updateMembershipRole(tx, actor.organizationId, userId, role, customRoleId);
     await recordAudit(new Scope(tx, actor.organizationId), initiatorOf(actor), {
       entityType: 'user',
       entityId: userId,

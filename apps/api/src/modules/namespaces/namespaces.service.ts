@@ -151,3 +151,8 @@ export async function deleteNamespace(deps: NamespacesDeps, actor: Actor, namesp
     return toNamespace(row);
   });
 }
+
+/** For other modules (namespace permissions): whether the organization has this namespace. */
+export async function namespaceExists(db: Database, organizationId: string, namespaceId: string): Promise<boolean> {
+  return Boolean(await inOrganization(db, organizationId, (scope) => findNamespace(scope, namespaceId)));
+}
