@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/postgres-errors';
 import type { Database } from '../../db/database';
 import { Scope } from '../../db/scope';
 import { newId } from '../../crypto/ids';
@@ -76,7 +77,6 @@ function currentUserView(user: UserRow, membership: MembershipRow, org: Organiza
   };
 }
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | undefined)?.code === '23505';
 
 async function openSession(
   db: Database | Parameters<Parameters<Database['transaction']>[0]>[0],

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/postgres-errors';
 import { newId } from '../../crypto/ids';
 import { hashToken, newOpaqueToken } from '../../crypto/opaque-token';
 import type { Database } from '../../db/database';
@@ -15,7 +16,6 @@ export interface IamDeps {
   engine: PermissionEngine;
 }
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | undefined)?.code === '23505';
 async function unique<T>(message: string, field: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/postgres-errors';
 import type { Database } from '../../db/database';
 import { inOrganization, type Scope } from '../../db/scope';
 import { newId } from '../../crypto/ids';
@@ -71,7 +72,6 @@ async function requireUniqueName(scope: Scope, name: string, exceptId?: string):
   }
 }
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | undefined)?.code === '23505';
 
 /** Maps a concurrent insert of the same name (caught by the unique index) to already_exist. */
 async function uniqueName<T>(name: string, work: () => Promise<T>): Promise<T> {
