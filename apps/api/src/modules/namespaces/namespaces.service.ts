@@ -1,6 +1,6 @@
 import { isUniqueViolation } from '../../db/postgres-errors';
 import type { Database } from '../../db/database';
-import { inOrganization, type Scope } from '../../db/scope';
+import { inOrganization, readOrganization, type Scope } from '../../db/scope';
 import { newId } from '../../crypto/ids';
 import { alreadyExists, notFound, validationError } from '../../http/domain-error';
 import type { Schemas } from '../../http/contract-types';
@@ -85,7 +85,7 @@ async function uniqueName<T>(name: string, work: () => Promise<T>): Promise<T> {
 
 export async function listNamespaces(deps: NamespacesDeps, actor: Actor, query: ListNamespacesQuery) {
   const visible = await deps.engine.visibleNamespaces(actor, 'namespace:read');
-  const { rows, total } = await inOrganization(deps.db, actor.organizationId, (scope) =>
+  const { rows, total } = await readOrganization(deps.db, actor.organizationId, (scope) =>
     listRows(scope, {
       namespaceId: query.namespaceId,
       namespaceName: query.namespaceName,
@@ -100,7 +100,7 @@ export async function listNamespaces(deps: NamespacesDeps, actor: Actor, query: 
 
 export async function getNamespace(deps: NamespacesDeps, actor: Actor, namespaceId: string): Promise<Namespace> {
   await deps.engine.require(actor, 'namespace:read', { namespaceId });
-  const row = await inOrganization(deps.db, actor.organizationId, (scope) => findNamespace(scope, namespaceId));
+  const row = await readOrganization(deps.db, actor.organizationId, (scope) => findNamespace(scope, namespaceId));
   if (!row) throw notFound('Namespace', namespaceId);
   return toNamespace(row);
 }
@@ -154,5 +154,5 @@ export async function deleteNamespace(deps: NamespacesDeps, actor: Actor, namesp
 
 /** For other modules (namespace permissions): whether the organization has this namespace. */
 export async function namespaceExists(db: Database, organizationId: string, namespaceId: string): Promise<boolean> {
-  return Boolean(await inOrganization(db, organizationId, (scope) => findNamespace(scope, namespaceId)));
+  return Boolean(await readOrganization(db, organizationId, (scope) => findNamespace(scope, namespaceId)));
 }
