@@ -11,7 +11,7 @@ import { createTestApi, type TestApi } from '../testing/test-api';
 // own / another organization. The expectations below restate the role rules of the spec
 // (console-shell §6, automation §6) independently of the engine, so a change in either shows.
 
-const roles = ['admin', 'viewer', 'member', 'deployer', 'runner', 'ns-operator'] as const;
+const roles = ['admin', 'viewer', 'member', 'deployer', 'runner', 'ns-operator', 'custom'] as const;
 type Role = (typeof roles)[number];
 const humans: Role[] = [...roles];
 
@@ -19,6 +19,7 @@ const allowed: Record<string, readonly Role[]> = {
   authenticated: humans,
   'consoleEvent:create': humans,
   'org:read': ['admin', 'viewer', 'member', 'deployer', 'runner'],
+  // 'custom' holds a custom organization role with exactly these: namespace:read, audit:read.
   'orgConfiguration:read': ['admin', 'viewer', 'member'],
   'orgConfiguration:update': ['admin'],
   'signInSettings:read': ['admin', 'viewer'],
@@ -27,11 +28,11 @@ const allowed: Record<string, readonly Role[]> = {
   'user:manage': ['admin'],
   'team:read': ['admin', 'viewer'],
   'team:manage': ['admin'],
-  'namespace:read': ['admin', 'viewer', 'member', 'deployer', 'runner'],
+  'namespace:read': ['admin', 'viewer', 'member', 'deployer', 'runner', 'custom'],
   'namespace:create': ['admin'],
   'namespace:update': ['admin'],
   'namespace:delete': ['admin'],
-  'audit:read': ['admin', 'viewer', 'member'],
+  'audit:read': ['admin', 'viewer', 'member', 'custom'],
   'runner:read': ['admin', 'viewer', 'member', 'deployer', 'runner'],
   'namespacePermission:read': ['admin', 'viewer'],
   'namespacePermission:manage': ['admin'],
@@ -86,7 +87,17 @@ beforeAll(async () => {
   otherNamespaceId = (await createNamespace(api, otherAdmin.token)).id;
   otherObjects = await createObjects(otherAdmin.token);
   members.set('admin', ownAdmin);
-  for (const role of roles.filter((r) => r !== 'admin')) members.set(role, await addMember(api, ownAdmin.organizationId, role));
+  for (const role of roles.filter((r) => r !== 'admin' && r !== 'custom')) {
+    members.set(role, await addMember(api, ownAdmin.organizationId, role));
+  }
+  const customRole = await api.call<{ id: string }>('createCustomRole', {
+    token: ownAdmin.token,
+    entity: { name: 'matrix custom', type: 'organizationRole', permissions: [{ name: 'namespace:read' }, { name: 'audit:read' }] },
+  });
+  const customRoleId = (customRole.body.response.items[0] as { id: string }).id;
+  const custom = await addMember(api, ownAdmin.organizationId, 'member');
+  await api.call('updateOrganizationUser', { token: ownAdmin.token, params: { userId: custom.userId }, entity: { role: customRoleId } });
+  members.set('custom', custom);
 });
 afterAll(() => api.close());
 
