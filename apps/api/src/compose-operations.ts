@@ -20,6 +20,8 @@ import { namespacesOperations } from './modules/namespaces/namespaces.routes';
 import { notificationsFeedOperations } from './modules/notifications-feed/notifications-feed.routes';
 import { organizationOperations } from './modules/organization/organization.routes';
 import { runnersOperations } from './modules/runners/runners.routes';
+import { ssoOperations } from './modules/sso/sso.routes';
+import { teamsByIdpGroups } from './modules/iam/iam.repository';
 
 export type ComposeConfig = Pick<Config, 'sessionTtlHours' | 'docs' | 'mail' | 'publicUrl'>;
 
@@ -55,6 +57,14 @@ export function composeOperations(
     docsOperations({ engine, jwtSecret: docsSecret, tokenTtlSeconds: config.docs.tokenTtlSeconds }),
     notificationsFeedOperations({ engine }),
     runnersOperations({ db, engine }),
+    ssoOperations({
+      ...accounts,
+      envelope,
+      // The console and the API share PUBLIC_URL (the API under /api), as `npm start` serves them.
+      urls: { console: config.publicUrl, api: `${config.publicUrl.replace(/\/$/, '')}/api` },
+      // SSO users join the teams whose custom IdP id matches one of their identity-provider groups.
+      resolveTeams: (organizationId, groups) => teamsByIdpGroups(db, organizationId, groups),
+    }),
   );
   return { registry, engine, authenticate: (token) => authenticate(accounts, token) };
 }

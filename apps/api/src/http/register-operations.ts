@@ -63,6 +63,11 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
   checkRegistry(operations, options.registry);
   const parameterAjv = createAjv(options.document, { coerceTypes: true, useDefaults: true });
   const bodyAjv = createAjv(options.document, { coerceTypes: false, useDefaults: false });
+  // Identity providers post SAML responses as an HTML form; only operations that declare a form
+  // body accept one (for the others it fails their `{entity}` schema).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
 
   for (const op of operations) {
     const validator = buildRequestValidator(op, parameterAjv, bodyAjv);
@@ -90,6 +95,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
         params,
         query,
         entity: body?.entity,
+        body,
         bearerToken: token,
         ip: request.ip,
       };
@@ -97,6 +103,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
         definition.security === 'public'
           ? await definition.handle(operationRequest)
           : await definition.handle(actor as Actor, operationRequest);
+      if (result.redirect !== undefined) return reply.redirect(result.redirect, 303);
       return reply.code(200).send(successEnvelope(request.id, result.items, result.paging));
     };
 

@@ -58,6 +58,15 @@ export const sampleEntities: Record<string, () => Record<string, unknown>> = {
   updateCustomAbacConfiguration: () => ({ name: `renamed ${suffix()}` }),
   createProgrammaticUser: () => ({ name: `robot-${suffix()}`, role: 'viewer' }),
   createProgrammaticUserToken: () => ({ name: `token ${suffix()}` }),
+  putIdentityProvider: () => ({
+    type: 'oidc',
+    emailDomains: [`sso-${suffix()}.example.test`],
+    defaultRole: 'viewer',
+    oidc: { issuerUrl: 'https://idp.example.test', clientId: 'terrace', scopes: 'openid email profile', groupsClaim: 'groups' },
+  }),
+  ssoSignInRequest: () => ({ email: uniqueEmail('sso') }),
+  ssoSignInWithPotentialSession: () => ({ ssoPotentialSessionId: `sps-${suffix()}` }),
+  ssoSwitchSession: () => ({ ssoPotentialSessionId: `sps-${suffix()}` }),
 };
 
 function signUpEntity() {

@@ -3,12 +3,16 @@
 /** `METHOD /path` (path as in the description, with {parameters}) of every public operation. */
 export const publicOperations: ReadonlySet<string> = new Set([
   'GET /.well-known/terraform.json',
+  'GET /auth/sso/oidc/callback',
   'POST /auth/awsMarketplace/registration',
   'POST /auth/azureMarketplace/registration',
   'POST /auth/signIn',
   'POST /auth/signInWithMfaPotentialSession',
   'POST /auth/signUp',
   'POST /auth/signup',
+  'POST /auth/sso/saml/acs',
+  'POST /auth/sso/signInRequest',
+  'POST /auth/sso/signInWithPotentialSession',
   'POST /iam/org/user/acceptInvite',
   'POST /iam/org/user/mfa/configure/withAddMfaSession',
   'POST /iam/org/user/mfa/generate/withAddMfaSession',
@@ -16,4 +20,6 @@ export const publicOperations: ReadonlySet<string> = new Set([
   'POST /iam/org/user/resetPassword',
   'POST /iam/org/user/v2',
   'POST /oauth/token',
+  'POST /runner/register',
+  'POST /vcs/webhook/{providerType}',
 ]);

@@ -60,7 +60,7 @@ export function organizationSummary(org: OrganizationRow) {
   };
 }
 
-function currentUserView(user: UserRow, membership: MembershipRow, org: OrganizationRow) {
+export function currentUserView(user: UserRow, membership: MembershipRow, org: OrganizationRow) {
   return {
     id: user.id,
     email: user.email,
@@ -78,7 +78,7 @@ function currentUserView(user: UserRow, membership: MembershipRow, org: Organiza
 }
 
 
-async function openSession(
+export async function openSession(
   db: Database | Parameters<Parameters<Database['transaction']>[0]>[0],
   deps: AccountsDeps,
   userId: string,

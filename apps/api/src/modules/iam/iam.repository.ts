@@ -187,3 +187,13 @@ export async function findLiveProgrammaticToken(db: Database | Transaction, toke
     .limit(1);
   return row;
 }
+
+/** Teams whose custom IdP id is one of the identity provider's groups (SSO sign-in). */
+export async function teamsByIdpGroups(db: Database | Transaction, organizationId: string, groups: string[]) {
+  if (groups.length === 0) return [];
+  return db
+    .select({ id: teams.id, name: teams.name })
+    .from(teams)
+    .where(and(eq(teams.organizationId, organizationId), inArray(teams.customIdpId, groups)))
+    .orderBy(asc(teams.name));
+}

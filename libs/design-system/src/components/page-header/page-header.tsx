@@ -1,7 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
-export interface PageHeaderProps extends Omit<ComponentProps<'header'>, 'title'> {
+export interface PageHeaderProps extends Omit<ComponentProps<'div'>, 'title'> {
   title: ReactNode;
   description?: ReactNode;
   /** Usually a <Breadcrumbs>. */
@@ -12,7 +12,9 @@ export interface PageHeaderProps extends Omit<ComponentProps<'header'>, 'title'>
 
 export function PageHeader({ title, description, breadcrumbs, actions, className, children, ...props }: PageHeaderProps) {
   return (
-    <header data-slot="page-header" className={cn('flex flex-col gap-3', className)} {...props}>
+    // A div, not <header>: outside <main> a header is a banner landmark, and the console's banner
+    // is the top bar, not each page's title block.
+    <div data-slot="page-header" className={cn('flex flex-col gap-3', className)} {...props}>
       {breadcrumbs}
       <div className="flex flex-wrap items-start justify-between gap-x-6 gap-y-3">
         <div className="flex min-w-0 flex-col gap-1">
@@ -32,6 +34,6 @@ export function PageHeader({ title, description, breadcrumbs, actions, className
         )}
       </div>
       {children}
-    </header>
+    </div>
   );
 }

@@ -3,6 +3,7 @@ import { Select as SelectPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 import { controlStyles } from '../../lib/control-styles';
+import { useFormFieldControl } from '../form-field/form-field';
 import { useTheme } from '../theme-provider/theme-provider';
 
 export const Select = SelectPrimitive.Root;
@@ -14,8 +15,10 @@ export interface SelectTriggerProps extends ComponentProps<typeof SelectPrimitiv
 }
 
 export function SelectTrigger({ className, children, size = 'md', ...props }: SelectTriggerProps) {
+  const field = useFormFieldControl();
   return (
     <SelectPrimitive.Trigger
+      {...field}
       data-slot="select-trigger"
       data-size={size}
       className={cn(
