@@ -37,7 +37,9 @@ export function createConsole(config: ConsoleConfig): Console {
       clearSession();
       queryClient.clear();
     },
-    notify: ({ title, description }) => toast.error(i18n._(title), description ? { description: i18n._(description) } : undefined),
+    // Calls failing together for one reason (e.g. every call of a page answering 401) show one toast.
+    notify: ({ title, description }) =>
+      toast.error(i18n._(title), { id: title.id, ...(description ? { description: i18n._(description) } : {}) }),
     navigate: {
       location: () => ({ pathname: window.location.pathname, search: window.location.search }),
       go: (to, options) => {

@@ -11,6 +11,6 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['src/test-setup.ts'],
     // Page tests go through the real client, MSW and Radix portals; the default 5 s is tight on a shared 2-core machine.
-    testTimeout: 30_000,
+    testTimeout: 60_000,
   }),
 });

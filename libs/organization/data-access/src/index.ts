@@ -13,7 +13,8 @@ export type { OrganizationDesignedPaths } from './lib/organization.designed-path
 export {
   customRoleTypes,
   organizationRoles,
-  ssoProtocols,
+  identityProviderTypes,
+  ssoDefaultRoles,
   stackRestrictions,
   type AbacConfiguration,
   type AbacConfigurationInput,
@@ -39,9 +40,10 @@ export {
   type ProgrammaticUser,
   type ProgrammaticUserInput,
   type SignInSettings,
-  type SsoConfiguration,
-  type SsoConfigurationInput,
-  type SsoProtocol,
+  type IdentityProvider,
+  type IdentityProviderInput,
+  type IdentityProviderType,
+  type SsoDefaultRole,
   type StackRestriction,
   type Team,
   type TeamInput,
@@ -49,7 +51,8 @@ export {
 } from './lib/organization.types';
 export { useUpdateAiFeaturesMutation } from './lib/update-ai-features.mutation';
 export { useUpdateSignInSettingsMutation } from './lib/update-sign-in-settings.mutation';
-export { useUpdateSsoConfigurationMutation } from './lib/update-sso-configuration.mutation';
+export { useUpdateIdentityProviderMutation } from './lib/update-identity-provider.mutation';
+export { useDeleteIdentityProviderMutation } from './lib/delete-identity-provider.mutation';
 export { useInviteUserMutation } from './lib/invite-user.mutation';
 export { useChangeUserRoleMutation } from './lib/change-user-role.mutation';
 export { useRemoveUserMutation } from './lib/remove-user.mutation';

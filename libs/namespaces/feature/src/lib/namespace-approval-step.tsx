@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { FormField, Label, MultiSelect, RadioGroup, RadioGroupItem, Stack } from '@terrace/design-system';
+import { Checkbox, Label, Stack } from '@terrace/design-system';
+import { RadioGroup, RadioGroupItem } from './pending-design-system';
 import { approvalRuleTypes, overrideBehaviors, type DeploymentApprovalRuleType } from '@terrace/namespaces/data-access';
 import { useId } from 'react';
 import type { OverrideBehavior } from './namespace-form';
@@ -35,14 +36,40 @@ export function NamespaceApprovalStep({ values, onChange, errors, teams }: Names
         </RadioGroup>
       </fieldset>
       {values.approval.ruleType === 'requireTeamsApproval' && (
-        <FormField label={t`Approving teams`} required error={errors.approvalTeams && i18n._(errors.approvalTeams)}>
-          <MultiSelect
-            options={teams.map((team) => ({ value: team.id, label: team.name }))}
-            value={values.approval.teams}
-            onValueChange={(teamIds) => onChange((v) => ({ ...v, approval: { ...v.approval, teams: teamIds } }))}
-            placeholder={t`Choose teams`}
-          />
-        </FormField>
+        <fieldset className="flex flex-col gap-2" aria-describedby={errors.approvalTeams ? `${id}-teams-error` : undefined}>
+          <legend className="mb-1 text-sm font-medium">{t`Approving teams`}</legend>
+          {teams.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t`The organization has no teams yet. Create teams in the organization settings first.`}</p>
+          ) : (
+            <div className="grid max-h-56 grid-cols-1 gap-1.5 overflow-y-auto sm:grid-cols-2">
+              {teams.map((team) => (
+                <div key={team.id} className="flex items-center gap-2">
+                  <Checkbox
+                    id={`${id}-team-${team.id}`}
+                    checked={values.approval.teams.includes(team.id)}
+                    onCheckedChange={(checked) =>
+                      onChange((v) => ({
+                        ...v,
+                        approval: {
+                          ...v.approval,
+                          teams: checked === true ? [...v.approval.teams, team.id] : v.approval.teams.filter((x) => x !== team.id),
+                        },
+                      }))
+                    }
+                  />
+                  <Label htmlFor={`${id}-team-${team.id}`} className="font-normal">
+                    {team.name}
+                  </Label>
+                </div>
+              ))}
+            </div>
+          )}
+          {errors.approvalTeams && (
+            <p id={`${id}-teams-error`} className="text-xs font-medium text-danger-subtle-foreground">
+              {i18n._(errors.approvalTeams)}
+            </p>
+          )}
+        </fieldset>
       )}
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-2 text-sm font-medium">{t`May stacks change this policy?`}</legend>

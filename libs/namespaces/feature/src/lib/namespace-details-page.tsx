@@ -1,23 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import {
-  BreadcrumbItem,
-  BreadcrumbLink,
-  BreadcrumbPage,
-  Breadcrumbs,
-  Button,
-  ConfirmDialog,
-  ErrorState,
-  PageHeader,
-  Skeleton,
-  Stack,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-  toast,
-  useUrlTab,
-} from '@terrace/design-system';
+import { BreadcrumbItem, BreadcrumbLink, BreadcrumbPage, Breadcrumbs, Button, ConfirmDialog, ErrorState, PageHeader, Skeleton, Stack, toast } from '@terrace/design-system';
+import { Tabs, TabsContent, TabsList, TabsTrigger, useUrlTab } from './pending-design-system';
 import { confirmationPhrases } from '@terrace/domain';
 import { namespacesQueries, useDeleteNamespaceMutation, useNamespacesApi } from '@terrace/namespaces/data-access';
 import { organizationQueries, useOrganizationApi } from '@terrace/organization/data-access';
@@ -27,6 +11,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { NamespacePermissionsPanel } from './namespace-permissions-panel';
 import { namespacePaths } from './namespace-paths';
 import { NamespaceSummary } from './namespace-summary';
+import { useNamespaceAccess } from './use-namespace-access';
 
 const tabs = ['overview', 'settings', 'permissions'] as const;
 
@@ -142,4 +127,10 @@ export function NamespaceDetailsPage({ canEdit = true }: NamespaceDetailsPagePro
       />
     </Stack>
   );
+}
+
+/** The route's page: access from the session decides whether editing is offered. */
+export function NamespaceDetailsRoute() {
+  const { canEdit } = useNamespaceAccess();
+  return <NamespaceDetailsPage canEdit={canEdit} />;
 }

@@ -15,6 +15,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { namespacePaths } from './namespace-paths';
 import { useNamespaceListParams } from './use-namespace-list-params';
+import { useNamespaceAccess } from './use-namespace-access';
 
 export interface NamespaceListPageProps {
   /** Whether the user may create namespaces; the page shows the button disabled with the reason otherwise. */
@@ -139,4 +140,10 @@ export function NamespaceListPage({ canCreate = true }: NamespaceListPageProps) 
       )}
     </Stack>
   );
+}
+
+/** The route's page: access from the session decides whether creating is offered. */
+export function NamespaceListRoute() {
+  const { canCreate } = useNamespaceAccess();
+  return <NamespaceListPage canCreate={canCreate} />;
 }

@@ -1,11 +1,9 @@
-/**
- * Links of the namespaces pages. They mirror the route table of @terrace/session (spec §2.2);
- * switch to its `appPath` builders once that library is on main, so routes live in one place.
- */
+import { appPath } from '@terrace/session';
+
+/** Links of the namespaces pages, through the session's route table so routes live in one place. */
 export const namespacePaths = {
-  list: () => '/app/namespaces',
-  details: (namespaceId: string, tab?: string) =>
-    `/app/namespace/${encodeURIComponent(namespaceId)}${tab ? `?tab=${encodeURIComponent(tab)}` : ''}`,
-  create: () => '/app/createNamespaceWizard',
-  edit: (namespaceId: string) => `/app/editNamespaceWizard/${encodeURIComponent(namespaceId)}`,
+  list: () => appPath('namespaces'),
+  details: (namespaceId: string, tab?: string) => appPath('namespace', { namespaceId }, tab ? { tab } : undefined),
+  create: () => appPath('createNamespaceWizard'),
+  edit: (namespaceId: string) => appPath('editNamespaceWizard', { namespaceId }),
 };

@@ -11,7 +11,6 @@ import {
   Skeleton,
   Stack,
   toast,
-  Wizard,
 } from '@terrace/design-system';
 import {
   namespacesQueries,
@@ -25,6 +24,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   emptyNamespaceForm,
+  firstInvalidStep,
   formToNamespaceInput,
   namespaceToForm,
   validateNamespaceStep,
@@ -38,6 +38,7 @@ import { NamespaceGeneralStep } from './namespace-general-step';
 import { NamespaceIacStep } from './namespace-iac-step';
 import { namespacePaths } from './namespace-paths';
 import { NamespaceRunnerStep } from './namespace-runner-step';
+import { WizardSteps, type WizardStep } from './wizard-steps';
 
 /** /createNamespaceWizard */
 export function CreateNamespaceWizardPage() {
@@ -140,7 +141,7 @@ function NamespaceWizard({ title, submitLabel, initial, namespace, onSubmit, onC
     { id: 'runner', title: t`Runners`, content: <NamespaceRunnerStep {...stepProps} /> },
     { id: 'approval', title: t`Approval policy`, content: <NamespaceApprovalStep {...stepProps} teams={teams.data ?? []} /> },
     { id: 'capabilities', title: t`Capabilities`, content: <NamespaceCapabilitiesStep {...stepProps} /> },
-  ] satisfies { id: NamespaceWizardStep; title: string; content: React.ReactNode }[];
+  ] satisfies WizardStep<NamespaceWizardStep>[];
 
   const validate = (id: NamespaceWizardStep) => {
     const problems = validateNamespaceStep(id, values);
@@ -172,14 +173,24 @@ function NamespaceWizard({ title, submitLabel, initial, namespace, onSubmit, onC
           </Breadcrumbs>
         }
       />
-      <Wizard
+      <WizardSteps
         steps={steps}
-        step={step}
-        onStepChange={(next: string) => setStep(next as NamespaceWizardStep)}
-        validateStep={(id: string) => validate(id as NamespaceWizardStep)}
+        current={step}
+        onStepChange={(next) => {
+          setErrors({});
+          setStep(next);
+        }}
+        validate={validate}
         submitLabel={submitLabel}
         onCancel={onCancel}
         onSubmit={async () => {
+          // Every step is checked again: a later edit may have broken an earlier one.
+          const invalid = firstInvalidStep(values);
+          if (invalid) {
+            setStep(invalid);
+            validate(invalid);
+            return;
+          }
           try {
             await onSubmit(values);
           } catch (error) {

@@ -9,16 +9,16 @@ export const namespacesRoutes: RouteObject[] = [
     id: 'namespaces',
     path: 'namespaces',
     lazy: async () => {
-      const { NamespaceListPage } = await import('./namespace-list-page');
-      return { Component: NamespaceListPage };
+      const { NamespaceListRoute } = await import('./namespace-list-page');
+      return { Component: NamespaceListRoute };
     },
   },
   {
     id: 'namespace',
     path: 'namespace/:namespaceId',
     lazy: async () => {
-      const { NamespaceDetailsPage } = await import('./namespace-details-page');
-      return { Component: NamespaceDetailsPage };
+      const { NamespaceDetailsRoute } = await import('./namespace-details-page');
+      return { Component: NamespaceDetailsRoute };
     },
   },
   {

@@ -158,13 +158,17 @@ export function createOrganizationApi(client: ApiClient): OrganizationApi {
       });
     },
 
-    async ssoConfiguration() {
-      const { data } = await designed.GET('/org/ssoConfiguration');
+    async identityProvider() {
+      // Answers empty items while no identity provider is configured.
+      const { data } = await client.GET('/iam/org/identityProvider');
       return data?.response.items[0] ?? null;
     },
-    async updateSsoConfiguration(input) {
-      const { data } = await designed.PUT('/org/ssoConfiguration', { body: { entity: input } });
+    async updateIdentityProvider(input) {
+      const { data } = await client.PUT('/iam/org/identityProvider', { body: { entity: input } });
       return firstItem(data);
+    },
+    async deleteIdentityProvider() {
+      await client.DELETE('/iam/org/identityProvider');
     },
 
     async currentUser() {

@@ -29,7 +29,8 @@ export function designedHandler<Paths extends object>() {
       | Promise<Success<Paths[P] extends Record<M, infer Op> ? Op : never> | Response>,
     options: { once?: boolean } = {},
   ): HttpHandler {
-    const pattern = `*${path.replace(/\{([^}]+)\}/g, ':$1')}`;
+    // Same base rule as the contract's `handle`: only the console's /api base, on any origin.
+    const pattern = `*/api${path.replace(/\{([^}]+)\}/g, ':$1')}`;
     return http[method](
       pattern,
       async ({ request, params }) => {

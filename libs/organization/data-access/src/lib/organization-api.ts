@@ -21,8 +21,8 @@ import type {
   ProgrammaticUser,
   ProgrammaticUserInput,
   SignInSettings,
-  SsoConfiguration,
-  SsoConfigurationInput,
+  IdentityProvider,
+  IdentityProviderInput,
   Team,
   TeamInput,
   TeamUser,
@@ -82,8 +82,9 @@ export interface OrganizationApi {
   updateAbacConfiguration(id: string, input: AbacConfigurationInput): Promise<AbacConfiguration>;
   deleteAbacConfiguration(id: string): Promise<void>;
 
-  ssoConfiguration(): Promise<SsoConfiguration | null>;
-  updateSsoConfiguration(input: SsoConfigurationInput): Promise<SsoConfiguration>;
+  identityProvider(): Promise<IdentityProvider | null>;
+  updateIdentityProvider(input: IdentityProviderInput): Promise<IdentityProvider>;
+  deleteIdentityProvider(): Promise<void>;
 
   currentUser(): Promise<CurrentUser>;
   updateProfile(input: ProfileInput): Promise<CurrentUser>;

@@ -17,8 +17,6 @@ import type {
   ProfileInput,
   ProgrammaticUser,
   ProgrammaticUserInput,
-  SsoConfiguration,
-  SsoConfigurationInput,
   Team,
   TeamInput,
   TeamUser,
@@ -79,10 +77,6 @@ export interface OrganizationDesignedPaths {
   '/iam/org/customAbacConfiguration/{customAbacConfigurationId}': {
     put: DesignedWrite<AbacConfigurationInput, AbacConfiguration, Id<'customAbacConfigurationId'>>;
     delete: DesignedRead<AbacConfiguration, never, Id<'customAbacConfigurationId'>>;
-  };
-  '/org/ssoConfiguration': {
-    get: DesignedRead<SsoConfiguration>;
-    put: DesignedWrite<SsoConfigurationInput, SsoConfiguration>;
   };
   '/iam/user/profile': { put: DesignedWrite<ProfileInput, CurrentUser> };
   '/iam/user/password': { put: DesignedWrite<PasswordChangeInput, Record<string, never>> };

@@ -129,28 +129,12 @@ export interface AbacConfigurationInput {
   roles: AbacRoleMapping[];
 }
 
-export const ssoProtocols = ['oidc', 'saml'] as const;
-export type SsoProtocol = (typeof ssoProtocols)[number];
-
-export interface SsoConfiguration {
-  protocol: SsoProtocol;
-  enabled: boolean;
-  /** E-mail domains whose users are sent to this identity provider. */
-  emailDomains: string[];
-  oidc: { issuerUrl: string; clientId: string; isClientSecretConfigured: boolean } | null;
-  saml: { ssoUrl: string; entityId: string; certificate: string } | null;
-  /** Where the identity provider sends users back (read-only, shown to copy into the IdP). */
-  callbackUrl: string;
-}
-
-export interface SsoConfigurationInput {
-  protocol: SsoProtocol;
-  enabled: boolean;
-  emailDomains: string[];
-  /** clientSecret: absent keeps the stored secret (it is write-only). */
-  oidc?: { issuerUrl: string; clientId: string; clientSecret?: string } | null;
-  saml?: { ssoUrl: string; entityId: string; certificate: string } | null;
-}
+export type IdentityProvider = Schemas['IdentityProvider'];
+export type IdentityProviderInput = Schemas['IdentityProviderInput'];
+export type IdentityProviderType = Schemas['IdentityProviderType'];
+export type SsoDefaultRole = Schemas['SsoDefaultRole'];
+export const identityProviderTypes: readonly IdentityProviderType[] = ['oidc', 'saml'];
+export const ssoDefaultRoles: readonly SsoDefaultRole[] = ['admin', 'viewer', 'member', 'deployer'];
 
 export interface ProfileInput {
   firstName: string;

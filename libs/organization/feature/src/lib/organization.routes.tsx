@@ -9,16 +9,16 @@ export const organizationRoutes: RouteObject[] = [
     id: 'organizationSetting',
     path: 'organization/setting',
     lazy: async () => {
-      const { OrganizationSettingsPage } = await import('./settings/organization-settings-page');
-      return { Component: OrganizationSettingsPage };
+      const { OrganizationSettingsRoute } = await import('./settings/organization-settings-page');
+      return { Component: OrganizationSettingsRoute };
     },
   },
   {
     id: 'team',
     path: 'team/:teamId',
     lazy: async () => {
-      const { TeamPage } = await import('./teams/team-page');
-      return { Component: TeamPage };
+      const { TeamRoute } = await import('./teams/team-page');
+      return { Component: TeamRoute };
     },
   },
   {

@@ -61,16 +61,20 @@ export function NotificationsMenu() {
   return (
     <DropdownMenu onOpenChange={markSeen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={badge ? t`Notifications (${badge} new)` : t`Notifications`} className="relative">
-          <Bell />
+        <Button variant="ghost" size="icon" className="relative">
+          <Bell aria-hidden />
+          {/* The name is built from visible parts, so the badge count is part of it (WCAG 2.5.3). */}
+          <span className="sr-only">{t`Notifications`}</span>
           {badge && (
-            <span
-              data-testid="notifications-badge"
-              aria-hidden="true"
-              className="absolute -end-0.5 -top-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-danger px-1 text-[10px] leading-none font-semibold text-danger-foreground"
-            >
-              {badge}
-            </span>
+            <>
+              <span
+                data-testid="notifications-badge"
+                className="absolute -end-0.5 -top-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-danger px-1 text-[10px] leading-none font-semibold text-danger-foreground"
+              >
+                {badge}
+              </span>
+              <span className="sr-only">{t`new`}</span>
+            </>
           )}
         </Button>
       </DropdownMenuTrigger>

@@ -36,10 +36,13 @@ export function ProfileMenu({ session }: { session: CurrentSession }) {
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" className="gap-2 px-2" aria-label={t`Account menu for ${fullName}`}>
+          <Button variant="ghost" className="gap-2 px-2">
+            {/* Visible text stays part of the name (WCAG 2.5.3), the purpose is added for screen readers. */}
+            <span className="sr-only">{t`Account menu`}</span>
             <span aria-hidden className="flex size-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
               {initials(session)}
             </span>
+            <span className="sr-only lg:hidden">{fullName}</span>
             <span className="hidden max-w-40 flex-col items-start text-start leading-tight lg:flex">
               <span className="truncate text-sm font-medium">{fullName}</span>
               <span className="truncate text-xs text-muted-foreground" data-testid="header-organization">

@@ -5,6 +5,7 @@ import {
   Card,
   CardBody,
   CardFooter,
+  ConfirmDialog,
   ErrorState,
   FormField,
   Input,
@@ -15,20 +16,24 @@ import {
   SelectValue,
   Skeleton,
   Stack,
-  Switch,
   Textarea,
   toast,
 } from '@terrace/design-system';
+import { confirmationPhrases } from '@terrace/domain';
 import {
+  identityProviderTypes,
   organizationQueries,
-  ssoProtocols,
+  ssoDefaultRoles,
+  useDeleteIdentityProviderMutation,
   useOrganizationApi,
-  useUpdateSsoConfigurationMutation,
-  type SsoConfiguration,
-  type SsoProtocol,
+  useUpdateIdentityProviderMutation,
+  type IdentityProvider,
+  type IdentityProviderType,
+  type SsoDefaultRole,
 } from '@terrace/organization/data-access';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { CopyButton } from '../common/copy-button';
+import { useRoleLabel } from '../common/use-role-label';
 
 export interface IdpSectionProps {
   canEdit: boolean;
@@ -36,30 +41,36 @@ export interface IdpSectionProps {
 }
 
 interface IdpFormValues {
-  protocol: SsoProtocol;
-  enabled: boolean;
+  type: IdentityProviderType;
   emailDomains: string;
+  defaultRole: SsoDefaultRole;
   issuerUrl: string;
   clientId: string;
   clientSecret: string;
-  ssoUrl: string;
-  entityId: string;
-  certificate: string;
+  scopes: string;
+  groupsClaim: string;
+  entryPointUrl: string;
+  idpCertificate: string;
+  spEntityId: string;
+  groupsAttribute: string;
 }
 
 type IdpErrors = Partial<Record<keyof IdpFormValues, string>>;
 
-function toForm(config: SsoConfiguration | null): IdpFormValues {
+function toForm(provider: IdentityProvider | null): IdpFormValues {
   return {
-    protocol: config?.protocol ?? 'oidc',
-    enabled: config?.enabled ?? false,
-    emailDomains: config?.emailDomains.join(', ') ?? '',
-    issuerUrl: config?.oidc?.issuerUrl ?? '',
-    clientId: config?.oidc?.clientId ?? '',
+    type: provider?.type ?? 'oidc',
+    emailDomains: provider?.emailDomains.join(', ') ?? '',
+    defaultRole: provider?.defaultRole ?? 'member',
+    issuerUrl: provider?.oidc?.issuerUrl ?? '',
+    clientId: provider?.oidc?.clientId ?? '',
     clientSecret: '',
-    ssoUrl: config?.saml?.ssoUrl ?? '',
-    entityId: config?.saml?.entityId ?? '',
-    certificate: config?.saml?.certificate ?? '',
+    scopes: provider?.oidc?.scopes ?? 'openid email profile',
+    groupsClaim: provider?.oidc?.groupsClaim ?? 'groups',
+    entryPointUrl: provider?.saml?.entryPointUrl ?? '',
+    idpCertificate: provider?.saml?.idpCertificate ?? '',
+    spEntityId: provider?.saml?.spEntityId ?? '',
+    groupsAttribute: provider?.saml?.groupsAttribute ?? 'groups',
   };
 }
 
@@ -70,38 +81,48 @@ const isHttpsUrl = (value: string) => {
     return false;
   }
 };
-const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+// The contract's EmailDomain pattern.
+const DOMAIN = /^(?=.{3,253}$)([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63}$/;
+const splitDomains = (text: string) => [...new Set(text.split(/[\s,]+/).filter(Boolean))];
 
-/** Single sign-on: one identity provider per organization, over OIDC or SAML. */
+/** Single sign-on: the organization's identity provider, over OpenID Connect or SAML 2.0. */
 export function IdpSection({ canEdit, readOnlyReason }: IdpSectionProps) {
   const api = useOrganizationApi();
-  const sso = useQuery(organizationQueries.sso(api));
-  if (sso.isPending) return <Skeleton className="h-96 w-full" />;
-  if (sso.isError) return <ErrorState error={sso.error} onRetry={() => void sso.refetch()} retrying={sso.isFetching} />;
-  return <IdpForm config={sso.data} canEdit={canEdit} readOnlyReason={readOnlyReason} />;
+  const provider = useQuery(organizationQueries.sso(api));
+  if (provider.isPending) return <Skeleton className="h-96 w-full" />;
+  if (provider.isError) return <ErrorState error={provider.error} onRetry={() => void provider.refetch()} retrying={provider.isFetching} />;
+  // Remounting on a save or removal starts the form from what the server now holds.
+  return <IdpForm key={provider.data?.updatedAt ?? 'none'} provider={provider.data} canEdit={canEdit} readOnlyReason={readOnlyReason} />;
 }
 
-function IdpForm({ config, canEdit, readOnlyReason }: { config: SsoConfiguration | null } & IdpSectionProps) {
+function IdpForm({ provider, canEdit, readOnlyReason }: { provider: IdentityProvider | null } & IdpSectionProps) {
   const { t } = useLingui();
-  const save = useUpdateSsoConfigurationMutation();
-  const enabledId = useId();
-  const [values, setValues] = useState(() => toForm(config));
+  const roleLabel = useRoleLabel();
+  const save = useUpdateIdentityProviderMutation();
+  const remove = useDeleteIdentityProviderMutation();
+  const [values, setValues] = useState(() => toForm(provider));
   const [errors, setErrors] = useState<IdpErrors>({});
+  const [removing, setRemoving] = useState(false);
   const set = <K extends keyof IdpFormValues>(key: K, value: IdpFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
-  const secretStored = config?.oidc?.isClientSecretConfigured ?? false;
+  const secretStored = provider?.oidc?.isClientSecretConfigured ?? false;
+  const callbackUrl = values.type === 'oidc' ? provider?.oidc?.redirectUri : provider?.saml?.acsUrl;
 
   const validate = (): IdpErrors => {
     const next: IdpErrors = {};
-    const domains = values.emailDomains.split(/[\s,]+/).filter(Boolean);
-    if (domains.some((domain) => !DOMAIN.test(domain))) next.emailDomains = t`Enter domains such as example.com, separated by commas.`;
-    if (values.protocol === 'oidc') {
+    const domains = splitDomains(values.emailDomains);
+    if (domains.length === 0) next.emailDomains = t`Enter at least one e-mail domain, such as example.com.`;
+    else if (domains.some((domain) => !DOMAIN.test(domain))) next.emailDomains = t`Enter domains such as example.com, separated by commas.`;
+    if (values.type === 'oidc') {
       if (!isHttpsUrl(values.issuerUrl.trim())) next.issuerUrl = t`Enter the issuer URL, starting with https://.`;
       if (values.clientId.trim() === '') next.clientId = t`Enter the client ID.`;
       if (values.clientSecret === '' && !secretStored) next.clientSecret = t`Enter the client secret.`;
+      if (!values.scopes.split(/\s+/).includes('openid')) next.scopes = t`The scopes must include openid.`;
+      if (values.groupsClaim.trim() === '') next.groupsClaim = t`Enter the claim that carries the user's groups.`;
     } else {
-      if (!isHttpsUrl(values.ssoUrl.trim())) next.ssoUrl = t`Enter the single sign-on URL, starting with https://.`;
-      if (values.entityId.trim() === '') next.entityId = t`Enter the identity provider's entity ID.`;
-      if (!values.certificate.includes('BEGIN CERTIFICATE')) next.certificate = t`Paste the X.509 certificate in PEM format.`;
+      if (!isHttpsUrl(values.entryPointUrl.trim())) next.entryPointUrl = t`Enter the single sign-on URL, starting with https://.`;
+      if (!values.idpCertificate.includes('BEGIN CERTIFICATE')) next.idpCertificate = t`Paste the X.509 certificate in PEM format.`;
+      if (values.spEntityId.trim() === '') next.spEntityId = t`Enter the entity ID Terrace has at your identity provider.`;
+      if (values.groupsAttribute.trim() === '') next.groupsAttribute = t`Enter the attribute that carries the user's groups.`;
     }
     return next;
   };
@@ -113,24 +134,29 @@ function IdpForm({ config, canEdit, readOnlyReason }: { config: SsoConfiguration
     if (Object.keys(problems).length > 0) return;
     try {
       await save.mutateAsync({
-        protocol: values.protocol,
-        enabled: values.enabled,
-        emailDomains: values.emailDomains.split(/[\s,]+/).filter(Boolean),
-        oidc:
-          values.protocol === 'oidc'
-            ? {
+        type: values.type,
+        emailDomains: splitDomains(values.emailDomains),
+        defaultRole: values.defaultRole,
+        ...(values.type === 'oidc'
+          ? {
+              oidc: {
                 issuerUrl: values.issuerUrl.trim(),
                 clientId: values.clientId.trim(),
-                // The secret is write-only: an empty field keeps the stored one.
+                scopes: values.scopes.trim(),
+                groupsClaim: values.groupsClaim.trim(),
+                // The secret is write-only: leaving the field empty keeps the stored one.
                 ...(values.clientSecret !== '' ? { clientSecret: values.clientSecret } : {}),
-              }
-            : null,
-        saml:
-          values.protocol === 'saml'
-            ? { ssoUrl: values.ssoUrl.trim(), entityId: values.entityId.trim(), certificate: values.certificate.trim() }
-            : null,
+              },
+            }
+          : {
+              saml: {
+                entryPointUrl: values.entryPointUrl.trim(),
+                idpCertificate: values.idpCertificate.trim(),
+                spEntityId: values.spEntityId.trim(),
+                groupsAttribute: values.groupsAttribute.trim(),
+              },
+            }),
       });
-      set('clientSecret', '');
       toast.success(t`Identity provider saved.`);
     } catch {
       // The client has shown why; the form keeps every value.
@@ -138,50 +164,51 @@ function IdpForm({ config, canEdit, readOnlyReason }: { config: SsoConfiguration
   };
 
   const disabled = !canEdit;
+  const field = (key: keyof IdpFormValues) => ({
+    value: values[key],
+    onChange: (event: { target: { value: string } }) => set(key, event.target.value as never),
+    disabled,
+  });
+
   return (
     <Card>
       <form onSubmit={(event) => void submit(event)} noValidate aria-label={t`Identity provider`}>
         <CardBody>
           <Stack gap={5} className="max-w-2xl py-2">
             {!canEdit && <p className="text-sm text-muted-foreground">{readOnlyReason}</p>}
-            <div className="flex items-center gap-3">
-              <Switch id={enabledId} checked={values.enabled} onCheckedChange={(checked) => set('enabled', checked)} disabled={disabled} />
-              <label htmlFor={enabledId} className="text-sm font-medium">
-                {t`Single sign-on enabled`}
-              </label>
-            </div>
+            {!provider && <p className="text-sm text-muted-foreground">{t`No identity provider is configured: members sign in with their password.`}</p>}
             <FormField label={t`Protocol`}>
-              <Select value={values.protocol} onValueChange={(protocol) => set('protocol', protocol as SsoProtocol)} disabled={disabled}>
+              <Select value={values.type} onValueChange={(type) => set('type', type as IdentityProviderType)} disabled={disabled}>
                 <SelectTrigger>
                   <SelectValue />
                 </SelectTrigger>
                 <SelectContent>
-                  {ssoProtocols.map((protocol) => (
-                    <SelectItem key={protocol} value={protocol}>
-                      {protocol === 'oidc' ? t`OpenID Connect (OIDC)` : t`SAML 2.0`}
+                  {identityProviderTypes.map((type) => (
+                    <SelectItem key={type} value={type}>
+                      {type === 'oidc' ? t`OpenID Connect (OIDC)` : t`SAML 2.0`}
                     </SelectItem>
                   ))}
                 </SelectContent>
               </Select>
             </FormField>
-            {config?.callbackUrl && (
+            {callbackUrl && (
               <FormField
-                label={values.protocol === 'oidc' ? t`Redirect URI` : t`Assertion consumer service URL`}
+                label={values.type === 'oidc' ? t`Redirect URI` : t`Assertion consumer service URL`}
                 help={t`Register this address at your identity provider.`}
               >
                 <div className="flex items-center gap-2">
-                  <Input readOnly value={config.callbackUrl} className="font-mono text-xs" />
-                  <CopyButton value={config.callbackUrl} />
+                  <Input readOnly value={callbackUrl} className="font-mono text-xs" dir="ltr" />
+                  <CopyButton value={callbackUrl} />
                 </div>
               </FormField>
             )}
-            {values.protocol === 'oidc' ? (
+            {values.type === 'oidc' ? (
               <>
                 <FormField label={t`Issuer URL`} required error={errors.issuerUrl}>
-                  <Input type="url" placeholder="https://login.example.com" value={values.issuerUrl} onChange={(e) => set('issuerUrl', e.target.value)} disabled={disabled} />
+                  <Input type="url" placeholder="https://login.example.com" dir="ltr" {...field('issuerUrl')} />
                 </FormField>
                 <FormField label={t`Client ID`} required error={errors.clientId}>
-                  <Input value={values.clientId} onChange={(e) => set('clientId', e.target.value)} disabled={disabled} />
+                  <Input dir="ltr" {...field('clientId')} />
                 </FormField>
                 <FormField
                   label={t`Client secret`}
@@ -189,44 +216,81 @@ function IdpForm({ config, canEdit, readOnlyReason }: { config: SsoConfiguration
                   error={errors.clientSecret}
                   help={secretStored ? t`A secret is stored. Leave this empty to keep it.` : undefined}
                 >
-                  <Input type="password" autoComplete="new-password" value={values.clientSecret} onChange={(e) => set('clientSecret', e.target.value)} disabled={disabled} />
+                  <Input type="password" autoComplete="new-password" {...field('clientSecret')} />
+                </FormField>
+                <FormField label={t`Scopes`} error={errors.scopes} help={t`Separated by spaces; openid is required.`}>
+                  <Input dir="ltr" {...field('scopes')} />
+                </FormField>
+                <FormField label={t`Groups claim`} error={errors.groupsClaim}>
+                  <Input dir="ltr" {...field('groupsClaim')} />
                 </FormField>
               </>
             ) : (
               <>
-                <FormField label={t`Single sign-on URL`} required error={errors.ssoUrl}>
-                  <Input type="url" value={values.ssoUrl} onChange={(e) => set('ssoUrl', e.target.value)} disabled={disabled} />
+                <FormField label={t`Single sign-on URL`} required error={errors.entryPointUrl}>
+                  <Input type="url" dir="ltr" {...field('entryPointUrl')} />
                 </FormField>
-                <FormField label={t`Identity provider entity ID`} required error={errors.entityId}>
-                  <Input value={values.entityId} onChange={(e) => set('entityId', e.target.value)} disabled={disabled} />
+                <FormField label={t`X.509 certificate`} required error={errors.idpCertificate}>
+                  <Textarea rows={6} className="font-mono text-xs" dir="ltr" placeholder="-----BEGIN CERTIFICATE-----" {...field('idpCertificate')} />
                 </FormField>
-                <FormField label={t`X.509 certificate`} required error={errors.certificate}>
-                  <Textarea
-                    rows={6}
-                    className="font-mono text-xs"
-                    placeholder="-----BEGIN CERTIFICATE-----"
-                    value={values.certificate}
-                    onChange={(e) => set('certificate', e.target.value)}
-                    disabled={disabled}
-                  />
+                <FormField label={t`Service provider entity ID`} required error={errors.spEntityId} help={t`The entity ID of Terrace at your identity provider.`}>
+                  <Input dir="ltr" {...field('spEntityId')} />
+                </FormField>
+                <FormField label={t`Groups attribute`} error={errors.groupsAttribute}>
+                  <Input dir="ltr" {...field('groupsAttribute')} />
                 </FormField>
               </>
             )}
             <FormField
               label={t`E-mail domains`}
+              required
               error={errors.emailDomains}
               help={t`Users with these e-mail domains are sent to this identity provider when they sign in.`}
             >
-              <Input placeholder="example.com, example.org" value={values.emailDomains} onChange={(e) => set('emailDomains', e.target.value)} disabled={disabled} />
+              <Input placeholder="example.com, example.org" dir="ltr" {...field('emailDomains')} />
+            </FormField>
+            <FormField label={t`Role of new SSO users`} help={t`The organization role of an SSO user who signs in for the first time.`}>
+              <Select value={values.defaultRole} onValueChange={(role) => set('defaultRole', role as SsoDefaultRole)} disabled={disabled}>
+                <SelectTrigger>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {ssoDefaultRoles.map((role) => (
+                    <SelectItem key={role} value={role}>
+                      {roleLabel(role)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
             </FormField>
           </Stack>
         </CardBody>
-        <CardFooter>
+        <CardFooter className="justify-between">
+          {provider ? (
+            <Button type="button" variant="ghost" disabled={disabled} title={disabled ? readOnlyReason : undefined} onClick={() => setRemoving(true)}>
+              {t`Remove identity provider`}
+            </Button>
+          ) : (
+            <span />
+          )}
           <Button type="submit" loading={save.isPending} disabled={disabled} title={disabled ? readOnlyReason : undefined}>
             {t`Save identity provider`}
           </Button>
         </CardFooter>
       </form>
+      <ConfirmDialog
+        open={removing}
+        onOpenChange={setRemoving}
+        tone="danger"
+        title={t`Remove the identity provider?`}
+        description={t`Members can no longer sign in with single sign-on. Members without a password cannot sign in at all.`}
+        phrase={confirmationPhrases.delete}
+        confirmLabel={t`Remove identity provider`}
+        onConfirm={async () => {
+          await remove.mutateAsync();
+          toast.success(t`Identity provider removed.`);
+        }}
+      />
     </Card>
   );
 }

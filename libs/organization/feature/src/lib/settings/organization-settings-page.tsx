@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { PageHeader, Stack, Tabs, TabsContent, TabsList, TabsTrigger } from '@terrace/design-system';
+import { PageHeader, Stack } from '@terrace/design-system';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../pending-design-system';
 import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { AbacSection } from './abac-section';
@@ -19,6 +20,7 @@ import {
 import { SignInSection } from './sign-in-section';
 import { TeamsSection } from './teams-section';
 import { UsersSection } from './users-section';
+import { useAccess } from '@terrace/session';
 
 export interface OrganizationSettingsPageProps {
   /** Admins edit; viewers read with every control disabled and the reason shown. Until the session's useAccess is wired, the route passes it. */
@@ -114,4 +116,10 @@ export function OrganizationSettingsPage({ canEdit = true }: OrganizationSetting
       </Tabs>
     </Stack>
   );
+}
+
+/** The route's page: admins edit; viewers (the other role the route admits) read. */
+export function OrganizationSettingsRoute() {
+  const access = useAccess({ roles: ['admin'] });
+  return <OrganizationSettingsPage canEdit={access.allowed} />;
 }

@@ -1,4 +1,4 @@
-import { Switch } from '@terrace/design-system';
+import { Switch } from '../pending-design-system';
 import { useId, type ReactNode } from 'react';
 
 export interface SettingToggleProps {

@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import {
@@ -36,6 +36,7 @@ import { Link, useParams } from 'react-router';
 import { FormDialog } from '../common/form-dialog';
 import { TeamFormDialog } from './team-form-dialog';
 import { organizationPaths } from './team-paths';
+import { useAccess } from '@terrace/session';
 
 export interface TeamPageProps {
   /** Whether the user may change the team; until the session's useAccess is wired, the route passes it. */
@@ -131,8 +132,10 @@ export function TeamPage({ canEdit = true }: TeamPageProps) {
         <CardBody>
           {team.data.customIdpId ? (
             <p className="text-sm">
-              {t`Users of the identity-provider group`}{' '}
-              <code className="font-mono text-xs">{team.data.customIdpId}</code> {t`join this team when they sign in.`}
+              <Trans>
+                Users of the identity-provider group <code className="font-mono text-xs">{team.data.customIdpId}</code> join this team when
+                they sign in.
+              </Trans>
             </p>
           ) : (
             <p className="text-sm text-muted-foreground">
@@ -212,4 +215,10 @@ export function TeamPage({ canEdit = true }: TeamPageProps) {
       />
     </Stack>
   );
+}
+
+/** The route's page: only admins change teams. */
+export function TeamRoute() {
+  const access = useAccess({ roles: ['admin'] });
+  return <TeamPage canEdit={access.allowed} />;
 }

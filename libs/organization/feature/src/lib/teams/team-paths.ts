@@ -1,8 +1,7 @@
-/**
- * Links of the organization pages, mirroring the session's route table (spec §2.2); switch to its
- * `appPath` builders once @terrace/session is on main.
- */
+import { appPath } from '@terrace/session';
+
+/** Links of the organization pages, through the session's route table so routes live in one place. */
 export const organizationPaths = {
-  team: (teamId: string) => `/app/team/${encodeURIComponent(teamId)}`,
-  settings: (section?: string) => `/app/organization/setting${section ? `?id=${encodeURIComponent(section)}` : ''}`,
+  team: (teamId: string) => appPath('team', { teamId }),
+  settings: (section?: string) => appPath('organizationSetting', undefined, section ? { id: section } : undefined),
 };

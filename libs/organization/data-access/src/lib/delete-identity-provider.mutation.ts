@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useOrganizationApi } from './organization-api';
 import { organizationKeys } from './organization.keys';
-import type { SsoConfigurationInput } from './organization.types';
 
-export function useUpdateSsoConfigurationMutation() {
+export function useDeleteIdentityProviderMutation() {
   const api = useOrganizationApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SsoConfigurationInput) => api.updateSsoConfiguration(input),
+    mutationFn: () => api.deleteIdentityProvider(),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: organizationKeys.sso() });
+      queryClient.setQueryData(organizationKeys.sso(), null);
     },
   });
 }
