@@ -13,6 +13,7 @@ import { namespacesOperations } from './modules/namespaces/namespaces.routes';
 import { notificationsFeedOperations } from './modules/notifications-feed/notifications-feed.routes';
 import { organizationOperations } from './modules/organization/organization.routes';
 import { runnersOperations } from './modules/runners/runners.routes';
+import { teamsOperations } from './modules/teams/teams.routes';
 
 export type ComposeConfig = Pick<Config, 'sessionTtlHours' | 'docs'>;
 
@@ -39,6 +40,7 @@ export function composeOperations(db: Database, masterKey: Buffer, config: Compo
     docsOperations({ engine, jwtSecret: docsSecret, tokenTtlSeconds: config.docs.tokenTtlSeconds }),
     notificationsFeedOperations({ engine }),
     runnersOperations({ db, engine }),
+    teamsOperations({ db, engine }),
   );
   return { registry, engine, authenticate: (token) => authenticate(accounts, token) };
 }

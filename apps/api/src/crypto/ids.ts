@@ -14,6 +14,7 @@ export const idPrefixes = {
   programmaticUser: 'pu',
   invitation: 'inv',
   runner: 'rnr',
+  programmaticUserToken: 'pat',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

@@ -5,3 +5,8 @@ export * from '../modules/namespaces/namespaces.schema';
 export * from '../modules/audit/audit.schema';
 export * from '../modules/console-events/console-events.schema';
 export * from '../modules/runners/runners.schema';
+export * from '../modules/teams/teams.schema';
+export * from '../modules/custom-roles/custom-roles.schema';
+export * from '../modules/programmatic-users/programmatic-users.schema';
+export * from '../modules/abac/abac.schema';
+export * from '../modules/namespace-permissions/namespace-permissions.schema';

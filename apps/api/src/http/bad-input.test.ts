@@ -5,6 +5,7 @@ import { users } from '../modules/accounts/accounts.schema';
 import { operations } from '../testing/contract';
 import { createNamespace, signUpOrganization, type SignedUp } from '../testing/factories';
 import { sampleEntities } from '../testing/sample-entities';
+import { iamPathIds } from '../testing/iam-factories';
 import { createTestApi, type TestApi } from '../testing/test-api';
 import { toRoutePath } from './openapi-document';
 
@@ -26,6 +27,8 @@ const hostile = [
 let api: TestApi;
 let admin: SignedUp;
 let namespaceId: string;
+/** Real ids for every path parameter, so a body is validated rather than the path refused. */
+let pathIds: Record<string, string> = {};
 let registryIds = new Set<string>();
 
 const implemented = () => operations.filter((op) => registryIds.has(op.operationId));
@@ -40,11 +43,12 @@ beforeAll(async () => {
   });
   admin = await signUpOrganization(api, 'bad-input');
   namespaceId = (await createNamespace(api, admin.token)).id;
+  pathIds = { namespaceId, ...(await iamPathIds(api, admin)) };
 });
 afterAll(() => api.close());
 
 function urlOf(path: string): string {
-  return `/api${toRoutePath(path).replace(':namespaceId', namespaceId)}`;
+  return `/api${toRoutePath(path).replace(/:(\w+)/g, (param, name: string) => pathIds[name] ?? param)}`;
 }
 
 async function raw(method: string, url: string, payload?: string, token: string = admin.token) {

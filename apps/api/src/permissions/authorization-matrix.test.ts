@@ -5,6 +5,7 @@ import { auditEvents } from '../modules/audit/audit.schema';
 import { operations } from '../testing/contract';
 import { addMember, createNamespace, signIn, signUpOrganization, type SignedUp } from '../testing/factories';
 import { sampleEntities } from '../testing/sample-entities';
+import { iamMatrixFixtures } from '../testing/iam-factories';
 import { createTestApi, type TestApi } from '../testing/test-api';
 
 // The authorization matrix: every implemented operation of the description × every role ×
@@ -27,6 +28,14 @@ const allowed: Record<string, readonly Role[]> = {
   'user:manage': ['admin'],
   'team:read': ['admin', 'viewer'],
   'team:manage': ['admin'],
+  'programmaticUser:read': ['admin', 'viewer'],
+  'programmaticUser:manage': ['admin'],
+  'customRole:read': ['admin', 'viewer'],
+  'customRole:manage': ['admin'],
+  'customAbac:read': ['admin', 'viewer'],
+  'customAbac:manage': ['admin'],
+  'namespacePermission:read': ['admin', 'viewer'],
+  'namespacePermission:manage': ['admin'],
   'namespace:read': ['admin', 'viewer', 'member', 'deployer', 'runner'],
   'namespace:create': ['admin'],
   'namespace:update': ['admin'],
@@ -42,6 +51,7 @@ let api: TestApi;
 let ownAdmin: SignedUp;
 let otherAdmin: SignedUp;
 let otherNamespaceId: string;
+let iam: ReturnType<typeof iamMatrixFixtures>;
 const members = new Map<Role, SignedUp>();
 
 let registryIds = new Set<string>();
@@ -58,6 +68,7 @@ beforeAll(async () => {
   ownAdmin = await signUpOrganization(api, 'matrix-own');
   otherAdmin = await signUpOrganization(api, 'matrix-other');
   otherNamespaceId = (await createNamespace(api, otherAdmin.token)).id;
+  iam = iamMatrixFixtures(api, ownAdmin, otherAdmin);
   members.set('admin', ownAdmin);
   for (const role of roles.filter((r) => r !== 'admin')) members.set(role, await addMember(api, ownAdmin.organizationId, role));
 });
@@ -69,7 +80,7 @@ async function tokenFor(role: Role, operationId: string): Promise<string> {
 }
 
 async function paramsFor(operationId: string, path: string, target: 'own' | 'other'): Promise<Record<string, string>> {
-  const params: Record<string, string> = {};
+  const params: Record<string, string> = await iam.params(path, target);
   if (path.includes('{namespaceId}')) {
     // Own targets are fresh namespaces, so a delete cannot disturb the next call.
     params['namespaceId'] = target === 'own' ? (await createNamespace(api, ownAdmin.token)).id : otherNamespaceId;
@@ -102,7 +113,9 @@ describe('authorization matrix', () => {
             token: await tokenFor(role, op.operationId),
             params: await paramsFor(op.operationId, op.path, target),
             query,
-            ...(sampleEntities[op.operationId] ? { entity: sampleEntities[op.operationId]?.() } : {}),
+            ...(sampleEntities[op.operationId]
+              ? { entity: (await iam.entity(op.operationId)) ?? sampleEntities[op.operationId]?.() }
+              : {}),
           });
           const where = `${op.operationId} as ${role} on ${target} organization`;
           const mayAct = (allowed[op.permission] ?? []).includes(role);

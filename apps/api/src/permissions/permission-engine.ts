@@ -17,6 +17,14 @@ export const permissionCatalogue = {
   'user:manage': { area: 'user', namespaced: false },
   'team:read': { area: 'team', namespaced: false },
   'team:manage': { area: 'team', namespaced: false },
+  'programmaticUser:read': { area: 'user', namespaced: false },
+  'programmaticUser:manage': { area: 'user', namespaced: false },
+  'customRole:read': { area: 'user', namespaced: false },
+  'customRole:manage': { area: 'user', namespaced: false },
+  'customAbac:read': { area: 'user', namespaced: false },
+  'customAbac:manage': { area: 'user', namespaced: false },
+  'namespacePermission:read': { area: 'namespace', namespaced: false },
+  'namespacePermission:manage': { area: 'namespace', namespaced: false },
   'namespace:read': { area: 'namespace', namespaced: true },
   'namespace:create': { area: 'namespace', namespaced: false },
   'namespace:update': { area: 'namespace', namespaced: true },
@@ -56,6 +64,10 @@ const namespaceRolePermissions: Record<'viewer' | 'admin', ReadonlySet<Permissio
   admin: new Set<Permission>(['namespace:read', 'namespace:update']),
 };
 
+function grantHolds(grant: NamespaceGrant, permission: Permission): boolean {
+  return namespaceRolePermissions[grant.role].has(permission) || (grant.permissions?.includes(permission) ?? false);
+}
+
 const namespaceOnlyBase = new Set<Permission>(['authenticated', 'consoleEvent:create']);
 
 export function isPermission(value: string): value is Permission {
@@ -73,7 +85,11 @@ export function isNamespaceOnly(actor: Actor): boolean {
 export interface NamespaceGrant {
   /** null: All Namespaces. */
   namespaceId: string | null;
+  /** Set when the grant is on one stack of the namespace only. */
+  stackId?: string | null;
   role: 'viewer' | 'admin';
+  /** What a custom namespace role adds (stack-level permission names of spec §6). */
+  permissions?: readonly string[];
 }
 
 /** Loads the namespace grants of an actor (user and team grants); provided by the IAM module. */
@@ -101,15 +117,21 @@ export class PermissionEngine {
     return spec.namespaced ? 'perNamespace' : 'deny';
   }
 
-  /** Throws forbidden unless the actor holds `permission`, on `namespaceId` when given. */
-  async require(actor: Actor, permission: Permission, target: { namespaceId?: string } = {}): Promise<void> {
+  /**
+   * Throws forbidden unless the actor holds `permission`, on `namespaceId` (and `stackId`) when
+   * given. A grant on one stack counts only for that stack; a grant on a namespace (or on All
+   * Namespaces) counts for it and its stacks.
+   */
+  async require(actor: Actor, permission: Permission, target: { namespaceId?: string; stackId?: string } = {}): Promise<void> {
     const decision = this.decideForOrganization(actor, permission);
     if (decision === 'allow') return;
     if (decision === 'perNamespace' && target.namespaceId !== undefined) {
       const grants = await this.loadGrants(actor);
-      if (grants.some((g) => (g.namespaceId === null || g.namespaceId === target.namespaceId) && namespaceRolePermissions[g.role].has(permission))) {
-        return;
-      }
+      const matches = (g: NamespaceGrant) =>
+        (g.namespaceId === null || g.namespaceId === target.namespaceId) &&
+        ((g.stackId ?? null) === null || g.stackId === target.stackId) &&
+        grantHolds(g, permission);
+      if (grants.some(matches)) return;
     }
     throw forbidden();
   }
@@ -122,7 +144,8 @@ export class PermissionEngine {
     const decision = this.decideForOrganization(actor, permission);
     if (decision === 'allow') return null;
     if (decision === 'deny') throw forbidden();
-    const grants = (await this.loadGrants(actor)).filter((g) => namespaceRolePermissions[g.role].has(permission));
+    // Stack-only grants do not open the namespace itself.
+    const grants = (await this.loadGrants(actor)).filter((g) => (g.stackId ?? null) === null && grantHolds(g, permission));
     if (grants.some((g) => g.namespaceId === null)) return null;
     return grants.map((g) => g.namespaceId).filter((id): id is string => id !== null);
   }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { testPassword, uniqueEmail } from './factories';
+import { iamSampleEntities } from './iam-sample-entities';
 
 const suffix = () => randomBytes(4).toString('hex');
 
@@ -9,6 +10,7 @@ const suffix = () => randomBytes(4).toString('hex');
  * fails when an implemented operation with a body has no sample here.
  */
 export const sampleEntities: Record<string, () => Record<string, unknown>> = {
+  ...iamSampleEntities,
   signUp: () => signUpEntity(),
   signUpLegacy: () => signUpEntity(),
   registerAwsMarketplace: () => ({ ...signUpEntity(), marketplaceCustomerId: `cust-${suffix()}` }),

@@ -4029,6 +4029,227 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/iam/org/customAbacConfiguration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Custom ABAC configurations (identity-provider group → organization roles and teams) */
+        get: operations["listCustomAbacConfigurations"];
+        put?: never;
+        /** Create a custom ABAC configuration */
+        post: operations["createCustomAbacConfiguration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/customAbacConfiguration/{customAbacConfigurationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one custom ABAC configuration */
+        get: operations["getCustomAbacConfiguration"];
+        /** Update a custom ABAC configuration (partial; null clears) */
+        put: operations["updateCustomAbacConfiguration"];
+        post?: never;
+        /** Delete a custom ABAC configuration */
+        delete: operations["deleteCustomAbacConfiguration"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/customRole": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Custom roles of the organization */
+        get: operations["listCustomRoles"];
+        put?: never;
+        /** Create a custom role */
+        post: operations["createCustomRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/customRole/{customRoleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one custom role */
+        get: operations["getCustomRole"];
+        /** Update a custom role (partial; null clears) */
+        put: operations["updateCustomRole"];
+        post?: never;
+        /** Delete a custom role that nothing uses any more */
+        delete: operations["deleteCustomRole"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/namespacePermission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Namespace permissions (filter by target or principal) */
+        get: operations["listNamespacePermissions"];
+        put?: never;
+        /** Grant a principal a role on a namespace, a stack, or all namespaces */
+        post: operations["createNamespacePermission"];
+        /** Withdraw a namespace permission (the key travels in the body) */
+        delete: operations["deleteNamespacePermission"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/programmaticUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Programmatic users of the organization */
+        get: operations["listProgrammaticUsers"];
+        put?: never;
+        /** Create a programmatic user */
+        post: operations["createProgrammaticUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/programmaticUser/{programmaticUserId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one programmatic user */
+        get: operations["getProgrammaticUser"];
+        /** Update a programmatic user (partial; null clears) */
+        put: operations["updateProgrammaticUser"];
+        post?: never;
+        /** Delete a programmatic user, its tokens and its namespace permissions */
+        delete: operations["deleteProgrammaticUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/programmaticUser/{programmaticUserId}/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Live tokens of a programmatic user (never the secret) */
+        get: operations["listProgrammaticUserTokens"];
+        put?: never;
+        /** Create a token; the secret is answered once and only its hash is stored */
+        post: operations["createProgrammaticUserToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/programmaticUser/{programmaticUserId}/token/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a token; calls with it answer 401 from then on */
+        delete: operations["revokeProgrammaticUserToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Teams of the organization */
+        get: operations["listTeams"];
+        put?: never;
+        /** Create a team */
+        post: operations["createTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/team/{teamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one team */
+        get: operations["getTeam"];
+        /** Update a team (partial; null clears) */
+        put: operations["updateTeam"];
+        post?: never;
+        /** Delete a team, its memberships and its namespace permissions */
+        delete: operations["deleteTeam"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/teamUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Members of teams (items use the key `email`) */
+        get: operations["listTeamUsers"];
+        put?: never;
+        /** Add a user of the organization to a team */
+        post: operations["createTeamUser"];
+        /** Remove a user from a team (the key travels in the body) */
+        delete: operations["deleteTeamUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/iam/org/user": {
         parameters: {
             query?: never;
@@ -4041,6 +4262,24 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/user/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a user's role in the organization (the last admin cannot be demoted) */
+        put: operations["updateOrganizationUser"];
+        post?: never;
+        /** Remove a user from the organization (the last admin cannot be removed) */
+        delete: operations["removeOrganizationUser"];
         options?: never;
         head?: never;
         patch?: never;
@@ -8167,6 +8406,35 @@ export interface components {
             teams: components["schemas"]["TeamRef"][];
             userType: components["schemas"]["UserType"];
         };
+        CustomAbacConfiguration: {
+            /** Format: date-time */
+            createdAt: string;
+            customAbacId: string;
+            id: string;
+            name: string;
+            roles: components["schemas"]["CustomAbacRole"][];
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CustomAbacConfigurationCreateInput: {
+            customAbacId: components["schemas"]["CustomAbacGroup"];
+            name: string;
+            roles: components["schemas"]["CustomAbacRole"][];
+        };
+        CustomAbacConfigurationId: string;
+        /** @description Partial update of CustomAbacConfigurationCreateInput: absent fields stay, null clears a field. */
+        CustomAbacConfigurationUpdateInput: {
+            customAbacId?: components["schemas"]["CustomAbacGroup"] | null;
+            name?: string | null;
+            roles?: components["schemas"]["CustomAbacRole"][] | null;
+        };
+        /** @description The identity-provider group (or attribute value) the configuration matches. */
+        CustomAbacGroup: string;
+        CustomAbacRole: {
+            orgId: components["schemas"]["OrganizationId"];
+            orgRole: components["schemas"]["OrgRoleKey"];
+            teamIds: components["schemas"]["TeamId"][];
+        };
         CustomFlow: {
             /** Format: date-time */
             createdAt?: string;
@@ -8221,6 +8489,40 @@ export interface components {
         };
         /** @enum {string} */
         CustomModelStatus: "pendingCalculation" | "calculating" | "ready" | "error";
+        CustomRole: {
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            id: string;
+            name: string;
+            permissions: components["schemas"]["CustomRolePermission"][];
+            stackRestriction: components["schemas"]["StackRestriction"];
+            type: components["schemas"]["CustomRoleType"];
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CustomRoleCreateInput: {
+            description?: string | null;
+            name: components["schemas"]["CustomRoleName"];
+            permissions: components["schemas"]["CustomRolePermission"][];
+            stackRestriction?: components["schemas"]["StackRestriction"];
+            type: components["schemas"]["CustomRoleType"];
+        };
+        CustomRoleId: string;
+        CustomRoleName: string;
+        CustomRolePermission: {
+            name: components["schemas"]["StackPermissionName"];
+        };
+        /** @enum {string} */
+        CustomRoleType: "namespaceRole" | "organizationRole";
+        /** @description Partial update of CustomRoleCreateInput: absent fields stay, null clears a field. */
+        CustomRoleUpdateInput: {
+            description?: (string | null) | null;
+            name?: components["schemas"]["CustomRoleName"] | null;
+            permissions?: components["schemas"]["CustomRolePermission"][] | null;
+            stackRestriction?: components["schemas"]["StackRestriction"] | null;
+            type?: components["schemas"]["CustomRoleType"] | null;
+        };
         /** @enum {string} */
         DatabricksAuthMethod: "oauthM2m" | "personalAccessToken";
         DatabricksCredentials: {
@@ -9036,6 +9338,57 @@ export interface components {
         };
         NamespaceId: string;
         NamespaceName: string;
+        /**
+         * @description A grant with no id: the key is (namespaceId, stackId, principal). Exactly one of userEmail,
+         *     programmaticUserName and teamId names the principal; exactly one of role and customRoleId
+         *     (a custom role of type namespaceRole) says what it may do.
+         */
+        NamespacePermission: {
+            /** Format: date-time */
+            createdAt: string;
+            customRoleId: string | null;
+            namespaceId: string;
+            programmaticUserName: string | null;
+            role: components["schemas"]["NamespaceRoleKey"] | null;
+            stackId: string | null;
+            teamId: string | null;
+            userEmail: string | null;
+        };
+        NamespacePermissionInput: {
+            customRoleId?: components["schemas"]["CustomRoleId"] | null;
+            namespaceId: components["schemas"]["NamespacePermissionTarget"];
+            programmaticUserName?: components["schemas"]["ProgrammaticUserName"] | null;
+            role?: components["schemas"]["NamespaceRoleKey"] | null;
+            stackId?: components["schemas"]["PermissionStackId"] | null;
+            teamId?: components["schemas"]["TeamId"] | null;
+            userEmail?: components["schemas"]["Email"] | null;
+        };
+        /**
+         * @description The key of a namespace permission: namespaceId, stackId (absent or null for the whole
+         *     namespace) and exactly one principal. role and customRoleId may be sent as read; when
+         *     sent they must match the grant.
+         */
+        NamespacePermissionKey: {
+            /**
+             * Format: date-time
+             * @description Ignored; accepted so a listed item can be sent back as is.
+             */
+            createdAt?: string;
+            customRoleId?: components["schemas"]["CustomRoleId"] | null;
+            namespaceId: components["schemas"]["NamespacePermissionTarget"];
+            programmaticUserName?: components["schemas"]["ProgrammaticUserName"] | null;
+            role?: components["schemas"]["NamespaceRoleKey"] | null;
+            stackId?: components["schemas"]["PermissionStackId"] | null;
+            teamId?: components["schemas"]["TeamId"] | null;
+            userEmail?: components["schemas"]["Email"] | null;
+        };
+        /**
+         * @description A namespace id, or `*` for All Namespaces (designed: the spec names the target 'All
+         *     Namespaces' but shows no value for it).
+         */
+        NamespacePermissionTarget: string;
+        /** @enum {string} */
+        NamespaceRoleKey: "viewer" | "admin";
         NamespaceRunnerConfig: {
             groups?: string[];
             isOverridable?: boolean;
@@ -9246,6 +9599,13 @@ export interface components {
             userId: string;
             userType: components["schemas"]["UserType"];
         };
+        OrganizationUserUpdateInput: {
+            /** @description Required with orgRole `custom` (a custom role of type organizationRole), null otherwise. */
+            customRoleId?: components["schemas"]["CustomRoleId"] | null;
+            orgRole: components["schemas"]["OrgRoleKey"];
+        };
+        /** @enum {string} */
+        OrgRoleKey: "admin" | "viewer" | "member" | "deployer" | "runner" | "nsOnly" | "custom";
         OrgViewEntry: {
             breakdown?: {
                 count: number;
@@ -9267,6 +9627,7 @@ export interface components {
         };
         /** @description At least 8 characters. */
         Password: string;
+        PermissionStackId: string;
         PersonName: string;
         Plan: components["schemas"]["Run"] & {
             planSteps?: components["schemas"]["RunStep"][];
@@ -9322,6 +9683,56 @@ export interface components {
         PotentialStackSource: "suggestedStack" | "customModel" | "stackDiscovery";
         /** @enum {string} */
         PricingPlan: "freeTrial" | "basic" | "pro" | "enterprise";
+        ProgrammaticUser: {
+            /** Format: date-time */
+            createdAt: string;
+            customRoleId: string | null;
+            description: string | null;
+            id: string;
+            name: string;
+            orgRole: components["schemas"]["OrgRoleKey"];
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ProgrammaticUserCreateInput: {
+            /** @description Required with orgRole `custom` (a custom role of type organizationRole), null otherwise. */
+            customRoleId?: components["schemas"]["CustomRoleId"] | null;
+            description?: string | null;
+            name: components["schemas"]["ProgrammaticUserName"];
+            orgRole: components["schemas"]["OrgRoleKey"];
+        };
+        ProgrammaticUserId: string;
+        ProgrammaticUserName: string;
+        ProgrammaticUserToken: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string | null;
+            id: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            name: string;
+            programmaticUserId: string;
+            /** Format: date-time */
+            revokedAt: string | null;
+        };
+        /** @description A token as created. `token` is the bearer secret, answered this once; only its hash is stored. */
+        ProgrammaticUserTokenCreated: components["schemas"]["ProgrammaticUserToken"] & {
+            token: string;
+        };
+        ProgrammaticUserTokenCreateInput: {
+            /** @description Days until the token expires; absent or null for a token that does not expire. */
+            expiresInDays?: number | null;
+            name: string;
+        };
+        ProgrammaticUserTokenId: string;
+        /** @description Partial update of ProgrammaticUserCreateInput: absent fields stay, null clears a field. */
+        ProgrammaticUserUpdateInput: {
+            customRoleId?: (components["schemas"]["CustomRoleId"] | null) | null;
+            description?: (string | null) | null;
+            name?: components["schemas"]["ProgrammaticUserName"] | null;
+            orgRole?: components["schemas"]["OrgRoleKey"] | null;
+        };
         ProviderUsage: {
             name: string;
             source?: string;
@@ -10075,6 +10486,11 @@ export interface components {
             /** @description The value as JSON. */
             value: unknown;
         };
+        /**
+         * @description The stack-level permissions a custom role can grant (spec §6).
+         * @enum {string}
+         */
+        StackPermissionName: "stack:create" | "stack:update" | "stack:delete" | "stack:createFromTemplate" | "stack:createFromBlueprint" | "stack:extendTtl" | "stack:retryInitialization" | "deployment:approve" | "deployment:approveFailedPolicies" | "deployment:cancel" | "deployment:start" | "destroyDeployment:start" | "plan:start" | "plan:cancel" | "driftDetection:start" | "stackVariable:create" | "stackVariable:update" | "stackVariable:delete";
         StackPolicy: {
             ttlConfig?: {
                 ttl?: components["schemas"]["Ttl"];
@@ -10109,6 +10525,11 @@ export interface components {
             resourcesAddresses: string[];
             stackId: string;
         };
+        /**
+         * @description none, or restrict reading / writing to the stacks the user created.
+         * @enum {string}
+         */
+        StackRestriction: "none" | "restrictReadToOwnStacks" | "restrictWriteToOwnStacks";
         StackTtlExtension: {
             ttl: components["schemas"]["Ttl"];
         };
@@ -10193,9 +10614,42 @@ export interface components {
         TaskToExecute: components["schemas"]["ReleaseStateLockTask"] | components["schemas"]["ResourceAddressesTask"] | components["schemas"]["ImportResourcesTask"] | components["schemas"]["RefreshStateTask"];
         /** @enum {string} */
         TaskType: "releaseStateLock" | "taintResources" | "untaintResources" | "removeResources" | "importResources" | "refreshState";
+        Team: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The identity-provider group whose members join this team on SSO sign-in. */
+            customIdpId: string | null;
+            description: string | null;
+            id: string;
+            name: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        TeamCreateInput: {
+            customIdpId?: string | null;
+            description?: string | null;
+            name: components["schemas"]["TeamName"];
+        };
+        TeamId: string;
+        TeamName: string;
         TeamRef: {
             id: string;
             name: string;
+        };
+        /** @description Partial update of TeamCreateInput: absent fields stay, null clears a field. */
+        TeamUpdateInput: {
+            customIdpId?: (string | null) | null;
+            description?: (string | null) | null;
+            name?: components["schemas"]["TeamName"] | null;
+        };
+        /** @description A team membership. List items name the user by `email` (as existing clients read it). */
+        TeamUser: {
+            email: string;
+            teamId: string;
+        };
+        TeamUserKey: {
+            teamId: components["schemas"]["TeamId"];
+            userEmail: components["schemas"]["Email"];
         };
         Template: {
             /** Format: date-time */
@@ -10460,6 +10914,7 @@ export interface components {
         };
         /** @enum {string} */
         TtlUnit: "hours" | "days";
+        UserId: string;
         UserOrgRole: {
             customRoleId: string | null;
             organizationId: string;
@@ -21046,6 +21501,1082 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listCustomAbacConfigurations: {
+        parameters: {
+            query?: {
+                customAbacConfigurationId?: components["schemas"]["CustomAbacConfigurationId"];
+                customAbacId?: components["schemas"]["CustomAbacGroup"];
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomAbacConfiguration"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCustomAbacConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CustomAbacConfigurationCreateInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomAbacConfiguration"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCustomAbacConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customAbacConfigurationId: components["schemas"]["CustomAbacConfigurationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomAbacConfiguration"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCustomAbacConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customAbacConfigurationId: components["schemas"]["CustomAbacConfigurationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CustomAbacConfigurationUpdateInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomAbacConfiguration"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCustomAbacConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customAbacConfigurationId: components["schemas"]["CustomAbacConfigurationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomAbacConfiguration"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCustomRoles: {
+        parameters: {
+            query?: {
+                customRoleId?: components["schemas"]["CustomRoleId"];
+                customRoleName?: components["schemas"]["CustomRoleName"];
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                type?: components["schemas"]["CustomRoleType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomRole"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCustomRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CustomRoleCreateInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomRole"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCustomRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customRoleId: components["schemas"]["CustomRoleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomRole"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCustomRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customRoleId: components["schemas"]["CustomRoleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CustomRoleUpdateInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomRole"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCustomRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customRoleId: components["schemas"]["CustomRoleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomRole"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listNamespacePermissions: {
+        parameters: {
+            query?: {
+                namespaceId?: components["schemas"]["NamespacePermissionTarget"];
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                programmaticUserName?: components["schemas"]["ProgrammaticUserName"];
+                stackId?: components["schemas"]["PermissionStackId"];
+                teamId?: components["schemas"]["TeamId"];
+                userEmail?: components["schemas"]["Email"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["NamespacePermission"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createNamespacePermission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["NamespacePermissionInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["NamespacePermission"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteNamespacePermission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["NamespacePermissionKey"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["NamespacePermission"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listProgrammaticUsers: {
+        parameters: {
+            query?: {
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                programmaticUserId?: components["schemas"]["ProgrammaticUserId"];
+                programmaticUserName?: components["schemas"]["ProgrammaticUserName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ProgrammaticUser"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createProgrammaticUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ProgrammaticUserCreateInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ProgrammaticUser"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getProgrammaticUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                programmaticUserId: components["schemas"]["ProgrammaticUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ProgrammaticUser"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateProgrammaticUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                programmaticUserId: components["schemas"]["ProgrammaticUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ProgrammaticUserUpdateInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ProgrammaticUser"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteProgrammaticUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                programmaticUserId: components["schemas"]["ProgrammaticUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ProgrammaticUser"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listProgrammaticUserTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                programmaticUserId: components["schemas"]["ProgrammaticUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ProgrammaticUserToken"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createProgrammaticUserToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                programmaticUserId: components["schemas"]["ProgrammaticUserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ProgrammaticUserTokenCreateInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ProgrammaticUserTokenCreated"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeProgrammaticUserToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                programmaticUserId: components["schemas"]["ProgrammaticUserId"];
+                tokenId: components["schemas"]["ProgrammaticUserTokenId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ProgrammaticUserToken"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTeams: {
+        parameters: {
+            query?: {
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                teamId?: components["schemas"]["TeamId"];
+                teamName?: components["schemas"]["TeamName"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Team"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["TeamCreateInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Team"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["schemas"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Team"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["schemas"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["TeamUpdateInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Team"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["schemas"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Team"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTeamUsers: {
+        parameters: {
+            query?: {
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                teamId?: components["schemas"]["TeamId"];
+                userEmail?: components["schemas"]["Email"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["TeamUser"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createTeamUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["TeamUserKey"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["TeamUser"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteTeamUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["TeamUserKey"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["TeamUser"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listOrganizationUsers: {
         parameters: {
             query?: {
@@ -21080,6 +22611,81 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateOrganizationUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["schemas"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["OrganizationUserUpdateInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["OrganizationUser"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    removeOrganizationUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["schemas"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["OrganizationUser"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import type { SignedUp } from './factories';
+import type { TestApi } from './test-api';
+
+const suffix = () => randomBytes(4).toString('hex');
+
+async function created<T>(api: TestApi, operationId: string, token: string, entity: unknown, params: Record<string, string> = {}): Promise<T> {
+  const res = await api.call<T>(operationId, { token, entity, params });
+  expect(res.status, `${operationId}: ${JSON.stringify(res.body)}`).toBe(200);
+  return res.body.response.items[0] as T;
+}
+
+export const createTeam = (api: TestApi, token: string, name = `team-${suffix()}`) =>
+  created<{ id: string; name: string }>(api, 'createTeam', token, { name });
+
+/**
+ * Objects for the authorization matrix: path parameters and entities of the IAM operations that
+ * refer to existing objects, fresh in the own organization for every call (a delete cannot
+ * disturb the next one), and one set in the other organization.
+ */
+export function iamMatrixFixtures(api: TestApi, own: SignedUp, other: SignedUp) {
+  let others: Record<string, string> | undefined;
+  const otherObjects = async () => {
+    others ??= {
+      teamId: (await createTeam(api, other.token)).id,
+    };
+    return others;
+  };
+  return {
+    async params(path: string, target: 'own' | 'other'): Promise<Record<string, string>> {
+      const params: Record<string, string> = {};
+      const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string);
+      for (const name of names) {
+        if (target === 'other') {
+          const value = (await otherObjects())[name];
+          if (value) params[name] = value;
+          continue;
+        }
+        if (name === 'teamId') params[name] = (await createTeam(api, own.token)).id;
+      }
+      return params;
+    },
+    /** An entity that refers to real own objects, for the operations whose sample cannot. */
+    async entity(operationId: string): Promise<Record<string, unknown> | undefined> {
+      switch (operationId) {
+        case 'createTeamUser':
+          return { teamId: (await createTeam(api, own.token)).id, userEmail: own.email };
+        case 'deleteTeamUser': {
+          const teamId = (await createTeam(api, own.token)).id;
+          await created(api, 'createTeamUser', own.token, { teamId, userEmail: own.email });
+          return { teamId, userEmail: own.email };
+        }
+        default:
+          return undefined;
+      }
+    },
+  };
+}
+
+/** One object of each IAM kind with a path parameter, by parameter name, for the bad-input suite. */
+export async function iamPathIds(api: TestApi, admin: SignedUp): Promise<Record<string, string>> {
+  return {
+    teamId: (await createTeam(api, admin.token)).id,
+  };
+}

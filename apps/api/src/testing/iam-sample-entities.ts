@@ -1,0 +1,17 @@
+import { randomBytes } from 'node:crypto';
+import { uniqueEmail } from './factories';
+
+const suffix = () => randomBytes(4).toString('hex');
+
+/**
+ * Sample entities of the IAM operations (teams, programmatic users, custom roles, ABAC,
+ * namespace permissions, organization users), merged into sampleEntities. References point at
+ * objects that do not exist: the authorization matrix replaces them with real ones where an
+ * allowed call must succeed (see its entityFor), the bad-input suite only needs valid shapes.
+ */
+export const iamSampleEntities: Record<string, () => Record<string, unknown>> = {
+  createTeam: () => ({ name: `team-${suffix()}`, description: 'A sample team', customIdpId: `idp-group-${suffix()}` }),
+  updateTeam: () => ({ description: 'changed', customIdpId: 'idp-group' }),
+  createTeamUser: () => ({ teamId: 'team-doesnotexist0000', userEmail: uniqueEmail('member') }),
+  deleteTeamUser: () => ({ teamId: 'team-doesnotexist0000', userEmail: uniqueEmail('member') }),
+};
