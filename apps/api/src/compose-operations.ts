@@ -7,6 +7,7 @@ import { PermissionEngine } from './permissions/permission-engine';
 import { accountsOperations } from './modules/accounts/accounts.routes';
 import { authenticate, type AccountsDeps } from './modules/accounts/accounts.service';
 import { auditOperations } from './modules/audit/audit.routes';
+import { customRolesOperations } from './modules/custom-roles/custom-roles.routes';
 import { consoleEventsOperations } from './modules/console-events/console-events.routes';
 import { docsOperations } from './modules/docs/docs.routes';
 import { namespacesOperations } from './modules/namespaces/namespaces.routes';
@@ -41,6 +42,7 @@ export function composeOperations(db: Database, masterKey: Buffer, config: Compo
     notificationsFeedOperations({ engine }),
     runnersOperations({ db, engine }),
     teamsOperations({ db, engine }),
+    customRolesOperations({ db, engine }),
   );
   return { registry, engine, authenticate: (token) => authenticate(accounts, token) };
 }

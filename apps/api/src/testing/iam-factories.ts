@@ -14,6 +14,18 @@ async function created<T>(api: TestApi, operationId: string, token: string, enti
 export const createTeam = (api: TestApi, token: string, name = `team-${suffix()}`) =>
   created<{ id: string; name: string }>(api, 'createTeam', token, { name });
 
+export const createCustomRole = (
+  api: TestApi,
+  token: string,
+  entity: Record<string, unknown> = {},
+) =>
+  created<{ id: string; name: string; type: string }>(api, 'createCustomRole', token, {
+    name: `role-${suffix()}`,
+    type: 'namespaceRole',
+    permissions: [{ name: 'stack:create' }],
+    ...entity,
+  });
+
 /**
  * Objects for the authorization matrix: path parameters and entities of the IAM operations that
  * refer to existing objects, fresh in the own organization for every call (a delete cannot
@@ -24,6 +36,7 @@ export function iamMatrixFixtures(api: TestApi, own: SignedUp, other: SignedUp) 
   const otherObjects = async () => {
     others ??= {
       teamId: (await createTeam(api, other.token)).id,
+      customRoleId: (await createCustomRole(api, other.token)).id,
     };
     return others;
   };
@@ -38,6 +51,7 @@ export function iamMatrixFixtures(api: TestApi, own: SignedUp, other: SignedUp) 
           continue;
         }
         if (name === 'teamId') params[name] = (await createTeam(api, own.token)).id;
+        if (name === 'customRoleId') params[name] = (await createCustomRole(api, own.token)).id;
       }
       return params;
     },
@@ -62,5 +76,6 @@ export function iamMatrixFixtures(api: TestApi, own: SignedUp, other: SignedUp) 
 export async function iamPathIds(api: TestApi, admin: SignedUp): Promise<Record<string, string>> {
   return {
     teamId: (await createTeam(api, admin.token)).id,
+    customRoleId: (await createCustomRole(api, admin.token)).id,
   };
 }

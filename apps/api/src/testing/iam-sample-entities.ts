@@ -14,4 +14,12 @@ export const iamSampleEntities: Record<string, () => Record<string, unknown>> = 
   updateTeam: () => ({ description: 'changed', customIdpId: 'idp-group' }),
   createTeamUser: () => ({ teamId: 'team-doesnotexist0000', userEmail: uniqueEmail('member') }),
   deleteTeamUser: () => ({ teamId: 'team-doesnotexist0000', userEmail: uniqueEmail('member') }),
+  createCustomRole: () => ({
+    name: `role-${suffix()}`,
+    description: 'A sample role',
+    type: 'namespaceRole',
+    permissions: [{ name: 'stack:create' }, { name: 'plan:start' }],
+    stackRestriction: 'restrictWriteToOwnStacks',
+  }),
+  updateCustomRole: () => ({ description: 'changed', permissions: [{ name: 'deployment:approve' }] }),
 };
