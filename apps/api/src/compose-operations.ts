@@ -12,6 +12,8 @@ import { consoleEventsOperations } from './modules/console-events/console-events
 import { docsOperations } from './modules/docs/docs.routes';
 import { namespacesOperations } from './modules/namespaces/namespaces.routes';
 import { notificationsFeedOperations } from './modules/notifications-feed/notifications-feed.routes';
+import { programmaticUsersOperations } from './modules/programmatic-users/programmatic-users.routes';
+import { authenticateProgrammaticToken } from './modules/programmatic-users/programmatic-users.service';
 import { organizationOperations } from './modules/organization/organization.routes';
 import { runnersOperations } from './modules/runners/runners.routes';
 import { teamsOperations } from './modules/teams/teams.routes';
@@ -43,6 +45,10 @@ export function composeOperations(db: Database, masterKey: Buffer, config: Compo
     runnersOperations({ db, engine }),
     teamsOperations({ db, engine }),
     customRolesOperations({ db, engine }),
+    programmaticUsersOperations({ db, engine }),
   );
-  return { registry, engine, authenticate: (token) => authenticate(accounts, token) };
+  // Programmatic tokens carry their own prefix (crypto/opaque-token), so the lookup is chosen by it.
+  const authenticateAny = (token: string) =>
+    token.startsWith('tpu_') ? authenticateProgrammaticToken(db, token) : authenticate(accounts, token);
+  return { registry, engine, authenticate: authenticateAny };
 }

@@ -26,6 +26,29 @@ export const createCustomRole = (
     ...entity,
   });
 
+export const createProgrammaticUser = (api: TestApi, token: string, entity: Record<string, unknown> = {}) =>
+  created<{ id: string; name: string; orgRole: string }>(api, 'createProgrammaticUser', token, {
+    name: `robot-${suffix()}`,
+    orgRole: 'viewer',
+    ...entity,
+  });
+
+export const createProgrammaticToken = (api: TestApi, token: string, programmaticUserId: string, entity: Record<string, unknown> = {}) =>
+  created<{ id: string; token: string; name: string; expiresAt: string | null }>(
+    api,
+    'createProgrammaticUserToken',
+    token,
+    { name: `token-${suffix()}`, ...entity },
+    { programmaticUserId },
+  );
+
+/** A programmatic user with one token, as the ids of the token's path. */
+async function programmaticUserWithToken(api: TestApi, token: string) {
+  const programmaticUserId = (await createProgrammaticUser(api, token)).id;
+  const tokenId = (await createProgrammaticToken(api, token, programmaticUserId)).id;
+  return { programmaticUserId, tokenId };
+}
+
 /**
  * Objects for the authorization matrix: path parameters and entities of the IAM operations that
  * refer to existing objects, fresh in the own organization for every call (a delete cannot
@@ -37,6 +60,7 @@ export function iamMatrixFixtures(api: TestApi, own: SignedUp, other: SignedUp) 
     others ??= {
       teamId: (await createTeam(api, other.token)).id,
       customRoleId: (await createCustomRole(api, other.token)).id,
+      ...(await programmaticUserWithToken(api, other.token)),
     };
     return others;
   };
@@ -52,6 +76,7 @@ export function iamMatrixFixtures(api: TestApi, own: SignedUp, other: SignedUp) 
         }
         if (name === 'teamId') params[name] = (await createTeam(api, own.token)).id;
         if (name === 'customRoleId') params[name] = (await createCustomRole(api, own.token)).id;
+        if (name === 'programmaticUserId') Object.assign(params, await programmaticUserWithToken(api, own.token));
       }
       return params;
     },
@@ -77,5 +102,6 @@ export async function iamPathIds(api: TestApi, admin: SignedUp): Promise<Record<
   return {
     teamId: (await createTeam(api, admin.token)).id,
     customRoleId: (await createCustomRole(api, admin.token)).id,
+    ...(await programmaticUserWithToken(api, admin.token)),
   };
 }

@@ -21,5 +21,8 @@ export const iamSampleEntities: Record<string, () => Record<string, unknown>> = 
     permissions: [{ name: 'stack:create' }, { name: 'plan:start' }],
     stackRestriction: 'restrictWriteToOwnStacks',
   }),
+  createProgrammaticUser: () => ({ name: `robot-${suffix()}`, description: 'CI pipeline', orgRole: 'deployer' }),
+  updateProgrammaticUser: () => ({ description: 'changed', orgRole: 'viewer' }),
+  createProgrammaticUserToken: () => ({ name: `token-${suffix()}`, expiresInDays: 30 }),
   updateCustomRole: () => ({ description: 'changed', permissions: [{ name: 'deployment:approve' }] }),
 };
