@@ -4,6 +4,7 @@ import type { Database } from './db/database';
 import { mergeRegistries, type OperationRegistry } from './http/operation-registry';
 import type { Actor } from './permissions/actor';
 import { PermissionEngine } from './permissions/permission-engine';
+import { abacOperations } from './modules/abac/abac.routes';
 import { accountsOperations } from './modules/accounts/accounts.routes';
 import { authenticate, type AccountsDeps } from './modules/accounts/accounts.service';
 import { auditOperations } from './modules/audit/audit.routes';
@@ -46,6 +47,7 @@ export function composeOperations(db: Database, masterKey: Buffer, config: Compo
     teamsOperations({ db, engine }),
     customRolesOperations({ db, engine }),
     programmaticUsersOperations({ db, engine }),
+    abacOperations({ db, engine }),
   );
   // Programmatic tokens carry their own prefix (crypto/opaque-token), so the lookup is chosen by it.
   const authenticateAny = (token: string) =>

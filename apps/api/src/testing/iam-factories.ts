@@ -42,6 +42,14 @@ export const createProgrammaticToken = (api: TestApi, token: string, programmati
     { programmaticUserId },
   );
 
+export const createAbacConfiguration = (api: TestApi, token: string, entity: Record<string, unknown> = {}) =>
+  created<{ id: string; name: string; customAbacId: string }>(api, 'createCustomAbacConfiguration', token, {
+    customAbacId: `group-${suffix()}`,
+    name: 'mapping',
+    roles: [],
+    ...entity,
+  });
+
 /** A programmatic user with one token, as the ids of the token's path. */
 async function programmaticUserWithToken(api: TestApi, token: string) {
   const programmaticUserId = (await createProgrammaticUser(api, token)).id;
@@ -61,6 +69,7 @@ export function iamMatrixFixtures(api: TestApi, own: SignedUp, other: SignedUp) 
       teamId: (await createTeam(api, other.token)).id,
       customRoleId: (await createCustomRole(api, other.token)).id,
       ...(await programmaticUserWithToken(api, other.token)),
+      customAbacConfigurationId: (await createAbacConfiguration(api, other.token)).id,
     };
     return others;
   };
@@ -76,6 +85,7 @@ export function iamMatrixFixtures(api: TestApi, own: SignedUp, other: SignedUp) 
         }
         if (name === 'teamId') params[name] = (await createTeam(api, own.token)).id;
         if (name === 'customRoleId') params[name] = (await createCustomRole(api, own.token)).id;
+        if (name === 'customAbacConfigurationId') params[name] = (await createAbacConfiguration(api, own.token)).id;
         if (name === 'programmaticUserId') Object.assign(params, await programmaticUserWithToken(api, own.token));
       }
       return params;
@@ -90,6 +100,8 @@ export function iamMatrixFixtures(api: TestApi, own: SignedUp, other: SignedUp) 
           await created(api, 'createTeamUser', own.token, { teamId, userEmail: own.email });
           return { teamId, userEmail: own.email };
         }
+        case 'createCustomAbacConfiguration':
+          return { customAbacId: `group-${suffix()}`, name: 'matrix', roles: [{ orgId: own.organizationId, orgRole: 'viewer', teamIds: [] }] };
         default:
           return undefined;
       }
@@ -103,5 +115,6 @@ export async function iamPathIds(api: TestApi, admin: SignedUp): Promise<Record<
     teamId: (await createTeam(api, admin.token)).id,
     customRoleId: (await createCustomRole(api, admin.token)).id,
     ...(await programmaticUserWithToken(api, admin.token)),
+    customAbacConfigurationId: (await createAbacConfiguration(api, admin.token)).id,
   };
 }

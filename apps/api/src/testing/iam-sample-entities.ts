@@ -24,5 +24,11 @@ export const iamSampleEntities: Record<string, () => Record<string, unknown>> = 
   createProgrammaticUser: () => ({ name: `robot-${suffix()}`, description: 'CI pipeline', orgRole: 'deployer' }),
   updateProgrammaticUser: () => ({ description: 'changed', orgRole: 'viewer' }),
   createProgrammaticUserToken: () => ({ name: `token-${suffix()}`, expiresInDays: 30 }),
+  createCustomAbacConfiguration: () => ({
+    customAbacId: `idp-group-${suffix()}`,
+    name: 'Sample mapping',
+    roles: [{ orgId: 'o-sample000000', orgRole: 'viewer', teamIds: ['team-sample000000'] }],
+  }),
+  updateCustomAbacConfiguration: () => ({ name: 'changed', customAbacId: `idp-group-${suffix()}` }),
   updateCustomRole: () => ({ description: 'changed', permissions: [{ name: 'deployment:approve' }] }),
 };
