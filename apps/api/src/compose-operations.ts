@@ -11,6 +11,8 @@ import { auditOperations } from './modules/audit/audit.routes';
 import { customRolesOperations } from './modules/custom-roles/custom-roles.routes';
 import { consoleEventsOperations } from './modules/console-events/console-events.routes';
 import { docsOperations } from './modules/docs/docs.routes';
+import { namespacePermissionsOperations } from './modules/namespace-permissions/namespace-permissions.routes';
+import { namespaceGrantLoader } from './modules/namespace-permissions/namespace-permissions.service';
 import { namespacesOperations } from './modules/namespaces/namespaces.routes';
 import { notificationsFeedOperations } from './modules/notifications-feed/notifications-feed.routes';
 import { programmaticUsersOperations } from './modules/programmatic-users/programmatic-users.routes';
@@ -29,7 +31,8 @@ export interface ComposedOperations {
 
 /** Wires every module's services to their dependencies: the composition root of the API. */
 export function composeOperations(db: Database, masterKey: Buffer, config: ComposeConfig): ComposedOperations {
-  const engine = new PermissionEngine();
+  // Namespace-only users act where namespace permissions grant them (IAM module).
+  const engine = new PermissionEngine(namespaceGrantLoader(db));
   const accounts: AccountsDeps = { db, engine, sessionTtlHours: config.sessionTtlHours };
   // Without a configured secret the docs key is derived from the master key, so it survives restarts.
   const docsSecret = config.docs.jwtSecret
@@ -48,6 +51,7 @@ export function composeOperations(db: Database, masterKey: Buffer, config: Compo
     customRolesOperations({ db, engine }),
     programmaticUsersOperations({ db, engine }),
     abacOperations({ db, engine }),
+    namespacePermissionsOperations({ db, engine }),
   );
   // Programmatic tokens carry their own prefix (crypto/opaque-token), so the lookup is chosen by it.
   const authenticateAny = (token: string) =>

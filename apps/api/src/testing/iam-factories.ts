@@ -100,6 +100,13 @@ export function iamMatrixFixtures(api: TestApi, own: SignedUp, other: SignedUp) 
           await created(api, 'createTeamUser', own.token, { teamId, userEmail: own.email });
           return { teamId, userEmail: own.email };
         }
+        case 'createNamespacePermission':
+          return { namespaceId: '*', teamId: (await createTeam(api, own.token)).id, role: 'viewer' };
+        case 'deleteNamespacePermission': {
+          const grant = { namespaceId: '*', teamId: (await createTeam(api, own.token)).id, role: 'viewer' };
+          await created(api, 'createNamespacePermission', own.token, grant);
+          return grant;
+        }
         case 'createCustomAbacConfiguration':
           return { customAbacId: `group-${suffix()}`, name: 'matrix', roles: [{ orgId: own.organizationId, orgRole: 'viewer', teamIds: [] }] };
         default:

@@ -30,5 +30,7 @@ export const iamSampleEntities: Record<string, () => Record<string, unknown>> = 
     roles: [{ orgId: 'o-sample000000', orgRole: 'viewer', teamIds: ['team-sample000000'] }],
   }),
   updateCustomAbacConfiguration: () => ({ name: 'changed', customAbacId: `idp-group-${suffix()}` }),
+  createNamespacePermission: () => ({ namespaceId: '*', teamId: 'team-sample000000', role: 'viewer' }),
+  deleteNamespacePermission: () => ({ namespaceId: '*', teamId: 'team-sample000000', role: 'viewer' }),
   updateCustomRole: () => ({ description: 'changed', permissions: [{ name: 'deployment:approve' }] }),
 };
