@@ -17,6 +17,7 @@ import { namespacesOperations } from './modules/namespaces/namespaces.routes';
 import { notificationsFeedOperations } from './modules/notifications-feed/notifications-feed.routes';
 import { programmaticUsersOperations } from './modules/programmatic-users/programmatic-users.routes';
 import { authenticateProgrammaticToken } from './modules/programmatic-users/programmatic-users.service';
+import { organizationUsersOperations } from './modules/organization-users/organization-users.routes';
 import { organizationOperations } from './modules/organization/organization.routes';
 import { runnersOperations } from './modules/runners/runners.routes';
 import { teamsOperations } from './modules/teams/teams.routes';
@@ -52,6 +53,7 @@ export function composeOperations(db: Database, masterKey: Buffer, config: Compo
     programmaticUsersOperations({ db, engine }),
     abacOperations({ db, engine }),
     namespacePermissionsOperations({ db, engine }),
+    organizationUsersOperations({ db, engine }),
   );
   // Programmatic tokens carry their own prefix (crypto/opaque-token), so the lookup is chosen by it.
   const authenticateAny = (token: string) =>

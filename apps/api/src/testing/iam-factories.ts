@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import type { SignedUp } from './factories';
+import { newId } from '../crypto/ids';
+import { insertMembership, insertUser } from '../modules/accounts/accounts.repository';
+import { uniqueEmail, type SignedUp } from './factories';
 import type { TestApi } from './test-api';
 
 const suffix = () => randomBytes(4).toString('hex');
@@ -57,6 +59,14 @@ async function programmaticUserWithToken(api: TestApi, token: string) {
   return { programmaticUserId, tokenId };
 }
 
+/** A member who never signs in (so no audit event of theirs appears), by user id. */
+export async function insertMember(api: TestApi, organizationId: string, role: string): Promise<string> {
+  const userId = newId('user');
+  await insertUser(api.database.db, { id: userId, email: uniqueEmail(role), firstName: 'Quiet', lastName: role });
+  await insertMembership(api.database.db, { organizationId, userId, role });
+  return userId;
+}
+
 /**
  * Objects for the authorization matrix: path parameters and entities of the IAM operations that
  * refer to existing objects, fresh in the own organization for every call (a delete cannot
@@ -70,6 +80,7 @@ export function iamMatrixFixtures(api: TestApi, own: SignedUp, other: SignedUp) 
       customRoleId: (await createCustomRole(api, other.token)).id,
       ...(await programmaticUserWithToken(api, other.token)),
       customAbacConfigurationId: (await createAbacConfiguration(api, other.token)).id,
+      userId: await insertMember(api, other.organizationId, 'member'),
     };
     return others;
   };
@@ -85,6 +96,7 @@ export function iamMatrixFixtures(api: TestApi, own: SignedUp, other: SignedUp) 
         }
         if (name === 'teamId') params[name] = (await createTeam(api, own.token)).id;
         if (name === 'customRoleId') params[name] = (await createCustomRole(api, own.token)).id;
+        if (name === 'userId') params[name] = await insertMember(api, own.organizationId, 'member');
         if (name === 'customAbacConfigurationId') params[name] = (await createAbacConfiguration(api, own.token)).id;
         if (name === 'programmaticUserId') Object.assign(params, await programmaticUserWithToken(api, own.token));
       }
@@ -123,5 +135,6 @@ export async function iamPathIds(api: TestApi, admin: SignedUp): Promise<Record<
     customRoleId: (await createCustomRole(api, admin.token)).id,
     ...(await programmaticUserWithToken(api, admin.token)),
     customAbacConfigurationId: (await createAbacConfiguration(api, admin.token)).id,
+    userId: await insertMember(api, admin.organizationId, 'member'),
   };
 }

@@ -32,5 +32,6 @@ export const iamSampleEntities: Record<string, () => Record<string, unknown>> = 
   updateCustomAbacConfiguration: () => ({ name: 'changed', customAbacId: `idp-group-${suffix()}` }),
   createNamespacePermission: () => ({ namespaceId: '*', teamId: 'team-sample000000', role: 'viewer' }),
   deleteNamespacePermission: () => ({ namespaceId: '*', teamId: 'team-sample000000', role: 'viewer' }),
+  updateOrganizationUser: () => ({ orgRole: 'viewer', customRoleId: null }),
   updateCustomRole: () => ({ description: 'changed', permissions: [{ name: 'deployment:approve' }] }),
 };
