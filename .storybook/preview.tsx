@@ -4,6 +4,12 @@ import { activateLocale, I18nProvider, i18n, isLocale, type Direction } from '@t
 
 type Globals = { theme?: Theme; direction?: Direction; locale?: string };
 
+// The story tests run every story twice (see vitest.config.ts); the pass picks the starting
+// theme and direction. In the Storybook UI the variable is unset and the toolbar decides.
+const [passTheme, passDirection] = (import.meta.env['STORYBOOK_PASS'] ?? 'light:ltr').split(
+  ':',
+) as [Theme, Direction];
+
 // Every story renders inside the same providers the console uses, driven by the toolbar.
 const withProviders: Decorator = (Story, context) => {
   const { theme = 'light', direction = 'ltr' } = context.globals as Globals;
@@ -45,7 +51,7 @@ const preview: Preview = {
       },
     },
   },
-  initialGlobals: { theme: 'light', direction: 'ltr', locale: 'en' },
+  initialGlobals: { theme: passTheme, direction: passDirection, locale: 'en' },
   loaders: [
     async ({ globals }) => {
       const locale = (globals as Globals).locale;

@@ -152,7 +152,10 @@ function expandOperation(op, path, method, tag, where) {
       },
     };
   }
-  if (!op.responses['200']) throw new Error(`${where}: no 200 response (x-items or responses)`);
+  // Browser callbacks of single sign-on answer a redirect (303) instead of the envelope.
+  if (!op.responses['200'] && !op.responses['303']) {
+    throw new Error(`${where}: no 200 response (x-items or responses; a browser callback may answer 303 instead)`);
+  }
   const hasBody = Boolean(op.requestBody);
   op.responses['400'] ??= errorRef('BadRequest');
   if (kind !== 'public') {

@@ -13,7 +13,14 @@ export function workspaceAliases(): Alias[] {
     compilerOptions: { paths: Record<string, string[]> };
   };
   return Object.entries(tsconfig.compilerOptions.paths).flatMap(([name, targets]) =>
-    targets[0] ? [{ find: new RegExp(`^${name.replace(/[/\\^$.*+?()[\]{}|-]/g, '\\$&')}$`), replacement: resolve(workspaceRoot, targets[0]) }] : [],
+    targets[0]
+      ? [
+          {
+            find: new RegExp(`^${name.replace(/[/\\^$.*+?()[\]{}|-]/g, '\\$&')}$`),
+            replacement: resolve(workspaceRoot, targets[0]),
+          },
+        ]
+      : [],
   );
 }
 

@@ -6,7 +6,7 @@ export const AUTH_TOKEN_STORAGE_KEY = 'auth_token';
  * or sign-out in another tab is seen by the next request. Storage is injected (localStorage in
  * the console) so the client keeps no dependency on the DOM.
  */
-export function storedToken(storage: Pick<Storage, 'getItem'>): () => string | null {
+export function storedToken(storage: { getItem(key: string): string | null }): () => string | null {
   return () => {
     const token = storage.getItem(AUTH_TOKEN_STORAGE_KEY);
     return token && token.trim() !== '' ? token : null;

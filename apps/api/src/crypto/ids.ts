@@ -14,7 +14,8 @@ export const idPrefixes = {
   programmaticUser: 'pu',
   invitation: 'inv',
   runner: 'rnr',
-  programmaticUserToken: 'pat',
+  programmaticToken: 'ptk',
+  namespacePermission: 'nsp',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

@@ -5,7 +5,6 @@ import { users } from '../modules/accounts/accounts.schema';
 import { operations } from '../testing/contract';
 import { createNamespace, signUpOrganization, type SignedUp } from '../testing/factories';
 import { sampleEntities } from '../testing/sample-entities';
-import { iamPathIds } from '../testing/iam-factories';
 import { createTestApi, type TestApi } from '../testing/test-api';
 import { toRoutePath } from './openapi-document';
 
@@ -27,11 +26,16 @@ const hostile = [
 let api: TestApi;
 let admin: SignedUp;
 let namespaceId: string;
-/** Real ids for every path parameter, so a body is validated rather than the path refused. */
-let pathIds: Record<string, string> = {};
 let registryIds = new Set<string>();
 
-const implemented = () => operations.filter((op) => registryIds.has(op.operationId));
+// Operations whose body is the `{ entity }` envelope; the SAML HTTP-POST binding posts a form
+// instead and is covered by the SSO module's own tests.
+const implemented = () =>
+  operations.filter(
+    (op) =>
+      registryIds.has(op.operationId) &&
+      (!op.requestBodySchema || Boolean((op.requestBodySchema['properties'] as Record<string, unknown> | undefined)?.['entity'])),
+  );
 const consumesSession = new Set(['signOut', 'tradeSession']);
 
 beforeAll(async () => {
@@ -43,12 +47,11 @@ beforeAll(async () => {
   });
   admin = await signUpOrganization(api, 'bad-input');
   namespaceId = (await createNamespace(api, admin.token)).id;
-  pathIds = { namespaceId, ...(await iamPathIds(api, admin)) };
 });
 afterAll(() => api.close());
 
 function urlOf(path: string): string {
-  return `/api${toRoutePath(path).replace(/:(\w+)/g, (param, name: string) => pathIds[name] ?? param)}`;
+  return `/api${toRoutePath(path).replace(':namespaceId', namespaceId)}`;
 }
 
 async function raw(method: string, url: string, payload?: string, token: string = admin.token) {

@@ -49,8 +49,12 @@ function resolveRef<T>(doc: OpenApiDocument, value: unknown): T {
   return resolveRef<T>(doc, node);
 }
 
+type MediaTypes = Record<'application/json' | 'application/x-www-form-urlencoded', { schema?: JsonSchema } | undefined>;
+
+/** The JSON schema of a body; a form body (the SAML HTTP-POST binding) is validated the same way. */
 function jsonSchemaOf(content: unknown): JsonSchema | undefined {
-  return (content as { 'application/json'?: { schema?: JsonSchema } } | undefined)?.['application/json']?.schema;
+  const media = content as Partial<MediaTypes> | undefined;
+  return (media?.['application/json'] ?? media?.['application/x-www-form-urlencoded'])?.schema;
 }
 
 /** Every operation of the description; fails on anything the server cannot enforce. */

@@ -63,6 +63,11 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
   checkRegistry(operations, options.registry);
   const parameterAjv = createAjv(options.document, { coerceTypes: true, useDefaults: true });
   const bodyAjv = createAjv(options.document, { coerceTypes: false, useDefaults: false });
+  // Identity providers post SAML responses as an HTML form; only operations that declare a form
+  // body accept one (for the others it fails their `{entity}` schema).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
 
   for (const op of operations) {
     const validator = buildRequestValidator(op, parameterAjv, bodyAjv);
@@ -78,7 +83,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
       if (op.security !== 'public') {
         actor = token ? await options.authenticate(token) : null;
         if (!actor) throw unauthenticated(token ? 'The session token is invalid or expired' : 'Authentication is required');
-        if (!isPermission(permission) || options.engine.decideForOrganization(actor, permission) === 'deny') {
+        if (!isPermission(permission) || (await options.engine.decideForOrganization(actor, permission)) === 'deny') {
           throw forbidden();
         }
       }
@@ -90,6 +95,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
         params,
         query,
         entity: body?.entity,
+        body,
         bearerToken: token,
         ip: request.ip,
       };
@@ -97,6 +103,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
         definition.security === 'public'
           ? await definition.handle(operationRequest)
           : await definition.handle(actor as Actor, operationRequest);
+      if (result.redirect !== undefined) return reply.redirect(result.redirect, 303);
       return reply.code(200).send(successEnvelope(request.id, result.items, result.paging));
     };
 

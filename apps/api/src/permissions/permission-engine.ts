@@ -17,14 +17,6 @@ export const permissionCatalogue = {
   'user:manage': { area: 'user', namespaced: false },
   'team:read': { area: 'team', namespaced: false },
   'team:manage': { area: 'team', namespaced: false },
-  'programmaticUser:read': { area: 'user', namespaced: false },
-  'programmaticUser:manage': { area: 'user', namespaced: false },
-  'customRole:read': { area: 'user', namespaced: false },
-  'customRole:manage': { area: 'user', namespaced: false },
-  'customAbac:read': { area: 'user', namespaced: false },
-  'customAbac:manage': { area: 'user', namespaced: false },
-  'namespacePermission:read': { area: 'namespace', namespaced: false },
-  'namespacePermission:manage': { area: 'namespace', namespaced: false },
   'namespace:read': { area: 'namespace', namespaced: true },
   'namespace:create': { area: 'namespace', namespaced: false },
   'namespace:update': { area: 'namespace', namespaced: true },
@@ -32,6 +24,14 @@ export const permissionCatalogue = {
   'audit:read': { area: 'audit', namespaced: false },
   'runner:read': { area: 'runner', namespaced: false },
   'consoleEvent:create': { area: 'session', namespaced: false },
+  'namespacePermission:read': { area: 'namespace', namespaced: false },
+  'namespacePermission:manage': { area: 'namespace', namespaced: false },
+  'customRole:read': { area: 'user', namespaced: false },
+  'customRole:manage': { area: 'user', namespaced: false },
+  'customAbac:read': { area: 'user', namespaced: false },
+  'customAbac:manage': { area: 'user', namespaced: false },
+  'programmaticUser:read': { area: 'user', namespaced: false },
+  'programmaticUser:manage': { area: 'user', namespaced: false },
 } as const satisfies Record<string, { area: string; namespaced: boolean }>;
 
 export type Permission = keyof typeof permissionCatalogue;
@@ -59,14 +59,10 @@ const rolePermissions: Record<BuiltInRole, ReadonlySet<Permission>> = {
 };
 
 /** Namespace roles granted through namespace permissions. */
-const namespaceRolePermissions: Record<'viewer' | 'admin', ReadonlySet<Permission>> = {
+const namespaceRolePermissions: Record<'viewer' | 'admin', ReadonlySet<string>> = {
   viewer: new Set<Permission>(['namespace:read']),
   admin: new Set<Permission>(['namespace:read', 'namespace:update']),
 };
-
-function grantHolds(grant: NamespaceGrant, permission: Permission): boolean {
-  return namespaceRolePermissions[grant.role].has(permission) || (grant.permissions?.includes(permission) ?? false);
-}
 
 const namespaceOnlyBase = new Set<Permission>(['authenticated', 'consoleEvent:create']);
 
@@ -85,15 +81,28 @@ export function isNamespaceOnly(actor: Actor): boolean {
 export interface NamespaceGrant {
   /** null: All Namespaces. */
   namespaceId: string | null;
-  /** Set when the grant is on one stack of the namespace only. */
-  stackId?: string | null;
-  role: 'viewer' | 'admin';
-  /** What a custom namespace role adds (stack-level permission names of spec §6). */
-  permissions?: readonly string[];
+  /** A namespace role, or null when the grant carries a custom namespace role. */
+  role: 'viewer' | 'admin' | null;
+  /** The permissions of the grant's custom namespace role. */
+  customPermissions: readonly string[];
 }
 
-/** Loads the namespace grants of an actor (user and team grants); provided by the IAM module. */
-export type NamespaceGrantLoader = (actor: Actor) => Promise<NamespaceGrant[]>;
+/** What the engine reads from the IAM tables; provided by the IAM module. */
+export interface AccessLoader {
+  /** Grants of the actor itself, its teams (users) — namespace permissions. */
+  namespaceGrants(actor: Actor): Promise<NamespaceGrant[]>;
+  /** Permissions of the actor's custom organization role. */
+  customRolePermissions(actor: Actor): Promise<readonly string[]>;
+}
+
+export const noAccessLoader: AccessLoader = {
+  namespaceGrants: async () => [],
+  customRolePermissions: async () => [],
+};
+
+function grantAllows(grant: NamespaceGrant, permission: Permission): boolean {
+  return grant.role ? namespaceRolePermissions[grant.role].has(permission) : grant.customPermissions.includes(permission);
+}
 
 export type OrganizationDecision = 'allow' | 'deny' | 'perNamespace';
 
@@ -102,9 +111,9 @@ export type OrganizationDecision = 'allow' | 'deny' | 'perNamespace';
  * (from its `x-permission`), and services call `require` with the namespace they touch.
  */
 export class PermissionEngine {
-  constructor(private readonly loadGrants: NamespaceGrantLoader = async () => []) {}
+  constructor(private readonly access: AccessLoader = noAccessLoader) {}
 
-  decideForOrganization(actor: Actor, permission: Permission): OrganizationDecision {
+  async decideForOrganization(actor: Actor, permission: Permission): Promise<OrganizationDecision> {
     const spec = permissionCatalogue[permission];
     if (
       actor.organizationType === 'management' &&
@@ -112,26 +121,25 @@ export class PermissionEngine {
     ) {
       return 'deny';
     }
+    if (actor.customRoleId) {
+      if (namespaceOnlyBase.has(permission)) return 'allow';
+      if ((await this.access.customRolePermissions(actor)).includes(permission)) return 'allow';
+      return spec.namespaced ? 'perNamespace' : 'deny';
+    }
     if (isBuiltInRole(actor.role)) return rolePermissions[actor.role].has(permission) ? 'allow' : 'deny';
     if (namespaceOnlyBase.has(permission)) return 'allow';
     return spec.namespaced ? 'perNamespace' : 'deny';
   }
 
-  /**
-   * Throws forbidden unless the actor holds `permission`, on `namespaceId` (and `stackId`) when
-   * given. A grant on one stack counts only for that stack; a grant on a namespace (or on All
-   * Namespaces) counts for it and its stacks.
-   */
-  async require(actor: Actor, permission: Permission, target: { namespaceId?: string; stackId?: string } = {}): Promise<void> {
-    const decision = this.decideForOrganization(actor, permission);
+  /** Throws forbidden unless the actor holds `permission`, on `namespaceId` when given. */
+  async require(actor: Actor, permission: Permission, target: { namespaceId?: string } = {}): Promise<void> {
+    const decision = await this.decideForOrganization(actor, permission);
     if (decision === 'allow') return;
     if (decision === 'perNamespace' && target.namespaceId !== undefined) {
-      const grants = await this.loadGrants(actor);
-      const matches = (g: NamespaceGrant) =>
-        (g.namespaceId === null || g.namespaceId === target.namespaceId) &&
-        ((g.stackId ?? null) === null || g.stackId === target.stackId) &&
-        grantHolds(g, permission);
-      if (grants.some(matches)) return;
+      const grants = await this.access.namespaceGrants(actor);
+      if (grants.some((g) => (g.namespaceId === null || g.namespaceId === target.namespaceId) && grantAllows(g, permission))) {
+        return;
+      }
     }
     throw forbidden();
   }
@@ -141,11 +149,10 @@ export class PermissionEngine {
    * `permission` (possibly none).
    */
   async visibleNamespaces(actor: Actor, permission: Permission): Promise<string[] | null> {
-    const decision = this.decideForOrganization(actor, permission);
+    const decision = await this.decideForOrganization(actor, permission);
     if (decision === 'allow') return null;
     if (decision === 'deny') throw forbidden();
-    // Stack-only grants do not open the namespace itself.
-    const grants = (await this.loadGrants(actor)).filter((g) => (g.stackId ?? null) === null && grantHolds(g, permission));
+    const grants = (await this.access.namespaceGrants(actor)).filter((g) => grantAllows(g, permission));
     if (grants.some((g) => g.namespaceId === null)) return null;
     return grants.map((g) => g.namespaceId).filter((id): id is string => id !== null);
   }

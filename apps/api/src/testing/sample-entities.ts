@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { testPassword, uniqueEmail } from './factories';
-import { iamSampleEntities } from './iam-sample-entities';
 
 const suffix = () => randomBytes(4).toString('hex');
 
@@ -10,7 +9,6 @@ const suffix = () => randomBytes(4).toString('hex');
  * fails when an implemented operation with a body has no sample here.
  */
 export const sampleEntities: Record<string, () => Record<string, unknown>> = {
-  ...iamSampleEntities,
   signUp: () => signUpEntity(),
   signUpLegacy: () => signUpEntity(),
   registerAwsMarketplace: () => ({ ...signUpEntity(), marketplaceCustomerId: `cust-${suffix()}` }),
@@ -31,6 +29,44 @@ export const sampleEntities: Record<string, () => Record<string, unknown>> = {
   }),
   updateNamespace: () => ({ description: 'changed', iacConfig: { opentofuVersion: '1.8.0' } }),
   createConsoleEvent: () => ({ title: 'sample', message: 'event' }),
+  signInWithMfaPotentialSession: () => ({ waitingMfaPotentialSessionId: 'tmf_sample', mfaCode: '123456' }),
+  generateMfaWithAddMfaSession: () => ({ addMfaSessionId: 'tmf_sample' }),
+  configureMfaWithAddMfaSession: () => ({ addMfaSessionId: 'tmf_sample', mfaCode: '123456' }),
+  configureMfa: () => ({ mfaCode: '123456' }),
+  disableMfa: () => ({ mfaCode: '123456' }),
+  inviteUser: () => ({ email: uniqueEmail('invitee'), role: 'member' }),
+  createUserFromInvite: () => ({ invitationToken: 'tiv_sample', firstName: 'New', lastName: 'User', password: testPassword }),
+  acceptInvite: () => ({ invitationToken: 'tiv_sample' }),
+  recoverPassword: () => ({ email: uniqueEmail('recover') }),
+  resetPassword: () => ({ resetToken: 'trs_sample', password: testPassword }),
+  updateOrganizationUser: () => ({ role: 'viewer' }),
+  createTeam: () => ({ name: `team ${suffix()}`, description: 'A sample team', customIdpId: `idp-group-${suffix()}` }),
+  updateTeam: () => ({ description: 'changed' }),
+  addTeamUser: () => ({ teamId: 'team-sample0', userEmail: uniqueEmail('teamuser') }),
+  removeTeamUser: () => ({ teamId: 'team-sample0', userEmail: uniqueEmail('teamuser') }),
+  createNamespacePermission: () => ({ namespaceId: null, teamId: 'team-sample0', role: 'viewer' }),
+  deleteNamespacePermission: () => ({ namespaceId: null, teamId: 'team-sample0' }),
+  createCustomRole: () => ({
+    name: `role ${suffix()}`,
+    description: 'A sample role',
+    type: 'namespaceRole',
+    permissions: [{ name: 'namespace:read' }],
+    stackRestriction: 'none',
+  }),
+  updateCustomRole: () => ({ description: 'changed' }),
+  createCustomAbacConfiguration: () => ({ customAbacId: `group-${suffix()}`, name: `mapping ${suffix()}`, roles: [] }),
+  updateCustomAbacConfiguration: () => ({ name: `renamed ${suffix()}` }),
+  createProgrammaticUser: () => ({ name: `robot-${suffix()}`, role: 'viewer' }),
+  createProgrammaticUserToken: () => ({ name: `token ${suffix()}` }),
+  putIdentityProvider: () => ({
+    type: 'oidc',
+    emailDomains: [`sso-${suffix()}.example.test`],
+    defaultRole: 'viewer',
+    oidc: { issuerUrl: 'https://idp.example.test', clientId: 'terrace', scopes: 'openid email profile', groupsClaim: 'groups' },
+  }),
+  ssoSignInRequest: () => ({ email: uniqueEmail('sso') }),
+  ssoSignInWithPotentialSession: () => ({ ssoPotentialSessionId: `sps-${suffix()}` }),
+  ssoSwitchSession: () => ({ ssoPotentialSessionId: `sps-${suffix()}` }),
 };
 
 function signUpEntity() {

@@ -184,6 +184,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/signInWithMfaPotentialSession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish a sign-in with the MFA code */
+        post: operations["signInWithMfaPotentialSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/signOut": {
         parameters: {
             query?: never;
@@ -236,6 +253,114 @@ export interface paths {
          *     that user in. Answers `items[0]` with the new session token.
          */
         post: operations["signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * OpenID Connect redirect URI
+         * @description The identity provider sends the browser here. The answer is a redirect to the console:
+         *     `/auth/ssoLogin?ssoPotentialSessionId=…` when the user may enter one organization,
+         *     `/auth/ssoChooseLogin?ssoPotentialSessionId=…` when several (the console signs in with
+         *     that one and shows the session picker), or `/auth/ssoBadLogin?reason=…` on failure.
+         */
+        get: operations["ssoOidcCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/saml/acs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * SAML assertion consumer service (HTTP-POST binding)
+         * @description The identity provider's auto-submitted form posts the response here. Answers a redirect
+         *     to the console like the OpenID Connect callback.
+         */
+        post: operations["ssoSamlAcs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/signInRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start single sign-on
+         * @description Finds the organizations whose identity provider serves the e-mail's domain (or the given
+         *     organization's) and answers one item per organization with the URL to send the browser
+         *     to. 400 `bad_request` when no identity provider serves it.
+         */
+        post: operations["ssoSignInRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/signInWithPotentialSession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with an SSO potential session
+         * @description Answers `items[0].token` like `POST /auth/signIn`. Each potential session signs in once;
+         *     an unknown, used or expired one answers 400 `bad_request`.
+         */
+        post: operations["ssoSignInWithPotentialSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/switchSession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switch to another SSO potential session
+         * @description Issues a session token for the organization of one of the caller's potential sessions and
+         *     revokes the current token.
+         */
+        post: operations["ssoSwitchSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4036,10 +4161,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Custom ABAC configurations (identity-provider group → organization roles and teams) */
+        /** Identity-provider group mappings */
         get: operations["listCustomAbacConfigurations"];
         put?: never;
-        /** Create a custom ABAC configuration */
+        /** Map an identity-provider group to organization roles and teams */
         post: operations["createCustomAbacConfiguration"];
         delete?: never;
         options?: never;
@@ -4051,15 +4176,17 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                customAbacConfigurationId: string;
+            };
             cookie?: never;
         };
-        /** Read one custom ABAC configuration */
+        /** Read one identity-provider group mapping */
         get: operations["getCustomAbacConfiguration"];
-        /** Update a custom ABAC configuration (partial; null clears) */
+        /** Update an identity-provider group mapping (partial) */
         put: operations["updateCustomAbacConfiguration"];
         post?: never;
-        /** Delete a custom ABAC configuration */
+        /** Delete an identity-provider group mapping */
         delete: operations["deleteCustomAbacConfiguration"];
         options?: never;
         head?: never;
@@ -4076,7 +4203,7 @@ export interface paths {
         /** Custom roles of the organization */
         get: operations["listCustomRoles"];
         put?: never;
-        /** Create a custom role */
+        /** Create a custom organization or namespace role */
         post: operations["createCustomRole"];
         delete?: never;
         options?: never;
@@ -4088,16 +4215,49 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                customRoleId: string;
+            };
             cookie?: never;
         };
         /** Read one custom role */
         get: operations["getCustomRole"];
-        /** Update a custom role (partial; null clears) */
+        /** Update a custom role (partial) */
         put: operations["updateCustomRole"];
         post?: never;
-        /** Delete a custom role that nothing uses any more */
+        /** Delete a custom role that nobody holds */
         delete: operations["deleteCustomRole"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/identityProvider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's identity provider
+         * @description Answers `items: []` when none is configured. Secrets are never returned:
+         *     `oidc.isClientSecretConfigured` tells whether a client secret is stored.
+         */
+        get: operations["getIdentityProvider"];
+        /**
+         * Configure the organization's identity provider
+         * @description Creates or replaces the configuration. For `oidc`, `clientSecret` may be left out to keep
+         *     the stored secret (it is required the first time); it is encrypted at rest and never
+         *     answered. For `saml`, `idpCertificate` is the PEM certificate the IdP signs with.
+         */
+        put: operations["putIdentityProvider"];
+        post?: never;
+        /**
+         * Remove the organization's identity provider
+         * @description Answers the removed configuration; 404 when none is configured.
+         */
+        delete: operations["deleteIdentityProvider"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4110,12 +4270,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Namespace permissions (filter by target or principal) */
+        /** Namespace permissions (filter by namespace) */
         get: operations["listNamespacePermissions"];
         put?: never;
-        /** Grant a principal a role on a namespace, a stack, or all namespaces */
+        /** Grant a team, user or programmatic user a role on a namespace, a stack or all namespaces */
         post: operations["createNamespacePermission"];
-        /** Withdraw a namespace permission (the key travels in the body) */
+        /** Revoke a namespace permission (the tuple is the key) */
         delete: operations["deleteNamespacePermission"];
         options?: never;
         head?: never;
@@ -4129,10 +4289,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Programmatic users of the organization */
+        /** Programmatic users (robots) of the organization */
         get: operations["listProgrammaticUsers"];
         put?: never;
-        /** Create a programmatic user */
+        /** Create a programmatic user with a role */
         post: operations["createProgrammaticUser"];
         delete?: never;
         options?: never;
@@ -4144,15 +4304,15 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                programmaticUserId: components["schemas"]["ProgrammaticUserId"];
+            };
             cookie?: never;
         };
-        /** Read one programmatic user */
-        get: operations["getProgrammaticUser"];
-        /** Update a programmatic user (partial; null clears) */
-        put: operations["updateProgrammaticUser"];
+        get?: never;
+        put?: never;
         post?: never;
-        /** Delete a programmatic user, its tokens and its namespace permissions */
+        /** Delete a programmatic user and revoke its tokens */
         delete: operations["deleteProgrammaticUser"];
         options?: never;
         head?: never;
@@ -4163,13 +4323,15 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                programmaticUserId: components["schemas"]["ProgrammaticUserId"];
+            };
             cookie?: never;
         };
-        /** Live tokens of a programmatic user (never the secret) */
+        /** Tokens of a programmatic user (never their values) */
         get: operations["listProgrammaticUserTokens"];
         put?: never;
-        /** Create a token; the secret is answered once and only its hash is stored */
+        /** Create a token; its value is in this answer only */
         post: operations["createProgrammaticUserToken"];
         delete?: never;
         options?: never;
@@ -4181,14 +4343,37 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                programmaticUserId: components["schemas"]["ProgrammaticUserId"];
+                tokenId: string;
+            };
             cookie?: never;
         };
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke a token; calls with it answer 401 from then on */
+        /** Revoke a token */
         delete: operations["revokeProgrammaticUserToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/ssoPotentialSession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's SSO potential sessions of the last 90 days
+         * @description The latest potential session per organization, and the one the current session was opened with.
+         */
+        get: operations["listSsoPotentialSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4216,15 +4401,17 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                teamId: components["schemas"]["TeamId"];
+            };
             cookie?: never;
         };
         /** Read one team */
         get: operations["getTeam"];
-        /** Update a team (partial; null clears) */
+        /** Update a team (partial; null clears customIdpId) */
         put: operations["updateTeam"];
         post?: never;
-        /** Delete a team, its memberships and its namespace permissions */
+        /** Delete a team (its memberships and namespace permissions go with it) */
         delete: operations["deleteTeam"];
         options?: never;
         head?: never;
@@ -4238,13 +4425,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Members of teams (items use the key `email`) */
+        /** Members of the organization's teams */
         get: operations["listTeamUsers"];
         put?: never;
-        /** Add a user of the organization to a team */
-        post: operations["createTeamUser"];
-        /** Remove a user from a team (the key travels in the body) */
-        delete: operations["deleteTeamUser"];
+        /** Add an organization member to a team */
+        post: operations["addTeamUser"];
+        /** Remove a member from a team (the tuple is the key) */
+        delete: operations["removeTeamUser"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4271,15 +4458,193 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a member's role */
+        put: operations["updateOrganizationUser"];
+        post?: never;
+        /** Remove a member from the organization (their sessions there end) */
+        delete: operations["removeOrganizationUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/user/acceptInvite": {
+        parameters: {
+            query?: never;
+            header?: never;
             path?: never;
             cookie?: never;
         };
         get?: never;
-        /** Change a user's role in the organization (the last admin cannot be demoted) */
-        put: operations["updateOrganizationUser"];
-        post?: never;
-        /** Remove a user from the organization (the last admin cannot be removed) */
-        delete: operations["removeOrganizationUser"];
+        put?: never;
+        /** Join an organization with an invitation (existing users) */
+        post: operations["acceptInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/user/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a person by e-mail with a role
+         * @description New people get a link to create their account; existing users a link to join.
+         */
+        post: operations["inviteUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/user/mfa/configure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable MFA with a first code from the enrolled secret */
+        post: operations["configureMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/user/mfa/configure/withAddMfaSession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish MFA enrolment during sign-in with a first code; signs in */
+        post: operations["configureMfaWithAddMfaSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/user/mfa/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable MFA (needs a current code; refused while the organization requires MFA) */
+        post: operations["disableMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/user/mfa/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start MFA enrolment for the signed-in user */
+        post: operations["generateMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/user/mfa/generate/withAddMfaSession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start MFA enrolment during sign-in (organization requires MFA) */
+        post: operations["generateMfaWithAddMfaSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/user/recoverPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a password reset link
+         * @description Answers success whether or not the address has an account, so it reveals nothing.
+         */
+        post: operations["recoverPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/user/resetPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with a reset token (single use, one hour); ends every session */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/user/v2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an account from an invitation and sign in */
+        post: operations["createUserFromInvite"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -7804,8 +8169,28 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AbacRole: {
+            orgId: components["schemas"]["OrganizationId"];
+            orgRole: components["schemas"]["RoleKey"];
+            teamIds?: components["schemas"]["TeamId"][];
+        };
+        AcceptedInvitation: {
+            organizationId: string;
+            organizationName: string;
+            orgRole: string;
+        };
+        AcceptInviteInput: {
+            invitationToken: string;
+        };
         /** @enum {string} */
         ActionSource: "console" | "consoleAllowed" | "terraform" | "other";
+        AddMfaSessionCodeInput: {
+            addMfaSessionId: string;
+            mfaCode: components["schemas"]["MfaCode"];
+        };
+        AddMfaSessionInput: {
+            addMfaSessionId: string;
+        };
         AiFeaturesConfiguration: {
             consented: boolean;
             enabled: boolean;
@@ -8385,6 +8770,12 @@ export interface components {
         };
         /** @enum {string} */
         CostIncreaseUnit: "percent" | "amount";
+        CreateUserFromInviteInput: {
+            firstName: components["schemas"]["PersonName"];
+            invitationToken: string;
+            lastName: components["schemas"]["PersonName"];
+            password: components["schemas"]["Password"];
+        };
         /**
          * @description Visibility credentials read the cloud (inventory, drift); deployment credentials run stacks.
          * @enum {string}
@@ -8407,33 +8798,21 @@ export interface components {
             userType: components["schemas"]["UserType"];
         };
         CustomAbacConfiguration: {
-            /** Format: date-time */
-            createdAt: string;
+            /** @description The identity-provider group. */
             customAbacId: string;
             id: string;
             name: string;
-            roles: components["schemas"]["CustomAbacRole"][];
-            /** Format: date-time */
-            updatedAt: string;
+            roles: components["schemas"]["AbacRole"][];
         };
-        CustomAbacConfigurationCreateInput: {
-            customAbacId: components["schemas"]["CustomAbacGroup"];
+        CustomAbacConfigurationInput: {
+            customAbacId: string;
             name: string;
-            roles: components["schemas"]["CustomAbacRole"][];
+            roles: components["schemas"]["AbacRole"][];
         };
-        CustomAbacConfigurationId: string;
-        /** @description Partial update of CustomAbacConfigurationCreateInput: absent fields stay, null clears a field. */
         CustomAbacConfigurationUpdateInput: {
-            customAbacId?: components["schemas"]["CustomAbacGroup"] | null;
-            name?: string | null;
-            roles?: components["schemas"]["CustomAbacRole"][] | null;
-        };
-        /** @description The identity-provider group (or attribute value) the configuration matches. */
-        CustomAbacGroup: string;
-        CustomAbacRole: {
-            orgId: components["schemas"]["OrganizationId"];
-            orgRole: components["schemas"]["OrgRoleKey"];
-            teamIds: components["schemas"]["TeamId"][];
+            customAbacId?: string;
+            name?: string;
+            roles?: components["schemas"]["AbacRole"][];
         };
         CustomFlow: {
             /** Format: date-time */
@@ -8490,38 +8869,32 @@ export interface components {
         /** @enum {string} */
         CustomModelStatus: "pendingCalculation" | "calculating" | "ready" | "error";
         CustomRole: {
-            /** Format: date-time */
-            createdAt: string;
             description: string | null;
             id: string;
             name: string;
             permissions: components["schemas"]["CustomRolePermission"][];
             stackRestriction: components["schemas"]["StackRestriction"];
-            type: components["schemas"]["CustomRoleType"];
-            /** Format: date-time */
-            updatedAt: string;
+            /** @enum {string} */
+            type: "organizationRole" | "namespaceRole";
         };
-        CustomRoleCreateInput: {
+        CustomRoleInput: {
             description?: string | null;
-            name: components["schemas"]["CustomRoleName"];
+            name: string;
             permissions: components["schemas"]["CustomRolePermission"][];
             stackRestriction?: components["schemas"]["StackRestriction"];
-            type: components["schemas"]["CustomRoleType"];
+            /** @enum {string} */
+            type: "organizationRole" | "namespaceRole";
         };
-        CustomRoleId: string;
-        CustomRoleName: string;
         CustomRolePermission: {
-            name: components["schemas"]["StackPermissionName"];
+            name: components["schemas"]["CustomRolePermissionName"];
         };
         /** @enum {string} */
-        CustomRoleType: "namespaceRole" | "organizationRole";
-        /** @description Partial update of CustomRoleCreateInput: absent fields stay, null clears a field. */
+        CustomRolePermissionName: "namespace:read" | "namespace:update" | "namespace:create" | "namespace:delete" | "audit:read" | "runner:read" | "orgConfiguration:read" | "user:read" | "team:read" | "stack:create" | "stack:update" | "stack:delete" | "stack:createFromTemplate" | "stack:createFromBlueprint" | "stack:extendTtl" | "stack:retryInitialization" | "deployment:approve" | "deployment:approveFailedPolicies" | "deployment:cancel" | "deployment:start" | "destroyDeployment:start" | "plan:start" | "plan:cancel" | "driftDetection:start" | "stackVariable:create" | "stackVariable:update" | "stackVariable:delete";
         CustomRoleUpdateInput: {
-            description?: (string | null) | null;
-            name?: components["schemas"]["CustomRoleName"] | null;
-            permissions?: components["schemas"]["CustomRolePermission"][] | null;
-            stackRestriction?: components["schemas"]["StackRestriction"] | null;
-            type?: components["schemas"]["CustomRoleType"] | null;
+            description?: string | null;
+            name?: string;
+            permissions?: components["schemas"]["CustomRolePermission"][];
+            stackRestriction?: components["schemas"]["StackRestriction"];
         };
         /** @enum {string} */
         DatabricksAuthMethod: "oauthM2m" | "personalAccessToken";
@@ -8802,6 +9175,7 @@ export interface components {
         DriftState: "inSync" | "inSyncRefreshRequired" | "inSyncDeployRequired" | "drifted" | "notChecked" | "unknown" | "deployRequired";
         /** Format: email */
         Email: string;
+        EmailDomain: string;
         /** @description An item that carries nothing beyond the fact of success. */
         Empty: Record<string, never>;
         /** @enum {string} */
@@ -9081,6 +9455,28 @@ export interface components {
             requiredVersion?: string;
             suggestedVersion?: string;
         };
+        IdentityProvider: {
+            /** Format: date-time */
+            createdAt: string;
+            defaultRole: components["schemas"]["SsoDefaultRole"];
+            emailDomains: string[];
+            id: string;
+            oidc: components["schemas"]["OidcSettings"] | null;
+            saml: components["schemas"]["SamlSettings"] | null;
+            type: components["schemas"]["IdentityProviderType"];
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        IdentityProviderInput: {
+            defaultRole?: components["schemas"]["SsoDefaultRole"];
+            /** @description The e-mail domains whose users sign in through this identity provider. */
+            emailDomains: components["schemas"]["EmailDomain"][];
+            oidc?: components["schemas"]["OidcSettingsInput"];
+            saml?: components["schemas"]["SamlSettingsInput"];
+            type: components["schemas"]["IdentityProviderType"];
+        };
+        /** @enum {string} */
+        IdentityProviderType: "oidc" | "saml";
         ImportPullRequest: {
             errorMessage?: string;
             pullRequestUrl?: string;
@@ -9132,6 +9528,18 @@ export interface components {
             stackId: string;
             status?: components["schemas"]["RunStatus"];
         };
+        Invitation: {
+            email: string;
+            existingUser: boolean;
+            /** Format: date-time */
+            expiresAt: string;
+            id: string;
+            role: string;
+        };
+        InvitationInput: {
+            email: components["schemas"]["Email"];
+            role: components["schemas"]["RoleKey"];
+        };
         /**
          * @description The status of background work that is not a run (drift detection, snapshots, migrations, syncs).
          * @enum {string}
@@ -9160,6 +9568,20 @@ export interface components {
             marketplaceCustomerId?: string;
             organizationName: string;
             password: components["schemas"]["Password"];
+        };
+        MfaCode: string;
+        MfaCodeInput: {
+            mfaCode: components["schemas"]["MfaCode"];
+        };
+        MfaSecret: {
+            /** @description otpauth:// URI for a QR code. */
+            otpauthUrl: string;
+            /** @description Base32 TOTP secret, shown once for manual entry. */
+            secret: string;
+        };
+        MfaSignInInput: {
+            mfaCode: components["schemas"]["MfaCode"];
+            waitingMfaPotentialSessionId: string;
         };
         Module: {
             /** Format: date-time */
@@ -9338,57 +9760,34 @@ export interface components {
         };
         NamespaceId: string;
         NamespaceName: string;
-        /**
-         * @description A grant with no id: the key is (namespaceId, stackId, principal). Exactly one of userEmail,
-         *     programmaticUserName and teamId names the principal; exactly one of role and customRoleId
-         *     (a custom role of type namespaceRole) says what it may do.
-         */
         NamespacePermission: {
-            /** Format: date-time */
-            createdAt: string;
             customRoleId: string | null;
-            namespaceId: string;
-            programmaticUserName: string | null;
-            role: components["schemas"]["NamespaceRoleKey"] | null;
+            namespaceId: string | null;
+            programmaticUserName?: string;
+            role: string | null;
             stackId: string | null;
-            teamId: string | null;
-            userEmail: string | null;
+            teamId?: string;
+            userEmail?: string;
         };
+        /** @description Exactly one principal; a role or a custom namespace role. */
         NamespacePermissionInput: {
-            customRoleId?: components["schemas"]["CustomRoleId"] | null;
-            namespaceId: components["schemas"]["NamespacePermissionTarget"];
-            programmaticUserName?: components["schemas"]["ProgrammaticUserName"] | null;
-            role?: components["schemas"]["NamespaceRoleKey"] | null;
-            stackId?: components["schemas"]["PermissionStackId"] | null;
-            teamId?: components["schemas"]["TeamId"] | null;
-            userEmail?: components["schemas"]["Email"] | null;
+            customRoleId?: string | null;
+            namespaceId: components["schemas"]["NamespaceId"] | null;
+            programmaticUserName?: string;
+            /** @enum {string|null} */
+            role?: "viewer" | "admin" | null;
+            stackId?: string | null;
+            teamId?: components["schemas"]["TeamId"];
+            userEmail?: components["schemas"]["Email"];
         };
-        /**
-         * @description The key of a namespace permission: namespaceId, stackId (absent or null for the whole
-         *     namespace) and exactly one principal. role and customRoleId may be sent as read; when
-         *     sent they must match the grant.
-         */
+        /** @description Exactly one of userEmail, programmaticUserName, teamId. namespaceId null means All Namespaces. */
         NamespacePermissionKey: {
-            /**
-             * Format: date-time
-             * @description Ignored; accepted so a listed item can be sent back as is.
-             */
-            createdAt?: string;
-            customRoleId?: components["schemas"]["CustomRoleId"] | null;
-            namespaceId: components["schemas"]["NamespacePermissionTarget"];
-            programmaticUserName?: components["schemas"]["ProgrammaticUserName"] | null;
-            role?: components["schemas"]["NamespaceRoleKey"] | null;
-            stackId?: components["schemas"]["PermissionStackId"] | null;
-            teamId?: components["schemas"]["TeamId"] | null;
-            userEmail?: components["schemas"]["Email"] | null;
+            namespaceId: components["schemas"]["NamespaceId"] | null;
+            programmaticUserName?: string;
+            stackId?: string | null;
+            teamId?: components["schemas"]["TeamId"];
+            userEmail?: components["schemas"]["Email"];
         };
-        /**
-         * @description A namespace id, or `*` for All Namespaces (designed: the spec names the target 'All
-         *     Namespaces' but shows no value for it).
-         */
-        NamespacePermissionTarget: string;
-        /** @enum {string} */
-        NamespaceRoleKey: "viewer" | "admin";
         NamespaceRunnerConfig: {
             groups?: string[];
             isOverridable?: boolean;
@@ -9469,6 +9868,29 @@ export interface components {
             notificationEndpointId: string;
             scope: components["schemas"]["NotificationScope"];
             scopeId?: string;
+        };
+        OidcSettings: {
+            clientId: string;
+            groupsClaim: string;
+            isClientSecretConfigured: boolean;
+            issuerUrl: string;
+            /** @description The redirect URI to register at the IdP. */
+            redirectUri: string;
+            scopes: string;
+        };
+        OidcSettingsInput: {
+            clientId: string;
+            /** @description Left out to keep the stored secret. */
+            clientSecret?: string;
+            /** @description The claim carrying the user's groups. Default 'groups'. */
+            groupsClaim?: string;
+            /**
+             * Format: uri
+             * @description The issuer; its discovery document is read from `/.well-known/openid-configuration`.
+             */
+            issuerUrl: string;
+            /** @description Space-separated; must include 'openid'. Default 'openid email profile'. */
+            scopes?: string;
         };
         /** @enum {string} */
         OktaAuthMethod: "apiToken" | "oauthPrivateKey";
@@ -9600,12 +10022,8 @@ export interface components {
             userType: components["schemas"]["UserType"];
         };
         OrganizationUserUpdateInput: {
-            /** @description Required with orgRole `custom` (a custom role of type organizationRole), null otherwise. */
-            customRoleId?: components["schemas"]["CustomRoleId"] | null;
-            orgRole: components["schemas"]["OrgRoleKey"];
+            role: components["schemas"]["RoleKey"];
         };
-        /** @enum {string} */
-        OrgRoleKey: "admin" | "viewer" | "member" | "deployer" | "runner" | "nsOnly" | "custom";
         OrgViewEntry: {
             breakdown?: {
                 count: number;
@@ -9627,7 +10045,6 @@ export interface components {
         };
         /** @description At least 8 characters. */
         Password: string;
-        PermissionStackId: string;
         PersonName: string;
         Plan: components["schemas"]["Run"] & {
             planSteps?: components["schemas"]["RunStep"][];
@@ -9683,55 +10100,30 @@ export interface components {
         PotentialStackSource: "suggestedStack" | "customModel" | "stackDiscovery";
         /** @enum {string} */
         PricingPlan: "freeTrial" | "basic" | "pro" | "enterprise";
+        ProgrammaticToken: {
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            name: string;
+            /** Format: date-time */
+            revokedAt: string | null;
+            /** @description The token value: present only in the answer that creates it. */
+            token?: string;
+        };
+        ProgrammaticTokenInput: {
+            name: string;
+        };
         ProgrammaticUser: {
             /** Format: date-time */
             createdAt: string;
-            customRoleId: string | null;
-            description: string | null;
             id: string;
             name: string;
-            orgRole: components["schemas"]["OrgRoleKey"];
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        ProgrammaticUserCreateInput: {
-            /** @description Required with orgRole `custom` (a custom role of type organizationRole), null otherwise. */
-            customRoleId?: components["schemas"]["CustomRoleId"] | null;
-            description?: string | null;
-            name: components["schemas"]["ProgrammaticUserName"];
-            orgRole: components["schemas"]["OrgRoleKey"];
+            role: string;
         };
         ProgrammaticUserId: string;
-        ProgrammaticUserName: string;
-        ProgrammaticUserToken: {
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            expiresAt: string | null;
-            id: string;
-            /** Format: date-time */
-            lastUsedAt: string | null;
+        ProgrammaticUserInput: {
             name: string;
-            programmaticUserId: string;
-            /** Format: date-time */
-            revokedAt: string | null;
-        };
-        /** @description A token as created. `token` is the bearer secret, answered this once; only its hash is stored. */
-        ProgrammaticUserTokenCreated: components["schemas"]["ProgrammaticUserToken"] & {
-            token: string;
-        };
-        ProgrammaticUserTokenCreateInput: {
-            /** @description Days until the token expires; absent or null for a token that does not expire. */
-            expiresInDays?: number | null;
-            name: string;
-        };
-        ProgrammaticUserTokenId: string;
-        /** @description Partial update of ProgrammaticUserCreateInput: absent fields stay, null clears a field. */
-        ProgrammaticUserUpdateInput: {
-            customRoleId?: (components["schemas"]["CustomRoleId"] | null) | null;
-            description?: (string | null) | null;
-            name?: components["schemas"]["ProgrammaticUserName"] | null;
-            orgRole?: components["schemas"]["OrgRoleKey"] | null;
+            role: components["schemas"]["RoleKey"];
         };
         ProviderUsage: {
             name: string;
@@ -9745,6 +10137,9 @@ export interface components {
             repoName: string;
             stackId?: string;
             version?: string;
+        };
+        RecoverPasswordInput: {
+            email: components["schemas"]["Email"];
         };
         /** @enum {string} */
         RefreshMode: "Plan" | "Apply";
@@ -9797,6 +10192,10 @@ export interface components {
         RequestInfo: {
             /** @description The request id, also sent in the x-request-id header. */
             id: string;
+        };
+        ResetPasswordInput: {
+            password: components["schemas"]["Password"];
+            resetToken: string;
         };
         ResourceAddressesTask: {
             resourcesAddresses: string[];
@@ -9875,6 +10274,8 @@ export interface components {
             name: string;
             service: string;
         };
+        /** @description admin, viewer, member, deployer, runner, or any other key (a namespace-only role). */
+        RoleKey: string;
         Run: {
             config?: components["schemas"]["RunConfig"];
             /** Format: date-time */
@@ -10158,6 +10559,31 @@ export interface components {
             /** @description Glob patterns; may use ${stack_path}. */
             patterns?: string[];
         };
+        SamlPostForm: {
+            RelayState: string;
+            SAMLResponse: string;
+        };
+        SamlSettings: {
+            /** @description The assertion consumer service URL to register at the IdP. */
+            acsUrl: string;
+            entryPointUrl: string;
+            groupsAttribute: string;
+            idpCertificate: string;
+            spEntityId: string;
+        };
+        SamlSettingsInput: {
+            /**
+             * Format: uri
+             * @description The IdP's single sign-on URL (HTTP-Redirect binding).
+             */
+            entryPointUrl: string;
+            /** @description The attribute carrying the user's groups. Default 'groups'. */
+            groupsAttribute?: string;
+            /** @description PEM certificate the IdP signs its responses with. */
+            idpCertificate: string;
+            /** @description Our entity id at the IdP; also the expected audience. */
+            spEntityId: string;
+        };
         SbomEntry: {
             license?: string;
             name: string;
@@ -10205,13 +10631,21 @@ export interface components {
             email: components["schemas"]["Email"];
             password: string;
         };
+        /**
+         * @description Either a session (`token`, `user`, `organization`), or the next MFA step: a
+         *     `waitingMfaPotentialSessionId` to send with a code to `signInWithMfaPotentialSession`, or an
+         *     `addMfaSessionId` to enrol MFA first when the organization requires it. Both ids expire
+         *     after 10 minutes.
+         */
         SignInResult: {
+            addMfaSessionId?: string;
             /** Format: date-time */
             expiresAt?: string;
-            organization: components["schemas"]["OrganizationSummary"];
+            organization?: components["schemas"]["OrganizationSummary"];
             /** @description The bearer token of the new session. Shown once; only its hash is stored. */
-            token: string;
-            user: components["schemas"]["CurrentUser"];
+            token?: string;
+            user?: components["schemas"]["CurrentUser"];
+            waitingMfaPotentialSessionId?: string;
         };
         SignInSettings: {
             /** @description Labelled 'MFA is required for non-SSO login'. */
@@ -10308,6 +10742,41 @@ export interface components {
         SshKeyUpdate: {
             name?: string | null;
             privateKey?: string | null;
+        };
+        /**
+         * @description The role of an SSO user who signs in for the first time.
+         * @enum {string}
+         */
+        SsoDefaultRole: "admin" | "viewer" | "member" | "deployer";
+        SsoPotentialSession: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The role key (admin, viewer, member, deployer, …); the console shows its label. */
+            displayOrgRole: string;
+            /** Format: date-time */
+            expiresAt: string;
+            id: string;
+            organizationId: string;
+            orgName: string;
+            teams: components["schemas"]["TeamRef"][];
+        };
+        SsoPotentialSessionInput: {
+            ssoPotentialSessionId: string;
+        };
+        SsoPotentialSessionList: {
+            currentSessionPotentialSessionId: string | null;
+            ssoPotentialSessions: components["schemas"]["SsoPotentialSession"][];
+        };
+        SsoSignInRedirect: {
+            organizationId: string;
+            organizationName: string;
+            /** @description Where to send the browser (the IdP, with the request in the query). */
+            redirectUrl: string;
+            type: components["schemas"]["IdentityProviderType"];
+        };
+        SsoSignInRequestInput: {
+            email?: components["schemas"]["Email"];
+            organizationId?: components["schemas"]["OrganizationId"];
         };
         Stack: {
             blueprintId?: string;
@@ -10486,11 +10955,6 @@ export interface components {
             /** @description The value as JSON. */
             value: unknown;
         };
-        /**
-         * @description The stack-level permissions a custom role can grant (spec §6).
-         * @enum {string}
-         */
-        StackPermissionName: "stack:create" | "stack:update" | "stack:delete" | "stack:createFromTemplate" | "stack:createFromBlueprint" | "stack:extendTtl" | "stack:retryInitialization" | "deployment:approve" | "deployment:approveFailedPolicies" | "deployment:cancel" | "deployment:start" | "destroyDeployment:start" | "plan:start" | "plan:cancel" | "driftDetection:start" | "stackVariable:create" | "stackVariable:update" | "stackVariable:delete";
         StackPolicy: {
             ttlConfig?: {
                 ttl?: components["schemas"]["Ttl"];
@@ -10525,10 +10989,7 @@ export interface components {
             resourcesAddresses: string[];
             stackId: string;
         };
-        /**
-         * @description none, or restrict reading / writing to the stacks the user created.
-         * @enum {string}
-         */
+        /** @enum {string} */
         StackRestriction: "none" | "restrictReadToOwnStacks" | "restrictWriteToOwnStacks";
         StackTtlExtension: {
             ttl: components["schemas"]["Ttl"];
@@ -10615,39 +11076,33 @@ export interface components {
         /** @enum {string} */
         TaskType: "releaseStateLock" | "taintResources" | "untaintResources" | "removeResources" | "importResources" | "refreshState";
         Team: {
-            /** Format: date-time */
-            createdAt: string;
-            /** @description The identity-provider group whose members join this team on SSO sign-in. */
+            /** @description An identity-provider group id this team matches. */
             customIdpId: string | null;
             description: string | null;
             id: string;
             name: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        TeamCreateInput: {
-            customIdpId?: string | null;
-            description?: string | null;
-            name: components["schemas"]["TeamName"];
         };
         TeamId: string;
-        TeamName: string;
+        TeamInput: {
+            customIdpId?: string | null;
+            description?: string | null;
+            name: string;
+        };
         TeamRef: {
             id: string;
             name: string;
         };
-        /** @description Partial update of TeamCreateInput: absent fields stay, null clears a field. */
         TeamUpdateInput: {
-            customIdpId?: (string | null) | null;
-            description?: (string | null) | null;
-            name?: components["schemas"]["TeamName"] | null;
+            customIdpId?: string | null;
+            description?: string | null;
+            name?: string;
         };
-        /** @description A team membership. List items name the user by `email` (as existing clients read it). */
         TeamUser: {
             email: string;
             teamId: string;
+            userId: string;
         };
-        TeamUserKey: {
+        TeamUserInput: {
             teamId: components["schemas"]["TeamId"];
             userEmail: components["schemas"]["Email"];
         };
@@ -10914,7 +11369,6 @@ export interface components {
         };
         /** @enum {string} */
         TtlUnit: "hours" | "days";
-        UserId: string;
         UserOrgRole: {
             customRoleId: string | null;
             organizationId: string;
@@ -11211,6 +11665,15 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
+        };
+        /** @description Redirect to a page of the console. */
+        SsoConsoleRedirect: {
+            headers: {
+                /** @description `/auth/ssoLogin`, `/auth/ssoChooseLogin` or `/auth/ssoBadLogin` under the public URL. */
+                Location?: string;
+                [name: string]: unknown;
+            };
+            content?: never;
         };
         /** @description The state is locked by someone else; the body is the lock that holds it. */
         StateLocked: {
@@ -11610,6 +12073,46 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    signInWithMfaPotentialSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["MfaSignInInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SignInResult"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     signOut: {
         parameters: {
             query?: never;
@@ -11718,6 +12221,174 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    ssoOidcCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                error?: string;
+                error_description?: string;
+                error_uri?: string;
+                iss?: string;
+                scope?: string;
+                session_state?: string;
+                state?: string;
+            };
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            303: components["responses"]["SsoConsoleRedirect"];
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    ssoSamlAcs: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SamlPostForm"];
+            };
+        };
+        responses: {
+            303: components["responses"]["SsoConsoleRedirect"];
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    ssoSignInRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SsoSignInRequestInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SsoSignInRedirect"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    ssoSignInWithPotentialSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SsoPotentialSessionInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SignInResult"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    ssoSwitchSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SsoPotentialSessionInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SignInResult"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -21503,21 +22174,14 @@ export interface operations {
     };
     listCustomAbacConfigurations: {
         parameters: {
-            query?: {
-                customAbacConfigurationId?: components["schemas"]["CustomAbacConfigurationId"];
-                customAbacId?: components["schemas"]["CustomAbacGroup"];
-                /** @description One-based page number of a paged list. */
-                page?: components["parameters"]["Page"];
-                /** @description Items per page. */
-                pageSize?: components["parameters"]["PageSize"];
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description One page of the list. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -21528,7 +22192,6 @@ export interface operations {
                         response: {
                             errors: components["schemas"]["ErrorItem"][];
                             items: components["schemas"]["CustomAbacConfiguration"][];
-                            paging?: components["schemas"]["Paging"];
                         };
                     };
                 };
@@ -21549,7 +22212,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    entity: components["schemas"]["CustomAbacConfigurationCreateInput"];
+                    entity: components["schemas"]["CustomAbacConfigurationInput"];
                 };
             };
         };
@@ -21582,7 +22245,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                customAbacConfigurationId: components["schemas"]["CustomAbacConfigurationId"];
+                customAbacConfigurationId: string;
             };
             cookie?: never;
         };
@@ -21615,7 +22278,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                customAbacConfigurationId: components["schemas"]["CustomAbacConfigurationId"];
+                customAbacConfigurationId: string;
             };
             cookie?: never;
         };
@@ -21656,7 +22319,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                customAbacConfigurationId: components["schemas"]["CustomAbacConfigurationId"];
+                customAbacConfigurationId: string;
             };
             cookie?: never;
         };
@@ -21686,22 +22349,14 @@ export interface operations {
     };
     listCustomRoles: {
         parameters: {
-            query?: {
-                customRoleId?: components["schemas"]["CustomRoleId"];
-                customRoleName?: components["schemas"]["CustomRoleName"];
-                /** @description One-based page number of a paged list. */
-                page?: components["parameters"]["Page"];
-                /** @description Items per page. */
-                pageSize?: components["parameters"]["PageSize"];
-                type?: components["schemas"]["CustomRoleType"];
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description One page of the list. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -21712,7 +22367,6 @@ export interface operations {
                         response: {
                             errors: components["schemas"]["ErrorItem"][];
                             items: components["schemas"]["CustomRole"][];
-                            paging?: components["schemas"]["Paging"];
                         };
                     };
                 };
@@ -21733,7 +22387,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    entity: components["schemas"]["CustomRoleCreateInput"];
+                    entity: components["schemas"]["CustomRoleInput"];
                 };
             };
         };
@@ -21766,7 +22420,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                customRoleId: components["schemas"]["CustomRoleId"];
+                customRoleId: string;
             };
             cookie?: never;
         };
@@ -21799,7 +22453,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                customRoleId: components["schemas"]["CustomRoleId"];
+                customRoleId: string;
             };
             cookie?: never;
         };
@@ -21840,7 +22494,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                customRoleId: components["schemas"]["CustomRoleId"];
+                customRoleId: string;
             };
             cookie?: never;
         };
@@ -21869,18 +22523,109 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getIdentityProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["IdentityProvider"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putIdentityProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["IdentityProviderInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["IdentityProvider"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteIdentityProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["IdentityProvider"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listNamespacePermissions: {
         parameters: {
             query?: {
-                namespaceId?: components["schemas"]["NamespacePermissionTarget"];
-                /** @description One-based page number of a paged list. */
-                page?: components["parameters"]["Page"];
-                /** @description Items per page. */
-                pageSize?: components["parameters"]["PageSize"];
-                programmaticUserName?: components["schemas"]["ProgrammaticUserName"];
-                stackId?: components["schemas"]["PermissionStackId"];
-                teamId?: components["schemas"]["TeamId"];
-                userEmail?: components["schemas"]["Email"];
+                namespaceId?: components["schemas"]["NamespaceId"];
             };
             header?: never;
             path?: never;
@@ -21888,7 +22633,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of the list. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -21899,7 +22644,6 @@ export interface operations {
                         response: {
                             errors: components["schemas"]["ErrorItem"][];
                             items: components["schemas"]["NamespacePermission"][];
-                            paging?: components["schemas"]["Paging"];
                         };
                     };
                 };
@@ -21943,7 +22687,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
@@ -21989,21 +22732,14 @@ export interface operations {
     };
     listProgrammaticUsers: {
         parameters: {
-            query?: {
-                /** @description One-based page number of a paged list. */
-                page?: components["parameters"]["Page"];
-                /** @description Items per page. */
-                pageSize?: components["parameters"]["PageSize"];
-                programmaticUserId?: components["schemas"]["ProgrammaticUserId"];
-                programmaticUserName?: components["schemas"]["ProgrammaticUserName"];
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description One page of the list. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -22014,7 +22750,6 @@ export interface operations {
                         response: {
                             errors: components["schemas"]["ErrorItem"][];
                             items: components["schemas"]["ProgrammaticUser"][];
-                            paging?: components["schemas"]["Paging"];
                         };
                     };
                 };
@@ -22035,7 +22770,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    entity: components["schemas"]["ProgrammaticUserCreateInput"];
+                    entity: components["schemas"]["ProgrammaticUserInput"];
                 };
             };
         };
@@ -22058,80 +22793,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
-            500: components["responses"]["InternalError"];
-        };
-    };
-    getProgrammaticUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                programmaticUserId: components["schemas"]["ProgrammaticUserId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        request: components["schemas"]["RequestInfo"];
-                        response: {
-                            errors: components["schemas"]["ErrorItem"][];
-                            items: components["schemas"]["ProgrammaticUser"][];
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalError"];
-        };
-    };
-    updateProgrammaticUser: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                programmaticUserId: components["schemas"]["ProgrammaticUserId"];
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    entity: components["schemas"]["ProgrammaticUserUpdateInput"];
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        request: components["schemas"]["RequestInfo"];
-                        response: {
-                            errors: components["schemas"]["ErrorItem"][];
-                            items: components["schemas"]["ProgrammaticUser"][];
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
@@ -22142,7 +22803,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                programmaticUserId: components["schemas"]["ProgrammaticUserId"];
+                programmaticUserId: string;
             };
             cookie?: never;
         };
@@ -22175,7 +22836,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                programmaticUserId: components["schemas"]["ProgrammaticUserId"];
+                programmaticUserId: string;
             };
             cookie?: never;
         };
@@ -22191,7 +22852,7 @@ export interface operations {
                         request: components["schemas"]["RequestInfo"];
                         response: {
                             errors: components["schemas"]["ErrorItem"][];
-                            items: components["schemas"]["ProgrammaticUserToken"][];
+                            items: components["schemas"]["ProgrammaticToken"][];
                         };
                     };
                 };
@@ -22208,14 +22869,14 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                programmaticUserId: components["schemas"]["ProgrammaticUserId"];
+                programmaticUserId: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
                 "application/json": {
-                    entity: components["schemas"]["ProgrammaticUserTokenCreateInput"];
+                    entity: components["schemas"]["ProgrammaticTokenInput"];
                 };
             };
         };
@@ -22230,7 +22891,7 @@ export interface operations {
                         request: components["schemas"]["RequestInfo"];
                         response: {
                             errors: components["schemas"]["ErrorItem"][];
-                            items: components["schemas"]["ProgrammaticUserTokenCreated"][];
+                            items: components["schemas"]["ProgrammaticToken"][];
                         };
                     };
                 };
@@ -22250,8 +22911,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                programmaticUserId: components["schemas"]["ProgrammaticUserId"];
-                tokenId: components["schemas"]["ProgrammaticUserTokenId"];
+                programmaticUserId: string;
+                tokenId: string;
             };
             cookie?: never;
         };
@@ -22267,7 +22928,7 @@ export interface operations {
                         request: components["schemas"]["RequestInfo"];
                         response: {
                             errors: components["schemas"]["ErrorItem"][];
-                            items: components["schemas"]["ProgrammaticUserToken"][];
+                            items: components["schemas"]["ProgrammaticToken"][];
                         };
                     };
                 };
@@ -22279,15 +22940,41 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listSsoPotentialSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SsoPotentialSessionList"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listTeams: {
         parameters: {
             query?: {
-                /** @description One-based page number of a paged list. */
-                page?: components["parameters"]["Page"];
-                /** @description Items per page. */
-                pageSize?: components["parameters"]["PageSize"];
-                teamId?: components["schemas"]["TeamId"];
-                teamName?: components["schemas"]["TeamName"];
+                teamId?: string;
+                teamName?: string;
             };
             header?: never;
             path?: never;
@@ -22295,7 +22982,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of the list. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -22306,7 +22993,6 @@ export interface operations {
                         response: {
                             errors: components["schemas"]["ErrorItem"][];
                             items: components["schemas"]["Team"][];
-                            paging?: components["schemas"]["Paging"];
                         };
                     };
                 };
@@ -22327,7 +23013,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    entity: components["schemas"]["TeamCreateInput"];
+                    entity: components["schemas"]["TeamInput"];
                 };
             };
         };
@@ -22360,7 +23046,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                teamId: components["schemas"]["TeamId"];
+                teamId: string;
             };
             cookie?: never;
         };
@@ -22393,7 +23079,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                teamId: components["schemas"]["TeamId"];
+                teamId: string;
             };
             cookie?: never;
         };
@@ -22434,7 +23120,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                teamId: components["schemas"]["TeamId"];
+                teamId: string;
             };
             cookie?: never;
         };
@@ -22465,12 +23151,7 @@ export interface operations {
     listTeamUsers: {
         parameters: {
             query?: {
-                /** @description One-based page number of a paged list. */
-                page?: components["parameters"]["Page"];
-                /** @description Items per page. */
-                pageSize?: components["parameters"]["PageSize"];
                 teamId?: components["schemas"]["TeamId"];
-                userEmail?: components["schemas"]["Email"];
             };
             header?: never;
             path?: never;
@@ -22478,7 +23159,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of the list. */
+            /** @description Success. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -22489,7 +23170,6 @@ export interface operations {
                         response: {
                             errors: components["schemas"]["ErrorItem"][];
                             items: components["schemas"]["TeamUser"][];
-                            paging?: components["schemas"]["Paging"];
                         };
                     };
                 };
@@ -22500,7 +23180,7 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
-    createTeamUser: {
+    addTeamUser: {
         parameters: {
             query?: never;
             header?: never;
@@ -22510,7 +23190,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    entity: components["schemas"]["TeamUserKey"];
+                    entity: components["schemas"]["TeamUserInput"];
                 };
             };
         };
@@ -22533,13 +23213,12 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
-    deleteTeamUser: {
+    removeTeamUser: {
         parameters: {
             query?: never;
             header?: never;
@@ -22549,7 +23228,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    entity: components["schemas"]["TeamUserKey"];
+                    entity: components["schemas"]["TeamUserInput"];
                 };
             };
         };
@@ -22619,7 +23298,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                userId: components["schemas"]["UserId"];
+                userId: string;
             };
             cookie?: never;
         };
@@ -22660,7 +23339,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                userId: components["schemas"]["UserId"];
+                userId: string;
             };
             cookie?: never;
         };
@@ -22686,6 +23365,395 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    acceptInvite: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["AcceptInviteInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["AcceptedInvitation"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    inviteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["InvitationInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Invitation"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    configureMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["MfaCodeInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    configureMfaWithAddMfaSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["AddMfaSessionCodeInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SignInResult"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    disableMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["MfaCodeInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    generateMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["MfaSecret"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    generateMfaWithAddMfaSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["AddMfaSessionInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["MfaSecret"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    recoverPassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["RecoverPasswordInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ResetPasswordInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createUserFromInvite: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CreateUserFromInviteInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SignInResult"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };

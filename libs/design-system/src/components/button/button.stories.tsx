@@ -5,9 +5,18 @@ import { Button } from './button';
 const meta = {
   title: 'Actions/Button',
   component: Button,
-  args: { children: 'Deploy stack', variant: 'primary', size: 'md', loading: false, disabled: false },
+  args: {
+    children: 'Deploy stack',
+    variant: 'primary',
+    size: 'md',
+    loading: false,
+    disabled: false,
+  },
   argTypes: {
-    variant: { control: 'inline-radio', options: ['primary', 'secondary', 'outline', 'ghost', 'danger', 'link'] },
+    variant: {
+      control: 'inline-radio',
+      options: ['primary', 'secondary', 'outline', 'ghost', 'danger', 'link'],
+    },
     size: { control: 'inline-radio', options: ['sm', 'md', 'lg'] },
   },
 } satisfies Meta<typeof Button>;
@@ -19,9 +28,16 @@ export const Primary: Story = {};
 export const WithIcon: Story = { args: { children: [<Rocket key="i" aria-hidden />, 'Deploy'] } };
 export const Loading: Story = { args: { loading: true, children: 'Deploying' } };
 export const IconOnly: Story = {
-  args: { size: 'icon', variant: 'outline', 'aria-label': 'Add stack', children: <Plus aria-hidden /> },
+  args: {
+    size: 'icon',
+    variant: 'outline',
+    'aria-label': 'Add stack',
+    children: <Plus aria-hidden />,
+  },
 };
-export const AsLink: Story = { args: { asChild: true, variant: 'outline', children: <a href="#stacks">Open stacks</a> } };
+export const AsLink: Story = {
+  args: { asChild: true, variant: 'outline', children: <a href="#stacks">Open stacks</a> },
+};
 
 const variants = ['primary', 'secondary', 'outline', 'ghost', 'danger', 'link'] as const;
 const sizes = ['sm', 'md', 'lg'] as const;

@@ -4,7 +4,9 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { Button } from '../button/button';
 import { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 
-function Demo(props: Omit<ConfirmDialogProps, 'open' | 'onOpenChange'> & { initiallyOpen?: boolean }) {
+function Demo(
+  props: Omit<ConfirmDialogProps, 'open' | 'onOpenChange'> & { initiallyOpen?: boolean },
+) {
   const { initiallyOpen = false, ...rest } = props;
   const [open, setOpen] = useState(initiallyOpen);
   return (
@@ -22,7 +24,8 @@ const meta = {
   component: Demo,
   args: {
     title: 'Delete stack prod-network?',
-    description: 'The stack, its runs and its state history are deleted. Cloud resources are not touched.',
+    description:
+      'The stack, its runs and its state history are deleted. Cloud resources are not touched.',
     phrase: 'delete me',
     confirmLabel: 'Delete stack',
     tone: 'danger',
@@ -48,13 +51,27 @@ export const TypedPhrase: Story = {
   },
 };
 
-export const WithoutPhrase: Story = { args: { phrase: undefined, tone: 'primary', title: 'Force-start this run?', description: undefined, confirmLabel: 'Force start' } };
+export const WithoutPhrase: Story = {
+  args: {
+    phrase: undefined,
+    tone: 'primary',
+    title: 'Force-start this run?',
+    description: undefined,
+    confirmLabel: 'Force start',
+  },
+};
 
 export const Matrix: Story = {
   render: (args) => (
     <div className="flex flex-wrap gap-3">
       <Demo {...args} />
-      <Demo {...args} phrase={undefined} tone="primary" title="Approve deployment?" confirmLabel="Approve" />
+      <Demo
+        {...args}
+        phrase={undefined}
+        tone="primary"
+        title="Approve deployment?"
+        confirmLabel="Approve"
+      />
     </div>
   ),
 };

@@ -26,12 +26,19 @@ function makeRows(count: number): StackRow[] {
     provider: providers[i % 3] ?? 'aws',
     drift: drifts[(i * 7) % 3] ?? 'inSync',
     resources: (i * 37) % 400,
-    updated: new Date(Date.UTC(2026, 10, 22) - i * 3_600_000).toISOString().slice(0, 16).replace('T', ' '),
+    updated: new Date(Date.UTC(2026, 10, 22) - i * 3_600_000)
+      .toISOString()
+      .slice(0, 16)
+      .replace('T', ' '),
   }));
 }
 
 const columns: ColumnDef<StackRow>[] = [
-  { accessorKey: 'name', header: 'Name', cell: ({ getValue }) => <span className="font-medium">{getValue<string>()}</span> },
+  {
+    accessorKey: 'name',
+    header: 'Name',
+    cell: ({ getValue }) => <span className="font-medium">{getValue<string>()}</span>,
+  },
   {
     accessorKey: 'provider',
     header: 'Provider',
@@ -79,12 +86,21 @@ export const ClientMode: Story = {
   },
 };
 
-export const Selectable: Story = { args: { selectable: true, actions: <Button size="sm">Run plan</Button> } };
+export const Selectable: Story = {
+  args: { selectable: true, actions: <Button size="sm">Run plan</Button> },
+};
 export const Loading: Story = { args: { loading: true } };
 export const Empty: Story = {
   args: {
     data: [],
-    empty: <EmptyState icon={<Layers />} title="No stacks yet" text="Create a stack to start managing infrastructure." action={<Button>Create stack</Button>} />,
+    empty: (
+      <EmptyState
+        icon={<Layers />}
+        title="No stacks yet"
+        text="Create a stack to start managing infrastructure."
+        action={<Button>Create stack</Button>}
+      />
+    ),
   },
 };
 
@@ -102,7 +118,10 @@ function ServerDemo() {
           return sort.desc ? -cmp : cmp;
         })
       : all;
-    return sorted.slice(pagination.pageIndex * pagination.pageSize, (pagination.pageIndex + 1) * pagination.pageSize);
+    return sorted.slice(
+      pagination.pageIndex * pagination.pageSize,
+      (pagination.pageIndex + 1) * pagination.pageSize,
+    );
   }, [all, pagination, sorting]);
   return (
     <DataTable

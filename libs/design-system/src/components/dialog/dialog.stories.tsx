@@ -3,7 +3,17 @@ import { expect, userEvent, within } from 'storybook/test';
 import { Button } from '../button/button';
 import { FormField } from '../form-field/form-field';
 import { Input } from '../input/input';
-import { Dialog, DialogBody, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from './dialog';
+import {
+  Dialog,
+  DialogBody,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from './dialog';
 
 const meta = {
   title: 'Overlays/Dialog',

@@ -28,7 +28,12 @@ export const Matrix: Story = {
   render: (args) => (
     <div className="grid grid-cols-3 gap-4">
       <EmptyState title="Title only" className="rounded-lg border border-border" />
-      <EmptyState icon={<SearchX />} title="No results" text="Try another search." className="rounded-lg border border-border" />
+      <EmptyState
+        icon={<SearchX />}
+        title="No results"
+        text="Try another search."
+        className="rounded-lg border border-border"
+      />
       <EmptyState {...args} className="rounded-lg border border-border" />
     </div>
   ),

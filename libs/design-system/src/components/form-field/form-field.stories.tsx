@@ -6,7 +6,13 @@ import { FormField } from './form-field';
 const meta = {
   title: 'Forms/FormField',
   component: FormField,
-  args: { label: 'Variable key', help: 'Letters, digits and underscores.', error: undefined, required: false, children: <Input placeholder="TF_VAR_region" /> },
+  args: {
+    label: 'Variable key',
+    help: 'Letters, digits and underscores.',
+    error: undefined,
+    required: false,
+    children: <Input placeholder="TF_VAR_region" />,
+  },
   render: (args) => (
     <div className="max-w-sm">
       <FormField {...args} />

@@ -19,7 +19,12 @@ describe('FormField', () => {
 
   it('marks an error as invalid and reads it before the help', () => {
     renderWithProviders(
-      <FormField label="Key" help="The variable key" error="Key must not start with a digit" required>
+      <FormField
+        label="Key"
+        help="The variable key"
+        error="Key must not start with a digit"
+        required
+      >
         <Input />
       </FormField>,
     );

@@ -34,13 +34,22 @@ export function useFormFieldControl(): Partial<FieldControlProps> {
 }
 
 /** Label, control, help and error, wired together for assistive technology. */
-export function FormField({ label, children, help, error, required = false, id, className }: FormFieldProps) {
+export function FormField({
+  label,
+  children,
+  help,
+  error,
+  required = false,
+  id,
+  className,
+}: FormFieldProps) {
   const { t } = useLingui();
   const generated = useId();
   const controlId = id ?? `field-${generated}`;
   const helpId = `${controlId}-help`;
   const errorId = `${controlId}-error`;
-  const describedBy = [error ? errorId : null, help ? helpId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [error ? errorId : null, help ? helpId : null].filter(Boolean).join(' ') || undefined;
   const control: FieldControlProps = {
     id: controlId,
     'aria-describedby': describedBy,
@@ -49,7 +58,11 @@ export function FormField({ label, children, help, error, required = false, id, 
   };
 
   return (
-    <div data-slot="form-field" data-invalid={error ? true : undefined} className={cn('flex flex-col gap-1.5', className)}>
+    <div
+      data-slot="form-field"
+      data-invalid={error ? true : undefined}
+      className={cn('flex flex-col gap-1.5', className)}
+    >
       <Label htmlFor={controlId}>
         {label}
         {required && (
@@ -67,7 +80,11 @@ export function FormField({ label, children, help, error, required = false, id, 
         </p>
       )}
       {error && (
-        <p id={errorId} data-slot="form-field-error" className="text-xs font-medium text-danger-subtle-foreground">
+        <p
+          id={errorId}
+          data-slot="form-field-error"
+          className="text-xs font-medium text-danger-subtle-foreground"
+        >
           {error}
         </p>
       )}

@@ -12,7 +12,10 @@ const meta = {
   title: 'Layout/Grid',
   component: Grid,
   args: { columns: 3, gap: 4 },
-  argTypes: { columns: { control: 'select', options: [1, 2, 3, 4, 6, 12] }, gap: { control: 'select', options: [0, 1, 2, 3, 4, 5, 6, 8] } },
+  argTypes: {
+    columns: { control: 'select', options: [1, 2, 3, 4, 6, 12] },
+    gap: { control: 'select', options: [0, 1, 2, 3, 4, 5, 6, 8] },
+  },
   render: (args) => <Grid {...args}>{cells(6)}</Grid>,
 } satisfies Meta<typeof Grid>;
 

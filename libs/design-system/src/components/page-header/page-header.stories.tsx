@@ -1,6 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Plus } from 'lucide-react';
-import { BreadcrumbItem, BreadcrumbLink, BreadcrumbPage, Breadcrumbs } from '../breadcrumbs/breadcrumbs';
+import {
+  BreadcrumbItem,
+  BreadcrumbLink,
+  BreadcrumbPage,
+  Breadcrumbs,
+} from '../breadcrumbs/breadcrumbs';
 import { Button } from '../button/button';
 import { PageHeader } from './page-header';
 
@@ -46,7 +51,11 @@ export const Matrix: Story = {
       <PageHeader title="With description" description="A short explanation of the page." />
       <PageHeader title="With actions" actions={args.actions} />
       <PageHeader {...args} breadcrumbs={crumbs('Breadcrumb (full)')} />
-      <PageHeader {...args} breadcrumbs={crumbs('Breadcrumb (long title)')} title="A very long page title that has to be truncated when there is not enough room for it and the actions" />
+      <PageHeader
+        {...args}
+        breadcrumbs={crumbs('Breadcrumb (long title)')}
+        title="A very long page title that has to be truncated when there is not enough room for it and the actions"
+      />
     </div>
   ),
 };

@@ -1,9 +1,24 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { FormField } from '../form-field/form-field';
-import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectSeparator, SelectTrigger, SelectValue } from './select';
+import {
+  Select,
+  SelectContent,
+  SelectGroup,
+  SelectItem,
+  SelectLabel,
+  SelectSeparator,
+  SelectTrigger,
+  SelectValue,
+} from './select';
 
-function RegionSelect(props: { defaultValue?: string; disabled?: boolean; size?: 'sm' | 'md'; invalid?: boolean; label?: string }) {
+function RegionSelect(props: {
+  defaultValue?: string;
+  disabled?: boolean;
+  size?: 'sm' | 'md';
+  invalid?: boolean;
+  label?: string;
+}) {
   const { label = 'Region', ...rest } = props;
   return (
     <Select defaultValue={rest.defaultValue} disabled={rest.disabled}>

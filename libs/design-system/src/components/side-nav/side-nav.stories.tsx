@@ -1,16 +1,42 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { Boxes, Cloud, FileClock, Gauge, KeyRound, Layers, Package, Shield, Users } from 'lucide-react';
+import {
+  Boxes,
+  Cloud,
+  FileClock,
+  Gauge,
+  KeyRound,
+  Layers,
+  Package,
+  Shield,
+  Users,
+} from 'lucide-react';
 import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
-import { SideNav, SideNavCollapseToggle, SideNavContent, SideNavFooter, SideNavGroup, SideNavHeader, SideNavItem } from './side-nav';
+import {
+  SideNav,
+  SideNavCollapseToggle,
+  SideNavContent,
+  SideNavFooter,
+  SideNavGroup,
+  SideNavHeader,
+  SideNavItem,
+} from './side-nav';
 
-function Demo({ initiallyCollapsed = false, label = 'Main' }: { initiallyCollapsed?: boolean; label?: string }) {
+function Demo({
+  initiallyCollapsed = false,
+  label = 'Main',
+}: {
+  initiallyCollapsed?: boolean;
+  label?: string;
+}) {
   const [collapsed, setCollapsed] = useState(initiallyCollapsed);
   return (
     <div className="h-[560px]">
       <SideNav aria-label={label} collapsed={collapsed}>
         <SideNavHeader>
-          <span className="flex size-7 items-center justify-center rounded-md bg-primary text-xs font-bold text-primary-foreground">T</span>
+          <span className="flex size-7 items-center justify-center rounded-md bg-primary text-xs font-bold text-primary-foreground">
+            T
+          </span>
           {!collapsed && <span className="text-sm font-semibold">Terrace</span>}
         </SideNavHeader>
         <SideNavContent>
@@ -58,7 +84,10 @@ export const Expanded: Story = {
     await userEvent.keyboard('{ArrowDown}');
     await expect(canvas.getByRole('link', { name: 'Stacks' })).toHaveFocus();
     await userEvent.click(canvas.getByRole('button', { name: 'Collapse navigation' }));
-    await expect(canvas.getByRole('navigation', { name: 'Main' })).toHaveAttribute('data-collapsed', 'true');
+    await expect(canvas.getByRole('navigation', { name: 'Main' })).toHaveAttribute(
+      'data-collapsed',
+      'true',
+    );
   },
 };
 

@@ -2,7 +2,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Stack } from './stack';
 
 function Box({ label, tall = false }: { label: string; tall?: boolean }) {
-  return <div className={`rounded-md border border-border bg-surface px-3 text-sm ${tall ? 'py-6' : 'py-2'}`}>{label}</div>;
+  return (
+    <div
+      className={`rounded-md border border-border bg-surface px-3 text-sm ${tall ? 'py-6' : 'py-2'}`}
+    >
+      {label}
+    </div>
+  );
 }
 
 const meta = {
@@ -10,7 +16,10 @@ const meta = {
   component: Stack,
   args: { direction: 'row', gap: 3, align: 'center', justify: 'start', wrap: false },
   argTypes: {
-    direction: { control: 'inline-radio', options: ['row', 'column', 'row-reverse', 'column-reverse'] },
+    direction: {
+      control: 'inline-radio',
+      options: ['row', 'column', 'row-reverse', 'column-reverse'],
+    },
     gap: { control: 'select', options: [0, 1, 2, 3, 4, 5, 6, 8, 10, 12] },
     align: { control: 'inline-radio', options: ['start', 'center', 'end', 'stretch', 'baseline'] },
     justify: { control: 'inline-radio', options: ['start', 'center', 'end', 'between', 'around'] },

@@ -6,16 +6,31 @@ import { toast } from './toast';
 function ToastButtons() {
   return (
     <div className="flex flex-wrap gap-2">
-      <Button variant="outline" onClick={() => toast.success('Stack created', { description: 'prod-network is ready to deploy.' })}>
+      <Button
+        variant="outline"
+        onClick={() =>
+          toast.success('Stack created', { description: 'prod-network is ready to deploy.' })
+        }
+      >
         Success
       </Button>
       <Button variant="outline" onClick={() => toast.info('Switching to Acme Corp')}>
         Info
       </Button>
-      <Button variant="outline" onClick={() => toast.warning('Drift detected', { description: '3 resources changed outside Terraform.' })}>
+      <Button
+        variant="outline"
+        onClick={() =>
+          toast.warning('Drift detected', { description: '3 resources changed outside Terraform.' })
+        }
+      >
         Warning
       </Button>
-      <Button variant="outline" onClick={() => toast.error('Authentication Fail', { id: 'auth', description: 'Please login again' })}>
+      <Button
+        variant="outline"
+        onClick={() =>
+          toast.error('Authentication Fail', { id: 'auth', description: 'Please login again' })
+        }
+      >
         Error (deduped by id)
       </Button>
     </div>

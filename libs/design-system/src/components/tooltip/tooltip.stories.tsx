@@ -31,7 +31,9 @@ export const Default: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.tab();
     await expect(within(canvasElement).getByRole('button', { name: 'About drift' })).toHaveFocus();
-    await expect(await within(document.body).findByRole('tooltip')).toHaveTextContent('Drift is checked every 6 hours');
+    await expect(await within(document.body).findByRole('tooltip')).toHaveTextContent(
+      'Drift is checked every 6 hours',
+    );
   },
 };
 
