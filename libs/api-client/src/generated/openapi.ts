@@ -10103,6 +10103,11 @@ export interface components {
         ProgrammaticToken: {
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the token stops working; null: never.
+             */
+            expiresAt?: string | null;
             id: string;
             name: string;
             /** Format: date-time */
@@ -10111,6 +10116,8 @@ export interface components {
             token?: string;
         };
         ProgrammaticTokenInput: {
+            /** @description Days until the token expires; absent or null for a token that does not expire. */
+            expiresInDays?: number | null;
             name: string;
         };
         ProgrammaticUser: {

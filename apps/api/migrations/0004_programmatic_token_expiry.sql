@@ -1,0 +1,1 @@
+ALTER TABLE "programmatic_tokens" ADD COLUMN "expires_at" timestamp with time zone;
