@@ -10113,6 +10113,11 @@ export interface components {
              */
             expiresAt?: string | null;
             id: string;
+            /**
+             * Format: date-time
+             * @description The last call made with the token (recorded at most once a minute).
+             */
+            lastUsedAt?: string | null;
             name: string;
             /** Format: date-time */
             revokedAt: string | null;

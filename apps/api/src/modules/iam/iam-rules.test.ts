@@ -87,8 +87,8 @@ describe('custom ABAC configuration rules', () => {
   });
 });
 
-describe('programmatic token expiry', () => {
-  it('answers expiresAt, and refuses an expired token with 401', async () => {
+describe('programmatic token expiry and use', () => {
+  it('answers expiresAt and lastUsedAt, and refuses an expired token with 401', async () => {
     const owner = await robot(admin.token);
     const params = { programmaticUserId: owner.id };
     const expiring = (await create('createProgrammaticUserToken', admin.token, { name: 'month', expiresInDays: 30 }, params)) as Item & { token: string; expiresAt: string };
@@ -99,6 +99,10 @@ describe('programmatic token expiry', () => {
     expect(forever['expiresAt']).toBeNull();
 
     expect((await api.call('listTeams', { token: expiring.token })).status).toBe(200);
+    const listed = await api.call<Item>('listProgrammaticUserTokens', { token: admin.token, params });
+    const used = listed.body.response.items.find((t) => t.id === expiring.id);
+    expect(used?.['lastUsedAt']).not.toBeNull();
+    expect(listed.body.response.items.find((t) => t.id === forever.id)?.['lastUsedAt']).toBeNull();
     await api.database.db.update(programmaticTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(programmaticTokens.id, expiring.id));
     const after = await api.call('listTeams', { token: expiring.token });
     expect(after.status).toBe(401);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import type { Scope } from '../../db/scope';
 import { memberships, users } from '../accounts/accounts.schema';
@@ -209,4 +209,17 @@ export async function existingTeamIds(scope: Scope, ids: string[]): Promise<Set<
   if (ids.length === 0) return new Set();
   const rows = await scope.select(teams, inArray(teams.id, ids));
   return new Set(rows.map((t) => t.id));
+}
+
+/** Records that a token was used, at most once a minute, so a busy token does not write on every call. */
+export async function touchProgrammaticToken(db: Database | Transaction, tokenId: string, now: Date): Promise<void> {
+  await db
+    .update(programmaticTokens)
+    .set({ lastUsedAt: now })
+    .where(
+      and(
+        eq(programmaticTokens.id, tokenId),
+        or(isNull(programmaticTokens.lastUsedAt), lt(programmaticTokens.lastUsedAt, new Date(now.getTime() - 60_000))),
+      ),
+    );
 }

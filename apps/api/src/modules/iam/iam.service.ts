@@ -371,6 +371,7 @@ const toToken = (row: repo.ProgrammaticTokenRow, token?: string) => ({
   ...(token ? { token } : {}),
   createdAt: row.createdAt.toISOString(),
   expiresAt: row.expiresAt?.toISOString() ?? null,
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   revokedAt: row.revokedAt?.toISOString() ?? null,
 });
 
