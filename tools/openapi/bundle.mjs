@@ -2,11 +2,23 @@
 // Bundles the split description (openapi/root.yaml, openapi/shared, openapi/domains/*.yaml)
 // into openapi/dist/openapi.json, expanding the shorthands every operation uses so that the
 // wire format is written once, here:
-//   x-security: public | user | runner   → security requirement (+ the public-request header)
+//   x-security: public | user | runner | state → security requirement (+ the public-request header)
 //   x-entity: <Schema>                   → request body { entity: <Schema> }
 //   x-items: <Schema>                    → 200 response { request, response: { items: [<Schema>], errors } }
 //   x-paged: true                        → page / pageSize parameters and `paging` in the response
-// and adding the error responses of the catalogue to every operation.
+//   x-query: { name: type }              → optional query parameters; type is string | integer |
+//                                          number | boolean | a component schema name | a schema
+//                                          object; a trailing `!` (`string!`) makes it required
+//   x-response: <Schema>                 → 200 response of another media type, as-is (see
+//                                          x-media-type; default application/json), for the calls
+//                                          outside the envelope (Terraform protocols, streams)
+//   components.schemas.X: { x-partial-of: Y } → the partial-update form of Y for `PUT` (wire format:
+//                                          absent fields stay, `null` clears): Y's properties, none
+//                                          required, each also accepting null; `x-keep-required`
+//                                          lists properties that stay required
+// and filling in what can be derived: path parameters named in the path and not declared
+// (string, required), a summary from the operationId when none is written ("listStacks" →
+// "List stacks"), and the error responses of the catalogue on every operation.
 // `--check` fails when the committed bundle differs from what the sources produce.
 import { readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, basename } from 'node:path';
@@ -19,6 +31,8 @@ const securityByKind = {
   public: [],
   user: [{ userToken: [] }],
   runner: [{ runnerToken: [] }],
+  // Terraform's HTTP backend sends Basic credentials; the password is an API token (user or job).
+  state: [{ stateBasic: [] }],
 };
 
 const load = (file) => parse(readFileSync(file, 'utf8'));
@@ -32,19 +46,20 @@ function mergeInto(target, source, where) {
   }
 }
 
-export function bundle() {
-  const doc = load(join(root, 'root.yaml'));
+/** Bundles the description under `dir` (default: the repository's openapi/). */
+export function bundle(dir = root) {
+  const doc = load(join(dir, 'root.yaml'));
   doc.tags = [];
   doc.paths = {};
   doc.components = { schemas: {}, parameters: {}, responses: {}, securitySchemes: {} };
-  const shared = load(join(root, 'shared/components.yaml')).components;
+  const shared = load(join(dir, 'shared/components.yaml')).components;
   for (const section of Object.keys(shared)) mergeInto(doc.components[section], shared[section], 'shared');
 
-  const domainFiles = readdirSync(join(root, 'domains'))
+  const domainFiles = readdirSync(join(dir, 'domains'))
     .filter((f) => f.endsWith('.yaml'))
     .sort();
   for (const file of domainFiles) {
-    const domain = load(join(root, 'domains', file));
+    const domain = load(join(dir, 'domains', file));
     const where = `domains/${file}`;
     if (!domain.tags?.length) throw new Error(`${where}: declares no tag`);
     doc.tags.push(...domain.tags);
@@ -66,6 +81,9 @@ export function bundle() {
       }
     }
   }
+  for (const [name, schema] of Object.entries(doc.components.schemas)) {
+    if (schema['x-partial-of']) doc.components.schemas[name] = partialOf(doc.components.schemas, name, schema);
+  }
   doc.paths = Object.fromEntries(Object.entries(doc.paths).sort(([a], [b]) => a.localeCompare(b)));
   return doc;
 }
@@ -78,6 +96,12 @@ function expandOperation(op, path, method, tag, where) {
   op.tags ??= [tag];
   op.security = securityByKind[kind];
   op.parameters ??= [];
+  op.summary ??= summaryFrom(op.operationId);
+  const declared = new Set(op.parameters.filter((p) => p.in === 'path').map((p) => p.name));
+  for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
+    if (!declared.has(name)) op.parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
+  }
+  for (const [name, spec] of Object.entries(op['x-query'] ?? {})) op.parameters.push(queryParameter(name, spec, where));
   if (kind === 'public') op.parameters.push({ $ref: '#/components/parameters/PublicRequest' });
 
   if (op['x-paged']) {
@@ -99,6 +123,12 @@ function expandOperation(op, path, method, tag, where) {
     };
   }
   op.responses ??= {};
+  if (op['x-response']) {
+    op.responses['200'] ??= {
+      description: 'Success.',
+      content: { [op['x-media-type'] ?? 'application/json']: { schema: ref(op['x-response']) } },
+    };
+  }
   if (op['x-items']) {
     const response = {
       type: 'object',
@@ -122,7 +152,10 @@ function expandOperation(op, path, method, tag, where) {
       },
     };
   }
-  if (!op.responses['200']) throw new Error(`${where}: no 200 response (x-items or responses)`);
+  // Browser callbacks of single sign-on answer a redirect (303) instead of the envelope.
+  if (!op.responses['200'] && !op.responses['303']) {
+    throw new Error(`${where}: no 200 response (x-items or responses; a browser callback may answer 303 instead)`);
+  }
   const hasBody = Boolean(op.requestBody);
   op.responses['400'] ??= errorRef('BadRequest');
   if (kind !== 'public') {
@@ -134,6 +167,48 @@ function expandOperation(op, path, method, tag, where) {
   if (hasBody) op.responses['413'] ??= errorRef('PayloadTooLarge');
   if (op['x-rate-limited']) op.responses['429'] ??= errorRef('TooManyRequests');
   op.responses['500'] ??= errorRef('InternalError');
+}
+
+function partialOf(schemas, name, schema) {
+  const baseName = schema['x-partial-of'];
+  const base = schemas[baseName];
+  if (!base?.properties) throw new Error(`components.schemas.${name}: x-partial-of ${baseName} is not an object schema`);
+  const keep = schema['x-keep-required'] ?? [];
+  const properties = Object.fromEntries(
+    Object.entries(base.properties).map(([key, value]) => [
+      key,
+      keep.includes(key) ? value : { anyOf: [value, { type: 'null' }] },
+    ]),
+  );
+  const { 'x-partial-of': _of, 'x-keep-required': _keep, ...rest } = schema;
+  return {
+    type: 'object',
+    description: `Partial update of ${baseName}: absent fields stay, null clears a field.`,
+    ...rest,
+    ...(keep.length ? { required: keep } : {}),
+    additionalProperties: false,
+    properties,
+  };
+}
+
+const scalarTypes = new Set(['string', 'integer', 'number', 'boolean']);
+
+function queryParameter(name, spec, where) {
+  let required = false;
+  let schema = spec;
+  if (typeof spec === 'string') {
+    required = spec.endsWith('!');
+    const type = spec.replace(/!$/, '');
+    schema = scalarTypes.has(type) ? { type } : ref(type);
+  } else if (!spec || typeof spec !== 'object') {
+    throw new Error(`${where}: x-query.${name} must be a type name or a schema`);
+  }
+  return { name, in: 'query', required, schema };
+}
+
+function summaryFrom(operationId) {
+  const words = operationId.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 const isMain = process.argv[1] && basename(process.argv[1]) === 'bundle.mjs';

@@ -26,7 +26,8 @@ for (const [name, node] of Object.entries(graph.nodes)) {
       problems.push(`${name}: needs exactly one '${axis}:*' tag, has [${onAxis.join(', ')}]`);
     }
   }
-  for (const tag of tags) {
+  // Nx derives `npm:*` tags from package.json files; they carry no boundary meaning.
+  for (const tag of tags.filter((t) => !t.startsWith('npm:'))) {
     if (!known.has(tag)) problems.push(`${name}: tag '${tag}' has no dependency constraint`);
   }
 }

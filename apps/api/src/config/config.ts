@@ -1,0 +1,105 @@
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { findWorkspaceRoot } from './workspace-root';
+
+const port = z.coerce.number().int().min(1).max(65_535);
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+/** Environment variables the server reads, with their defaults (documented in apps/api/README.md). */
+const envSchema = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: port.default(3000),
+  API_ROOT_PORT: port.optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  EMBEDDED_PG_PORT: port.default(54329),
+  DATA_DIR: z.string().min(1).optional(),
+  TERRACE_MASTER_KEY: z
+    .string()
+    .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/]{43}=)$/, 'must be 32 bytes as 64 hex digits or base64')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  TRUST_PROXY: flag.default(false),
+  PUBLIC_URL: z.url().optional(),
+  CONSOLE_DIST: z.string().min(1).optional(),
+  DOCS_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Terrace <no-reply@localhost>'),
+  DOCS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+});
+
+export interface Config {
+  host: string;
+  port: number;
+  apiRootPort: number | undefined;
+  databaseUrl: string | undefined;
+  embeddedPgPort: number;
+  dataDir: string;
+  masterKey: string | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  bodyLimitBytes: number;
+  rateLimit: { max: number; windowMs: number };
+  sessionTtlHours: number;
+  trustProxy: boolean;
+  publicUrl: string;
+  consoleDist: string;
+  openapiPath: string;
+  migrationsDir: string;
+  docs: { jwtSecret: string | undefined; tokenTtlSeconds: number };
+  mail: { smtpUrl: string | undefined; from: string };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the configuration once, at start. Nothing reads the environment later. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable counts as unset (a common result of `VAR=` in compose files and shells).
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
+    );
+  }
+  const e = parsed.data;
+  if (e.API_ROOT_PORT !== undefined && e.API_ROOT_PORT === e.PORT) {
+    throw new ConfigError(['API_ROOT_PORT: must differ from PORT']);
+  }
+  const root = findWorkspaceRoot();
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    apiRootPort: e.API_ROOT_PORT,
+    databaseUrl: e.DATABASE_URL,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    dataDir: resolve(root, e.DATA_DIR ?? '.data'),
+    masterKey: e.TERRACE_MASTER_KEY,
+    logLevel: e.LOG_LEVEL,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    trustProxy: e.TRUST_PROXY,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    consoleDist: resolve(root, e.CONSOLE_DIST ?? 'dist/apps/console'),
+    openapiPath: join(root, 'openapi/dist/openapi.json'),
+    migrationsDir: join(root, 'apps/api/migrations'),
+    docs: { jwtSecret: e.DOCS_JWT_SECRET, tokenTtlSeconds: e.DOCS_TOKEN_TTL_SECONDS },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+  };
+}

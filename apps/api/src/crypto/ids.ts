@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+
+/** Id prefixes of the wire format (spec/api-evidence.md) plus the server's own records. */
+export const idPrefixes = {
+  organization: 'o',
+  user: 'usr',
+  namespace: 'ns',
+  team: 'team',
+  customRole: 'cro',
+  customAbacConfiguration: 'cac',
+  session: 'ses',
+  auditEvent: 'aud',
+  consoleEvent: 'cev',
+  programmaticUser: 'pu',
+  invitation: 'inv',
+  runner: 'rnr',
+  programmaticToken: 'ptk',
+  namespacePermission: 'nsp',
+} as const;
+
+export type IdKind = keyof typeof idPrefixes;
+
+const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+const idLength = 20;
+
+/** A prefixed id with about 103 bits of crypto-random entropy (`ns-k3j...`). */
+export function newId(kind: IdKind): string {
+  // 252 is the largest multiple of 36 below 256: rejecting bytes above it keeps the digits uniform.
+  let out = '';
+  while (out.length < idLength) {
+    for (const byte of randomBytes(idLength * 2)) {
+      if (byte < 252 && out.length < idLength) out += alphabet[byte % 36];
+    }
+  }
+  return `${idPrefixes[kind]}-${out}`;
+}

@@ -1,0 +1,11 @@
+// Every module's tables, for Drizzle's query builder and drizzle-kit's migration generator.
+export * from '../modules/accounts/accounts.schema';
+export * from '../modules/organization/organization.schema';
+export * from '../modules/namespaces/namespaces.schema';
+export * from '../modules/audit/audit.schema';
+export * from '../modules/console-events/console-events.schema';
+export * from '../modules/runners/runners.schema';
+export * from '../modules/sso/sso.schema';
+export * from '../modules/mail/mail.schema';
+export * from '../modules/invitations/invitations.schema';
+export * from '../modules/iam/iam.schema';

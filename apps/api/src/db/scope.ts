@@ -1,0 +1,123 @@
+import { and, count, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database, Transaction } from './database';
+
+/** A table that holds tenant rows: every one of them carries `organization_id`. */
+export type TenantTable = PgTable & { organizationId: PgColumn };
+
+type Row<T extends TenantTable> = T['$inferSelect'];
+type NewRow<T extends TenantTable> = Omit<T['$inferInsert'], 'organizationId'>;
+
+export interface ListOptions {
+  orderBy?: (SQL | PgColumn)[];
+  limit?: number;
+  offset?: number;
+}
+
+/**
+ * The only way repositories reach tenant tables: every statement it builds is filtered by (or
+ * stamped with) the organization id, so an unscoped query cannot be written by accident. The
+ * transaction itself is private; repositories never see it.
+ *
+ * Drizzle cannot type generic table parameters through its builders, hence the casts inside;
+ * the public signatures are typed from the table.
+ */
+export class Scope {
+  readonly #tx: Database | Transaction;
+
+  constructor(
+    tx: Database | Transaction,
+    readonly organizationId: string,
+  ) {
+    this.#tx = tx;
+  }
+
+  #where(table: TenantTable, condition?: SQL): SQL {
+    return and(eq(table.organizationId, this.organizationId), condition) as SQL;
+  }
+
+  async select<T extends TenantTable>(table: T, condition?: SQL, options: ListOptions = {}): Promise<Row<T>[]> {
+    let query = this.#tx
+      .select()
+      .from(table as PgTable)
+      .where(this.#where(table, condition))
+      .$dynamic();
+    if (options.orderBy?.length) query = query.orderBy(...options.orderBy);
+    if (options.limit !== undefined) query = query.limit(options.limit);
+    if (options.offset !== undefined) query = query.offset(options.offset);
+    return (await query) as Row<T>[];
+  }
+
+  async first<T extends TenantTable>(table: T, condition?: SQL): Promise<Row<T> | undefined> {
+    const [row] = await this.select(table, condition, { limit: 1 });
+    return row;
+  }
+
+  async count<T extends TenantTable>(table: T, condition?: SQL): Promise<number> {
+    const [row] = await this.#tx
+      .select({ n: count() })
+      .from(table as PgTable)
+      .where(this.#where(table, condition));
+    return row?.n ?? 0;
+  }
+
+  async insert<T extends TenantTable>(table: T, values: NewRow<T>): Promise<Row<T>> {
+    const rows = (await this.#tx
+      .insert(table as PgTable)
+      .values({ ...values, organizationId: this.organizationId } as never)
+      .returning()) as Row<T>[];
+    return rows[0] as Row<T>;
+  }
+
+  /** Inserts, or does nothing when a unique key already holds the row; answers whether it inserted. */
+  async insertIfAbsent<T extends TenantTable>(table: T, values: NewRow<T>): Promise<boolean> {
+    const rows = await this.#tx
+      .insert(table as PgTable)
+      .values({ ...values, organizationId: this.organizationId } as never)
+      .onConflictDoNothing()
+      .returning();
+    return rows.length > 0;
+  }
+
+  async upsert<T extends TenantTable>(
+    table: T,
+    values: NewRow<T>,
+    target: PgColumn[],
+    set: Partial<NewRow<T>>,
+  ): Promise<Row<T>> {
+    const rows = (await this.#tx
+      .insert(table as PgTable)
+      .values({ ...values, organizationId: this.organizationId } as never)
+      .onConflictDoUpdate({ target, set: set as never })
+      .returning()) as Row<T>[];
+    return rows[0] as Row<T>;
+  }
+
+  async update<T extends TenantTable>(table: T, set: Partial<NewRow<T>>, condition: SQL): Promise<Row<T>[]> {
+    return (await this.#tx
+      .update(table as PgTable)
+      .set(set as never)
+      .where(this.#where(table, condition))
+      .returning()) as Row<T>[];
+  }
+
+  async delete<T extends TenantTable>(table: T, condition: SQL): Promise<Row<T>[]> {
+    return (await this.#tx
+      .delete(table as PgTable)
+      .where(this.#where(table, condition))
+      .returning()) as Row<T>[];
+  }
+}
+
+/** Runs `work` in one transaction scoped to the organization (the audit row goes in the same one). */
+export function inOrganization<T>(db: Database, organizationId: string, work: (scope: Scope) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(new Scope(tx, organizationId)));
+}
+
+/**
+ * For reads that change nothing: the same scoping without a transaction, so a list and its count
+ * run on two pooled connections at once and no BEGIN/COMMIT round trips are spent.
+ */
+export function readOrganization<T>(db: Database, organizationId: string, work: (scope: Scope) => Promise<T>): Promise<T> {
+  return work(new Scope(db, organizationId));
+}

@@ -1,0 +1,133 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import type { Actor } from '../permissions/actor';
+import type { PermissionEngine } from '../permissions/permission-engine';
+import { DomainError } from './domain-error';
+import { errorEnvelope } from './envelope';
+import { mapDomainError, toDomainError } from './error-mapping';
+import type { OpenApiDocument } from './openapi-document';
+import type { OperationRegistry } from './operation-registry';
+import { registerOperations } from './register-operations';
+
+export interface HttpAppOptions {
+  document: OpenApiDocument;
+  registry: OperationRegistry;
+  engine: PermissionEngine;
+  authenticate: (token: string) => Promise<Actor | null>;
+  logger: FastifyBaseLogger;
+  /** '/api' on the console listener; '' on a listener dedicated to the API. */
+  apiPrefix: string;
+  /** The built console (served at / with SPA fallback), or undefined on an API-only listener. */
+  consoleDist: string | undefined;
+  bodyLimitBytes: number;
+  rateLimit: { max: number; windowMs: number };
+  trustProxy: boolean;
+}
+
+const incomingRequestId = /^[A-Za-z0-9._:-]{1,128}$/;
+
+const consoleMissingPage = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Terrace</title></head>
+<body><main><h1>Terrace</h1><p>The API is running under <code>/api</code>, but the console is not built.
+Run <code>npm start</code> from the repository root (it builds the console when apps/console exists),
+or <code>npx nx run console:build</code>.</p></main></body></html>
+`;
+
+/**
+ * Every route under the API prefix must come from the description (registerOperations marks its
+ * routes with their operationId): a route added any other way would escape validation, the
+ * permission engine and the contract tests, so registering one fails the start-up.
+ */
+export function guardUndeclaredRoutes(app: FastifyInstance, apiPrefix: string): void {
+  app.addHook('onRoute', (route) => {
+    const underApi = apiPrefix === '' || route.url === apiPrefix || route.url.startsWith(`${apiPrefix}/`);
+    const operationId = (route.config as { operationId?: string } | undefined)?.operationId;
+    if (underApi && !operationId && route.method !== 'HEAD') {
+      throw new Error(`Route ${String(route.method)} ${route.url} is not an operation of the OpenAPI description`);
+    }
+  });
+}
+
+export async function createHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    bodyLimit: options.bodyLimitBytes,
+    trustProxy: options.trustProxy,
+    // A caller's x-request-id is kept when it is well-formed, so logs correlate across services.
+    genReqId: (req) => {
+      const sent = req.headers['x-request-id'];
+      return typeof sent === 'string' && incomingRequestId.test(sent) ? sent : `req-${randomBytes(12).toString('hex')}`;
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  guardUndeclaredRoutes(app, options.apiPrefix);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  // Only the operations marked x-rate-limited are limited (sign-in, recovery, invites, tokens).
+  await app.register(rateLimit, { global: false });
+
+  app.setErrorHandler((error, request, reply) => {
+    const domain = toDomainError(error);
+    if (domain) {
+      const { status, item } = mapDomainError(domain);
+      if (status >= 500) request.log.warn({ code: item.code }, item.message);
+      return reply.code(status).send(errorEnvelope(request.id, [item]));
+    }
+    request.log.error({ err: error }, 'Unhandled error');
+    return reply
+      .code(500)
+      .send(errorEnvelope(request.id, [{ code: 'internal_error', message: 'Internal Server Error', field: null }]));
+  });
+
+  await app.register(
+    async (api) => {
+      registerOperations(api, options);
+    },
+    { prefix: options.apiPrefix },
+  );
+
+  const consoleIndex = options.consoleDist ? join(options.consoleDist, 'index.html') : undefined;
+  const consoleBuilt = consoleIndex !== undefined && existsSync(consoleIndex);
+  if (consoleBuilt && options.consoleDist) {
+    await app.register(fastifyStatic, { root: options.consoleDist, wildcard: false, index: ['index.html'] });
+  }
+  const isApiPath = (url: string) =>
+    options.apiPrefix === '' || url === options.apiPrefix || url.startsWith(`${options.apiPrefix}/`) || url.startsWith(`${options.apiPrefix}?`);
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url) || options.consoleDist === undefined) {
+      const { status, item } = mapDomainError(
+        new DomainError('not_found', `No operation ${request.method} ${request.url.split('?')[0]}`),
+      );
+      return reply.code(status).send(errorEnvelope(request.id, [item]));
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(404).send(errorEnvelope(request.id, [{ code: 'not_found', message: 'Not Found', field: null }]));
+    }
+    // Client-side routes (/app/..., /auth/...) all load the single page.
+    if (consoleBuilt) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.code(200).type('text/html; charset=utf-8').send(consoleMissingPage);
+  });
+
+  return app;
+}

@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Actor } from '../permissions/actor';
+import { isPermission, type PermissionEngine } from '../permissions/permission-engine';
+import { DomainError, forbidden, unauthenticated } from './domain-error';
+import { successEnvelope } from './envelope';
+import { listOperations, toRoutePath, type OpenApiDocument, type OperationSpec } from './openapi-document';
+import type { OperationRegistry } from './operation-registry';
+import { buildRequestValidator, createAjv } from './request-validation';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set on every route built from the description (see guardUndeclaredRoutes). */
+    operationId?: string;
+  }
+}
+
+export interface OperationRoutesOptions {
+  document: OpenApiDocument;
+  registry: OperationRegistry;
+  engine: PermissionEngine;
+  authenticate: (token: string) => Promise<Actor | null>;
+  rateLimit: { max: number; windowMs: number };
+}
+
+/**
+ * Checks the handlers against the description before anything listens: a handler without an
+ * operation, or whose security differs from the declared one, or an undeclared permission,
+ * stops the start-up.
+ */
+export function checkRegistry(operations: OperationSpec[], registry: OperationRegistry): void {
+  const byId = new Map(operations.map((op) => [op.operationId, op]));
+  const problems: string[] = [];
+  for (const [id, definition] of Object.entries(registry)) {
+    const op = byId.get(id);
+    if (!op) problems.push(`handler '${id}' has no operation in the description`);
+    else if (op.security !== definition.security) {
+      problems.push(`handler '${id}' is ${definition.security} but the operation declares x-security: ${op.security}`);
+    }
+  }
+  // Only implemented operations must name a permission the engine knows; the others answer 501
+  // until their module lands (and adds its permissions).
+  for (const op of operations.filter((o) => registry[o.operationId])) {
+    if (!isPermission(op.permission) && op.permission !== 'public') {
+      problems.push(`${op.operationId}: unknown x-permission '${op.permission}'`);
+    }
+    if ((op.permission === 'public') !== (op.security === 'public')) {
+      problems.push(`${op.operationId}: x-permission public goes with x-security public only`);
+    }
+  }
+  if (problems.length) throw new Error(`The handlers do not match the OpenAPI description:\n  ${problems.join('\n  ')}`);
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/** Registers every operation of the description; those without a handler answer 501. */
+export function registerOperations(app: FastifyInstance, options: OperationRoutesOptions): void {
+  const operations = listOperations(options.document);
+  checkRegistry(operations, options.registry);
+  const parameterAjv = createAjv(options.document, { coerceTypes: true, useDefaults: true });
+  const bodyAjv = createAjv(options.document, { coerceTypes: false, useDefaults: false });
+  // Identity providers post SAML responses as an HTML form; only operations that declare a form
+  // body accept one (for the others it fails their `{entity}` schema).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  for (const op of operations) {
+    const validator = buildRequestValidator(op, parameterAjv, bodyAjv);
+    const definition = options.registry[op.operationId];
+    const permission = op.permission;
+
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!definition) {
+        throw new DomainError('not_implemented', `${op.method.toUpperCase()} ${op.path} (${op.operationId}) is not implemented yet`);
+      }
+      const token = bearerToken(request);
+      let actor: Actor | null = null;
+      if (op.security !== 'public') {
+        actor = token ? await options.authenticate(token) : null;
+        if (!actor) throw unauthenticated(token ? 'The session token is invalid or expired' : 'Authentication is required');
+        if (!isPermission(permission) || (await options.engine.decideForOrganization(actor, permission)) === 'deny') {
+          throw forbidden();
+        }
+      }
+      const params = validator.params(request.params);
+      const query = validator.query(request.query);
+      const body = validator.body(request.body) as { entity?: unknown } | undefined;
+      const operationRequest = {
+        requestId: request.id,
+        params,
+        query,
+        entity: body?.entity,
+        body,
+        bearerToken: token,
+        ip: request.ip,
+      };
+      const result =
+        definition.security === 'public'
+          ? await definition.handle(operationRequest)
+          : await definition.handle(actor as Actor, operationRequest);
+      if (result.redirect !== undefined) return reply.redirect(result.redirect, 303);
+      return reply.code(200).send(successEnvelope(request.id, result.items, result.paging));
+    };
+
+    app.route({
+      method: op.method.toUpperCase() as 'GET',
+      url: toRoutePath(op.path),
+      config: {
+        operationId: op.operationId,
+        ...(op.rateLimited ? { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.windowMs } } : {}),
+      },
+      handler,
+    });
+  }
+}

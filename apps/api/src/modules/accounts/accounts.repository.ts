@@ -1,0 +1,244 @@
+import { and, asc, count, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/database';
+import { memberships, organizations, pendingSignIns, sessions, users } from './accounts.schema';
+
+// Accounts tables are read across organizations by design (a user's memberships, a token's
+// session), so this repository takes the database itself; every per-organization read below
+// still names the organization explicitly.
+
+type Executor = Database | Transaction;
+export type OrganizationRow = typeof organizations.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
+export type MembershipRow = typeof memberships.$inferSelect;
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export async function insertOrganization(tx: Executor, row: typeof organizations.$inferInsert): Promise<OrganizationRow> {
+  const [created] = await tx.insert(organizations).values(row).returning();
+  return created as OrganizationRow;
+}
+
+export async function updateOrganization(
+  tx: Executor,
+  organizationId: string,
+  set: Partial<typeof organizations.$inferInsert>,
+): Promise<OrganizationRow | undefined> {
+  const [row] = await tx.update(organizations).set(set).where(eq(organizations.id, organizationId)).returning();
+  return row;
+}
+
+export async function insertUser(tx: Executor, row: typeof users.$inferInsert): Promise<UserRow> {
+  const [created] = await tx.insert(users).values(row).returning();
+  return created as UserRow;
+}
+
+export async function insertMembership(tx: Executor, row: typeof memberships.$inferInsert): Promise<void> {
+  await tx.insert(memberships).values(row);
+}
+
+export async function findOrganization(db: Executor, id: string): Promise<OrganizationRow | undefined> {
+  const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
+  return row;
+}
+
+export interface MembershipWithOrganization {
+  membership: MembershipRow;
+  organization: OrganizationRow;
+}
+
+export async function findMembership(
+  db: Executor,
+  userId: string,
+  organizationId: string,
+): Promise<MembershipWithOrganization | undefined> {
+  const [row] = await db
+    .select({ membership: memberships, organization: organizations })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.organizationId, organizationId)))
+    .limit(1);
+  return row;
+}
+
+export function listMembershipsOfUser(db: Executor, userId: string): Promise<MembershipWithOrganization[]> {
+  return db
+    .select({ membership: memberships, organization: organizations })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.createdAt), asc(organizations.id));
+}
+
+export async function insertSession(tx: Executor, row: typeof sessions.$inferInsert): Promise<void> {
+  await tx.insert(sessions).values(row);
+}
+
+export async function revokeSession(tx: Executor, sessionId: string): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export interface SessionContext {
+  sessionId: string;
+  user: UserRow;
+  membership: MembershipRow;
+  organization: OrganizationRow;
+}
+
+/** The live session of a token hash, with its user and membership (a removed member has none). */
+export async function findLiveSession(db: Executor, tokenHash: string, now: Date): Promise<SessionContext | undefined> {
+  const [row] = await db
+    .select({ sessionId: sessions.id, user: users, membership: memberships, organization: organizations })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(
+      memberships,
+      and(eq(memberships.userId, sessions.userId), eq(memberships.organizationId, sessions.organizationId)),
+    )
+    .innerJoin(organizations, eq(organizations.id, sessions.organizationId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row;
+}
+
+export interface OrganizationUserFilter {
+  email: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+export async function listOrganizationUsers(
+  db: Executor,
+  organizationId: string,
+  filter: OrganizationUserFilter,
+): Promise<{ rows: { user: UserRow; membership: MembershipRow }[]; total: number }> {
+  const conditions: SQL[] = [eq(memberships.organizationId, organizationId)];
+  if (filter.email) conditions.push(sql`lower(${users.email}) = lower(${filter.email})`);
+  const where = and(...conditions);
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ user: users, membership: memberships })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(where)
+      .orderBy(asc(users.email))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db
+      .select({ n: count() })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(where),
+  ]);
+  return { rows, total: totals[0]?.n ?? 0 };
+}
+
+export type PendingSignInRow = typeof pendingSignIns.$inferSelect;
+
+export async function insertPendingSignIn(tx: Executor, row: typeof pendingSignIns.$inferInsert): Promise<void> {
+  await tx.insert(pendingSignIns).values(row);
+}
+
+export async function findPendingSignIn(
+  db: Executor,
+  idHash: string,
+  kind: PendingSignInRow['kind'],
+  now: Date,
+): Promise<PendingSignInRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(pendingSignIns)
+    .where(
+      and(
+        eq(pendingSignIns.idHash, idHash),
+        eq(pendingSignIns.kind, kind),
+        isNull(pendingSignIns.consumedAt),
+        gt(pendingSignIns.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function setPendingSecret(db: Executor, idHash: string, sealedSecret: string): Promise<void> {
+  await db.update(pendingSignIns).set({ pendingSecret: sealedSecret }).where(eq(pendingSignIns.idHash, idHash));
+}
+
+/** Marks a pending sign-in used; false when another request consumed it first. */
+export async function consumePendingSignIn(tx: Executor, idHash: string): Promise<boolean> {
+  const rows = await tx
+    .update(pendingSignIns)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(pendingSignIns.idHash, idHash), isNull(pendingSignIns.consumedAt)))
+    .returning({ idHash: pendingSignIns.idHash });
+  return rows.length === 1;
+}
+
+export async function updateUser(tx: Executor, userId: string, set: Partial<typeof users.$inferInsert>): Promise<void> {
+  await tx.update(users).set(set).where(eq(users.id, userId));
+}
+
+/**
+ * Records that TOTP step `counter` was used; false when it (or a later one) already was, which
+ * is what makes a code single-use even within its 30-second window.
+ */
+export async function claimMfaCounter(tx: Executor, userId: string, counter: number): Promise<boolean> {
+  const rows = await tx
+    .update(users)
+    .set({ mfaLastCounter: counter })
+    .where(and(eq(users.id, userId), or(isNull(users.mfaLastCounter), lt(users.mfaLastCounter, counter))))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+export async function revokeAllSessionsOfUser(tx: Executor, userId: string): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function updateMembershipRole(
+  tx: Executor,
+  organizationId: string,
+  userId: string,
+  role: string,
+  customRoleId: string | null,
+): Promise<MembershipRow | undefined> {
+  const [row] = await tx
+    .update(memberships)
+    .set({ role, customRoleId })
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function deleteMembership(tx: Executor, organizationId: string, userId: string): Promise<MembershipRow | undefined> {
+  const [row] = await tx
+    .delete(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function countAdmins(tx: Executor, organizationId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.role, 'admin')));
+  return row?.n ?? 0;
+}

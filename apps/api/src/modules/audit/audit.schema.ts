@@ -1,0 +1,26 @@
+import { bigserial, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { organizations } from '../accounts/accounts.schema';
+
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    entityName: text('entity_name'),
+    action: text('action').notNull(),
+    initiatorName: text('initiator_name').notNull(),
+    initiatorType: text('initiator_type').notNull(),
+    initiatorUserId: text('initiator_user_id'),
+    externalSource: text('external_source'),
+    isExternal: boolean('is_external').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Events of one transaction share created_at (now() is the transaction's time): the
+    // sequence keeps their order.
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('audit_events_org_created_idx').on(t.organizationId, t.createdAt)],
+);

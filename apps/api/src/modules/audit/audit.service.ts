@@ -1,0 +1,105 @@
+import type { Database } from '../../db/database';
+import { readOrganization, type Scope } from '../../db/scope';
+import { newId } from '../../crypto/ids';
+import type { Actor } from '../../permissions/actor';
+import type { PermissionEngine } from '../../permissions/permission-engine';
+import type { Paging } from '../../http/envelope';
+import { insertAuditEvent, listAuditEvents, type AuditRow } from './audit.repository';
+
+/** The entity types of spec/automation.md §3, plus the organization-level objects this server adds. */
+export type AuditEntityType =
+  | 'organization'
+  | 'organizationConfiguration'
+  | 'signInSettings'
+  | 'user'
+  | 'team'
+  | 'namespace'
+  | 'namespacePermission'
+  | 'customRole'
+  | 'customAbacConfiguration'
+  | 'programmaticUser'
+  | 'identityProvider';
+
+export type AuditAction = 'create' | 'update' | 'delete' | 'signIn' | 'signOut' | 'switchOrganization' | 'invite' | 'revoke';
+
+export interface AuditInitiator {
+  name: string;
+  type: 'directUser' | 'ssoUser' | 'programmaticUser' | 'system' | 'external';
+  userId: string | null;
+  externalSource?: string;
+}
+
+export interface AuditEntry {
+  entityType: AuditEntityType;
+  entityId: string;
+  entityName?: string | null;
+  action: AuditAction;
+}
+
+export const initiatorOf = (actor: Actor): AuditInitiator => ({
+  name: actor.email,
+  type: actor.userType,
+  userId: actor.userId,
+});
+
+/** Writes one audit event with the change, in the caller's transaction (so both commit or neither). */
+export async function recordAudit(scope: Scope, initiator: AuditInitiator, entry: AuditEntry): Promise<void> {
+  await insertAuditEvent(scope, {
+    id: newId('auditEvent'),
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    entityName: entry.entityName ?? null,
+    action: entry.action,
+    initiatorName: initiator.name,
+    initiatorType: initiator.type,
+    initiatorUserId: initiator.userId,
+    externalSource: initiator.externalSource ?? null,
+    isExternal: initiator.type === 'external',
+  });
+}
+
+function toAuditEvent(row: AuditRow) {
+  return {
+    id: row.id,
+    entityType: row.entityType,
+    entityId: row.entityId,
+    entityName: row.entityName,
+    action: row.action,
+    initiator: {
+      userName: row.initiatorName,
+      userType: row.initiatorType,
+      userId: row.initiatorUserId,
+      externalSource: row.externalSource,
+    },
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export interface AuditServiceDeps {
+  db: Database;
+  engine: PermissionEngine;
+}
+
+export interface ListAuditQuery {
+  daysBack: number;
+  includeExternalInitiator: boolean;
+  entityType: string | undefined;
+  page: number;
+  pageSize: number;
+}
+
+export async function listAudit(deps: AuditServiceDeps, actor: Actor, query: ListAuditQuery) {
+  await deps.engine.require(actor, 'audit:read');
+  const since = new Date(Date.now() - query.daysBack * 24 * 3600 * 1000);
+  const { rows, total } = await readOrganization(deps.db, actor.organizationId, (scope) =>
+    listAuditEvents(scope, {
+      since,
+      includeExternal: query.includeExternalInitiator,
+      entityType: query.entityType,
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    }),
+  );
+  const paging: Paging = { page: query.page, pageSize: query.pageSize, total };
+  return { items: rows.map(toAuditEvent), paging };
+}

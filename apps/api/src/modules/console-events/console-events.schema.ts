@@ -1,0 +1,17 @@
+import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { organizations } from '../accounts/accounts.schema';
+
+export const consoleEvents = pgTable(
+  'console_events',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('console_events_org_created_idx').on(t.organizationId, t.createdAt)],
+);

@@ -1,0 +1,19 @@
+import type { Scope } from '../../db/scope';
+import { organizationConfigurations } from './organization.schema';
+
+export type ConfigurationRow = typeof organizationConfigurations.$inferSelect;
+
+export function findConfiguration(scope: Scope): Promise<ConfigurationRow | undefined> {
+  return scope.first(organizationConfigurations);
+}
+
+export function saveConfiguration(scope: Scope, configuration: Record<string, unknown>): Promise<ConfigurationRow> {
+  const updatedAt = new Date();
+  return scope.upsert(
+    organizationConfigurations,
+    { configuration, updatedAt },
+    [organizationConfigurations.organizationId],
+    { configuration, updatedAt },
+  );
+}
+

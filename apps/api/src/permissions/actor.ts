@@ -1,0 +1,13 @@
+/** Who is calling: resolved once per request from the bearer token, passed explicitly to services. */
+export interface Actor {
+  userId: string;
+  email: string;
+  /** programmaticUser: a robot authenticated by one of its tokens (userId is its pu- id). */
+  userType: 'directUser' | 'ssoUser' | 'programmaticUser';
+  sessionId: string;
+  organizationId: string;
+  organizationType: 'regular' | 'management';
+  /** admin, viewer, member, deployer, runner, or any other key (namespace-only). */
+  role: string;
+  customRoleId: string | null;
+}

@@ -1,0 +1,97 @@
+import { chmod, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { Config } from './config/config';
+import { loadMasterKey } from './crypto/master-key';
+import { applyMigrations, connectDatabase } from './db/database';
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './db/embedded-postgres';
+import { composeOperations } from './compose-operations';
+import { createHttpApp } from './http/create-http-app';
+import { readOpenApiDocument } from './http/openapi-document';
+
+export interface RunningServer {
+  /** Where the console (and the API under /api) answers, then the API-root listener if any. */
+  urls: string[];
+  close(): Promise<void>;
+}
+
+const embeddedDatabase = 'terrace';
+
+async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Starts everything `npm start` runs in one process; `close` stops it in reverse order. */
+export async function startServer(config: Config, logger: FastifyBaseLogger): Promise<RunningServer> {
+  const stops: (() => Promise<void>)[] = [];
+  const close = async () => {
+    for (const stop of stops.reverse()) {
+      try {
+        await stop();
+      } catch (error) {
+        logger.error({ err: error }, 'Error during shutdown');
+      }
+    }
+  };
+  try {
+    let databaseUrl = config.databaseUrl;
+    if (!databaseUrl) {
+      const dataDir = join(config.dataDir, 'pg');
+      // DATA_DIR is the product's own: when PostgreSQL runs as another user it must pass through it.
+      await mkdir(config.dataDir, { recursive: true, mode: 0o711 });
+      if (process.getuid?.() === 0) await chmod(config.dataDir, 0o711);
+      logger.info({ dataDir, port: config.embeddedPgPort }, 'Starting embedded PostgreSQL');
+      const embedded: EmbeddedPostgresHandle = await startEmbeddedPostgres({
+        dataDir,
+        port: config.embeddedPgPort,
+        persistent: true,
+        onLog: (line) => logger.debug({ component: 'postgres' }, line),
+      });
+      stops.push(() => embedded.stop());
+      databaseUrl = await ensureDatabase(embedded.url, embeddedDatabase);
+    }
+    const database = connectDatabase(databaseUrl);
+    stops.push(() => database.close());
+    await applyMigrations(database, config.migrationsDir);
+
+    const masterKey = await loadMasterKey(config.masterKey, config.dataDir);
+    const document = readOpenApiDocument(config.openapiPath);
+    const composed = composeOperations(database.db, masterKey, config, logger);
+    const common = {
+      document,
+      ...composed,
+      logger,
+      bodyLimitBytes: config.bodyLimitBytes,
+      rateLimit: config.rateLimit,
+      trustProxy: config.trustProxy,
+    };
+
+    const apps: FastifyInstance[] = [];
+    const main = await createHttpApp({ ...common, apiPrefix: '/api', consoleDist: config.consoleDist });
+    stops.push(() => main.close());
+    await main.listen({ host: config.host, port: config.port });
+    apps.push(main);
+    const urls = [`http://${config.host}:${config.port}/`];
+    if (config.apiRootPort !== undefined) {
+      const apiRoot = await createHttpApp({ ...common, apiPrefix: '', consoleDist: undefined });
+      stops.push(() => apiRoot.close());
+      await apiRoot.listen({ host: config.host, port: config.apiRootPort });
+      urls.push(`http://${config.host}:${config.apiRootPort}/`);
+    }
+    return { urls, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

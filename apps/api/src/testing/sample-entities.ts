@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { testPassword, uniqueEmail } from './factories';
+
+const suffix = () => randomBytes(4).toString('hex');
+
+/**
+ * A valid entity per operation that takes a body, with every string field the entity can carry
+ * filled in, so the authorization matrix and the bad-input suite exercise each of them. A test
+ * fails when an implemented operation with a body has no sample here.
+ */
+export const sampleEntities: Record<string, () => Record<string, unknown>> = {
+  signUp: () => signUpEntity(),
+  signUpLegacy: () => signUpEntity(),
+  registerAwsMarketplace: () => ({ ...signUpEntity(), marketplaceCustomerId: `cust-${suffix()}` }),
+  registerAzureMarketplace: () => ({ ...signUpEntity(), marketplaceCustomerId: `cust-${suffix()}` }),
+  signIn: () => ({ email: uniqueEmail('sample'), password: testPassword }),
+  putOrganizationConfiguration: () => ({
+    aiFeaturesConfiguration: { enabled: false, consented: false },
+    iacConfig: { terraformVersion: '1.9.5', varFiles: ['a.tfvars'] },
+    tfStateFilesS3Locations: [{ bucket: 'states', region: 'eu-west-1', prefix: 'tf/' }],
+  }),
+  putSignInSettings: () => ({ requireMfaForDirectUserSignIn: false }),
+  createNamespace: () => ({
+    name: `sample-${suffix()}`,
+    description: 'A sample namespace',
+    externalCredentials: [{ type: 'awsAssumeRole', externalCredentialsId: 'ext-1', awsProfileName: 'dev' }],
+    iacConfig: { terraformVersion: '1.9.5' },
+    runnerConfig: { mode: 'selfHosted', groups: ['g1'] },
+  }),
+  updateNamespace: () => ({ description: 'changed', iacConfig: { opentofuVersion: '1.8.0' } }),
+  createConsoleEvent: () => ({ title: 'sample', message: 'event' }),
+  signInWithMfaPotentialSession: () => ({ waitingMfaPotentialSessionId: 'tmf_sample', mfaCode: '123456' }),
+  generateMfaWithAddMfaSession: () => ({ addMfaSessionId: 'tmf_sample' }),
+  configureMfaWithAddMfaSession: () => ({ addMfaSessionId: 'tmf_sample', mfaCode: '123456' }),
+  configureMfa: () => ({ mfaCode: '123456' }),
+  disableMfa: () => ({ mfaCode: '123456' }),
+  inviteUser: () => ({ email: uniqueEmail('invitee'), role: 'member' }),
+  createUserFromInvite: () => ({ invitationToken: 'tiv_sample', firstName: 'New', lastName: 'User', password: testPassword }),
+  acceptInvite: () => ({ invitationToken: 'tiv_sample' }),
+  recoverPassword: () => ({ email: uniqueEmail('recover') }),
+  resetPassword: () => ({ resetToken: 'trs_sample', password: testPassword }),
+  updateOrganizationUser: () => ({ role: 'viewer' }),
+  createTeam: () => ({ name: `team ${suffix()}`, description: 'A sample team', customIdpId: `idp-group-${suffix()}` }),
+  updateTeam: () => ({ description: 'changed' }),
+  addTeamUser: () => ({ teamId: 'team-sample0', userEmail: uniqueEmail('teamuser') }),
+  removeTeamUser: () => ({ teamId: 'team-sample0', userEmail: uniqueEmail('teamuser') }),
+  createNamespacePermission: () => ({ namespaceId: null, teamId: 'team-sample0', role: 'viewer' }),
+  deleteNamespacePermission: () => ({ namespaceId: null, teamId: 'team-sample0' }),
+  createCustomRole: () => ({
+    name: `role ${suffix()}`,
+    description: 'A sample role',
+    type: 'namespaceRole',
+    permissions: [{ name: 'namespace:read' }],
+    stackRestriction: 'none',
+  }),
+  updateCustomRole: () => ({ description: 'changed' }),
+  createCustomAbacConfiguration: () => ({ customAbacId: `group-${suffix()}`, name: `mapping ${suffix()}`, roles: [] }),
+  updateCustomAbacConfiguration: () => ({ name: `renamed ${suffix()}` }),
+  createProgrammaticUser: () => ({ name: `robot-${suffix()}`, role: 'viewer' }),
+  createProgrammaticUserToken: () => ({ name: `token ${suffix()}` }),
+  putIdentityProvider: () => ({
+    type: 'oidc',
+    emailDomains: [`sso-${suffix()}.example.test`],
+    defaultRole: 'viewer',
+    oidc: { issuerUrl: 'https://idp.example.test', clientId: 'terrace', scopes: 'openid email profile', groupsClaim: 'groups' },
+  }),
+  ssoSignInRequest: () => ({ email: uniqueEmail('sso') }),
+  ssoSignInWithPotentialSession: () => ({ ssoPotentialSessionId: `sps-${suffix()}` }),
+  ssoSwitchSession: () => ({ ssoPotentialSessionId: `sps-${suffix()}` }),
+};
+
+function signUpEntity() {
+  return {
+    email: uniqueEmail('sample'),
+    password: testPassword,
+    firstName: 'Sample',
+    lastName: 'User',
+    organizationName: `Sample ${suffix()}`,
+  };
+}

@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '../../../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilServing(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The API exited with code ${child.exitCode}:\n${log()}`);
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The API did not answer ${url} within two minutes:\n${log()}`);
+}
+
+/**
+ * Starts the real API (dist/apps/api/main.mjs, serving dist/apps/console) on a free port with a
+ * fresh embedded PostgreSQL in tmp/, and stops it after the run. With CONSOLE_E2E_BASE_URL set,
+ * the specs run against that server instead (for a developer's running instance).
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (process.env['CONSOLE_E2E_BASE_URL']) return async () => undefined;
+  const bundle = join(root, 'dist/apps/api/main.mjs');
+  const consoleIndex = join(root, 'dist/apps/console/index.html');
+  if (!existsSync(bundle)) throw new Error('dist/apps/api/main.mjs is missing: run tools/scripts/suites/console-e2e.sh');
+  if (!existsSync(consoleIndex)) throw new Error('dist/apps/console is missing: run tools/scripts/suites/console-e2e.sh');
+
+  const [port, pgPort] = [await freePort(), await freePort()];
+  const dataDir = join(root, 'tmp', `console-e2e-data-${process.pid}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  let output = '';
+  const child = spawn(process.execPath, [bundle], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      EMBEDDED_PG_PORT: String(pgPort),
+      DATA_DIR: dataDir,
+      CONSOLE_DIST: join(root, 'dist/apps/console'),
+      LOG_LEVEL: 'warn',
+      // Every spec signs up and signs in; the production limit would throttle the suite.
+      RATE_LIMIT_MAX: '10000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilServing(`${baseUrl}/auth/login`, child, () => output);
+  process.env['CONSOLE_E2E_BASE_URL'] = baseUrl;
+
+  return async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,69 @@
+import { createApiClient, type ApiClient } from '@terrace/api-client';
+import { toast } from '@terrace/design-system';
+import { i18n } from '@terrace/i18n';
+import { AuthApiContext, SessionApiContext, clearSession, configureAccess, createSessionApi, readToken } from '@terrace/session';
+import { ConsoleProviders, createConsoleRoutes } from '@terrace/shell';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import type { ConsoleConfig } from './console-config';
+
+export interface Console {
+  client: ApiClient;
+  queryClient: QueryClient;
+  router: ReturnType<typeof createBrowserRouter>;
+  element: React.ReactElement;
+}
+
+/**
+ * Composes the console: the shared API client, the query cache, the route tree of the shell
+ * and the domain libraries, and the providers. The app adds nothing else of its own.
+ */
+export function createConsole(config: ConsoleConfig): Console {
+  configureAccess({ organizationAllowList: config.tfcMigrationOrganizationIds });
+
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      // The client has already toasted a failed call; retrying a 4xx only repeats the toast.
+      queries: { retry: (count, error) => count < 2 && (error as { status?: number }).status === 0 },
+    },
+  });
+
+  let router: ReturnType<typeof createBrowserRouter> | null = null;
+  const client = createApiClient({
+    baseUrl: config.apiBaseUrl,
+    getToken: readToken,
+    onUnauthorized: () => {
+      clearSession();
+      queryClient.clear();
+    },
+    // Calls failing together for one reason (e.g. every call of a page answering 401) show one toast.
+    notify: ({ title, description }) =>
+      toast.error(i18n._(title), { id: title.id, ...(description ? { description: i18n._(description) } : {}) }),
+    navigate: {
+      location: () => ({ pathname: window.location.pathname, search: window.location.search }),
+      go: (to, options) => {
+        if (options?.reload || !router) window.location.assign(to);
+        else void router.navigate(to, { replace: true });
+      },
+    },
+  });
+  const api = createSessionApi(client);
+
+  router = createBrowserRouter(createConsoleRoutes());
+
+  const element = (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <SessionApiContext.Provider value={api}>
+          <AuthApiContext.Provider value={api}>
+            <ConsoleProviders>
+              <RouterProvider router={router} />
+            </ConsoleProviders>
+          </AuthApiContext.Provider>
+        </SessionApiContext.Provider>
+      </QueryClientProvider>
+    </StrictMode>
+  );
+  return { client, queryClient, router, element };
+}

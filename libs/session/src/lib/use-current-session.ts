@@ -1,0 +1,67 @@
+import { useQueries } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useSessionApi } from './session-api';
+import type { AccessContext, Organization, TeamRef, User } from './session-model';
+import { sessionQueries } from './session.queries';
+import { isNamespaceOnlyRole } from './route-access';
+import { readStoredOrganization } from './stored-session';
+
+export interface CurrentSession {
+  user: User;
+  organization: Organization;
+  role: string;
+  teams: TeamRef[];
+  capabilities: ReadonlySet<string>;
+  access: AccessContext;
+  isNamespaceOnly: boolean;
+  isSsoUser: boolean;
+}
+
+export type CurrentSessionState =
+  | { status: 'pending' }
+  | { status: 'error'; error: unknown; retry: () => void }
+  | { status: 'success'; session: CurrentSession };
+
+/** The signed-in user, organization, role, teams and capabilities as one value. */
+export function useCurrentSession(): CurrentSessionState {
+  const api = useSessionApi();
+  const [user, role, capabilities] = useQueries({
+    queries: [sessionQueries.user(api), sessionQueries.role(api), sessionQueries.capabilities(api)],
+  });
+  const userError = user.error;
+  const roleError = role.error;
+  const capabilitiesError = capabilities.error;
+  const { refetch: refetchUser } = user;
+  const { refetch: refetchRole } = role;
+  const { refetch: refetchCapabilities } = capabilities;
+  return useMemo<CurrentSessionState>(() => {
+    const error = userError ?? roleError ?? capabilitiesError;
+    if (error) {
+      return {
+        status: 'error',
+        error,
+        retry: () => void Promise.all([refetchUser(), refetchRole(), refetchCapabilities()]),
+      };
+    }
+    if (!user.data || !role.data || !capabilities.data) return { status: 'pending' };
+    // The user answer carries the session's organization; storage is only a fallback.
+    const organization = user.data.organization ?? readStoredOrganization();
+    const caps = new Set(capabilities.data);
+    const session: CurrentSession = {
+      user: user.data,
+      organization,
+      role: role.data.orgRole,
+      teams: role.data.teams,
+      capabilities: caps,
+      isNamespaceOnly: isNamespaceOnlyRole(role.data.orgRole),
+      isSsoUser: user.data.userType === 'ssoUser',
+      access: {
+        organizationType: organization.type,
+        organizationId: organization.id,
+        role: role.data.orgRole,
+        capabilities: caps,
+      },
+    };
+    return { status: 'success', session };
+  }, [user.data, role.data, capabilities.data, userError, roleError, capabilitiesError, refetchUser, refetchRole, refetchCapabilities]);
+}

@@ -1,0 +1,151 @@
+import { envelope, errorResponse, handle } from '@terrace/api-client/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { currentUser, renderConsole, server, sessionHandlers } from '../testing/console-fixture';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function session(token: string) {
+  const user = currentUser();
+  return envelope([{ token, user, organization: user.organization }]);
+}
+
+describe('sign-in flows', () => {
+  it('validates the form before calling the server', async () => {
+    renderConsole({ path: '/auth/login', signedIn: false });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Enter your e-mail address')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/E-mail/), 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByText('Enter your password')).toBeInTheDocument();
+  });
+
+  it('signs in, stores the session and returns to the redirect target', async () => {
+    let sent: unknown;
+    server.use(
+      handle('post', '/auth/signIn', ({ body }) => {
+        sent = body;
+        return session('tsn_new');
+      }),
+      ...sessionHandlers(),
+    );
+    const { router } = renderConsole({ path: '/auth/login?redirect=%2Fapp%2Faudit%3Fpage%3D2', signedIn: false });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/E-mail/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/Password/), 'Passw0rd!');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/audit'));
+    expect(router.state.location.search).toBe('?page=2');
+    expect(sent).toEqual({ entity: { email: 'ada@example.com', password: 'Passw0rd!' } });
+    expect(localStorage.getItem('auth_token')).toBe('tsn_new');
+    expect(JSON.parse(localStorage.getItem('organization') ?? '{}')).toMatchObject({ id: 'o-acme1', name: 'Acme Cloud' });
+  });
+
+  it('shows the server message when the credentials are wrong', async () => {
+    server.use(handle('post', '/auth/signIn', () => errorResponse(400, 'bad_request', 'Wrong e-mail or password')));
+    renderConsole({ path: '/auth/login', signedIn: false });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/E-mail/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/Password/), 'nope');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong e-mail or password');
+    expect(localStorage.getItem('auth_token')).toBeNull();
+  });
+
+  it('asks for the MFA code when the organization requires it', async () => {
+    let mfa: unknown;
+    server.use(
+      handle('post', '/auth/signIn', () =>
+        HttpResponse.json({ request: { id: 'r' }, response: { items: [{ waitingMfaPotentialSessionId: 'mps-1' }], errors: [] } }),
+      ),
+      http.post('*/auth/signInWithMfaPotentialSession', async ({ request }) => {
+        mfa = await request.json();
+        return HttpResponse.json(session('tsn_mfa'));
+      }),
+      ...sessionHandlers(),
+    );
+    const { router } = renderConsole({ path: '/auth/login', signedIn: false });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/E-mail/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/Password/), 'Passw0rd!');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await user.type(await screen.findByLabelText(/Authentication code/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
+    expect(mfa).toEqual({ entity: { waitingMfaPotentialSessionId: 'mps-1', mfaCode: '123456' } });
+  });
+
+  it('signs up an organization with matching passwords only', async () => {
+    let sent: unknown;
+    server.use(
+      handle('post', '/auth/signUp', ({ body }) => {
+        sent = body;
+        return session('tsn_signup');
+      }),
+      ...sessionHandlers(),
+    );
+    const { router } = renderConsole({ path: '/auth/signup', signedIn: false });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/First name/), 'Ada');
+    await user.type(screen.getByLabelText(/Last name/), 'Lovelace');
+    await user.type(screen.getByLabelText(/Work e-mail/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Organization/), 'Acme Cloud');
+    await user.type(screen.getByLabelText(/^Password/), 'Passw0rd1');
+    await user.type(screen.getByLabelText(/Confirm password/), 'Passw0rd2');
+    await user.click(screen.getByRole('button', { name: 'Create organization' }));
+    expect(await screen.findByText('The passwords do not match')).toBeInTheDocument();
+    expect(sent).toBeUndefined();
+    await user.clear(screen.getByLabelText(/Confirm password/));
+    await user.type(screen.getByLabelText(/Confirm password/), 'Passw0rd1');
+    await user.click(screen.getByRole('button', { name: 'Create organization' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
+    expect(sent).toEqual({
+      entity: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', organizationName: 'Acme Cloud', password: 'Passw0rd1' },
+    });
+  });
+
+  it('lists SSO sessions with search, organization filter, the current role tag and Select buttons', async () => {
+    server.use(
+      http.get('*/iam/org/ssoPotentialSession', () =>
+        HttpResponse.json({
+          request: { id: 'r' },
+          response: {
+            errors: [],
+            items: [
+              {
+                currentSessionPotentialSessionId: 'sps-1',
+                ssoPotentialSessions: [
+                  { id: 'sps-1', orgName: 'Acme Cloud', displayOrgRole: 'Admin', teams: [{ name: 'Platform' }] },
+                  { id: 'sps-2', orgName: 'Beta Labs', displayOrgRole: 'Viewer', teams: [] },
+                  { id: 'sps-3', orgName: 'Beta Labs', displayOrgRole: 'Member', teams: [{ id: 'team-9' }] },
+                ],
+              },
+            ],
+          },
+        }),
+      ),
+    );
+    renderConsole({ path: '/auth/ssoChooseLogin' });
+    const user = userEvent.setup();
+    const list = await screen.findByTestId('session-list');
+    expect(within(list).getAllByRole('row')).toHaveLength(4);
+    expect(within(list).getByText('Current Role')).toBeInTheDocument();
+    expect(within(list).getAllByRole('button', { name: /^Select/ })).toHaveLength(2);
+    expect(list.className).toContain('max-h-[50vh]');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search sessions' }), 'member');
+    expect(within(list).getAllByRole('row')).toHaveLength(2);
+    await user.clear(screen.getByRole('searchbox', { name: 'Search sessions' }));
+
+    await user.click(screen.getByRole('button', { name: 'Organization' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Acme Cloud' }));
+    await user.keyboard('{Escape}');
+    expect(within(list).getAllByRole('row')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,26 @@
+import { useLingui } from '@lingui/react/macro';
+import { Button } from '@terrace/design-system';
+import { authPaths } from '@terrace/session';
+import { Link } from 'react-router';
+import { AuthCard } from './auth-card';
+import { FormAlert } from './form-alert';
+
+/** Where a failed single sign-on ends: what to check, and the ways back in. */
+export function SsoBadLoginPage() {
+  const { t } = useLingui();
+  return (
+    <AuthCard title={t`Single sign-on did not work`}>
+      <FormAlert tone="danger">
+        {t`Your identity provider signed you in, but Terrace could not match you to an organization. Ask your administrator to check that your account is assigned to Terrace.`}
+      </FormAlert>
+      <div className="flex flex-col gap-2">
+        <Button asChild className="w-full">
+          <Link to={authPaths.loginSso}>{t`Try single sign-on again`}</Link>
+        </Button>
+        <Button asChild variant="outline" className="w-full">
+          <Link to={authPaths.login()}>{t`Sign in with a password`}</Link>
+        </Button>
+      </div>
+    </AuthCard>
+  );
+}

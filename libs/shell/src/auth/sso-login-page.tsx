@@ -1,0 +1,78 @@
+import { useLingui } from '@lingui/react/macro';
+import { useMutation } from '@tanstack/react-query';
+import { Button, FormField, Input, Spinner } from '@terrace/design-system';
+import { authPaths, useAuthApi } from '@terrace/session';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AuthCard } from './auth-card';
+import { emailProblem, errorText } from './auth-validation';
+import { FormAlert } from './form-alert';
+import { useCompleteSignIn } from './use-complete-sign-in';
+
+/**
+ * Single sign-on (/login/sso and /ssoLogin). Without a potential session it asks for the work
+ * e-mail and hands over to the identity provider; coming back with one, it signs in with it.
+ */
+export function SsoLoginPage() {
+  const { t, i18n } = useLingui();
+  const api = useAuthApi();
+  const navigate = useNavigate();
+  const complete = useCompleteSignIn();
+  const [params] = useSearchParams();
+  const potentialSessionId = params.get('ssoPotentialSessionId');
+  const form = useForm<{ email: string }>({ defaultValues: { email: '' } });
+
+  const request = useMutation({
+    mutationFn: (email: string) => api.ssoSignInRequest(email),
+    onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
+  });
+  const withSession = useMutation({
+    mutationFn: (id: string) => api.ssoSignInWithPotentialSession(id),
+    onSuccess: async (result) => {
+      if (result.kind === 'session') await complete(result);
+      else await navigate(authPaths.ssoBadLogin, { replace: true });
+    },
+    onError: () => void navigate(authPaths.ssoBadLogin, { replace: true }),
+  });
+  const started = useRef(false);
+  useEffect(() => {
+    // Runs once per arrival from the identity provider, also under StrictMode's double effects.
+    if (potentialSessionId && !started.current) {
+      started.current = true;
+      withSession.mutate(potentialSessionId);
+    }
+  }, [potentialSessionId, withSession]);
+
+  if (potentialSessionId) {
+    return (
+      <AuthCard title={t`Signing you in`} description={t`Finishing single sign-on with your identity provider…`}>
+        <div className="flex justify-center py-6">
+          <Spinner className="size-8" label={t`Signing you in`} />
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title={t`Sign in with SSO`}
+      description={t`Enter your work e-mail and we will send you to your organization's identity provider.`}
+      footer={
+        <Link to={authPaths.login(params.get('redirect'))} className="font-medium text-primary-subtle-foreground underline-offset-4 hover:underline">
+          {t`Sign in with a password instead`}
+        </Link>
+      }
+    >
+      <form noValidate onSubmit={(e) => void form.handleSubmit(({ email }) => request.mutate(email.trim()))(e)} className="flex flex-col gap-4">
+        {request.isError && <FormAlert tone="danger">{errorText(request.error) ?? t`Single sign-on is not set up for this e-mail address.`}</FormAlert>}
+        <FormField label={t`Work e-mail`} required error={form.formState.errors.email?.message}>
+          <Input type="email" autoComplete="username" {...form.register('email', { validate: (v) => { const p = emailProblem(v); return p ? i18n._(p) : true; } })} />
+        </FormField>
+        <Button type="submit" loading={request.isPending} className="w-full">
+          {t`Continue`}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

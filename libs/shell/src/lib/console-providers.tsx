@@ -1,0 +1,38 @@
+import { I18nProvider, activateLocale, i18n } from '@terrace/i18n';
+import { ThemeProvider, Toaster } from '@terrace/design-system';
+import { useLocalSettings } from '@terrace/session';
+import { useEffect, useState, type ReactNode } from 'react';
+
+export interface ConsoleProvidersProps {
+  children: ReactNode;
+}
+
+/**
+ * Language, theme and direction from the local settings, applied to the whole document, plus
+ * the toaster. Nothing renders until the first catalog is loaded, so no text flashes in English.
+ */
+export function ConsoleProviders({ children }: ConsoleProvidersProps) {
+  const [settings] = useLocalSettings();
+  const [loadedLocale, setLoadedLocale] = useState<string | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    void activateLocale(settings.locale).then(() => {
+      if (current) setLoadedLocale(settings.locale);
+    });
+    return () => {
+      current = false;
+    };
+  }, [settings.locale]);
+
+  return (
+    <ThemeProvider theme={settings.theme} direction={settings.direction}>
+      {loadedLocale === null ? null : (
+        <I18nProvider i18n={i18n}>
+          {children}
+          <Toaster />
+        </I18nProvider>
+      )}
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,39 @@
+import { useLingui } from '@lingui/react/macro';
+import type { CurrentSession } from '@terrace/session';
+import { BrandMark } from '../layout/brand-mark';
+import type { VisibleNavGroup } from '../layout/nav-tree';
+import { BookmarksMenu } from './bookmarks-menu';
+import { DocumentationLink } from './documentation-link';
+import { FreeTrialLabel } from './free-trial-label';
+import { LanguageMenu } from './language-menu';
+import { NotificationsMenu } from './notifications-menu';
+import { ProfileMenu } from './profile-menu';
+import { ThemeToggle } from './theme-toggle';
+import { WhatsNewButton } from './whats-new-button';
+
+export interface AppHeaderProps {
+  session: CurrentSession;
+  groups: VisibleNavGroup[];
+  /** Whether the brand shows only below the large breakpoint (the side navigation shows it above). */
+  brandBelowLargeOnly: boolean;
+}
+
+export function AppHeader({ session, groups, brandBelowLargeOnly }: AppHeaderProps) {
+  const { t } = useLingui();
+  return (
+    <header className="flex h-14 shrink-0 items-center gap-2 border-b border-border bg-surface px-4 text-surface-foreground">
+      <BrandMark className={brandBelowLargeOnly ? 'lg:hidden' : undefined} />
+      <div className="flex-1" />
+      <div role="toolbar" aria-label={t`Console tools`} className="flex items-center gap-1">
+        <FreeTrialLabel organization={session.organization} />
+        <WhatsNewButton />
+        <DocumentationLink />
+        <NotificationsMenu />
+        {groups.length > 0 && <BookmarksMenu groups={groups} />}
+        <ThemeToggle />
+        <LanguageMenu />
+        <ProfileMenu session={session} />
+      </div>
+    </header>
+  );
+}

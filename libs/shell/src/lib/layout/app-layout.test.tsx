@@ -1,0 +1,191 @@
+import { envelope, errorResponse, handle } from '@terrace/api-client/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { renderConsole, server, sessionHandlers } from '../../testing/console-fixture';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const day = 86_400_000;
+
+describe('layout, navigation and header', () => {
+  it('filters the navigation by role and marks disaster recovery locked without the capability', async () => {
+    server.use(...sessionHandlers({ role: 'admin', capabilities: { disasterRecovery: false, aiAgent: true } }));
+    renderConsole({ path: '/app/audit' });
+    const nav = await screen.findByTestId('side-nav');
+    expect(within(nav).getByRole('link', { name: /Disaster Recovery/ })).toHaveAttribute('data-locked', 'true');
+    expect(within(nav).getByRole('link', { name: 'Audit' })).toHaveAttribute('aria-current', 'page');
+    // Not on the allow-list: the migration entry is not offered.
+    expect(within(nav).queryByRole('link', { name: 'Terraform Cloud Migration' })).toBeNull();
+  });
+
+  it('shows namespace-only users only the pages they may open', async () => {
+    server.use(...sessionHandlers({ role: 'nsOnly' }));
+    renderConsole({ path: '/app/namespaces' });
+    await screen.findByTestId('not-available-title');
+    // No entry of the navigation tree is open to them except the namespaces page.
+    const nav = [screen.getByTestId('side-nav')];
+    const links = nav
+      .flatMap((n) => within(n).queryAllByRole('link'))
+      .filter((a) => a.getAttribute('aria-label') !== 'Terrace home')
+      .map((a) => a.textContent);
+    expect(new Set(links)).toEqual(new Set(['Namespaces and Stacks']));
+  });
+
+  it('hides the navigation in management organizations', async () => {
+    server.use(...sessionHandlers({ role: 'admin', organizationType: 'management' }));
+    renderConsole({ path: '/app/organization/setting' });
+    await screen.findByTestId('not-available-title');
+    expect(screen.queryByTestId('side-nav')).toBeNull();
+    expect(screen.queryByTestId('top-nav')).toBeNull();
+  });
+
+  it.each([
+    [-1, 'Free trial has ended', 'danger'],
+    [3, 'Free trial expires in: 3 day(s)', 'neutral'],
+    [40, 'Free trial expires in: 14 day(s)', 'neutral'],
+  ])('labels a free trial ending in %s days', async (days, text, tone) => {
+    server.use(
+      ...sessionHandlers({ pricingPlan: 'freeTrial', freeTrialExpiration: new Date(Date.now() + days * day - 60_000).toISOString() }),
+    );
+    renderConsole({ path: '/app/audit' });
+    const label = await screen.findByTestId('free-trial-label');
+    expect(label).toHaveTextContent(text);
+    expect(label).toHaveAttribute('data-tone', tone);
+  });
+
+  it('toggles a bookmark of the current page with the star', async () => {
+    server.use(...sessionHandlers());
+    renderConsole({ path: '/app/audit' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to bookmarks' }));
+    expect(JSON.parse(localStorage.getItem('menuBookmarks') ?? '[]')).toEqual(['audit']);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove from bookmarks' }));
+    expect(JSON.parse(localStorage.getItem('menuBookmarks') ?? '[]')).toEqual([]);
+  });
+
+  it('caps the notifications badge at 5+ and remembers the newest one seen', async () => {
+    const items = Array.from({ length: 7 }, (_, i) => ({
+      title: `News ${i}`,
+      text: 'Read the [LINK] now',
+      linkText: 'release notes',
+      linkUrl: 'https://example.com',
+      date: new Date(Date.UTC(2026, 0, i + 1)).toISOString(),
+    }));
+    server.use(handle('get', '/notifications/feed', () => envelope(items)), ...sessionHandlers());
+    renderConsole({ path: '/app/audit' });
+    expect(await screen.findByTestId('notifications-badge')).toHaveTextContent('5+');
+    await userEvent.click(screen.getByRole('button', { name: /Notifications/ }));
+    expect(await screen.findByText('News 6')).toBeInTheDocument();
+    expect(localStorage.getItem('latestNotificationDate')).toBe(items[6]?.date);
+  });
+
+  it('switches organization with a toast, and only closes when the current one is chosen', async () => {
+    let desired: string | null = null;
+    server.use(
+      ...sessionHandlers(),
+      handle('get', '/iam/org/userAllowedOrganization', () =>
+        envelope([
+          { id: 'o-acme1', name: 'Acme Cloud', type: 'regular' as const, pricingPlan: 'pro' as const, orgRole: 'admin' },
+          { id: 'o-beta1', name: 'Beta Labs', type: 'regular' as const, pricingPlan: 'pro' as const, orgRole: 'viewer' },
+        ]),
+      ),
+      handle('post', '/auth/tradeSession', ({ query }) => {
+        desired = query.get('desiredOrganizationId');
+        const org = { id: 'o-beta1', name: 'Beta Labs', type: 'regular' as const, pricingPlan: 'pro' as const, freeTrialExpiration: null };
+        return envelope([
+          {
+            token: 'tsn_beta',
+            organization: org,
+            user: {
+              id: 'usr-1',
+              email: 'ada@example.com',
+              firstName: 'Ada',
+              lastName: 'Lovelace',
+              userType: 'directUser' as const,
+              orgRole: 'viewer',
+              orgUserRole: 'viewer',
+              customRoleId: null,
+              teams: [],
+              mfaEnabled: false,
+              organization: org,
+            },
+          },
+        ]);
+      }),
+    );
+    const { router } = renderConsole({ path: '/app/audit' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Account menu/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Switch organization' }));
+    await user.click(await screen.findByRole('button', { name: 'Switch' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(desired).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: /Account menu/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Switch organization' }));
+    await user.click(await screen.findByRole('combobox', { name: /Organization/ }));
+    await user.click(await screen.findByRole('option', { name: 'Beta Labs' }));
+    await user.click(screen.getByRole('button', { name: 'Switch' }));
+    expect(await screen.findByText('Switching to Beta Labs')).toBeInTheDocument();
+    expect(desired).toBe('o-beta1');
+    expect(localStorage.getItem('auth_token')).toBe('tsn_beta');
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/app/audit'));
+  });
+
+  it('says so when switching organization fails', async () => {
+    server.use(
+      ...sessionHandlers(),
+      handle('get', '/iam/org/userAllowedOrganization', () =>
+        envelope([
+          { id: 'o-acme1', name: 'Acme Cloud', type: 'regular' as const, pricingPlan: 'pro' as const, orgRole: 'admin' },
+          { id: 'o-beta1', name: 'Beta Labs', type: 'regular' as const, pricingPlan: 'pro' as const, orgRole: 'viewer' },
+        ]),
+      ),
+      handle('post', '/auth/tradeSession', () => errorResponse(404, 'not_found', 'Organization not found')),
+    );
+    renderConsole({ path: '/app/audit' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Account menu/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Switch organization' }));
+    await user.click(await screen.findByRole('combobox', { name: /Organization/ }));
+    await user.click(await screen.findByRole('option', { name: 'Beta Labs' }));
+    await user.click(screen.getByRole('button', { name: 'Switch' }));
+    expect(await screen.findByText('Failed to switch organization')).toBeInTheDocument();
+  });
+
+  it('hides Edit Profile for SSO users and shows team links to admins in the session information', async () => {
+    server.use(...sessionHandlers({ userType: 'ssoUser', role: 'admin', teams: [{ id: 'team-1', name: 'Platform' }] }));
+    renderConsole({ path: '/app/audit' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Account menu/ }));
+    expect(screen.queryByRole('menuitem', { name: 'Edit Profile' })).toBeNull();
+    await user.click(screen.getByRole('menuitem', { name: 'Session information' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Session information' });
+    expect(within(dialog).getByRole('link', { name: 'Platform' })).toHaveAttribute('href', '/app/team/team-1');
+  });
+
+  it('shows the SSO reminder to admins and lets them dismiss it for good', async () => {
+    server.use(
+      handle('get', '/org/signInSettings', () => envelope([{ requireSsoSignIn: false, requireMfaForDirectUserSignIn: true }])),
+      ...sessionHandlers({ role: 'admin' }),
+    );
+    renderConsole({ path: '/app/audit' });
+    const banner = await screen.findByTestId('sso-banner');
+    expect(screen.queryByTestId('mfa-banner')).toBeNull();
+    await userEvent.click(within(banner).getByRole('button', { name: "Don't show again" }));
+    expect(screen.queryByTestId('sso-banner')).toBeNull();
+    expect(localStorage.getItem('ssoBannerDismissed')).toBe('true');
+  });
+
+  it('signs out: the token is gone and the visitor is on the sign-in page', async () => {
+    server.use(...sessionHandlers(), handle('post', '/auth/signOut', () => envelope([{}])));
+    const { router } = renderConsole({ path: '/app/audit' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /Account menu/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(localStorage.getItem('auth_token')).toBeNull();
+  });
+});

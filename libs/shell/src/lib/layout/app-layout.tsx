@@ -1,0 +1,63 @@
+import { useLingui } from '@lingui/react/macro';
+import { ErrorState } from '@terrace/design-system';
+import { useCurrentSession, useLocalSettings } from '@terrace/session';
+import { Outlet } from 'react-router';
+import { ReminderBanners } from '../banners/reminder-banners';
+import { AppHeader } from '../header/app-header';
+import { AppSideNav } from './app-side-nav';
+import { AppTopNav } from './app-top-nav';
+import { FullPageLoader } from './full-page-loader';
+import { visibleNavTree } from './nav-tree';
+
+/**
+ * The authenticated layout: a full-page loader until the role and organization are known, then
+ * the navigation (side or top; top below the large breakpoint; none in management mode), the
+ * header, the reminder banners and the page.
+ */
+export function AppLayout() {
+  const { t } = useLingui();
+  const state = useCurrentSession();
+  const [settings, update] = useLocalSettings();
+
+  if (state.status === 'pending') return <FullPageLoader />;
+  if (state.status === 'error') {
+    return (
+      <main className="flex min-h-dvh items-center justify-center bg-background p-6">
+        <ErrorState error={state.error} title={t`The console could not load your session`} onRetry={state.retry} />
+      </main>
+    );
+  }
+
+  const { session } = state;
+  const management = session.organization.type === 'management';
+  const groups = management ? [] : visibleNavTree(session.access);
+  const side = !management && settings.navigationType === 'SIDE' && groups.length > 0;
+  const top = !management && groups.length > 0;
+
+  return (
+    <div className="flex h-dvh bg-background text-foreground">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-surface px-3 py-2 text-sm font-medium focus:not-sr-only focus:absolute focus:start-2 focus:top-2"
+      >
+        {t`Skip to content`}
+      </a>
+      {side && (
+        <AppSideNav
+          groups={groups}
+          collapsed={settings.navCollapsed}
+          onCollapsedChange={(navCollapsed) => update({ navCollapsed })}
+          className="hidden lg:flex"
+        />
+      )}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <AppHeader session={session} groups={groups} brandBelowLargeOnly={side} />
+        {top && <AppTopNav groups={groups} color={settings.topNavColor} className={side ? 'lg:hidden' : undefined} />}
+        <ReminderBanners session={session} />
+        <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto px-6 py-6 focus:outline-none">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { useLingui } from '@lingui/react/macro';
+import {
+  SideNav,
+  SideNavCollapseToggle,
+  SideNavContent,
+  SideNavFooter,
+  SideNavGroup,
+  SideNavHeader,
+  SideNavItem,
+} from '@terrace/design-system';
+import { Link, useLocation } from 'react-router';
+import { BrandMark } from './brand-mark';
+import { NavIcon } from './nav-icon';
+import { findActiveLeafId, navLeafHref } from './nav-links';
+import type { VisibleNavGroup } from './nav-tree';
+import { useActiveRouteId } from './use-active-route';
+
+export interface AppSideNavProps {
+  groups: VisibleNavGroup[];
+  collapsed: boolean;
+  onCollapsedChange: (collapsed: boolean) => void;
+  className?: string;
+}
+
+/** The side navigation of spec §2.4: 250 px, 80 px collapsed. */
+export function AppSideNav({ groups, collapsed, onCollapsedChange, className }: AppSideNavProps) {
+  const { t, i18n } = useLingui();
+  const routeId = useActiveRouteId();
+  const { search } = useLocation();
+  const activeId = findActiveLeafId(
+    groups.flatMap((g) => g.items),
+    routeId,
+    search,
+  );
+  return (
+    <SideNav collapsed={collapsed} aria-label={t`Main navigation`} className={className} data-testid="side-nav">
+      <SideNavHeader>
+        <BrandMark compact={collapsed} />
+      </SideNavHeader>
+      <SideNavContent>
+        {groups.map((group) =>
+          group.items.length === 1 && group.items[0] ? (
+            <SideNavGroup key={group.id}>
+              <SideNavItem
+                asChild
+                icon={<NavIcon name={group.icon} />}
+                label={i18n._(group.items[0].label)}
+                active={activeId === group.items[0].id}
+                locked={group.items[0].locked}
+              >
+                <Link to={navLeafHref(group.items[0])} />
+              </SideNavItem>
+            </SideNavGroup>
+          ) : (
+            <SideNavGroup key={group.id} label={i18n._(group.label)}>
+              {group.items.map((item, index) => (
+                <SideNavItem
+                  key={item.id}
+                  asChild
+                  // Collapsed, every entry needs an icon to be found; the group icon marks its first entry.
+                  icon={collapsed || index === 0 ? <NavIcon name={group.icon} /> : <span className="size-[18px]" />}
+                  label={i18n._(item.label)}
+                  active={activeId === item.id}
+                  locked={item.locked}
+                >
+                  <Link to={navLeafHref(item)} />
+                </SideNavItem>
+              ))}
+            </SideNavGroup>
+          ),
+        )}
+      </SideNavContent>
+      <SideNavFooter>
+        <SideNavCollapseToggle collapsed={collapsed} onCollapsedChange={onCollapsedChange} />
+      </SideNavFooter>
+    </SideNav>
+  );
+}

@@ -1,0 +1,78 @@
+import { useLingui } from '@lingui/react/macro';
+import {
+  cn,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@terrace/design-system';
+import { ChevronDown, Lock } from 'lucide-react';
+import type { CSSProperties } from 'react';
+import { Link, useLocation } from 'react-router';
+import { NavIcon } from './nav-icon';
+import { findActiveLeafId, navLeafHref } from './nav-links';
+import type { VisibleNavGroup } from './nav-tree';
+import { useActiveRouteId } from './use-active-route';
+
+const entryClass =
+  'inline-flex h-9 shrink-0 items-center gap-2 rounded-md px-3 text-sm font-medium text-nav-foreground hover:bg-surface/25 focus-visible:outline-2 focus-visible:outline-ring data-[active=true]:bg-surface/35';
+
+export interface AppTopNavProps {
+  groups: VisibleNavGroup[];
+  /** The user's top navigation colour (local settings, default #3e82f7). */
+  color: string;
+  className?: string;
+}
+
+/** The top navigation: one entry per group, a menu for groups with several pages. */
+export function AppTopNav({ groups, color, className }: AppTopNavProps) {
+  const { t, i18n } = useLingui();
+  const routeId = useActiveRouteId();
+  const { search } = useLocation();
+  const activeId = findActiveLeafId(
+    groups.flatMap((g) => g.items),
+    routeId,
+    search,
+  );
+  return (
+    <nav
+      aria-label={t`Main navigation`}
+      data-testid="top-nav"
+      className={cn('flex h-12 items-center gap-1 overflow-x-auto bg-nav px-4', className)}
+      style={{ '--nav': color } as CSSProperties}
+    >
+      {groups.map((group) => {
+        const only = group.items.length === 1 ? group.items[0] : undefined;
+        if (only) {
+          return (
+            <Link key={group.id} to={navLeafHref(only)} className={entryClass} data-active={activeId === only.id} aria-current={activeId === only.id ? 'page' : undefined}>
+              <NavIcon name={group.icon} />
+              {i18n._(only.label)}
+              {only.locked && <Lock aria-label={t`(locked)`} className="size-3.5" />}
+            </Link>
+          );
+        }
+        const groupActive = group.items.some((item) => item.id === activeId);
+        return (
+          <DropdownMenu key={group.id}>
+            <DropdownMenuTrigger className={entryClass} data-active={groupActive}>
+              <NavIcon name={group.icon} />
+              {i18n._(group.label)}
+              <ChevronDown aria-hidden className="size-4" />
+            </DropdownMenuTrigger>
+            <DropdownMenuContent>
+              {group.items.map((item) => (
+                <DropdownMenuItem key={item.id} asChild>
+                  <Link to={navLeafHref(item)} aria-current={activeId === item.id ? 'page' : undefined}>
+                    {i18n._(item.label)}
+                    {item.locked && <Lock aria-label={t`(locked)`} className="ms-auto size-3.5" />}
+                  </Link>
+                </DropdownMenuItem>
+              ))}
+            </DropdownMenuContent>
+          </DropdownMenu>
+        );
+      })}
+    </nav>
+  );
+}

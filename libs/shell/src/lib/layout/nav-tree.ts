@@ -1,0 +1,191 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { canOpen, decideRoute, type AccessContext, type AppRouteId, type Query } from '@terrace/session';
+
+export type NavIcon =
+  | 'cloud'
+  | 'automation'
+  | 'shield'
+  | 'import'
+  | 'recovery'
+  | 'explorer'
+  | 'migration'
+  | 'admin'
+  | 'assistant';
+
+export interface NavLeaf {
+  id: string;
+  label: MessageDescriptor;
+  routeId: AppRouteId;
+  query?: Query;
+  /** Other routes under which this entry counts as the current one (detail pages, wizards). */
+  activeFor?: readonly AppRouteId[];
+}
+
+export interface NavGroup {
+  id: string;
+  label: MessageDescriptor;
+  icon: NavIcon;
+  items: readonly NavLeaf[];
+}
+
+/** The side navigation tree of spec §2.4; a group with one item renders as a single entry. */
+export const navTree: readonly NavGroup[] = [
+  {
+    id: 'cloudDiscovery',
+    label: msg`Cloud Discovery`,
+    icon: 'cloud',
+    items: [
+      { id: 'dashboard', label: msg`Dashboard`, routeId: 'dashboard' },
+      { id: 'awsDashboard', label: msg`AWS Dashboard`, routeId: 'awsDashboard' },
+      { id: 'azureDashboard', label: msg`Azure Dashboard`, routeId: 'azureDashboard' },
+      { id: 'gcpDashboard', label: msg`GCP Dashboard`, routeId: 'gcpDashboard' },
+      { id: 'cloudInventory', label: msg`Cloud Inventory`, routeId: 'cloudInventory', activeFor: ['resourceFinder'] },
+      { id: 'cloudEvents', label: msg`Cloud Events`, routeId: 'cloudEvents' },
+    ],
+  },
+  {
+    id: 'automation',
+    label: msg`Infrastructure Automation`,
+    icon: 'automation',
+    items: [
+      {
+        id: 'namespaces',
+        label: msg`Namespaces and Stacks`,
+        routeId: 'namespaces',
+        activeFor: [
+          'namespace',
+          'createNamespaceWizard',
+          'editNamespaceWizard',
+          'stack',
+          'createStackWizard',
+          'cloneStackWizard',
+          'editStackWizard',
+          'deployment',
+          'plan',
+          'task',
+        ],
+      },
+      { id: 'activeRuns', label: msg`Active Runs`, routeId: 'activeRuns' },
+      { id: 'driftCenter', label: msg`Drift Center`, routeId: 'driftCenter' },
+      {
+        id: 'templates',
+        label: msg`Self-Service Templates`,
+        routeId: 'templates',
+        activeFor: ['template', 'createTemplateWizard', 'editTemplateWizard', 'createBlueprintWizard', 'editBlueprintWizard'],
+      },
+    ],
+  },
+  {
+    id: 'security',
+    label: msg`Security and Governance`,
+    icon: 'shield',
+    items: [
+      { id: 'iacRiskDashboard', label: msg`IaC Risk Dashboard`, routeId: 'iacRiskDashboard' },
+      {
+        id: 'controlPolicies',
+        label: msg`Control Policies`,
+        routeId: 'controlPolicies',
+        activeFor: [
+          'securityStandard',
+          'controlPolicyGroup',
+          'createControlPolicyWizard',
+          'editControlPolicyWizard',
+          'createControlPolicyGroupWizard',
+          'editControlPolicyGroupWizard',
+        ],
+      },
+      { id: 'policyViolations', label: msg`Policy Violations`, routeId: 'policyViolations' },
+      { id: 'securityPosture', label: msg`Security Posture`, routeId: 'securityDashboard' },
+      { id: 'compliancePosture', label: msg`Compliance Posture`, routeId: 'complianceDashboard' },
+      {
+        id: 'securityCodeAnalysis',
+        label: msg`Security Code Analysis`,
+        routeId: 'policyViolations',
+        query: { view: 'code-analysis' },
+      },
+    ],
+  },
+  {
+    id: 'terraformImport',
+    label: msg`Terraform Import`,
+    icon: 'import',
+    items: [
+      {
+        id: 'iacImport',
+        label: msg`Terraform Import`,
+        routeId: 'iacImport',
+        activeFor: ['importStackWizard', 'importToExistingStackWizard', 'importBulkStacksWizard'],
+      },
+    ],
+  },
+  {
+    id: 'disasterRecovery',
+    label: msg`Disaster Recovery`,
+    icon: 'recovery',
+    items: [
+      {
+        id: 'disasterRecovery',
+        label: msg`Disaster Recovery`,
+        routeId: 'disasterRecovery',
+        activeFor: ['disasterRecoverySnapshot', 'createDRConfigWizard', 'editDRConfigWizard'],
+      },
+    ],
+  },
+  {
+    id: 'terraformExplorer',
+    label: msg`Terraform Explorer`,
+    icon: 'explorer',
+    items: [
+      { id: 'tfExplorer', label: msg`Explorer`, routeId: 'tfExplorer' },
+      {
+        id: 'tfModules',
+        label: msg`Terraform Modules`,
+        routeId: 'tfRegistry',
+        activeFor: ['tfModule', 'createTFModuleWizard', 'editTFModuleWizard'],
+      },
+      { id: 'tfProviders', label: msg`Terraform Providers`, routeId: 'tfRegistry', query: { tab: 'providers' } },
+    ],
+  },
+  {
+    id: 'terraformCloudMigration',
+    label: msg`Terraform Cloud Migration`,
+    icon: 'migration',
+    items: [{ id: 'terraformCloudMigration', label: msg`Terraform Cloud Migration`, routeId: 'terraformCloudMigration' }],
+  },
+  {
+    id: 'administration',
+    label: msg`Administration`,
+    icon: 'admin',
+    items: [
+      { id: 'reports', label: msg`Reports`, routeId: 'reports' },
+      { id: 'audit', label: msg`Audit`, routeId: 'audit' },
+    ],
+  },
+];
+
+export interface VisibleNavLeaf extends NavLeaf {
+  /** The page exists for the user but the plan lacks its capability (lock marker). */
+  locked: boolean;
+}
+
+export interface VisibleNavGroup extends Omit<NavGroup, 'items'> {
+  items: VisibleNavLeaf[];
+}
+
+/** The tree filtered by the same access table the guards use (organization type, role, id, capability). */
+export function visibleNavTree(ctx: AccessContext, tree: readonly NavGroup[] = navTree): VisibleNavGroup[] {
+  return tree
+    .map((group) => ({
+      ...group,
+      items: group.items
+        .filter((item) => canOpen(item.routeId, ctx))
+        .map((item) => ({ ...item, locked: decideRoute(item.routeId, ctx).kind === 'needsCapability' })),
+    }))
+    .filter((group) => group.items.length > 0);
+}
+
+/** The AI Chat Assistant entry is hidden for namespace-only users (spec §6). */
+export function showsAssistantEntry(ctx: AccessContext): boolean {
+  return ctx.organizationType === 'regular' && canOpen('dashboard', ctx);
+}

@@ -1,0 +1,95 @@
+import { envelope, handle } from '@terrace/api-client/testing';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderConsole, server, sessionHandlers } from '../../testing/console-fixture';
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+describe('console routes and guards', () => {
+  it('sends a signed-out visitor to sign-in with the path and query as redirect target', async () => {
+    const { router } = renderConsole({ path: '/app/stack/stk-1?tab=resources', signedIn: false });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(router.state.location.search).toBe('?redirect=%2Fapp%2Fstack%2Fstk-1%3Ftab%3Dresources');
+    expect(await screen.findByRole('heading', { name: 'Sign in to Terrace' })).toBeInTheDocument();
+  });
+
+  it('redirects the root to /app and a signed-out visitor there to sign-in without a redirect', async () => {
+    const { router } = renderConsole({ path: '/', signedIn: false });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(router.state.location.search).toBe('?redirect=%2Fapp');
+  });
+
+  it('sends unknown sign-in paths to /auth/login', async () => {
+    const { router } = renderConsole({ path: '/auth/nowhere', signedIn: false });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+  });
+
+  it.each([
+    [{ role: 'admin' }, '/app/dashboard'],
+    [{ role: 'nsOnly' }, '/app/namespaces'],
+    [{ role: 'admin', organizationType: 'management' as const }, '/app/organization/setting'],
+  ])('opens the default home page of %o at %s', async (who, home) => {
+    server.use(...sessionHandlers(who));
+    const { router } = renderConsole({ path: '/app' });
+    await waitFor(() => expect(router.state.location.pathname).toBe(home));
+  });
+
+  it('logs a warning and still renders when the default home page is not allowed', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    server.use(...sessionHandlers({ role: 'member', organizationType: 'management' }));
+    const { router } = renderConsole({ path: '/app' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/organization/setting'));
+    expect(await screen.findByTestId('not-available-title')).toHaveTextContent('Organization Settings');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("Default home page 'organizationSetting'"));
+    warn.mockRestore();
+  });
+
+  it('turns a namespace-only user away from the dashboard to the namespaces page', async () => {
+    server.use(...sessionHandlers({ role: 'deployer' }));
+    const { router } = renderConsole({ path: '/app/dashboard' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/namespaces'));
+  });
+
+  it('lets a namespace-only user open a stack page', async () => {
+    server.use(...sessionHandlers({ role: 'nsOnly' }));
+    renderConsole({ path: '/app/stack/stk-1' });
+    expect(await screen.findByTestId('not-available-title')).toHaveTextContent('Stacks and Runs');
+  });
+
+  it('keeps members away from disaster recovery', async () => {
+    server.use(...sessionHandlers({ role: 'member' }));
+    const { router } = renderConsole({ path: '/app/disasterRecovery' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
+  });
+
+  it('shows the upgrade page without the capability and records a free-trial request', async () => {
+    let event: unknown;
+    server.use(
+      ...sessionHandlers({ role: 'admin', capabilities: { disasterRecovery: false, aiAgent: false } }),
+      handle('post', '/console/event', ({ body }) => {
+        event = body;
+        return envelope([{}]);
+      }),
+    );
+    renderConsole({ path: '/app/disasterRecovery' });
+    expect(await screen.findByRole('heading', { name: 'Upgrade Your subscription to access this feature' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: '30-Day free trial' }));
+    expect(await screen.findByRole('heading', { name: 'Our team will be in touch soon' })).toBeInTheDocument();
+    expect(event).toMatchObject({ entity: { title: expect.any(String), message: expect.stringContaining('disasterRecovery') } });
+  });
+
+  it('opens the Terraform Cloud migration page only for allowed organizations', async () => {
+    server.use(...sessionHandlers({ organizationId: 'o-tfc1' }));
+    renderConsole({ path: '/app/terraformCloudMigration', organizationAllowList: ['o-tfc1'] });
+    expect(await screen.findByTestId('not-available-title')).toHaveTextContent('Terraform Cloud Migration');
+  });
+
+  it('turns other organizations away from the Terraform Cloud migration page', async () => {
+    server.use(...sessionHandlers({ organizationId: 'o-other' }));
+    const { router } = renderConsole({ path: '/app/terraformCloudMigration', organizationAllowList: ['o-tfc1'] });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
+  });
+});

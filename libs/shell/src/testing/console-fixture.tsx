@@ -1,0 +1,109 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createApiClient, type components } from '@terrace/api-client';
+import { envelope, handle } from '@terrace/api-client/testing';
+import { toast } from '@terrace/design-system';
+import { i18n } from '@terrace/i18n';
+import { AuthApiContext, SessionApiContext, clearSession, configureAccess, createSessionApi, readToken } from '@terrace/session';
+import { render } from '@testing-library/react';
+import type { HttpHandler } from 'msw';
+import { setupServer } from 'msw/node';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { ConsoleProviders } from '../lib/console-providers';
+import { createConsoleRoutes } from '../lib/routes/create-console-routes';
+
+type CurrentUser = components['schemas']['CurrentUser'];
+
+export const server = setupServer();
+
+export interface Who {
+  role?: string;
+  organizationType?: 'regular' | 'management';
+  organizationId?: string;
+  capabilities?: { disasterRecovery: boolean; aiAgent: boolean };
+  userType?: 'directUser' | 'ssoUser';
+  pricingPlan?: 'freeTrial' | 'basic' | 'pro' | 'enterprise';
+  freeTrialExpiration?: string | null;
+  teams?: { id: string; name: string }[];
+}
+
+export function currentUser(who: Who = {}): CurrentUser {
+  return {
+    id: 'usr-1',
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    userType: who.userType ?? 'directUser',
+    orgRole: who.role ?? 'admin',
+    orgUserRole: who.role ?? 'admin',
+    customRoleId: null,
+    teams: who.teams ?? [],
+    mfaEnabled: false,
+    organization: {
+      id: who.organizationId ?? 'o-acme1',
+      name: 'Acme Cloud',
+      type: who.organizationType ?? 'regular',
+      pricingPlan: who.pricingPlan ?? 'pro',
+      freeTrialExpiration: who.freeTrialExpiration ?? null,
+    },
+  };
+}
+
+/** Contract-typed answers of the calls the shell makes for a signed-in user. */
+export function sessionHandlers(who: Who = {}): HttpHandler[] {
+  const user = currentUser(who);
+  return [
+    handle('get', '/auth/me', () => envelope([user])),
+    handle('get', '/iam/org/userOrgRole', () =>
+      envelope([
+        { orgRole: user.orgRole, orgUserRole: user.orgRole, customRoleId: null, organizationId: user.organization.id, teams: user.teams },
+      ]),
+    ),
+    handle('get', '/org/capabilities', () =>
+      envelope([{ capabilities: who.capabilities ?? { disasterRecovery: true, aiAgent: true } }]),
+    ),
+    handle('get', '/org/signInSettings', () => envelope([{ requireSsoSignIn: true, requireMfaForDirectUserSignIn: true }])),
+    handle('get', '/iam/org/user', () => envelope([])),
+    handle('get', '/notifications/feed', () => envelope([])),
+  ];
+}
+
+export interface RenderOptions {
+  path: string;
+  signedIn?: boolean;
+  organizationAllowList?: string[];
+}
+
+/**
+ * Renders the whole console route tree in memory, on the real API client and session adapter,
+ * against MSW handlers typed from the contract.
+ */
+export function renderConsole({ path, signedIn = true, organizationAllowList = [] }: RenderOptions) {
+  configureAccess({ organizationAllowList });
+  if (signedIn) localStorage.setItem('auth_token', 'tsn_test');
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter(createConsoleRoutes(), { initialEntries: [path] });
+  const client = createApiClient({
+    baseUrl: 'http://localhost/api',
+    getToken: readToken,
+    onUnauthorized: () => clearSession(),
+    notify: ({ title }) => toast.error(i18n._(title)),
+    navigate: {
+      location: () => ({ pathname: router.state.location.pathname, search: router.state.location.search }),
+      go: (to) => void router.navigate(to),
+    },
+    authFailureDelayMs: 0,
+  });
+  const api = createSessionApi(client);
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <SessionApiContext.Provider value={api}>
+        <AuthApiContext.Provider value={api}>
+          <ConsoleProviders>
+            <RouterProvider router={router} />
+          </ConsoleProviders>
+        </AuthApiContext.Provider>
+      </SessionApiContext.Provider>
+    </QueryClientProvider>,
+  );
+  return { ...view, router, queryClient };
+}
