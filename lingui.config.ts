@@ -12,8 +12,17 @@ export default defineConfig({
     {
       path: '<rootDir>/libs/i18n/src/locales/{locale}/messages',
       // Globs, not folders: Lingui only expands a path it can stat as a directory.
-      include: ['<rootDir>/apps/*/src/**/*.{ts,tsx}', '<rootDir>/libs/*/src/**/*.{ts,tsx}', '<rootDir>/libs/*/*/src/**/*.{ts,tsx}'],
-      exclude: ['**/node_modules/**', '**/*.test.{ts,tsx}', '**/*.stories.{ts,tsx}', '**/generated/**'],
+      include: [
+        '<rootDir>/apps/*/src/**/*.{ts,tsx}',
+        '<rootDir>/libs/*/src/**/*.{ts,tsx}',
+        '<rootDir>/libs/*/*/src/**/*.{ts,tsx}',
+      ],
+      exclude: [
+        '**/node_modules/**',
+        '**/*.test.{ts,tsx}',
+        '**/*.stories.{ts,tsx}',
+        '**/generated/**',
+      ],
     },
   ],
   // Line numbers churn on every edit and make parallel branches conflict in the .po files.

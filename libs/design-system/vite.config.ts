@@ -1,13 +1,14 @@
-import { nxViteTsPaths } from '@nx/vite/plugins/nx-tsconfig-paths.plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vitest/config';
 import { linguiReactPlugins } from '../i18n/vite-plugins';
+import { workspaceAliases } from '../../tools/vite/workspace-aliases';
 import { projectTest } from '../../tools/vitest/test-config';
 
 export default defineConfig({
   root: import.meta.dirname,
   cacheDir: '../../node_modules/.vite/libs/design-system',
-  plugins: [nxViteTsPaths(), ...linguiReactPlugins(), tailwindcss()],
+  resolve: { alias: workspaceAliases() },
+  plugins: [...linguiReactPlugins(), tailwindcss()],
   test: projectTest('design-system', {
     environment: 'jsdom',
     setupFiles: ['src/test-setup.ts'],

@@ -12,6 +12,10 @@
 //   x-response: <Schema>                 → 200 response of another media type, as-is (see
 //                                          x-media-type; default application/json), for the calls
 //                                          outside the envelope (Terraform protocols, streams)
+//   components.schemas.X: { x-partial-of: Y } → the partial-update form of Y for `PUT` (wire format:
+//                                          absent fields stay, `null` clears): Y's properties, none
+//                                          required, each also accepting null; `x-keep-required`
+//                                          lists properties that stay required
 // and filling in what can be derived: path parameters named in the path and not declared
 // (string, required), a summary from the operationId when none is written ("listStacks" →
 // "List stacks"), and the error responses of the catalogue on every operation.
@@ -42,19 +46,20 @@ function mergeInto(target, source, where) {
   }
 }
 
-export function bundle() {
-  const doc = load(join(root, 'root.yaml'));
+/** Bundles the description under `dir` (default: the repository's openapi/). */
+export function bundle(dir = root) {
+  const doc = load(join(dir, 'root.yaml'));
   doc.tags = [];
   doc.paths = {};
   doc.components = { schemas: {}, parameters: {}, responses: {}, securitySchemes: {} };
-  const shared = load(join(root, 'shared/components.yaml')).components;
+  const shared = load(join(dir, 'shared/components.yaml')).components;
   for (const section of Object.keys(shared)) mergeInto(doc.components[section], shared[section], 'shared');
 
-  const domainFiles = readdirSync(join(root, 'domains'))
+  const domainFiles = readdirSync(join(dir, 'domains'))
     .filter((f) => f.endsWith('.yaml'))
     .sort();
   for (const file of domainFiles) {
-    const domain = load(join(root, 'domains', file));
+    const domain = load(join(dir, 'domains', file));
     const where = `domains/${file}`;
     if (!domain.tags?.length) throw new Error(`${where}: declares no tag`);
     doc.tags.push(...domain.tags);
@@ -75,6 +80,9 @@ export function bundle() {
         if (item[m]) expandOperation(item[m], path, m, domain.tags[0].name, `${where} ${m.toUpperCase()} ${path}`);
       }
     }
+  }
+  for (const [name, schema] of Object.entries(doc.components.schemas)) {
+    if (schema['x-partial-of']) doc.components.schemas[name] = partialOf(doc.components.schemas, name, schema);
   }
   doc.paths = Object.fromEntries(Object.entries(doc.paths).sort(([a], [b]) => a.localeCompare(b)));
   return doc;
@@ -144,7 +152,10 @@ function expandOperation(op, path, method, tag, where) {
       },
     };
   }
-  if (!op.responses['200']) throw new Error(`${where}: no 200 response (x-items or responses)`);
+  // Browser callbacks of single sign-on answer a redirect (303) instead of the envelope.
+  if (!op.responses['200'] && !op.responses['303']) {
+    throw new Error(`${where}: no 200 response (x-items or responses; a browser callback may answer 303 instead)`);
+  }
   const hasBody = Boolean(op.requestBody);
   op.responses['400'] ??= errorRef('BadRequest');
   if (kind !== 'public') {
@@ -156,6 +167,28 @@ function expandOperation(op, path, method, tag, where) {
   if (hasBody) op.responses['413'] ??= errorRef('PayloadTooLarge');
   if (op['x-rate-limited']) op.responses['429'] ??= errorRef('TooManyRequests');
   op.responses['500'] ??= errorRef('InternalError');
+}
+
+function partialOf(schemas, name, schema) {
+  const baseName = schema['x-partial-of'];
+  const base = schemas[baseName];
+  if (!base?.properties) throw new Error(`components.schemas.${name}: x-partial-of ${baseName} is not an object schema`);
+  const keep = schema['x-keep-required'] ?? [];
+  const properties = Object.fromEntries(
+    Object.entries(base.properties).map(([key, value]) => [
+      key,
+      keep.includes(key) ? value : { anyOf: [value, { type: 'null' }] },
+    ]),
+  );
+  const { 'x-partial-of': _of, 'x-keep-required': _keep, ...rest } = schema;
+  return {
+    type: 'object',
+    description: `Partial update of ${baseName}: absent fields stay, null clears a field.`,
+    ...rest,
+    ...(keep.length ? { required: keep } : {}),
+    additionalProperties: false,
+    properties,
+  };
 }
 
 const scalarTypes = new Set(['string', 'integer', 'number', 'boolean']);

@@ -13,8 +13,10 @@ import { namespacesOperations } from './modules/namespaces/namespaces.routes';
 import { notificationsFeedOperations } from './modules/notifications-feed/notifications-feed.routes';
 import { organizationOperations } from './modules/organization/organization.routes';
 import { runnersOperations } from './modules/runners/runners.routes';
+import { ssoOperations } from './modules/sso/sso.routes';
+import { SecretEnvelope } from './crypto/secret-envelope';
 
-export type ComposeConfig = Pick<Config, 'sessionTtlHours' | 'docs'>;
+export type ComposeConfig = Pick<Config, 'sessionTtlHours' | 'docs'> & Partial<Pick<Config, 'publicUrl'>>;
 
 export interface ComposedOperations {
   registry: OperationRegistry;
@@ -25,6 +27,7 @@ export interface ComposedOperations {
 /** Wires every module's services to their dependencies: the composition root of the API. */
 export function composeOperations(db: Database, masterKey: Buffer, config: ComposeConfig): ComposedOperations {
   const engine = new PermissionEngine();
+  const publicUrl = config.publicUrl ?? 'http://localhost:3000';
   const accounts: AccountsDeps = { db, engine, sessionTtlHours: config.sessionTtlHours };
   // Without a configured secret the docs key is derived from the master key, so it survives restarts.
   const docsSecret = config.docs.jwtSecret
@@ -39,6 +42,14 @@ export function composeOperations(db: Database, masterKey: Buffer, config: Compo
     docsOperations({ engine, jwtSecret: docsSecret, tokenTtlSeconds: config.docs.tokenTtlSeconds }),
     notificationsFeedOperations({ engine }),
     runnersOperations({ db, engine }),
+    ssoOperations({
+      ...accounts,
+      envelope: new SecretEnvelope(masterKey),
+      // The console and the API share PUBLIC_URL (the API under /api), as `npm start` serves them.
+      urls: { console: publicUrl, api: `${publicUrl.replace(/\/$/, '')}/api` },
+      // Teams are the IAM module's; until it maps IdP groups to teams, SSO users join none.
+      resolveTeams: async () => [],
+    }),
   );
   return { registry, engine, authenticate: (token) => authenticate(accounts, token) };
 }

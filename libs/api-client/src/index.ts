@@ -9,6 +9,9 @@ export {
 export type { ApiClient, ApiClientOptions, ApiNavigation, ApiNotice } from './create-api-client';
 export { httpMessages, serverText } from './http-messages';
 export { readChatStream } from './read-chat-stream';
+export { readEventStream } from './read-event-stream';
+export type { EventStreamResult, ServerSentEvent } from './read-event-stream';
+export { AUTH_TOKEN_STORAGE_KEY, storedToken } from './stored-token';
 export type {
   ChatStreamChunk,
   ChatStreamFailure,

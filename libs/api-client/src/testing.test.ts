@@ -50,6 +50,19 @@ describe('typed MSW handlers', () => {
     expect(data?.modules[0]).toMatchObject({ id: 'acme/vpc/aws/1.0.0', version: '1.0.0' });
   });
 
+  it('matches the path under the API base only, not a longer path that ends the same way', async () => {
+    const stack = { id: 'stk-1', name: 'web', namespaceId: 'ns-1', iacType: 'terraform' as const, data: {}, createdAt: '2026-01-01T00:00:00Z' };
+    server.use(
+      handle('get', '/stack', () => envelope([stack])),
+      handle('get', '/externalPipeline/stack', () => envelope([{ id: 'eps-1', name: 'ext', externalPipelineNamespaceId: 'epn-1' }])),
+    );
+    const { api } = client();
+    const { data } = await api.GET('/externalPipeline/stack');
+    expect(data?.response.items.map((item) => item.id)).toEqual(['eps-1']);
+    const { data: stacks } = await api.GET('/stack');
+    expect(stacks?.response.items.map((item) => item.id)).toEqual(['stk-1']);
+  });
+
   it('answers errors of the catalogue through errorResponse', async () => {
     server.use(handle('post', '/console/event', () => errorResponse(404, 'not_found', 'gone', { field: 'entity.title' })));
     const { api, notices } = client();

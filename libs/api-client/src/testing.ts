@@ -37,7 +37,11 @@ export type HandleResolver<P extends keyof paths, M extends HttpMethod> = (
 ) => SuccessBody<P, M> | Response | Promise<SuccessBody<P, M> | Response>;
 
 export interface HandleOptions {
-  /** The API base the client under test uses; default matches any origin and base. */
+  /**
+   * The API base the client under test uses. The default, `*\/api`, matches the console's `/api`
+   * on any origin, and only that base: a handler for `/stack` must not answer
+   * `/externalPipeline/stack`. Pass `''` for Terraform's root paths (`/.well-known/...`).
+   */
   baseUrl?: string;
   once?: boolean;
 }
@@ -52,7 +56,7 @@ export function handle<M extends HttpMethod, P extends PathsWith<M>>(
   resolver: HandleResolver<P, M>,
   options: HandleOptions = {},
 ): HttpHandler {
-  const pattern = `${options.baseUrl ?? '*'}${String(path).replace(/\{([^}]+)\}/g, ':$1')}`;
+  const pattern = `${options.baseUrl ?? '*/api'}${String(path).replace(/\{([^}]+)\}/g, ':$1')}`;
   return http[method](
     pattern,
     async ({ request, params }) => {

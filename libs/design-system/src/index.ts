@@ -3,7 +3,12 @@
 import './styles/theme.css';
 
 export { cn } from './lib/cn';
-export { ThemeProvider, useTheme, type Theme, type ThemeProviderProps } from './components/theme-provider/theme-provider';
+export {
+  ThemeProvider,
+  useTheme,
+  type Theme,
+  type ThemeProviderProps,
+} from './components/theme-provider/theme-provider';
 export { Button, buttonVariants, type ButtonProps } from './components/button/button';
 export { Spinner, LoadingIndicator, type SpinnerProps } from './components/spinner/spinner';
 export { Input } from './components/input/input';
@@ -53,12 +58,31 @@ export {
   DropdownMenuTrigger,
   type DropdownMenuItemProps,
 } from './components/dropdown-menu/dropdown-menu';
-export { Tooltip, TooltipContent, TooltipRoot, TooltipTrigger, type TooltipProps } from './components/tooltip/tooltip';
+export {
+  Tooltip,
+  TooltipContent,
+  TooltipRoot,
+  TooltipTrigger,
+  type TooltipProps,
+} from './components/tooltip/tooltip';
 export { toast, Toaster, type ToastOptions } from './components/toast/toast';
 export { Stack, stackVariants, type StackProps } from './components/stack/stack';
 export { Grid, gridVariants, type GridProps } from './components/grid/grid';
-export { Card, CardBody, CardDescription, CardFooter, CardHeader, CardTitle } from './components/card/card';
-export { Breadcrumbs, BreadcrumbItem, BreadcrumbLink, BreadcrumbPage, type BreadcrumbLinkProps } from './components/breadcrumbs/breadcrumbs';
+export {
+  Card,
+  CardBody,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+} from './components/card/card';
+export {
+  Breadcrumbs,
+  BreadcrumbItem,
+  BreadcrumbLink,
+  BreadcrumbPage,
+  type BreadcrumbLinkProps,
+} from './components/breadcrumbs/breadcrumbs';
 export { PageHeader, type PageHeaderProps } from './components/page-header/page-header';
 export {
   SideNav,
@@ -78,4 +102,100 @@ export { Skeleton } from './components/skeleton/skeleton';
 export { EmptyState, type EmptyStateProps } from './components/empty-state/empty-state';
 export { ErrorState, type ErrorStateProps } from './components/error-state/error-state';
 export { describeError, type DescribedError } from './components/error-state/describe-error';
-export { DataTable, defaultPageSizes, type DataTableProps } from './components/data-table/data-table';
+export {
+  DataTable,
+  defaultPageSizes,
+  type DataTableProps,
+} from './components/data-table/data-table';
+export { Switch, type SwitchProps } from './components/switch/switch';
+export { RadioGroup, RadioGroupItem } from './components/radio-group/radio-group';
+export {
+  MultiSelect,
+  type MultiSelectOption,
+  type MultiSelectProps,
+} from './components/multi-select/multi-select';
+export { useFormFieldControl } from './components/form-field/form-field';
+export {
+  Popover,
+  PopoverAnchor,
+  PopoverClose,
+  PopoverContent,
+  PopoverTrigger,
+} from './components/popover/popover';
+export {
+  Drawer,
+  DrawerBody,
+  DrawerClose,
+  DrawerContent,
+  DrawerDescription,
+  DrawerFooter,
+  DrawerHeader,
+  DrawerTitle,
+  DrawerTrigger,
+  type DrawerContentProps,
+} from './components/drawer/drawer';
+export { Tabs, TabsContent, TabsList, TabsTrigger, type TabsProps } from './components/tabs/tabs';
+export {
+  useUrlTab,
+  type SearchParamsPair,
+  type UseUrlTabOptions,
+} from './components/tabs/use-url-tab';
+export {
+  Accordion,
+  AccordionContent,
+  AccordionItem,
+  AccordionTrigger,
+} from './components/accordion/accordion';
+export { Badge, badgeVariants, type BadgeProps } from './components/badge/badge';
+export { Tag, type TagProps } from './components/tag/tag';
+export {
+  StatusBadge,
+  useStatusLabel,
+  type StatusBadgeProps,
+} from './components/status-badge/status-badge';
+export {
+  classifyStatus,
+  stepStatusList,
+  type AnyStatus,
+  type StatusClass,
+  type StepStatusValue,
+} from './components/status-badge/status-classification';
+export {
+  SeverityTag,
+  severityLevels,
+  type SeverityLevel,
+  type SeverityTagProps,
+} from './components/severity-tag/severity-tag';
+export { Banner, type BannerProps } from './components/banner/banner';
+export {
+  TopNav,
+  TopNavActions,
+  TopNavBrand,
+  TopNavItem,
+  TopNavItems,
+  type TopNavItemProps,
+  type TopNavProps,
+} from './components/top-nav/top-nav';
+export {
+  readableForeground,
+  contrastRatio,
+  relativeLuminance,
+} from './components/top-nav/readable-foreground';
+export { FullPageLoader } from './components/full-page-loader/full-page-loader';
+export { Wizard, type WizardProps, type WizardStep } from './components/wizard/wizard';
+export { CopyButton, type CopyButtonProps } from './components/copy-button/copy-button';
+export { CodeBlock, type CodeBlockProps } from './components/code-block/code-block';
+export { LogViewer, type LogViewerProps } from './components/log-viewer/log-viewer';
+export {
+  parseAnsi,
+  stripAnsi,
+  type AnsiSegment,
+  type AnsiStyle,
+} from './components/log-viewer/parse-ansi';
+export { AreaChart, BarChart, DonutChart, LineChart } from './components/charts/charts';
+export type {
+  CartesianChartProps,
+  ChartSeries,
+  DonutChartProps,
+  DonutSlice,
+} from './components/charts/chart-types';

@@ -45,7 +45,9 @@ const read = (locale) => parsePo(readFileSync(`${localesDir}${locale}/messages.p
 const source = read('en');
 const problems = [];
 for (const locale of required) {
-  const translated = new Map(read(locale).map((e) => [`${e.context ?? ''}\u0004${e.msgid}`, e.msgstr]));
+  const translated = new Map(
+    read(locale).map((e) => [`${e.context ?? ''}\u0004${e.msgid}`, e.msgstr]),
+  );
   for (const e of source) {
     const msgstr = translated.get(`${e.context ?? ''}\u0004${e.msgid}`);
     if (!msgstr) problems.push(`${locale}: missing translation for ${JSON.stringify(e.msgid)}`);

@@ -5,3 +5,4 @@ export * from '../modules/namespaces/namespaces.schema';
 export * from '../modules/audit/audit.schema';
 export * from '../modules/console-events/console-events.schema';
 export * from '../modules/runners/runners.schema';
+export * from '../modules/sso/sso.schema';

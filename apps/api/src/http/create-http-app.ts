@@ -38,6 +38,21 @@ Run <code>npm start</code> from the repository root (it builds the console when 
 or <code>npx nx run console:build</code>.</p></main></body></html>
 `;
 
+/**
+ * Every route under the API prefix must come from the description (registerOperations marks its
+ * routes with their operationId): a route added any other way would escape validation, the
+ * permission engine and the contract tests, so registering one fails the start-up.
+ */
+export function guardUndeclaredRoutes(app: FastifyInstance, apiPrefix: string): void {
+  app.addHook('onRoute', (route) => {
+    const underApi = apiPrefix === '' || route.url === apiPrefix || route.url.startsWith(`${apiPrefix}/`);
+    const operationId = (route.config as { operationId?: string } | undefined)?.operationId;
+    if (underApi && !operationId && route.method !== 'HEAD') {
+      throw new Error(`Route ${String(route.method)} ${route.url} is not an operation of the OpenAPI description`);
+    }
+  });
+}
+
 export async function createHttpApp(options: HttpAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: options.logger,
@@ -51,6 +66,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     routerOptions: { ignoreTrailingSlash: true },
   });
 
+  guardUndeclaredRoutes(app, options.apiPrefix);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 
-export type SecurityKind = 'public' | 'user' | 'runner';
+export type SecurityKind = 'public' | 'user' | 'runner' | 'state';
+const securityKinds: readonly string[] = ['public', 'user', 'runner', 'state'];
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'patch';
 
 type JsonSchema = Record<string, unknown>;
@@ -48,8 +49,12 @@ function resolveRef<T>(doc: OpenApiDocument, value: unknown): T {
   return resolveRef<T>(doc, node);
 }
 
+type MediaTypes = Record<'application/json' | 'application/x-www-form-urlencoded', { schema?: JsonSchema } | undefined>;
+
+/** The JSON schema of a body; a form body (the SAML HTTP-POST binding) is validated the same way. */
 function jsonSchemaOf(content: unknown): JsonSchema | undefined {
-  return (content as { 'application/json'?: { schema?: JsonSchema } } | undefined)?.['application/json']?.schema;
+  const media = content as Partial<MediaTypes> | undefined;
+  return (media?.['application/json'] ?? media?.['application/x-www-form-urlencoded'])?.schema;
 }
 
 /** Every operation of the description; fails on anything the server cannot enforce. */
@@ -65,7 +70,7 @@ export function listOperations(doc: OpenApiDocument): OperationSpec[] {
       const security = op['x-security'];
       const permission = op['x-permission'];
       if (typeof operationId !== 'string') throw new Error(`${where}: no operationId`);
-      if (security !== 'public' && security !== 'user' && security !== 'runner') {
+      if (typeof security !== 'string' || !securityKinds.includes(security)) {
         throw new Error(`${where}: no declared security (x-security)`);
       }
       if (typeof permission !== 'string') throw new Error(`${where}: no declared permission (x-permission)`);
@@ -80,11 +85,13 @@ export function listOperations(doc: OpenApiDocument): OperationSpec[] {
         operationId,
         method,
         path,
-        security,
+        security: security as SecurityKind,
         permission,
         rateLimited: op['x-rate-limited'] === true,
         paged: op['x-paged'] === true,
-        parameters: parameters.map((p) => ({ ...p, required: p.required === true })),
+        // One level of $ref is resolved so that ajv sees a parameter's default (useDefaults
+        // does not follow references).
+        parameters: parameters.map((p) => ({ ...p, schema: resolveRef(doc, p.schema), required: p.required === true })),
         requestBodySchema: jsonSchemaOf((op['requestBody'] as { content?: unknown } | undefined)?.content),
         responses,
       });

@@ -9,6 +9,8 @@ export interface OperationRequest {
   query: Record<string, unknown>;
   /** `body.entity`, validated against the operation's entity schema (undefined without a body). */
   entity: unknown;
+  /** The validated body as sent, for the operations whose body is a form rather than `{entity}`. */
+  body: unknown;
   /** The bearer token as sent, for operations that act on the session itself (sign-out). */
   bearerToken: string | null;
   ip: string;
@@ -17,6 +19,8 @@ export interface OperationRequest {
 export interface OperationResult {
   items: unknown[];
   paging?: Paging;
+  /** Answers 303 to this URL instead of the envelope (browser callbacks of single sign-on). */
+  redirect?: string;
 }
 
 export type PublicHandler = (request: OperationRequest) => Promise<OperationResult>;

@@ -7,6 +7,13 @@ import { listOperations, toRoutePath, type OpenApiDocument, type OperationSpec }
 import type { OperationRegistry } from './operation-registry';
 import { buildRequestValidator, createAjv } from './request-validation';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set on every route built from the description (see guardUndeclaredRoutes). */
+    operationId?: string;
+  }
+}
+
 export interface OperationRoutesOptions {
   document: OpenApiDocument;
   registry: OperationRegistry;
@@ -30,7 +37,9 @@ export function checkRegistry(operations: OperationSpec[], registry: OperationRe
       problems.push(`handler '${id}' is ${definition.security} but the operation declares x-security: ${op.security}`);
     }
   }
-  for (const op of operations) {
+  // Only implemented operations must name a permission the engine knows; the others answer 501
+  // until their module lands (and adds its permissions).
+  for (const op of operations.filter((o) => registry[o.operationId])) {
     if (!isPermission(op.permission) && op.permission !== 'public') {
       problems.push(`${op.operationId}: unknown x-permission '${op.permission}'`);
     }
@@ -54,6 +63,11 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
   checkRegistry(operations, options.registry);
   const parameterAjv = createAjv(options.document, { coerceTypes: true, useDefaults: true });
   const bodyAjv = createAjv(options.document, { coerceTypes: false, useDefaults: false });
+  // Identity providers post SAML responses as an HTML form; only operations that declare a form
+  // body accept one (for the others it fails their `{entity}` schema).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
 
   for (const op of operations) {
     const validator = buildRequestValidator(op, parameterAjv, bodyAjv);
@@ -81,6 +95,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
         params,
         query,
         entity: body?.entity,
+        body,
         bearerToken: token,
         ip: request.ip,
       };
@@ -88,15 +103,17 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
         definition.security === 'public'
           ? await definition.handle(operationRequest)
           : await definition.handle(actor as Actor, operationRequest);
+      if (result.redirect !== undefined) return reply.redirect(result.redirect, 303);
       return reply.code(200).send(successEnvelope(request.id, result.items, result.paging));
     };
 
     app.route({
       method: op.method.toUpperCase() as 'GET',
       url: toRoutePath(op.path),
-      config: op.rateLimited
-        ? { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.windowMs } }
-        : {},
+      config: {
+        operationId: op.operationId,
+        ...(op.rateLimited ? { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.windowMs } } : {}),
+      },
       handler,
     });
   }

@@ -47,7 +47,7 @@ const rolePermissions: Record<BuiltInRole, ReadonlySet<Permission>> = {
     'runner:read',
   ]),
   deployer: new Set<Permission>(['authenticated', 'consoleEvent:create', 'org:read', 'namespace:read', 'runner:read']),
-  runner: new Set<Permission>(['authenticated', 'org:read', 'namespace:read', 'runner:read']),
+  runner: new Set<Permission>(['authenticated', 'consoleEvent:create', 'org:read', 'namespace:read', 'runner:read']),
 };
 
 /** Namespace roles granted through namespace permissions. */

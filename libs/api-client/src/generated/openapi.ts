@@ -73,6 +73,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agent/chat/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the messages of a chat
+         * @description Lets the console restore a conversation after a reload; the newest messages last.
+         */
+        get: operations["listChatMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/audit/event": {
         parameters: {
             query?: never;
@@ -222,6 +242,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/sso/oidc/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * OpenID Connect redirect URI
+         * @description The identity provider sends the browser here. The answer is a redirect to the console:
+         *     `/auth/ssoLogin?ssoPotentialSessionId=…` when the user may enter one organization,
+         *     `/auth/ssoChooseLogin?ssoPotentialSessionId=…` when several (the console signs in with
+         *     that one and shows the session picker), or `/auth/ssoBadLogin?reason=…` on failure.
+         */
+        get: operations["ssoOidcCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/saml/acs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * SAML assertion consumer service (HTTP-POST binding)
+         * @description The identity provider's auto-submitted form posts the response here. Answers a redirect
+         *     to the console like the OpenID Connect callback.
+         */
+        post: operations["ssoSamlAcs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/signInRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start single sign-on
+         * @description Finds the organizations whose identity provider serves the e-mail's domain (or the given
+         *     organization's) and answers one item per organization with the URL to send the browser
+         *     to. 400 `bad_request` when no identity provider serves it.
+         */
+        post: operations["ssoSignInRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/signInWithPotentialSession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with an SSO potential session
+         * @description Answers `items[0].token` like `POST /auth/signIn`. Each potential session signs in once;
+         *     an unknown, used or expired one answers 400 `bad_request`.
+         */
+        post: operations["ssoSignInWithPotentialSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/switchSession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switch to another SSO potential session
+         * @description Issues a session token for the organization of one of the caller's potential sessions and
+         *     revokes the current token.
+         */
+        post: operations["ssoSwitchSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/tradeSession": {
         parameters: {
             query?: never;
@@ -236,6 +364,1983 @@ export interface paths {
          * @description Issues a new session token for the caller's membership in another organization and revokes the current one.
          */
         post: operations["tradeSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/accountStats/resourceCount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Count resources by IaC state (AWS) */
+        get: operations["getAwsAccountStatsResourceCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/accountStats/resourceCountByResourceType": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Count resources by resource type (AWS) */
+        get: operations["getAwsAccountStatsResourceCountByResourceType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/accountStats/resourceCountByService": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Count resources by service (AWS) */
+        get: operations["getAwsAccountStatsResourceCountByService"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/accountStats/resourceCountDaily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Count resources per day (AWS) */
+        get: operations["getAwsAccountStatsResourceCountDaily"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/accountStats/resourceCountDailyAggregated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Count resources per day or week by IaC category (AWS) */
+        get: operations["getAwsAccountStatsResourceCountDailyAggregated"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List AWS credentials */
+        get: operations["listAwsCredentials"];
+        put?: never;
+        /** Connect AWS credentials */
+        post: operations["createAwsCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/credentials/{credentialsId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update AWS credentials (partial) */
+        put: operations["updateAwsCredentials"];
+        post?: never;
+        /** Remove AWS credentials */
+        delete: operations["deleteAwsCredentials"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/credentials/stackSet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List AWS organization connections (stack sets) */
+        get: operations["listAwsStackSetCredentials"];
+        put?: never;
+        /** Connect an AWS organization through a CloudFormation stack set */
+        post: operations["createAwsStackSetCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/credentials/stackSet/{credentialsStackSetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read an AWS organization connection */
+        get: operations["getAwsStackSetCredentials"];
+        put?: never;
+        post?: never;
+        /** Remove an AWS organization connection */
+        delete: operations["deleteAwsStackSetCredentials"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/credentials/stackSet/connectCredentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create credentials for the accounts the stack set reached */
+        post: operations["connectAwsStackSetCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/credentials/validateConnection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check AWS credentials before saving them */
+        post: operations["validateAwsConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/customModel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a AWS custom model (resources grouped by hand for code generation) */
+        post: operations["createAwsCustomModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/customModel/{customModelId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a AWS custom model */
+        delete: operations["deleteAwsCustomModel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/customModelStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List AWS custom models and their status */
+        get: operations["listAwsCustomModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List AWS cloud events (who changed what, from where) */
+        get: operations["listAwsEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/event/rule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List AWS console allowed rules */
+        get: operations["listAwsEventRules"];
+        put?: never;
+        /** Create a AWS console allowed rule */
+        post: operations["createAwsEventRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/event/rule/{eventRuleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a AWS console allowed rule */
+        get: operations["getAwsEventRule"];
+        /** Update a AWS console allowed rule (partial) */
+        put: operations["updateAwsEventRule"];
+        post?: never;
+        /** Delete a AWS console allowed rule */
+        delete: operations["deleteAwsEventRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/findSuggestedStack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Group unmanaged AWS resources into suggested stacks */
+        post: operations["findAwsSuggestedStacks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/getSuggestedStackTemplateFilesAlignedWithExistingCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generate the code of a suggested AWS stack in the style of an existing stack */
+        post: operations["getAwsSuggestedStackTemplateFilesAlignedWithExistingCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/orgView/driftedResourceMetadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Drifted resources per account (AWS organization view) */
+        get: operations["getAwsOrgViewDriftedResourceMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/orgView/eventMetadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cloud events per account (AWS organization view) */
+        get: operations["getAwsOrgViewEventMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/orgView/iacCoverageMetadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** IaC coverage per account (AWS organization view) */
+        get: operations["getAwsOrgViewIacCoverageMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/orgView/unmanagedResourceMetadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Unmanaged resources per account (AWS organization view) */
+        get: operations["getAwsOrgViewUnmanagedResourceMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/resource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List AWS resources of the inventory */
+        get: operations["listAwsResources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/resource/collect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Collect the resources of an AWS account now */
+        post: operations["collectAwsResources"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/resource/findRelatedResources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Find the AWS resources related to the given ones */
+        post: operations["findAwsRelatedResources"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/resourceType": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the AWS resource types collected in the organization */
+        get: operations["listAwsCollectedResourceTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/stackSet/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The template and parameters to deploy the stack set with */
+        get: operations["getAwsStackSetMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/stackSet/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check that the stack set is deployed */
+        post: operations["validateAwsStackSet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/suggestedStack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List suggested AWS stacks */
+        get: operations["listAwsSuggestedStacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/suggestedStackImportPullRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a suggested AWS stack: open a pull request with its code */
+        post: operations["createAwsSuggestedStackImportPullRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/suggestedStackImportPullRequestBulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import several suggested AWS stacks at once */
+        post: operations["createAwsSuggestedStackImportPullRequestBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/suggestedStackImportPullRequestStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll the import of a suggested AWS stack */
+        get: operations["getAwsSuggestedStackImportPullRequestStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/suggestedStackImportToExistingStackPullRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a suggested AWS stack into an existing stack (pull request) */
+        post: operations["createAwsSuggestedStackImportToExistingStackPullRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/suggestedStackImportToExistingStackPullRequestStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll the import of a suggested AWS stack into an existing stack */
+        get: operations["getAwsSuggestedStackImportToExistingStackPullRequestStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/suggestedStackResource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the resources of a suggested AWS stack */
+        get: operations["listAwsSuggestedStackResources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/suggestedStackTemplateFiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the generated code of a suggested AWS stack */
+        get: operations["listAwsSuggestedStackTemplateFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/aws/tagKey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the AWS tag keys seen on resources */
+        get: operations["listAwsTagKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/azure/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Azure credentials */
+        get: operations["listAzureCredentials"];
+        put?: never;
+        /** Connect Azure credentials */
+        post: operations["createAzureCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/azure/credentials/{credentialsId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update Azure credentials (partial) */
+        put: operations["updateAzureCredentials"];
+        post?: never;
+        /** Remove Azure credentials */
+        delete: operations["deleteAzureCredentials"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/azure/credentials/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Connect several Azure subscriptions at once */
+        post: operations["bulkCreateAzureCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/azure/credentials/scanSubscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List the Azure subscriptions the given credentials can reach */
+        post: operations["scanSubscriptionsAzure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/azure/credentials/validateConnection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check Azure credentials before saving them */
+        post: operations["validateAzureConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/azure/customModel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a Azure custom model (resources grouped by hand for code generation) */
+        post: operations["createAzureCustomModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/azure/customModel/{customModelId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a Azure custom model */
+        delete: operations["deleteAzureCustomModel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/azure/customModelStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Azure custom models and their status */
+        get: operations["listAzureCustomModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/azure/event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Azure cloud events (who changed what, from where) */
+        get: operations["listAzureEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/azure/event/rule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Azure console allowed rules */
+        get: operations["listAzureEventRules"];
+        put?: never;
+        /** Create a Azure console allowed rule */
+        post: operations["createAzureEventRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/azure/event/rule/{eventRuleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a Azure console allowed rule */
+        get: operations["getAzureEventRule"];
+        /** Update a Azure console allowed rule (partial) */
+        put: operations["updateAzureEventRule"];
+        post?: never;
+        /** Delete a Azure console allowed rule */
+        delete: operations["deleteAzureEventRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/azure/findSuggestedStack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Group unmanaged Azure resources into suggested stacks */
+        post: operations["findAzureSuggestedStacks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/azure/getSuggestedStackTemplateFilesAlignedWithExistingCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generate the code of a suggested Azure stack in the style of an existing stack */
+        post: operations["getAzureSuggestedStackTemplateFilesAlignedWithExistingCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/azure/orgView/driftedResourceMetadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Drifted resources per account (Azure organization view) */
+        get: operations["getAzureOrgViewDriftedResourceMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/azure/orgView/eventMetadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cloud events per account (Azure organization view) */
+        get: operations["getAzureOrgViewEventMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/azure/orgView/iacCoverageMetadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** IaC coverage per account (Azure organization view) */
+        get: operations["getAzureOrgViewIacCoverageMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/azure/orgView/unmanagedResourceMetadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Unmanaged resources per account (Azure organization view) */
+        get: operations["getAzureOrgViewUnmanagedResourceMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/azure/resource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Azure resources of the inventory */
+        get: operations["listAzureResources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/azure/resource/findRelatedResources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Find the Azure resources related to the given ones */
+        post: operations["findAzureRelatedResources"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/azure/subscriptionStats/resourceCountByResourceType": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Count resources by resource type (Azure) */
+        get: operations["getAzureSubscriptionStatsResourceCountByResourceType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/azure/subscriptionStats/resourceCountDailyAggregated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Count resources per day or week by IaC category (Azure) */
+        get: operations["getAzureSubscriptionStatsResourceCountDailyAggregated"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/azure/suggestedStack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List suggested Azure stacks */
+        get: operations["listAzureSuggestedStacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/azure/suggestedStackImportPullRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a suggested Azure stack: open a pull request with its code */
+        post: operations["createAzureSuggestedStackImportPullRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/azure/suggestedStackImportPullRequestBulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import several suggested Azure stacks at once */
+        post: operations["createAzureSuggestedStackImportPullRequestBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/azure/suggestedStackImportPullRequestStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll the import of a suggested Azure stack */
+        get: operations["getAzureSuggestedStackImportPullRequestStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/azure/suggestedStackImportToExistingStackPullRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a suggested Azure stack into an existing stack (pull request) */
+        post: operations["createAzureSuggestedStackImportToExistingStackPullRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/azure/suggestedStackImportToExistingStackPullRequestStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll the import of a suggested Azure stack into an existing stack */
+        get: operations["getAzureSuggestedStackImportToExistingStackPullRequestStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/azure/suggestedStackResource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the resources of a suggested Azure stack */
+        get: operations["listAzureSuggestedStackResources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/azure/suggestedStackTemplateFiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the generated code of a suggested Azure stack */
+        get: operations["listAzureSuggestedStackTemplateFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blueprint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List blueprints */
+        get: operations["listBlueprints"];
+        put?: never;
+        /** Create a blueprint */
+        post: operations["createBlueprint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blueprint/{blueprintId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a blueprint */
+        get: operations["getBlueprint"];
+        /** Update a blueprint (partial) */
+        put: operations["updateBlueprint"];
+        post?: never;
+        /** Delete a blueprint */
+        delete: operations["deleteBlueprint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blueprint/blueprintNamespaceMapping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List blueprint namespace mappings */
+        get: operations["listBlueprintNamespaceMappings"];
+        put?: never;
+        /** Create a blueprint namespace mapping */
+        post: operations["createBlueprintNamespaceMapping"];
+        /** Delete a blueprint namespace mapping (the body names the tuple that keys it) */
+        delete: operations["deleteBlueprintNamespaceMapping"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/blueprint/event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the events of stacks made from blueprints */
+        get: operations["listBlueprintEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cloudflare/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Cloudflare credentials */
+        get: operations["listCloudflareCredentials"];
+        put?: never;
+        /** Connect Cloudflare credentials */
+        post: operations["createCloudflareCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cloudflare/credentials/{credentialsId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update Cloudflare credentials (partial) */
+        put: operations["updateCloudflareCredentials"];
+        post?: never;
+        /** Remove Cloudflare credentials */
+        delete: operations["deleteCloudflareCredentials"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cloudflare/credentials/validateConnection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check Cloudflare credentials before saving them */
+        post: operations["validateCloudflareConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cloudflare/customModel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a Cloudflare custom model (resources grouped by hand for code generation) */
+        post: operations["createCloudflareCustomModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cloudflare/customModel/{customModelId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a Cloudflare custom model */
+        delete: operations["deleteCloudflareCustomModel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cloudflare/customModelStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Cloudflare custom models and their status */
+        get: operations["listCloudflareCustomModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cloudflare/findSuggestedStack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Group unmanaged Cloudflare resources into suggested stacks */
+        post: operations["findCloudflareSuggestedStacks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cloudflare/getSuggestedStackTemplateFilesAlignedWithExistingCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generate the code of a suggested Cloudflare stack in the style of an existing stack */
+        post: operations["getCloudflareSuggestedStackTemplateFilesAlignedWithExistingCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cloudflare/resource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Cloudflare resources of the inventory */
+        get: operations["listCloudflareResources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cloudflare/resource/findRelatedResources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Find the Cloudflare resources related to the given ones */
+        post: operations["findCloudflareRelatedResources"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cloudflare/suggestedStack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List suggested Cloudflare stacks */
+        get: operations["listCloudflareSuggestedStacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cloudflare/suggestedStackImportPullRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a suggested Cloudflare stack: open a pull request with its code */
+        post: operations["createCloudflareSuggestedStackImportPullRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cloudflare/suggestedStackImportPullRequestBulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import several suggested Cloudflare stacks at once */
+        post: operations["createCloudflareSuggestedStackImportPullRequestBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cloudflare/suggestedStackImportPullRequestStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll the import of a suggested Cloudflare stack */
+        get: operations["getCloudflareSuggestedStackImportPullRequestStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cloudflare/suggestedStackImportToExistingStackPullRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a suggested Cloudflare stack into an existing stack (pull request) */
+        post: operations["createCloudflareSuggestedStackImportToExistingStackPullRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cloudflare/suggestedStackImportToExistingStackPullRequestStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll the import of a suggested Cloudflare stack into an existing stack */
+        get: operations["getCloudflareSuggestedStackImportToExistingStackPullRequestStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cloudflare/suggestedStackResource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the resources of a suggested Cloudflare stack */
+        get: operations["listCloudflareSuggestedStackResources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cloudflare/suggestedStackTemplateFiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the generated code of a suggested Cloudflare stack */
+        get: operations["listCloudflareSuggestedStackTemplateFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/comment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the comments on a run */
+        get: operations["listComments"];
+        put?: never;
+        /** Comment on a run */
+        post: operations["createComment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/common/awsRegions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List AWS regions */
+        get: operations["listAwsRegions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/common/awsResourceTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List every AWS resource type the product knows */
+        get: operations["listAwsResourceTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/common/azureRegions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Azure regions */
+        get: operations["listAzureRegions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/common/gcpRegions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List GCP regions */
+        get: operations["listGcpRegions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/common/opentofuVersions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the OpenTofu versions on offer */
+        get: operations["listOpentofuVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/common/terraformVersions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the Terraform versions on offer */
+        get: operations["listTerraformVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/common/terragruntVersions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the Terragrunt versions on offer */
+        get: operations["listTerragruntVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/confluent/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Confluent credentials */
+        get: operations["listConfluentCredentials"];
+        put?: never;
+        /** Connect Confluent credentials */
+        post: operations["createConfluentCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/confluent/credentials/{credentialsId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update Confluent credentials (partial) */
+        put: operations["updateConfluentCredentials"];
+        post?: never;
+        /** Remove Confluent credentials */
+        delete: operations["deleteConfluentCredentials"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/confluent/credentials/validateConnection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check Confluent credentials before saving them */
+        post: operations["validateConfluentConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/confluent/customModel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a Confluent custom model (resources grouped by hand for code generation) */
+        post: operations["createConfluentCustomModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/confluent/customModel/{customModelId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a Confluent custom model */
+        delete: operations["deleteConfluentCustomModel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/confluent/customModelStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Confluent custom models and their status */
+        get: operations["listConfluentCustomModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/confluent/findSuggestedStack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Group unmanaged Confluent resources into suggested stacks */
+        post: operations["findConfluentSuggestedStacks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/confluent/getSuggestedStackTemplateFilesAlignedWithExistingCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generate the code of a suggested Confluent stack in the style of an existing stack */
+        post: operations["getConfluentSuggestedStackTemplateFilesAlignedWithExistingCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/confluent/resource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Confluent resources of the inventory */
+        get: operations["listConfluentResources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/confluent/resource/findRelatedResources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Find the Confluent resources related to the given ones */
+        post: operations["findConfluentRelatedResources"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/confluent/suggestedStack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List suggested Confluent stacks */
+        get: operations["listConfluentSuggestedStacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/confluent/suggestedStackImportPullRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a suggested Confluent stack: open a pull request with its code */
+        post: operations["createConfluentSuggestedStackImportPullRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/confluent/suggestedStackImportPullRequestBulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import several suggested Confluent stacks at once */
+        post: operations["createConfluentSuggestedStackImportPullRequestBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/confluent/suggestedStackImportPullRequestStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll the import of a suggested Confluent stack */
+        get: operations["getConfluentSuggestedStackImportPullRequestStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/confluent/suggestedStackImportToExistingStackPullRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a suggested Confluent stack into an existing stack (pull request) */
+        post: operations["createConfluentSuggestedStackImportToExistingStackPullRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/confluent/suggestedStackImportToExistingStackPullRequestStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll the import of a suggested Confluent stack into an existing stack */
+        get: operations["getConfluentSuggestedStackImportToExistingStackPullRequestStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/confluent/suggestedStackResource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the resources of a suggested Confluent stack */
+        get: operations["listConfluentSuggestedStackResources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/confluent/suggestedStackTemplateFiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the generated code of a suggested Confluent stack */
+        get: operations["listConfluentSuggestedStackTemplateFiles"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -259,6 +2364,1072 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/controlPolicy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List control policies */
+        get: operations["listControlPolicies"];
+        put?: never;
+        /** Create a control policy */
+        post: operations["createControlPolicy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/controlPolicy/{controlPolicyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a control policy */
+        get: operations["getControlPolicy"];
+        /** Update a control policy (partial) */
+        put: operations["updateControlPolicy"];
+        post?: never;
+        /** Delete a control policy */
+        delete: operations["deleteControlPolicy"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/controlPolicy/controlPolicyMapping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List control policy mappings */
+        get: operations["listControlPolicyMappings"];
+        /** Update a control policy mapping */
+        put: operations["updateControlPolicyMapping"];
+        /** Create a control policy mapping */
+        post: operations["createControlPolicyMapping"];
+        /** Delete a control policy mapping (the body names the tuple that keys it) */
+        delete: operations["deleteControlPolicyMapping"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/controlPolicy/controlPolicyNamespaceMapping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List control policy namespace mappings */
+        get: operations["listControlPolicyNamespaceMappings"];
+        put?: never;
+        /** Create a control policy namespace mapping */
+        post: operations["createControlPolicyNamespaceMapping"];
+        /** Delete a control policy namespace mapping (the body names the tuple that keys it) */
+        delete: operations["deleteControlPolicyNamespaceMapping"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/controlpolicy/opaResult": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the OPA evaluation of a policy in a run
+         * @description The path is spelled in lower case, as existing clients call it.
+         */
+        get: operations["getOpaResult"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/controlPolicy/violation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the latest policy violations across stacks */
+        get: operations["listPolicyViolations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/controlPolicyGroup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List control policy groups */
+        get: operations["listControlPolicyGroups"];
+        put?: never;
+        /** Create a control policy group */
+        post: operations["createControlPolicyGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/controlPolicyGroup/{controlPolicyGroupId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a control policy group */
+        get: operations["getControlPolicyGroup"];
+        /** Update a control policy group (partial) */
+        put: operations["updateControlPolicyGroup"];
+        post?: never;
+        /** Delete a control policy group */
+        delete: operations["deleteControlPolicyGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/controlPolicyGroup/controlPolicyGroupMapping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List control policy group mappings */
+        get: operations["listControlPolicyGroupMappings"];
+        /** Update a control policy group mapping */
+        put: operations["updateControlPolicyGroupMapping"];
+        /** Create a control policy group mapping */
+        post: operations["createControlPolicyGroupMapping"];
+        /** Delete a control policy group mapping (the body names the tuple that keys it) */
+        delete: operations["deleteControlPolicyGroupMapping"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customFlow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List custom flows */
+        get: operations["listCustomFlows"];
+        put?: never;
+        /** Create a custom flow */
+        post: operations["createCustomFlow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customFlow/{customFlowId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a custom flow */
+        get: operations["getCustomFlow"];
+        /** Update a custom flow (partial) */
+        put: operations["updateCustomFlow"];
+        post?: never;
+        /** Delete a custom flow */
+        delete: operations["deleteCustomFlow"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/customFlow/customFlowMapping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List custom flow mappings */
+        get: operations["listCustomFlowMappings"];
+        put?: never;
+        /** Create a custom flow mapping */
+        post: operations["createCustomFlowMapping"];
+        /** Delete a custom flow mapping (the body names the tuple that keys it) */
+        delete: operations["deleteCustomFlowMapping"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/databricks/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Databricks credentials */
+        get: operations["listDatabricksCredentials"];
+        put?: never;
+        /** Connect Databricks credentials */
+        post: operations["createDatabricksCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/databricks/credentials/{credentialsId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update Databricks credentials (partial) */
+        put: operations["updateDatabricksCredentials"];
+        post?: never;
+        /** Remove Databricks credentials */
+        delete: operations["deleteDatabricksCredentials"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/databricks/credentials/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Connect several Databricks workspaces at once */
+        post: operations["bulkCreateDatabricksCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/databricks/credentials/scanWorkspaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List the Databricks workspaces the given credentials can reach */
+        post: operations["scanWorkspacesDatabricks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/databricks/credentials/validateConnection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check Databricks credentials before saving them */
+        post: operations["validateDatabricksConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/databricks/customModel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a Databricks custom model (resources grouped by hand for code generation) */
+        post: operations["createDatabricksCustomModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/databricks/customModel/{customModelId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a Databricks custom model */
+        delete: operations["deleteDatabricksCustomModel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/databricks/customModelStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Databricks custom models and their status */
+        get: operations["listDatabricksCustomModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/databricks/findSuggestedStack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Group unmanaged Databricks resources into suggested stacks */
+        post: operations["findDatabricksSuggestedStacks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/databricks/getSuggestedStackTemplateFilesAlignedWithExistingCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generate the code of a suggested Databricks stack in the style of an existing stack */
+        post: operations["getDatabricksSuggestedStackTemplateFilesAlignedWithExistingCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/databricks/resource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Databricks resources of the inventory */
+        get: operations["listDatabricksResources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/databricks/resource/findRelatedResources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Find the Databricks resources related to the given ones */
+        post: operations["findDatabricksRelatedResources"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/databricks/suggestedStack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List suggested Databricks stacks */
+        get: operations["listDatabricksSuggestedStacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/databricks/suggestedStackImportPullRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a suggested Databricks stack: open a pull request with its code */
+        post: operations["createDatabricksSuggestedStackImportPullRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/databricks/suggestedStackImportPullRequestBulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import several suggested Databricks stacks at once */
+        post: operations["createDatabricksSuggestedStackImportPullRequestBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/databricks/suggestedStackImportPullRequestStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll the import of a suggested Databricks stack */
+        get: operations["getDatabricksSuggestedStackImportPullRequestStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/databricks/suggestedStackImportToExistingStackPullRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a suggested Databricks stack into an existing stack (pull request) */
+        post: operations["createDatabricksSuggestedStackImportToExistingStackPullRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/databricks/suggestedStackImportToExistingStackPullRequestStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll the import of a suggested Databricks stack into an existing stack */
+        get: operations["getDatabricksSuggestedStackImportToExistingStackPullRequestStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/databricks/suggestedStackResource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the resources of a suggested Databricks stack */
+        get: operations["listDatabricksSuggestedStackResources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/databricks/suggestedStackTemplateFiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the generated code of a suggested Databricks stack */
+        get: operations["listDatabricksSuggestedStackTemplateFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/datadog/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Datadog credentials */
+        get: operations["listDatadogCredentials"];
+        put?: never;
+        /** Connect Datadog credentials */
+        post: operations["createDatadogCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/datadog/credentials/{credentialsId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update Datadog credentials (partial) */
+        put: operations["updateDatadogCredentials"];
+        post?: never;
+        /** Remove Datadog credentials */
+        delete: operations["deleteDatadogCredentials"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/datadog/credentials/validateConnection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check Datadog credentials before saving them */
+        post: operations["validateDatadogConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/datadog/customModel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a Datadog custom model (resources grouped by hand for code generation) */
+        post: operations["createDatadogCustomModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/datadog/customModel/{customModelId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a Datadog custom model */
+        delete: operations["deleteDatadogCustomModel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/datadog/customModelStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Datadog custom models and their status */
+        get: operations["listDatadogCustomModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/datadog/findSuggestedStack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Group unmanaged Datadog resources into suggested stacks */
+        post: operations["findDatadogSuggestedStacks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/datadog/getSuggestedStackTemplateFilesAlignedWithExistingCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generate the code of a suggested Datadog stack in the style of an existing stack */
+        post: operations["getDatadogSuggestedStackTemplateFilesAlignedWithExistingCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/datadog/resource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Datadog resources of the inventory */
+        get: operations["listDatadogResources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/datadog/resource/findRelatedResources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Find the Datadog resources related to the given ones */
+        post: operations["findDatadogRelatedResources"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/datadog/suggestedStack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List suggested Datadog stacks */
+        get: operations["listDatadogSuggestedStacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/datadog/suggestedStackImportPullRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a suggested Datadog stack: open a pull request with its code */
+        post: operations["createDatadogSuggestedStackImportPullRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/datadog/suggestedStackImportPullRequestBulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import several suggested Datadog stacks at once */
+        post: operations["createDatadogSuggestedStackImportPullRequestBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/datadog/suggestedStackImportPullRequestStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll the import of a suggested Datadog stack */
+        get: operations["getDatadogSuggestedStackImportPullRequestStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/datadog/suggestedStackImportToExistingStackPullRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a suggested Datadog stack into an existing stack (pull request) */
+        post: operations["createDatadogSuggestedStackImportToExistingStackPullRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/datadog/suggestedStackImportToExistingStackPullRequestStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll the import of a suggested Datadog stack into an existing stack */
+        get: operations["getDatadogSuggestedStackImportToExistingStackPullRequestStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/datadog/suggestedStackResource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the resources of a suggested Datadog stack */
+        get: operations["listDatadogSuggestedStackResources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/datadog/suggestedStackTemplateFiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the generated code of a suggested Datadog stack */
+        get: operations["listDatadogSuggestedStackTemplateFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/disasterRecovery/aws/snapshotResource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the AWS resources a snapshot holds */
+        get: operations["listAwsSnapshotResources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/disasterRecovery/azure/snapshotResource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the Azure resources a snapshot holds */
+        get: operations["listAzureSnapshotResources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/disasterRecovery/configuration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List disaster recovery configurations */
+        get: operations["listDisasterRecoveryConfigurations"];
+        put?: never;
+        /** Create a disaster recovery configuration */
+        post: operations["createDisasterRecoveryConfiguration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/disasterRecovery/configuration/{disasterRecoveryConfigurationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a disaster recovery configuration */
+        get: operations["getDisasterRecoveryConfiguration"];
+        /** Update a disaster recovery configuration (partial) */
+        put: operations["updateDisasterRecoveryConfiguration"];
+        post?: never;
+        /** Delete a disaster recovery configuration */
+        delete: operations["deleteDisasterRecoveryConfiguration"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/disasterRecovery/gcp/snapshotResource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the GCP resources a snapshot holds */
+        get: operations["listGcpSnapshotResources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/disasterRecovery/resourceMetadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The snapshot history of one resource (time machine) */
+        get: operations["getDisasterRecoveryResourceMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/disasterRecovery/snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List daily snapshots */
+        get: operations["listDisasterRecoverySnapshots"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/disasterRecovery/snapshot/{snapshotId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a snapshot */
+        get: operations["getDisasterRecoverySnapshot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/disasterRecovery/snapshot/{snapshotId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a pull request with the code of resources as they were in a snapshot (time machine) */
+        post: operations["restoreDisasterRecoverySnapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/disasterRecovery/snapshotSummary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Resource counts of a snapshot by group, service and type */
+        get: operations["getDisasterRecoverySnapshotSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/disasterRecovery/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Coverage and latest snapshot per configuration */
+        get: operations["getDisasterRecoverySummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/docs/gitbookToken": {
         parameters: {
             query?: never;
@@ -273,6 +3444,744 @@ export interface paths {
          * @description An HS256 JWT valid for a few minutes; the console adds it as `jwt_token` to the documentation link.
          */
         post: operations["createGitbookToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/drift/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Drift counts over time for the drift center */
+        get: operations["getDriftReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/externalPipeline/namespace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the namespaces external pipelines report into */
+        get: operations["listExternalPipelineNamespaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/externalPipeline/namespace/{externalPipelineNamespaceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a namespace of external pipelines */
+        get: operations["getExternalPipelineNamespace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/externalPipeline/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List runs reported by external pipelines */
+        get: operations["listExternalPipelineRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/externalPipeline/run/{externalPipelineRunId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a run of an external pipeline */
+        get: operations["getExternalPipelineRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/externalPipeline/runState": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll the steps of an external pipeline run */
+        get: operations["getExternalPipelineRunState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/externalPipeline/stack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the stacks external pipelines report */
+        get: operations["listExternalPipelineStacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/externalPipeline/stack/{externalPipelineStackId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a stack of an external pipeline */
+        get: operations["getExternalPipelineStack"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gcp/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List GCP credentials */
+        get: operations["listGcpCredentials"];
+        put?: never;
+        /** Connect GCP credentials */
+        post: operations["createGcpCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gcp/credentials/{credentialsId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update GCP credentials (partial) */
+        put: operations["updateGcpCredentials"];
+        post?: never;
+        /** Remove GCP credentials */
+        delete: operations["deleteGcpCredentials"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gcp/credentials/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Connect several GCP projects at once */
+        post: operations["bulkCreateGcpCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gcp/credentials/scanProjects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List the GCP projects the given credentials can reach */
+        post: operations["scanProjectsGcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gcp/credentials/validateConnection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check GCP credentials before saving them */
+        post: operations["validateGcpConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gcp/customModel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a GCP custom model (resources grouped by hand for code generation) */
+        post: operations["createGcpCustomModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gcp/customModel/{customModelId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a GCP custom model */
+        delete: operations["deleteGcpCustomModel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gcp/customModelStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List GCP custom models and their status */
+        get: operations["listGcpCustomModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gcp/event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List GCP cloud events (who changed what, from where) */
+        get: operations["listGcpEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gcp/event/rule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List GCP console allowed rules */
+        get: operations["listGcpEventRules"];
+        put?: never;
+        /** Create a GCP console allowed rule */
+        post: operations["createGcpEventRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gcp/event/rule/{eventRuleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a GCP console allowed rule */
+        get: operations["getGcpEventRule"];
+        /** Update a GCP console allowed rule (partial) */
+        put: operations["updateGcpEventRule"];
+        post?: never;
+        /** Delete a GCP console allowed rule */
+        delete: operations["deleteGcpEventRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gcp/findSuggestedStack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Group unmanaged GCP resources into suggested stacks */
+        post: operations["findGcpSuggestedStacks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gcp/getSuggestedStackTemplateFilesAlignedWithExistingCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generate the code of a suggested GCP stack in the style of an existing stack */
+        post: operations["getGcpSuggestedStackTemplateFilesAlignedWithExistingCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gcp/orgView/driftedResourceMetadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Drifted resources per account (GCP organization view) */
+        get: operations["getGcpOrgViewDriftedResourceMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gcp/orgView/eventMetadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cloud events per account (GCP organization view) */
+        get: operations["getGcpOrgViewEventMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gcp/orgView/iacCoverageMetadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** IaC coverage per account (GCP organization view) */
+        get: operations["getGcpOrgViewIacCoverageMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gcp/orgView/unmanagedResourceMetadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Unmanaged resources per account (GCP organization view) */
+        get: operations["getGcpOrgViewUnmanagedResourceMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gcp/projectStats/resourceCountByResourceType": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Count resources by resource type (GCP) */
+        get: operations["getGcpProjectStatsResourceCountByResourceType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gcp/projectStats/resourceCountDailyAggregated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Count resources per day or week by IaC category (GCP) */
+        get: operations["getGcpProjectStatsResourceCountDailyAggregated"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gcp/resource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List GCP resources of the inventory */
+        get: operations["listGcpResources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gcp/resource/findRelatedResources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Find the GCP resources related to the given ones */
+        post: operations["findGcpRelatedResources"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gcp/suggestedStack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List suggested GCP stacks */
+        get: operations["listGcpSuggestedStacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gcp/suggestedStackImportPullRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a suggested GCP stack: open a pull request with its code */
+        post: operations["createGcpSuggestedStackImportPullRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gcp/suggestedStackImportPullRequestBulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import several suggested GCP stacks at once */
+        post: operations["createGcpSuggestedStackImportPullRequestBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gcp/suggestedStackImportPullRequestStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll the import of a suggested GCP stack */
+        get: operations["getGcpSuggestedStackImportPullRequestStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gcp/suggestedStackImportToExistingStackPullRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a suggested GCP stack into an existing stack (pull request) */
+        post: operations["createGcpSuggestedStackImportToExistingStackPullRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gcp/suggestedStackImportToExistingStackPullRequestStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll the import of a suggested GCP stack into an existing stack */
+        get: operations["getGcpSuggestedStackImportToExistingStackPullRequestStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gcp/suggestedStackResource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the resources of a suggested GCP stack */
+        get: operations["listGcpSuggestedStackResources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gcp/suggestedStackTemplateFiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the generated code of a suggested GCP stack */
+        get: operations["listGcpSuggestedStackTemplateFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gitSigningKey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List git signing keys */
+        get: operations["listGitSigningKeys"];
+        put?: never;
+        /** Create a git signing key */
+        post: operations["createGitSigningKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gitSigningKey/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update a git signing key (partial) */
+        put: operations["updateGitSigningKey"];
+        post?: never;
+        /** Delete a git signing key */
+        delete: operations["deleteGitSigningKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gitSigningKey/{keyId}/setPrimary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Make a git signing key the primary one */
+        put: operations["setPrimaryGitSigningKey"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/identityProvider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's identity provider
+         * @description Answers `items: []` when none is configured. Secrets are never returned:
+         *     `oidc.isClientSecretConfigured` tells whether a client secret is stored.
+         */
+        get: operations["getIdentityProvider"];
+        /**
+         * Configure the organization's identity provider
+         * @description Creates or replaces the configuration. For `oidc`, `clientSecret` may be left out to keep
+         *     the stored secret (it is required the first time); it is encrypted at rest and never
+         *     answered. For `saml`, `idpCertificate` is the PEM certificate the IdP signs with.
+         */
+        put: operations["putIdentityProvider"];
+        post?: never;
+        /**
+         * Remove the organization's identity provider
+         * @description Answers the removed configuration; 404 when none is configured.
+         */
+        delete: operations["deleteIdentityProvider"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/ssoPotentialSession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's SSO potential sessions of the last 90 days
+         * @description The latest potential session per organization, and the one the current session was opened with.
+         */
+        get: operations["listSsoPotentialSessions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -330,6 +4239,348 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/interactiveProcess/finished": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report that an interactive (CLI) plan or apply ended */
+        post: operations["reportInteractiveProcessFinished"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/interactiveProcess/inProgress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report that an interactive (CLI) plan or apply started */
+        post: operations["reportInteractiveProcessInProgress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mongodbatlas/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List MongoDB Atlas credentials */
+        get: operations["listMongodbatlasCredentials"];
+        put?: never;
+        /** Connect MongoDB Atlas credentials */
+        post: operations["createMongodbatlasCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mongodbatlas/credentials/{credentialsId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update MongoDB Atlas credentials (partial) */
+        put: operations["updateMongodbatlasCredentials"];
+        post?: never;
+        /** Remove MongoDB Atlas credentials */
+        delete: operations["deleteMongodbatlasCredentials"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mongodbatlas/credentials/validateConnection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check MongoDB Atlas credentials before saving them */
+        post: operations["validateMongodbatlasConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mongodbatlas/customModel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a MongoDB Atlas custom model (resources grouped by hand for code generation) */
+        post: operations["createMongodbatlasCustomModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mongodbatlas/customModel/{customModelId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a MongoDB Atlas custom model */
+        delete: operations["deleteMongodbatlasCustomModel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mongodbatlas/customModelStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List MongoDB Atlas custom models and their status */
+        get: operations["listMongodbatlasCustomModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mongodbatlas/findSuggestedStack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Group unmanaged MongoDB Atlas resources into suggested stacks */
+        post: operations["findMongodbatlasSuggestedStacks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mongodbatlas/getSuggestedStackTemplateFilesAlignedWithExistingCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generate the code of a suggested MongoDB Atlas stack in the style of an existing stack */
+        post: operations["getMongodbatlasSuggestedStackTemplateFilesAlignedWithExistingCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mongodbatlas/resource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List MongoDB Atlas resources of the inventory */
+        get: operations["listMongodbatlasResources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mongodbatlas/resource/findRelatedResources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Find the MongoDB Atlas resources related to the given ones */
+        post: operations["findMongodbatlasRelatedResources"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mongodbatlas/suggestedStack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List suggested MongoDB Atlas stacks */
+        get: operations["listMongodbatlasSuggestedStacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mongodbatlas/suggestedStackImportPullRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a suggested MongoDB Atlas stack: open a pull request with its code */
+        post: operations["createMongodbatlasSuggestedStackImportPullRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mongodbatlas/suggestedStackImportPullRequestBulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import several suggested MongoDB Atlas stacks at once */
+        post: operations["createMongodbatlasSuggestedStackImportPullRequestBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mongodbatlas/suggestedStackImportPullRequestStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll the import of a suggested MongoDB Atlas stack */
+        get: operations["getMongodbatlasSuggestedStackImportPullRequestStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mongodbatlas/suggestedStackImportToExistingStackPullRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a suggested MongoDB Atlas stack into an existing stack (pull request) */
+        post: operations["createMongodbatlasSuggestedStackImportToExistingStackPullRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mongodbatlas/suggestedStackImportToExistingStackPullRequestStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll the import of a suggested MongoDB Atlas stack into an existing stack */
+        get: operations["getMongodbatlasSuggestedStackImportToExistingStackPullRequestStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mongodbatlas/suggestedStackResource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the resources of a suggested MongoDB Atlas stack */
+        get: operations["listMongodbatlasSuggestedStackResources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mongodbatlas/suggestedStackTemplateFiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the generated code of a suggested MongoDB Atlas stack */
+        get: operations["listMongodbatlasSuggestedStackTemplateFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/namespace": {
         parameters: {
             query?: never;
@@ -367,6 +4618,131 @@ export interface paths {
         post?: never;
         /** Delete a namespace */
         delete: operations["deleteNamespace"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notification/endpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List notification endpoints */
+        get: operations["listNotificationEndpoints"];
+        put?: never;
+        /** Create a notification endpoint */
+        post: operations["createNotificationEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notification/endpoint/{endpointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a notification endpoint */
+        get: operations["getNotificationEndpoint"];
+        /** Update a notification endpoint (partial) */
+        put: operations["updateNotificationEndpoint"];
+        post?: never;
+        /** Delete a notification endpoint */
+        delete: operations["deleteNotificationEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notification/endpoint/validateConnection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a test message to an endpoint before saving it */
+        post: operations["validateNotificationEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notification/slackApp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Slack apps (read one through the slackAppId filter) */
+        get: operations["listNotificationSlackApps"];
+        put?: never;
+        /** Add a Slack app */
+        post: operations["createNotificationSlackApp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notification/slackApp/{slackAppId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update a Slack app (partial) */
+        put: operations["updateNotificationSlackApp"];
+        post?: never;
+        /** Remove a Slack app */
+        delete: operations["deleteNotificationSlackApp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notification/subscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List notification subscriptions */
+        get: operations["listNotificationSubscriptions"];
+        put?: never;
+        /** Subscribe an endpoint to an event */
+        post: operations["createNotificationSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notification/subscription/{subscriptionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a notification subscription */
+        delete: operations["deleteNotificationSubscription"];
         options?: never;
         head?: never;
         patch?: never;
@@ -422,6 +4798,314 @@ export interface paths {
         put?: never;
         /** Exchange a `terraform login` authorization code for an API token */
         post: operations["exchangeTerraformLoginCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/okta/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Okta credentials */
+        get: operations["listOktaCredentials"];
+        put?: never;
+        /** Connect Okta credentials */
+        post: operations["createOktaCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/okta/credentials/{credentialsId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update Okta credentials (partial) */
+        put: operations["updateOktaCredentials"];
+        post?: never;
+        /** Remove Okta credentials */
+        delete: operations["deleteOktaCredentials"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/okta/credentials/validateConnection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check Okta credentials before saving them */
+        post: operations["validateOktaConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/okta/customModel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a Okta custom model (resources grouped by hand for code generation) */
+        post: operations["createOktaCustomModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/okta/customModel/{customModelId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a Okta custom model */
+        delete: operations["deleteOktaCustomModel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/okta/customModelStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Okta custom models and their status */
+        get: operations["listOktaCustomModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/okta/findSuggestedStack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Group unmanaged Okta resources into suggested stacks */
+        post: operations["findOktaSuggestedStacks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/okta/getSuggestedStackTemplateFilesAlignedWithExistingCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generate the code of a suggested Okta stack in the style of an existing stack */
+        post: operations["getOktaSuggestedStackTemplateFilesAlignedWithExistingCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/okta/resource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Okta resources of the inventory */
+        get: operations["listOktaResources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/okta/resource/findRelatedResources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Find the Okta resources related to the given ones */
+        post: operations["findOktaRelatedResources"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/okta/suggestedStack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List suggested Okta stacks */
+        get: operations["listOktaSuggestedStacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/okta/suggestedStackImportPullRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a suggested Okta stack: open a pull request with its code */
+        post: operations["createOktaSuggestedStackImportPullRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/okta/suggestedStackImportPullRequestBulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import several suggested Okta stacks at once */
+        post: operations["createOktaSuggestedStackImportPullRequestBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/okta/suggestedStackImportPullRequestStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll the import of a suggested Okta stack */
+        get: operations["getOktaSuggestedStackImportPullRequestStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/okta/suggestedStackImportToExistingStackPullRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a suggested Okta stack into an existing stack (pull request) */
+        post: operations["createOktaSuggestedStackImportToExistingStackPullRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/okta/suggestedStackImportToExistingStackPullRequestStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll the import of a suggested Okta stack into an existing stack */
+        get: operations["getOktaSuggestedStackImportToExistingStackPullRequestStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/okta/suggestedStackResource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the resources of a suggested Okta stack */
+        get: operations["listOktaSuggestedStackResources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/okta/suggestedStackTemplateFiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the generated code of a suggested Okta stack */
+        get: operations["listOktaSuggestedStackTemplateFiles"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -518,6 +5202,179 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/potentialStack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List potential stacks across providers (suggested stacks and discovered code paths) */
+        get: operations["listPotentialStacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/registry/module": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List modules */
+        get: operations["listModules"];
+        put?: never;
+        /** Create a module */
+        post: operations["createModule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/registry/module/{moduleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a module */
+        get: operations["getModule"];
+        /** Update a module (partial) */
+        put: operations["updateModule"];
+        post?: never;
+        /** Delete a module */
+        delete: operations["deleteModule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/registry/module/{moduleId}/example": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the examples of a module version */
+        get: operations["listModuleExamples"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/registry/module/{moduleId}/submodule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the submodules of a module version */
+        get: operations["listModuleSubmodules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/registry/module/{moduleId}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Look for new tags in the module repository now */
+        post: operations["syncModule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/registry/module/{moduleId}/version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the versions of a module */
+        get: operations["listModuleVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/registry/module/{moduleId}/version/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a module version: variables, outputs, resources, providers, modules */
+        get: operations["getModuleVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/registry/module/{moduleId}/version/{version}/invalidate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Invalidate a module version so Terraform can no longer use it */
+        put: operations["invalidateModuleVersion"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/registry/module/{moduleId}/version/{version}/rebuild": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rebuild a module version from its Git tag */
+        post: operations["rebuildModuleVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/registry/modules/v1/{namespace}": {
         parameters: {
             query?: never;
@@ -564,6 +5421,1220 @@ export interface paths {
         };
         /** List the versions of a module (modules.v1) */
         get: operations["listRegistryProtocolModuleVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/sbom/modules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Software bill of materials: Terraform modules in use */
+        get: operations["getModulesSbom"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/sbom/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Software bill of materials: Terraform providers in use */
+        get: operations["getProvidersSbom"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/report/soc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The SOC 2 evidence report of the organization */
+        get: operations["getSocReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/runner/heartbeat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report that the runner is alive */
+        post: operations["sendRunnerHeartbeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/runner/job/{jobId}/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Fetch short-lived cloud credentials for a claimed job */
+        get: operations["getRunnerJobCredentials"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/runner/job/{jobId}/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report that a job ended */
+        post: operations["finishRunnerJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/runner/job/{jobId}/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stream log lines of a job */
+        post: operations["appendRunnerJobLog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/runner/job/{jobId}/state": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Fetch the state backend address and token of a claimed job */
+        get: operations["getRunnerJobState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/runner/job/{jobId}/stepResult": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report the result of one step of a job */
+        post: operations["reportRunnerStepResult"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/runner/job/{jobId}/variables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Fetch the variables of a claimed job, secret values included */
+        get: operations["getRunnerJobVariables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/runner/job/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim the next job of the runner's group
+         * @description Answers an empty `items` list when no job is waiting.
+         */
+        post: operations["claimRunnerJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/runner/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Register a runner with its runner-group token */
+        post: operations["registerRunner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/runTask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List run tasks */
+        get: operations["listRunTasks"];
+        put?: never;
+        /** Create a run task */
+        post: operations["createRunTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/runTask/{runTaskId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a run task */
+        get: operations["getRunTask"];
+        /** Update a run task (partial) */
+        put: operations["updateRunTask"];
+        post?: never;
+        /** Delete a run task */
+        delete: operations["deleteRunTask"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/securityFinding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List security findings on cloud resources */
+        get: operations["listSecurityFindings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/securityFinding/compliance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Compliance posture per standard */
+        get: operations["getCompliancePosture"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sshKey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List SSH keys */
+        get: operations["listSshKeys"];
+        put?: never;
+        /** Create a SSH key */
+        post: operations["createSshKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sshKey/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update a SSH key (partial) */
+        put: operations["updateSshKey"];
+        post?: never;
+        /** Delete a SSH key */
+        delete: operations["deleteSshKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sshKey/{keyId}/setPrimary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Make a SSH key the primary one */
+        put: operations["setPrimarySshKey"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List stacks */
+        get: operations["listStacks"];
+        put?: never;
+        /**
+         * Create a stack
+         * @description The one body that is wrapped twice, as existing clients send it: `{ "entity": { "stack": ... } }`.
+         */
+        post: operations["createStack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/{stackId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a stack */
+        get: operations["getStack"];
+        /** Update a stack (partial) */
+        put: operations["updateStack"];
+        post?: never;
+        /** Delete a stack */
+        delete: operations["deleteStack"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/{stackId}/extendTtl": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Extend the time to live of an ephemeral stack */
+        put: operations["extendStackTtl"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/{stackId}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Move a stack to another namespace */
+        put: operations["moveStack"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/blueprintStackInitializationStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll the initialization of a stack created from a blueprint */
+        get: operations["getBlueprintStackInitializationStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/dependency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the dependencies of a stack */
+        get: operations["listStackDependencies"];
+        put?: never;
+        /** Make a stack depend on another */
+        post: operations["createStackDependency"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/dependency/{dependencyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update a stack dependency (partial) */
+        put: operations["updateStackDependency"];
+        post?: never;
+        /** Remove a stack dependency */
+        delete: operations["deleteStackDependency"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/dependency/graph": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the dependency graph around a stack (or the whole namespace) */
+        get: operations["getStackDependencyGraph"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/deployment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the deployments of a stack */
+        get: operations["listDeployments"];
+        put?: never;
+        /**
+         * Start a deployment (apply, or destroy with isDestroy)
+         * @description A destroy needs `destroyDeployment:start` instead of `deployment:start`.
+         */
+        post: operations["createDeployment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/deployment/{deploymentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a deployment */
+        get: operations["getDeployment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/deployment/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Approve a deployment waiting for approval */
+        put: operations["approveDeployment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/deployment/approveFailedPolicies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Continue a deployment despite failed control policies */
+        put: operations["approveDeploymentFailedPolicies"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/deployment/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Cancel a deployment */
+        put: operations["cancelDeployment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/deployment/forceStart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Start a queued deployment now */
+        put: operations["forceStartDeployment"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/deploymentState": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll the steps of a deployment */
+        get: operations["getDeploymentState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/deploymentState/v2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll the steps of a deployment with their results */
+        get: operations["getDeploymentStateV2"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/driftDetails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the drifts of a stack
+         * @description Existing clients always ask for the drifts found from the state file (source=stateFile, the default).
+         */
+        get: operations["getStackDriftDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/driftDetection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start drift detection on a stack */
+        post: operations["startDriftDetection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/driftDetectionStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll a drift detection */
+        get: operations["getDriftDetectionStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/driftRemediation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remediate the drifts of a stack
+         * @description Existing clients send this path with a trailing slash (/stack/driftRemediation/); the server accepts both.
+         */
+        post: operations["startDriftRemediation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/driftRemediationStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll a drift remediation */
+        get: operations["getDriftRemediationStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/fromBlueprint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a persistent stack from a blueprint (opens a pull request) */
+        post: operations["createStackFromBlueprint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/fromTemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an ephemeral stack from a self-service template */
+        post: operations["createStackFromTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/initializationRetry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Retry the initialization of a stack */
+        post: operations["retryStackInitialization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/initializationStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll the initialization of a stack */
+        get: operations["getStackInitializationStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/latestDeployment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the latest deployment of a stack
+         * @description Answers an empty `items` list when the stack was never deployed.
+         */
+        get: operations["getLatestDeployment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/output": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the outputs of a stack (sensitive values masked) */
+        get: operations["listStackOutputs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/outputSecretValue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reveal the value of a sensitive output */
+        post: operations["getStackOutputSecretValue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the plans of a stack */
+        get: operations["listPlans"];
+        put?: never;
+        /** Start a plan */
+        post: operations["createPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/plan/{planId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a plan */
+        get: operations["getPlan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/plan/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Cancel a plan */
+        put: operations["cancelPlan"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/plan/forceStart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Start a queued plan now */
+        put: operations["forceStartPlan"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/planState": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll the steps of a plan */
+        get: operations["getPlanState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/planState/v2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll the steps of a plan with their results */
+        get: operations["getPlanStateV2"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/remoteRun/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a remote run (a plan or apply started from the CLI against the stack) */
+        get: operations["getRemoteRunDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/resource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the resources of a stack */
+        get: operations["listStackResources"];
+        put?: never;
+        post?: never;
+        /** Delete resources of a stack (runs a targeted destroy) */
+        delete: operations["deleteStackResources"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/resourcesImport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import existing resources into a stack (dry run first, then approval) */
+        post: operations["importStackResources"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/resourcesImport/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Approve a resource import after its dry run */
+        put: operations["approveResourcesImport"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/resourcesImport/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Cancel a resource import */
+        put: operations["cancelResourcesImport"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/resourcesImportStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll a resource import */
+        get: operations["getResourcesImportStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List runs across stacks (active runs, finished in the last hours) */
+        get: operations["listRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/run/{runId}/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream the log lines and status changes of a run
+         * @description Server-sent events: `event: log` with a RunLogLine, `event: status` with a RunStatusEvent, and a
+         *     final `event: end`. Send `Last-Event-ID` (or `afterSeq`) to resume after a reconnect; the
+         *     stream starts with the lines already stored. Read it with fetch (the bearer token cannot be
+         *     sent by EventSource); `readEventStream` of the api-client does the framing.
+         */
+        get: operations["streamRunLogs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/task": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the tasks of a stack */
+        get: operations["listTasks"];
+        put?: never;
+        /** Run a task on a stack (state lock release, taint, untaint, remove, import, refresh) */
+        post: operations["createTask"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/task/{taskId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a task */
+        get: operations["getTask"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/task/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Cancel a task */
+        put: operations["cancelTask"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/taskState": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll the steps of a task */
+        get: operations["getTaskState"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stackDiscoveryConfiguration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List stack discovery configurations */
+        get: operations["listStackDiscoveryConfigurations"];
+        put?: never;
+        /** Create a stack discovery configuration */
+        post: operations["createStackDiscoveryConfiguration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stackDiscoveryConfiguration/{stackDiscoveryConfigurationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a stack discovery configuration */
+        get: operations["getStackDiscoveryConfiguration"];
+        /** Update a stack discovery configuration (partial) */
+        put: operations["updateStackDiscoveryConfiguration"];
+        post?: never;
+        /** Delete a stack discovery configuration */
+        delete: operations["deleteStackDiscoveryConfiguration"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stackDiscoveryConfiguration/{stackDiscoveryConfigurationId}/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run stack discovery now */
+        post: operations["runStackDiscovery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stackDiscoveryConfiguration/event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the runs of stack discovery */
+        get: operations["listStackDiscoveryEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -636,10 +6707,1025 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List templates */
+        get: operations["listTemplates"];
+        put?: never;
+        /** Create a template */
+        post: operations["createTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/template/{templateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a template */
+        get: operations["getTemplate"];
+        /** Update a template (partial) */
+        put: operations["updateTemplate"];
+        post?: never;
+        /** Delete a template */
+        delete: operations["deleteTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/template/event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the events of ephemeral stacks made from templates (last 7 days by default) */
+        get: operations["listTemplateEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/template/templateNamespaceMapping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List template namespace mappings */
+        get: operations["listTemplateNamespaceMappings"];
+        put?: never;
+        /** Create a template namespace mapping */
+        post: operations["createTemplateNamespaceMapping"];
+        /** Delete a template namespace mapping (the body names the tuple that keys it) */
+        delete: operations["deleteTemplateNamespaceMapping"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tf/failedPolicyResource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Resources in code that fail control policies */
+        get: operations["getTfFailedPolicyResource"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tf/import/support": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Which resource types support import and code generation */
+        post: operations["getTfImportSupport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tf/moduleDiscovery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Modules used across the organization code */
+        get: operations["getTfModuleDiscovery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tf/providerDiscovery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Providers used across the organization code */
+        get: operations["getTfProviderDiscovery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tf/providerOutput": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where each provider version is used */
+        get: operations["getTfProviderOutput"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tf/resource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Terraform resources declared in the organization code */
+        get: operations["getTfResource"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tf/versionDiscovery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Find the IaC version a repository path requires */
+        get: operations["discoverIacVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tfcMigration/collectTfcOrganizationsData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Read projects, workspaces and modules from Terraform Cloud again */
+        post: operations["collectTfcOrganizationsData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tfcMigration/ignoredEntity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Terraform Cloud entities left out of the migration */
+        get: operations["listTfcIgnoredEntities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tfcMigration/ignoreEntities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Leave Terraform Cloud entities out of the migration */
+        post: operations["ignoreTfcEntities"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tfcMigration/migrateProject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Migrate Terraform Cloud projects into namespaces */
+        post: operations["migrateTfcProjects"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tfcMigration/migrateRegistryModule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Migrate Terraform Cloud registry modules into the private registry */
+        post: operations["migrateTfcRegistryModules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tfcMigration/migrateWorkspace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Migrate Terraform Cloud workspaces into stacks */
+        post: operations["migrateTfcWorkspaces"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tfcMigration/organization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List connected Terraform Cloud organizations */
+        get: operations["listTfcOrganizations"];
+        put?: never;
+        /** Connect a Terraform Cloud organization */
+        post: operations["createTfcOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tfcMigration/organization/{tfcOrganizationName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a connected Terraform Cloud organization */
+        get: operations["getTfcOrganization"];
+        /** Update a connected Terraform Cloud organization (partial) */
+        put: operations["updateTfcOrganization"];
+        post?: never;
+        /** Disconnect a Terraform Cloud organization */
+        delete: operations["deleteTfcOrganization"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tfcMigration/project": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Terraform Cloud projects */
+        get: operations["listTfcProjects"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tfcMigration/registryModule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Terraform Cloud registry modules */
+        get: operations["listTfcRegistryModules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tfcMigration/unignoreEntities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bring ignored Terraform Cloud entities back */
+        post: operations["unignoreTfcEntities"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tfcMigration/workspace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List Terraform Cloud workspaces */
+        get: operations["listTfcWorkspaces"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/variable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List variables
+         * @description With `stackId`, also the variables the stack inherits; `orgOnly` lists the organization scope only.
+         */
+        get: operations["listVariables"];
+        /** Create or update several variables of one scope at once */
+        put: operations["upsertVariables"];
+        /**
+         * Create a variable
+         * @description For scopes other than a stack the caller needs the update permission of the scope.
+         */
+        post: operations["createVariable"];
+        /** Delete several variables at once */
+        delete: operations["deleteVariables"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/variable/{variableId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a variable (sensitive value masked) */
+        get: operations["getVariable"];
+        /** Update a variable (partial) */
+        put: operations["updateVariable"];
+        post?: never;
+        /** Delete a variable */
+        delete: operations["deleteVariable"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/variable/scanFromCode/v2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Find the variables a repository path declares */
+        post: operations["scanVariablesFromCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/variable/secretValue/{variableId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Reveal the value of a sensitive variable */
+        get: operations["getVariableSecretValue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcd/credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List VMware Cloud Director credentials */
+        get: operations["listVcdCredentials"];
+        put?: never;
+        /** Connect VMware Cloud Director credentials */
+        post: operations["createVcdCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcd/credentials/{credentialsId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update VMware Cloud Director credentials (partial) */
+        put: operations["updateVcdCredentials"];
+        post?: never;
+        /** Remove VMware Cloud Director credentials */
+        delete: operations["deleteVcdCredentials"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcd/credentials/validateConnection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check VMware Cloud Director credentials before saving them */
+        post: operations["validateVcdConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcd/customModel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a VMware Cloud Director custom model (resources grouped by hand for code generation) */
+        post: operations["createVcdCustomModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcd/customModel/{customModelId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a VMware Cloud Director custom model */
+        delete: operations["deleteVcdCustomModel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcd/customModelStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List VMware Cloud Director custom models and their status */
+        get: operations["listVcdCustomModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcd/findSuggestedStack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Group unmanaged VMware Cloud Director resources into suggested stacks */
+        post: operations["findVcdSuggestedStacks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcd/getSuggestedStackTemplateFilesAlignedWithExistingCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generate the code of a suggested VMware Cloud Director stack in the style of an existing stack */
+        post: operations["getVcdSuggestedStackTemplateFilesAlignedWithExistingCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcd/resource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List VMware Cloud Director resources of the inventory */
+        get: operations["listVcdResources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcd/resource/findRelatedResources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Find the VMware Cloud Director resources related to the given ones */
+        post: operations["findVcdRelatedResources"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcd/suggestedStack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List suggested VMware Cloud Director stacks */
+        get: operations["listVcdSuggestedStacks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcd/suggestedStackImportPullRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a suggested VMware Cloud Director stack: open a pull request with its code */
+        post: operations["createVcdSuggestedStackImportPullRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcd/suggestedStackImportPullRequestBulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import several suggested VMware Cloud Director stacks at once */
+        post: operations["createVcdSuggestedStackImportPullRequestBulk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcd/suggestedStackImportPullRequestStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll the import of a suggested VMware Cloud Director stack */
+        get: operations["getVcdSuggestedStackImportPullRequestStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcd/suggestedStackImportToExistingStackPullRequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a suggested VMware Cloud Director stack into an existing stack (pull request) */
+        post: operations["createVcdSuggestedStackImportToExistingStackPullRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcd/suggestedStackImportToExistingStackPullRequestStatus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Poll the import of a suggested VMware Cloud Director stack into an existing stack */
+        get: operations["getVcdSuggestedStackImportToExistingStackPullRequestStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcd/suggestedStackResource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the resources of a suggested VMware Cloud Director stack */
+        get: operations["listVcdSuggestedStackResources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcd/suggestedStackTemplateFiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the generated code of a suggested VMware Cloud Director stack */
+        get: operations["listVcdSuggestedStackTemplateFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcs/collectGitRepos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refresh the repository list of a provider */
+        post: operations["collectVcsRepos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcs/provider": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List VCS providers */
+        get: operations["listVcsProviders"];
+        put?: never;
+        /** Connect a VCS provider */
+        post: operations["createVcsProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcs/provider/{providerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Update a VCS provider (partial) */
+        put: operations["updateVcsProvider"];
+        post?: never;
+        /** Disconnect a VCS provider */
+        delete: operations["deleteVcsProvider"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcs/provider/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the console needs to connect a provider (app installation and OAuth addresses) */
+        get: operations["getVcsProviderMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcs/repo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the repositories of a provider */
+        get: operations["listVcsRepos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcs/scanGitRepos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Scan repositories for IaC code paths */
+        post: operations["scanVcsRepos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcs/validateConnection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check VCS credentials before saving them */
+        post: operations["validateVcsConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcs/webhook/{providerType}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a push or pull-request event from a code host
+         * @description Authenticated by the code host's signature (HMAC header or shared secret) of the provider's
+         *     webhook secret, not by a token. Answers 200 once the event is queued.
+         */
+        post: operations["receiveVcsWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcs/webhookProperties/azureDevops": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The service hook address and credentials to configure in Azure DevOps */
+        get: operations["getAzureDevopsWebhookProperties"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcs/webhookProperties/githubEnterpriseApp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The app manifest values (webhook address and secret) for a GitHub Enterprise Server app */
+        get: operations["getGithubEnterpriseAppWebhookProperties"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcs/webhookSecret/bitbucket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The webhook address and secret to configure in Bitbucket Cloud */
+        get: operations["getBitbucketWebhookSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcs/webhookSecret/bitbucketDataCenter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The webhook address and secret to configure in Bitbucket Data Center */
+        get: operations["getBitbucketDataCenterWebhookSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcs/webhookSecret/gitlab": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The webhook address and secret to configure in GitLab */
+        get: operations["getGitlabWebhookSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @enum {string} */
+        ActionSource: "console" | "consoleAllowed" | "terraform" | "other";
         AiFeaturesConfiguration: {
             consented: boolean;
             enabled: boolean;
@@ -651,6 +7737,16 @@ export interface components {
             pricingPlan: components["schemas"]["PricingPlan"];
             type: components["schemas"]["OrganizationType"];
         };
+        /** @enum {string} */
+        ApprovalOverrideBehavior: "allow" | "deny" | "extended";
+        ApprovalRule: {
+            parameters?: {
+                teams?: string[];
+            };
+            type: components["schemas"]["ApprovalRuleType"];
+        };
+        /** @enum {string} */
+        ApprovalRuleType: "requireApproval" | "autoApprove" | "requireTwoApprovals" | "requireTeamsApproval";
         /** @enum {string} */
         AuditEntityType: "organization" | "organizationConfiguration" | "signInSettings" | "stack" | "stackResourcesImport" | "stackResources" | "stackInitializationRetry" | "plan" | "deployment" | "task" | "externalPipelinePlan" | "externalPipelinePostApply" | "customModel" | "user" | "team" | "namespacePermission" | "identityProvider" | "template" | "templateNamespaceMapping" | "blueprint" | "blueprintNamespaceMapping" | "controlPolicy" | "controlPolicyNamespaceMapping" | "vcsCredentials" | "namespace" | "sshKey" | "gcpCredentials" | "azureCredentials" | "driftDetection" | "customAbacConfiguration" | "driftRemediation" | "customRole" | "programmaticUser" | "session";
         AuditEvent: {
@@ -673,6 +7769,208 @@ export interface components {
             /** @enum {string} */
             userType: "directUser" | "ssoUser" | "programmaticUser" | "system" | "external";
         };
+        AutoSync: {
+            deployWhenDriftDetected?: boolean;
+        };
+        /** @enum {string} */
+        AwsAuthMethod: "assumeRole" | "accessKey";
+        AwsCollectInput: {
+            awsAccountId: string;
+            regions?: string[];
+        };
+        AwsCredentials: {
+            accessKeyId?: string;
+            authMethod?: components["schemas"]["AwsAuthMethod"];
+            awsAccountId: string;
+            /** @description The same id, under the name the console uses for this provider. */
+            awsCredentialsId?: string;
+            /** Format: date-time */
+            createdAt?: string;
+            externalId?: string;
+            id: string;
+            name: string;
+            regions?: string[];
+            /** @description Starts with arn:aws: (any case). */
+            roleArn?: string;
+            status?: components["schemas"]["CredentialsStatus"];
+            statusMessage?: string;
+            type: components["schemas"]["CredentialsPurpose"];
+        };
+        AwsCredentialsInput: {
+            accessKeyId?: string;
+            authMethod?: components["schemas"]["AwsAuthMethod"];
+            awsAccountId: string;
+            externalId?: string;
+            name: string;
+            regions?: string[];
+            /** @description Starts with arn:aws: (any case). */
+            roleArn?: string;
+            secretAccessKey?: string;
+            type: components["schemas"]["CredentialsPurpose"];
+        };
+        /** @description Partial update of AwsCredentialsInput: absent fields stay, null clears a field. */
+        AwsCredentialsUpdate: {
+            accessKeyId?: string | null;
+            authMethod?: components["schemas"]["AwsAuthMethod"] | null;
+            awsAccountId?: string | null;
+            externalId?: string | null;
+            name?: string | null;
+            regions?: string[] | null;
+            roleArn?: string | null;
+            secretAccessKey?: string | null;
+            type?: components["schemas"]["CredentialsPurpose"] | null;
+        };
+        AwsStackSetConnectInput: {
+            awsAccountIds?: string[];
+            credentialsStackSetId: string;
+        };
+        AwsStackSetCredentials: {
+            accountIds?: string[];
+            /** Format: date-time */
+            createdAt?: string;
+            credentialsStackSetId?: string;
+            id: string;
+            managementAccountId: string;
+            name: string;
+            organizationalUnitIds?: string[];
+            status?: components["schemas"]["CredentialsStatus"];
+        };
+        AwsStackSetCredentialsInput: {
+            managementAccountId: string;
+            name: string;
+            organizationalUnitIds: string[];
+            type?: components["schemas"]["CredentialsPurpose"];
+        };
+        AwsStackSetMetadata: {
+            externalId: string;
+            principalArn: string;
+            stackSetName?: string;
+            templateUrl: string;
+        };
+        /** @enum {string} */
+        AzureAuthMethod: "servicePrincipal";
+        AzureCredentials: {
+            authMethod?: components["schemas"]["AzureAuthMethod"];
+            /** @description The same id, under the name the console uses for this provider. */
+            azureCredentialsId?: string;
+            azureSubscriptionId: string;
+            clientId?: string;
+            /** Format: date-time */
+            createdAt?: string;
+            id: string;
+            name: string;
+            status?: components["schemas"]["CredentialsStatus"];
+            statusMessage?: string;
+            tenantId?: string;
+            type: components["schemas"]["CredentialsPurpose"];
+        };
+        AzureCredentialsBulkInput: {
+            credentials: components["schemas"]["AzureCredentialsInput"];
+            /** @description The subscriptions to connect, as the scan listed them. */
+            scopeIds: string[];
+        };
+        AzureCredentialsInput: {
+            authMethod?: components["schemas"]["AzureAuthMethod"];
+            azureSubscriptionId: string;
+            clientId?: string;
+            clientSecret?: string;
+            name: string;
+            tenantId?: string;
+            type: components["schemas"]["CredentialsPurpose"];
+        };
+        /** @description Partial update of AzureCredentialsInput: absent fields stay, null clears a field. */
+        AzureCredentialsUpdate: {
+            authMethod?: components["schemas"]["AzureAuthMethod"] | null;
+            azureSubscriptionId?: string | null;
+            clientId?: string | null;
+            clientSecret?: string | null;
+            name?: string | null;
+            tenantId?: string | null;
+            type?: components["schemas"]["CredentialsPurpose"] | null;
+        };
+        AzureDevopsWebhookProperties: {
+            password: string;
+            username: string;
+            webhookUrl: string;
+        };
+        /**
+         * @description manual mode backs up the groups given, in order.
+         * @enum {string}
+         */
+        BackupMode: "default" | "manual";
+        BackupStrategy: {
+            /** @description Manual mode only; matched in order, a resource joins only the first group it matches. */
+            groups?: components["schemas"]["DisasterRecoveryGroup"][];
+            includeManagedResources?: boolean;
+            mode: components["schemas"]["BackupMode"];
+            vcsInfo?: {
+                branch?: string;
+                repoName: string;
+                vcsProviderId: string;
+            };
+        };
+        Blueprint: {
+            autoApproveApplyOnInitialization?: boolean;
+            /** Format: date-time */
+            createdAt?: string;
+            description?: string;
+            id: string;
+            isManaged?: boolean;
+            name: string;
+            policy?: components["schemas"]["BlueprintPolicy"];
+            skipPlanOnStackInitialization?: boolean;
+            stackConfiguration: components["schemas"]["BlueprintStackConfiguration"];
+            substituteParameters?: components["schemas"]["SubstituteParameter"][];
+            vcsInfo: components["schemas"]["VcsInfo"];
+        };
+        BlueprintInput: {
+            autoApproveApplyOnInitialization?: boolean;
+            description?: string;
+            name: string;
+            policy?: components["schemas"]["BlueprintPolicy"];
+            skipPlanOnStackInitialization?: boolean;
+            stackConfiguration: components["schemas"]["BlueprintStackConfiguration"];
+            substituteParameters?: components["schemas"]["SubstituteParameter"][];
+            vcsInfo: components["schemas"]["VcsInfo"];
+        };
+        /** @enum {string} */
+        BlueprintManagedBy: "stack" | "inCode";
+        BlueprintNamespaceMapping: {
+            blueprintId: string;
+            namespaceId: string;
+        };
+        BlueprintNamespaceMappingKey: {
+            blueprintId: string;
+            namespaceId: string;
+        };
+        BlueprintPolicy: {
+            ttlConfig?: {
+                defaultTtl?: components["schemas"]["Ttl"];
+                maxTtl?: components["schemas"]["Ttl"];
+                openCleanupPrOnTtlTermination?: boolean;
+            };
+        };
+        BlueprintStackConfiguration: {
+            autoSync?: components["schemas"]["AutoSync"];
+            deploymentApprovalPolicy?: components["schemas"]["DeploymentApprovalPolicy"];
+            iacConfig?: components["schemas"]["IacConfig"];
+            iacType: components["schemas"]["IacType"];
+            /** @description A pattern with {parameters}, e.g. {stack_name}. */
+            name: string;
+            runTrigger?: components["schemas"]["RunTrigger"];
+            vcsInfo?: components["schemas"]["VcsInfo"];
+        };
+        /** @description Partial update of BlueprintInput: absent fields stay, null clears a field. */
+        BlueprintUpdate: {
+            autoApproveApplyOnInitialization?: boolean | null;
+            description?: string | null;
+            name?: string | null;
+            policy?: components["schemas"]["BlueprintPolicy"] | null;
+            skipPlanOnStackInitialization?: boolean | null;
+            stackConfiguration?: components["schemas"]["BlueprintStackConfiguration"] | null;
+            substituteParameters?: components["schemas"]["SubstituteParameter"][] | null;
+            vcsInfo?: components["schemas"]["VcsInfo"] | null;
+        };
         CapabilitySetting: {
             isOverridable?: boolean;
             /** @enum {string} */
@@ -690,6 +7988,15 @@ export interface components {
         };
         /** @enum {string} */
         ChatFeedbackRating: "positive" | "negative" | "none";
+        ChatMessage: {
+            chatId: string;
+            cmAgentInteractionId?: string;
+            content: string;
+            id: string;
+            /** Format: date-time */
+            timestamp: string;
+            type: components["schemas"]["ChatMessageType"];
+        };
         /** @enum {string} */
         ChatMessageType: "user" | "assistant" | "error";
         ChatPrompt: {
@@ -704,10 +8011,307 @@ export interface components {
             done?: boolean;
             error?: string;
         };
+        CloudEvent: {
+            actionSource: components["schemas"]["ActionSource"];
+            eventName: string;
+            eventRuleId?: string;
+            eventSource?: string;
+            /** Format: date-time */
+            eventTime: string;
+            id: string;
+            provider: components["schemas"]["CloudProvider"];
+            region?: string;
+            resourceIds?: string[];
+            scopeId?: string;
+            userIdentity?: string;
+        };
+        /** @enum {string} */
+        CloudflareAuthMethod: "apiToken";
+        CloudflareCredentials: {
+            authMethod?: components["schemas"]["CloudflareAuthMethod"];
+            cloudflareAccountId: string;
+            /** @description The same id, under the name the console uses for this provider. */
+            cloudflareCredentialsId?: string;
+            /** Format: date-time */
+            createdAt?: string;
+            id: string;
+            name: string;
+            status?: components["schemas"]["CredentialsStatus"];
+            statusMessage?: string;
+            type: components["schemas"]["CredentialsPurpose"];
+        };
+        CloudflareCredentialsInput: {
+            apiToken?: string;
+            authMethod?: components["schemas"]["CloudflareAuthMethod"];
+            cloudflareAccountId: string;
+            name: string;
+            type: components["schemas"]["CredentialsPurpose"];
+        };
+        /** @description Partial update of CloudflareCredentialsInput: absent fields stay, null clears a field. */
+        CloudflareCredentialsUpdate: {
+            apiToken?: string | null;
+            authMethod?: components["schemas"]["CloudflareAuthMethod"] | null;
+            cloudflareAccountId?: string | null;
+            name?: string | null;
+            type?: components["schemas"]["CredentialsPurpose"] | null;
+        };
+        /** @enum {string} */
+        CloudProvider: "aws" | "azure" | "gcp" | "datadog" | "cloudflare" | "vcd" | "databricks" | "confluent" | "okta" | "mongodbatlas";
+        /** @description aws-global (AWS) and global (Azure, GCP) stand for global services. */
+        CloudRegion: {
+            id: string;
+            latitude?: number;
+            longitude?: number;
+            name: string;
+        };
+        CloudResource: {
+            arn?: string;
+            cost?: components["schemas"]["ResourceCost"];
+            disasterRecoveryProperties?: {
+                [key: string]: unknown;
+            };
+            driftSource?: {
+                sources?: {
+                    cloudTrail?: {
+                        /** Format: date-time */
+                        eventTime?: string;
+                    };
+                };
+            };
+            iacState: components["schemas"]["IacState"];
+            id: string;
+            isDeleted: boolean;
+            logicalResourceId?: string;
+            managementReferences?: components["schemas"]["ManagementReference"][];
+            name?: string;
+            provider: components["schemas"]["CloudProvider"];
+            region?: string;
+            resourceType: string;
+            /** @description Account, subscription, project or other scope of the provider. */
+            scopeId?: string;
+            securityFindingsData?: {
+                count?: number;
+                highestSeverity?: components["schemas"]["Severity"];
+            };
+            service?: string;
+            tags?: {
+                [key: string]: string;
+            };
+            tfStateResourceStateDriftId?: string;
+            /** Format: date-time */
+            updatedAt?: string;
+        };
+        CodeResource: {
+            fileName?: string;
+            lineNumber?: number;
+            name: string;
+            path?: string;
+            repoName?: string;
+            resourceType: string;
+            stackId?: string;
+        };
+        CommandResult: {
+            /** @description Why the step was skipped (e.g. the tool is not installed). */
+            skippedReason?: string;
+            status?: components["schemas"]["StepStatus"];
+            stdErr?: string;
+            stdOut?: string;
+        };
+        /**
+         * @description CIS AWS v1.4.0, PCI DSS v3.2.1, PCI DSS v4.0.1, NIST 800-53 Rev.5, FSBP v1.0.0.
+         * @enum {string}
+         */
+        ComplianceStandard: "cis-aws-1.4.0" | "pci-dss-3.2.1" | "pci-dss-4.0.1" | "nist-800-53-r5" | "aws-fsbp-1.0.0";
+        ComplianceSummary: {
+            controls?: {
+                controlId: string;
+                failedResources?: number;
+                severity?: components["schemas"]["Severity"];
+                status: components["schemas"]["PolicyCheckStatus"];
+                title?: string;
+            }[];
+            failedControls: number;
+            passedControls: number;
+            score?: number;
+            standard: components["schemas"]["ComplianceStandard"];
+        };
+        /** @enum {string} */
+        ConfluentAuthMethod: "cloudApiKey";
+        ConfluentCredentials: {
+            apiKey?: string;
+            authMethod?: components["schemas"]["ConfluentAuthMethod"];
+            /** @description The same id, under the name the console uses for this provider. */
+            confluentCredentialsId?: string;
+            confluentOrganizationId: string;
+            /** Format: date-time */
+            createdAt?: string;
+            id: string;
+            name: string;
+            status?: components["schemas"]["CredentialsStatus"];
+            statusMessage?: string;
+            type: components["schemas"]["CredentialsPurpose"];
+        };
+        ConfluentCredentialsInput: {
+            apiKey?: string;
+            apiSecret?: string;
+            authMethod?: components["schemas"]["ConfluentAuthMethod"];
+            confluentOrganizationId: string;
+            name: string;
+            type: components["schemas"]["CredentialsPurpose"];
+        };
+        /** @description Partial update of ConfluentCredentialsInput: absent fields stay, null clears a field. */
+        ConfluentCredentialsUpdate: {
+            apiKey?: string | null;
+            apiSecret?: string | null;
+            authMethod?: components["schemas"]["ConfluentAuthMethod"] | null;
+            confluentOrganizationId?: string | null;
+            name?: string | null;
+            type?: components["schemas"]["CredentialsPurpose"] | null;
+        };
+        ConnectionValidation: {
+            isValid: boolean;
+            /** @description Why the connection failed. */
+            message?: string;
+        };
         ConsoleEventInput: {
             message: string;
             title: string;
         };
+        ControlPolicy: {
+            /** Format: date-time */
+            createdAt?: string;
+            description?: string;
+            id: string;
+            isManaged?: boolean;
+            name: string;
+            parameters: components["schemas"]["ControlPolicyParameters"];
+            type: components["schemas"]["ControlPolicyType"];
+            /** Format: date-time */
+            updatedAt?: string;
+        };
+        ControlPolicyGroup: {
+            controlPolicies: components["schemas"]["GroupPolicy"][];
+            /** Format: date-time */
+            createdAt?: string;
+            description?: string;
+            /** @description Managed groups start with polg too. */
+            id: string;
+            isManaged?: boolean;
+            name: string;
+        };
+        ControlPolicyGroupInput: {
+            controlPolicies: components["schemas"]["GroupPolicy"][];
+            description?: string;
+            name: string;
+        };
+        ControlPolicyGroupMapping: {
+            bySeverity?: components["schemas"]["SeverityEnforcement"];
+            controlPolicyGroupId: string;
+            enforcementLevel?: components["schemas"]["EnforcementLevel"];
+            overrideEnforcements?: {
+                controlPolicyId: string;
+                enforcementLevel: components["schemas"]["EnforcementLevel"];
+                stackIds?: string[];
+            }[];
+            targetId: string;
+            targetType: components["schemas"]["PolicyTargetType"];
+        };
+        ControlPolicyGroupMappingKey: {
+            controlPolicyGroupId: string;
+            targetId: string;
+            targetType: components["schemas"]["PolicyTargetType"];
+        };
+        /** @description Partial update of ControlPolicyGroupInput: absent fields stay, null clears a field. */
+        ControlPolicyGroupUpdate: {
+            controlPolicies?: components["schemas"]["GroupPolicy"][] | null;
+            description?: string | null;
+            name?: string | null;
+        };
+        ControlPolicyInput: {
+            description?: string;
+            name: string;
+            parameters: components["schemas"]["ControlPolicyParameters"];
+            type: components["schemas"]["ControlPolicyType"];
+        };
+        ControlPolicyMapping: {
+            controlPolicyId: string;
+            enforcementLevel: components["schemas"]["EnforcementLevel"];
+            targetId: string;
+            targetType: components["schemas"]["PolicyTargetType"];
+        };
+        ControlPolicyMappingKey: {
+            controlPolicyId: string;
+            targetId: string;
+            targetType: components["schemas"]["PolicyTargetType"];
+        };
+        ControlPolicyNamespaceMapping: {
+            controlPolicyId: string;
+            enforcementLevel?: components["schemas"]["EnforcementLevel"];
+            namespaceId: string;
+        };
+        ControlPolicyNamespaceMappingKey: {
+            controlPolicyId: string;
+            namespaceId: string;
+        };
+        /** @description The parameters of the policy type, e.g. {tags: [{key, allowedValues}]} or {regions: [...]}. */
+        ControlPolicyParameters: {
+            costIncrease?: {
+                type: components["schemas"]["CostIncreaseUnit"];
+                value: number;
+            };
+            moduleRules?: {
+                allowedSources?: string[];
+                deniedModules?: string[];
+                requireRegistryModules?: boolean;
+            };
+            opa?: components["schemas"]["OpaPolicySource"];
+            propertyConditions?: {
+                operator: components["schemas"]["VariableConditionOperator"];
+                property: string;
+                resourceType: string;
+                value?: string;
+            }[];
+            regions?: string[];
+            resourceTypes?: string[];
+            tags?: {
+                allowedValues?: string[];
+                /** @description Case-sensitive; may be a regular expression. */
+                key: string;
+            }[];
+        };
+        ControlPolicyRunResult: {
+            controlPolicyId: string;
+            enforcementLevel: components["schemas"]["EnforcementLevel"];
+            errorMessage?: string;
+            failedResources?: {
+                address: string;
+                message?: string;
+            }[];
+            hasPolicyChecksPassed: boolean;
+            policyName: string;
+            policyType?: components["schemas"]["ControlPolicyType"];
+            /** @description Higher is worse: failed hard 9 ... passed warning 1. */
+            severityScore?: number;
+            status?: components["schemas"]["PolicyCheckStatus"];
+        };
+        /** @enum {string} */
+        ControlPolicyType: "deny_resource_deletion" | "resource_property_condition" | "aws_required_tags" | "azure_required_tags" | "deny_cost_increase" | "aws_allowed_regions" | "aws_denied_regions" | "allowed_resource_types" | "denied_resource_types" | "module_rules" | "opa";
+        /** @description Partial update of ControlPolicyInput: absent fields stay, null clears a field. */
+        ControlPolicyUpdate: {
+            description?: string | null;
+            name?: string | null;
+            parameters?: components["schemas"]["ControlPolicyParameters"] | null;
+            type?: components["schemas"]["ControlPolicyType"] | null;
+        };
+        /** @enum {string} */
+        CostIncreaseUnit: "percent" | "amount";
+        /**
+         * @description Visibility credentials read the cloud (inventory, drift); deployment credentials run stacks.
+         * @enum {string}
+         */
+        CredentialsPurpose: "visibility" | "deployment";
+        /** @enum {string} */
+        CredentialsStatus: "connected" | "missingPermissions" | "error" | "pending";
         CurrentUser: {
             customRoleId: string | null;
             email: string;
@@ -722,6 +8326,164 @@ export interface components {
             teams: components["schemas"]["TeamRef"][];
             userType: components["schemas"]["UserType"];
         };
+        CustomFlow: {
+            /** Format: date-time */
+            createdAt?: string;
+            flowYaml: string;
+            id: string;
+            isEnabled: boolean;
+            name: string;
+        };
+        CustomFlowInput: {
+            /** @description Hooks before and after init, plan and apply, as YAML. */
+            flowYaml: string;
+            /** @default true */
+            isEnabled: boolean;
+            name: string;
+        };
+        CustomFlowMapping: {
+            customFlowId: string;
+            order?: number;
+            targetId: string;
+            targetType: components["schemas"]["PolicyTargetType"];
+        };
+        CustomFlowMappingKey: {
+            customFlowId: string;
+            targetId: string;
+            targetType: components["schemas"]["PolicyTargetType"];
+        };
+        /** @description Partial update of CustomFlowInput: absent fields stay, null clears a field. */
+        CustomFlowUpdate: {
+            flowYaml?: string | null;
+            isEnabled?: boolean | null;
+            name?: string | null;
+        };
+        CustomModel: {
+            /** Format: date-time */
+            createdAt: string;
+            customModelId?: string;
+            id: string;
+            name: string;
+            provider?: components["schemas"]["CloudProvider"];
+            region?: string;
+            resourceCount?: number;
+            scopeId?: string;
+            status: components["schemas"]["CustomModelStatus"];
+            suggestedStackId?: string;
+        };
+        CustomModelInput: {
+            iacType?: components["schemas"]["IacType"];
+            name: string;
+            region?: string;
+            resourceIds: string[];
+            scopeId: string;
+        };
+        /** @enum {string} */
+        CustomModelStatus: "pendingCalculation" | "calculating" | "ready" | "error";
+        /** @enum {string} */
+        DatabricksAuthMethod: "oauthM2m" | "personalAccessToken";
+        DatabricksCredentials: {
+            authMethod?: components["schemas"]["DatabricksAuthMethod"];
+            clientId?: string;
+            /** Format: date-time */
+            createdAt?: string;
+            databricksAccountId: string;
+            /** @description The same id, under the name the console uses for this provider. */
+            databricksCredentialsId?: string;
+            id: string;
+            name: string;
+            status?: components["schemas"]["CredentialsStatus"];
+            statusMessage?: string;
+            type: components["schemas"]["CredentialsPurpose"];
+            workspaceUrl?: string;
+        };
+        DatabricksCredentialsBulkInput: {
+            credentials: components["schemas"]["DatabricksCredentialsInput"];
+            /** @description The workspaces to connect, as the scan listed them. */
+            scopeIds: string[];
+        };
+        DatabricksCredentialsInput: {
+            authMethod?: components["schemas"]["DatabricksAuthMethod"];
+            clientId?: string;
+            clientSecret?: string;
+            databricksAccountId: string;
+            name: string;
+            token?: string;
+            type: components["schemas"]["CredentialsPurpose"];
+            workspaceUrl?: string;
+        };
+        /** @description Partial update of DatabricksCredentialsInput: absent fields stay, null clears a field. */
+        DatabricksCredentialsUpdate: {
+            authMethod?: components["schemas"]["DatabricksAuthMethod"] | null;
+            clientId?: string | null;
+            clientSecret?: string | null;
+            databricksAccountId?: string | null;
+            name?: string | null;
+            token?: string | null;
+            type?: components["schemas"]["CredentialsPurpose"] | null;
+            workspaceUrl?: string | null;
+        };
+        /** @enum {string} */
+        DatadogAuthMethod: "apiKey";
+        DatadogCredentials: {
+            authMethod?: components["schemas"]["DatadogAuthMethod"];
+            /** Format: date-time */
+            createdAt?: string;
+            /** @description The same id, under the name the console uses for this provider. */
+            datadogCredentialsId?: string;
+            datadogOrgId: string;
+            id: string;
+            name: string;
+            /** @example datadoghq.com */
+            site?: string;
+            status?: components["schemas"]["CredentialsStatus"];
+            statusMessage?: string;
+            type: components["schemas"]["CredentialsPurpose"];
+        };
+        DatadogCredentialsInput: {
+            apiKey?: string;
+            appKey?: string;
+            authMethod?: components["schemas"]["DatadogAuthMethod"];
+            datadogOrgId: string;
+            name: string;
+            /** @example datadoghq.com */
+            site?: string;
+            type: components["schemas"]["CredentialsPurpose"];
+        };
+        /** @description Partial update of DatadogCredentialsInput: absent fields stay, null clears a field. */
+        DatadogCredentialsUpdate: {
+            apiKey?: string | null;
+            appKey?: string | null;
+            authMethod?: components["schemas"]["DatadogAuthMethod"] | null;
+            datadogOrgId?: string | null;
+            name?: string | null;
+            site?: string | null;
+            type?: components["schemas"]["CredentialsPurpose"] | null;
+        };
+        DependencyReference: {
+            includeSensitiveOutput?: boolean;
+            inputForStack: string;
+            outputOfStackToDependOn: string;
+        };
+        /**
+         * @description Run the dependent stack always, or only when a referenced output changed.
+         * @enum {string}
+         */
+        DependencyTriggerOption: "always" | "onReferenceValueChange";
+        Deployment: components["schemas"]["Run"] & {
+            approvals?: {
+                /** Format: date-time */
+                approvedAt: string;
+                userName: string;
+            }[];
+            deploymentStates?: components["schemas"]["RunStep"][];
+            deploymentSteps?: components["schemas"]["RunStep"][];
+            isDestroy?: boolean;
+        };
+        DeploymentApprovalPolicy: {
+            overrideBehavior?: components["schemas"]["ApprovalOverrideBehavior"];
+            rules: components["schemas"]["ApprovalRule"][];
+        };
         DeploymentApprovalRule: {
             parameters?: {
                 teams?: string[];
@@ -729,15 +8491,192 @@ export interface components {
             /** @enum {string} */
             type: "requireApproval" | "autoApprove" | "requireTwoApprovals" | "requireTeamsApproval";
         };
+        DeploymentBehavior: {
+            deployOnPush?: boolean;
+            waitForApproval?: boolean;
+        };
+        DeploymentInput: {
+            headSha?: string;
+            /** @default false */
+            isDestroy: boolean;
+            stackId: string;
+        };
+        /** @enum {string} */
+        DeployRequiredKind: "creation" | "deletion" | "modification" | "modificationForcesReplacement";
+        DisasterRecoveryConfiguration: {
+            backupStrategy: components["schemas"]["BackupStrategy"];
+            cloudAccountId: string;
+            /** Format: date-time */
+            createdAt?: string;
+            id: string;
+            scope: components["schemas"]["DisasterRecoveryScope"];
+        };
+        DisasterRecoveryConfigurationInput: {
+            backupStrategy: components["schemas"]["BackupStrategy"];
+            cloudAccountId: string;
+            scope: components["schemas"]["DisasterRecoveryScope"];
+        };
+        /** @description Partial update of DisasterRecoveryConfigurationInput: absent fields stay, null clears a field. */
+        DisasterRecoveryConfigurationUpdate: {
+            backupStrategy?: components["schemas"]["BackupStrategy"] | null;
+            cloudAccountId?: string | null;
+            scope?: components["schemas"]["DisasterRecoveryScope"] | null;
+        };
+        DisasterRecoveryGroup: {
+            awsQuery?: {
+                region?: string[];
+                resourceTypes?: string[];
+                services?: string[];
+                tags?: {
+                    [key: string]: string;
+                };
+            };
+            vcsInfo: {
+                path: string;
+            };
+        };
+        DisasterRecoveryRestore: {
+            pullRequestUrl?: string;
+            status: components["schemas"]["JobStatus"];
+        };
+        DisasterRecoveryRestoreInput: {
+            logicalResourceIds: string[];
+            vcsInfo?: components["schemas"]["VcsInfo"];
+        };
+        /** @enum {string} */
+        DisasterRecoveryScope: "aws" | "azure" | "gcp";
+        DisasterRecoverySnapshot: {
+            commitSha?: string;
+            /** Format: date-time */
+            createdAt: string;
+            disasterRecoveryConfigurationId: string;
+            id: string;
+            pullRequestUrl?: string;
+            resourceCount?: number;
+            snapshotId?: string;
+            status: components["schemas"]["JobStatus"];
+        };
+        DisasterRecoverySummary: {
+            coveredResources?: number;
+            disasterRecoveryConfigurationId: string;
+            /** Format: date-time */
+            latestSnapshotAt?: string;
+            latestSnapshotId?: string;
+            latestStatus?: components["schemas"]["JobStatus"];
+            totalResources?: number;
+        };
+        DiscoveredStackConfig: {
+            autoSync?: components["schemas"]["AutoSync"];
+            deploymentApprovalPolicy?: components["schemas"]["DeploymentApprovalPolicy"];
+            deploymentBehavior?: components["schemas"]["DeploymentBehavior"];
+            iacConfig?: components["schemas"]["IacConfig"];
+            iacType: components["schemas"]["IacType"];
+            runnerConfig?: components["schemas"]["RunnerConfig"];
+            runTrigger?: components["schemas"]["RunTrigger"];
+        };
+        DiscoveredVariable: {
+            defaultValue?: string;
+            description?: string;
+            fileName?: string;
+            isSensitive?: boolean;
+            key: string;
+            /** @description The Terraform type expression. */
+            type?: string;
+        };
         DocsToken: {
             /** Format: date-time */
             expiresAt: string;
             token: string;
         };
+        DriftDetail: {
+            attributes?: {
+                /** @description Value in the cloud (JSON). */
+                actual?: unknown;
+                /** @description Value in the state (JSON). */
+                expected?: unknown;
+                path: string;
+            }[];
+            deployRequiredKind?: components["schemas"]["DeployRequiredKind"];
+            driftKind: components["schemas"]["DriftKind"];
+            driftSource?: {
+                sources?: {
+                    cloudTrail?: {
+                        eventName?: string;
+                        /** Format: date-time */
+                        eventTime?: string;
+                        userIdentity?: string;
+                    };
+                };
+            };
+            logicalResourceId?: string;
+            resourceAddress: string;
+            resourceType?: string;
+            stackResourceDriftId?: string;
+        };
+        DriftDetection: {
+            driftDetectionId?: string;
+            driftState?: components["schemas"]["DriftState"];
+            errorMessage?: string;
+            /** Format: date-time */
+            finishedAt?: string;
+            runId?: string;
+            stackId: string;
+            /** Format: date-time */
+            startedAt?: string;
+            status: components["schemas"]["JobStatus"];
+        };
+        /** @enum {string} */
+        DriftKind: "deleted" | "modified" | "modifiedForcesReplacement" | "deployRequired";
+        DriftRemediation: {
+            driftRemediationId: string;
+            errorMessage?: string;
+            mode?: components["schemas"]["DriftRemediationMode"];
+            pullRequestUrl?: string;
+            runId?: string;
+            stackId: string;
+            status: components["schemas"]["JobStatus"];
+        };
+        DriftRemediationInput: {
+            mode?: components["schemas"]["DriftRemediationMode"];
+            resourceAddresses?: string[];
+            stackId: string;
+        };
+        /**
+         * @description deploy runs the code to undo the drift; importChangesToCode opens a pull request that adopts the cloud values.
+         * @enum {string}
+         */
+        DriftRemediationMode: "deploy" | "importChangesToCode";
+        DriftReportPoint: {
+            /** Format: date */
+            date: string;
+            drifted: number;
+            inSync: number;
+            notChecked?: number;
+        };
+        /** @enum {string} */
+        DriftSourceKind: "stateFile" | "cloud";
+        /** @enum {string} */
+        DriftState: "inSync" | "inSyncRefreshRequired" | "inSyncDeployRequired" | "drifted" | "notChecked" | "unknown" | "deployRequired";
         /** Format: email */
         Email: string;
+        EmailDomain: string;
         /** @description An item that carries nothing beyond the fact of success. */
         Empty: Record<string, never>;
+        /** @enum {string} */
+        EnforcementLevel: "warning" | "softMandatory" | "hardMandatory";
+        EphemeralStackEvent: {
+            blueprintId?: string;
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            message?: string;
+            stackId: string;
+            stackName?: string;
+            templateId?: string;
+            type: components["schemas"]["EphemeralStackEventType"];
+        };
+        /** @enum {string} */
+        EphemeralStackEventType: "stackCreated" | "stackDeleted" | "resourceCreationComplete" | "resourceCreationFailed" | "resourceTerminationStarted" | "resourceTerminationComplete" | "resourceTerminationFailed";
         /**
          * @description Machine-readable error code.
          * @enum {string}
@@ -756,11 +8695,95 @@ export interface components {
             field?: string | null;
             message: string;
         };
+        EventRule: {
+            /** Format: date-time */
+            createdAt?: string;
+            description?: string;
+            eventRuleId?: string;
+            /** @description At least one filter. */
+            filters: {
+                eventNames?: string[];
+                regions?: string[];
+                resourceTypes?: string[];
+                scopeIds?: string[];
+                tags?: {
+                    [key: string]: string;
+                };
+                userIdentities?: string[];
+            };
+            id: string;
+            name: string;
+            provider: components["schemas"]["CloudProvider"];
+        };
+        EventRuleInput: {
+            description?: string;
+            /** @description At least one filter. */
+            filters: {
+                eventNames?: string[];
+                regions?: string[];
+                resourceTypes?: string[];
+                scopeIds?: string[];
+                tags?: {
+                    [key: string]: string;
+                };
+                userIdentities?: string[];
+            };
+            name: string;
+        };
+        /** @description Partial update of EventRuleInput: absent fields stay, null clears a field. */
+        EventRuleUpdate: {
+            description?: string | null;
+            filters?: {
+                eventNames?: string[];
+                regions?: string[];
+                resourceTypes?: string[];
+                scopeIds?: string[];
+                tags?: {
+                    [key: string]: string;
+                };
+                userIdentities?: string[];
+            } | null;
+            name?: string | null;
+        };
         ExternalCredentialsRef: {
             awsProfileName?: string | null;
             externalCredentialsId: string;
             /** @enum {string} */
             type: "awsAssumeRole" | "gcpServiceAccount" | "azureServicePrincipal";
+        };
+        ExternalPipelineNamespace: {
+            id: string;
+            name: string;
+            stackCount?: number;
+        };
+        ExternalPipelineRun: {
+            /** Format: date-time */
+            createdAt: string;
+            externalPipelineNamespaceId?: string;
+            externalPipelineStackId: string;
+            gitInfo?: components["schemas"]["GitInfo"];
+            id: string;
+            isActive: boolean;
+            kind?: components["schemas"]["ExternalPipelineRunKind"];
+            pipelineUrl?: string;
+            planSummary?: components["schemas"]["PlanSummary"];
+            status: components["schemas"]["RunStatus"];
+        };
+        /** @enum {string} */
+        ExternalPipelineRunKind: "externalPipelinePlan" | "externalPipelinePostApply";
+        ExternalPipelineStack: {
+            externalPipelineNamespaceId: string;
+            id: string;
+            latestRunStatus?: components["schemas"]["RunStatus"];
+            name: string;
+        };
+        FailedPolicyResource: {
+            controlPolicyId: string;
+            enforcementLevel?: components["schemas"]["EnforcementLevel"];
+            message?: string;
+            policyName?: string;
+            resourceAddress: string;
+            stackId?: string;
         };
         FeedNotification: {
             /** Format: date-time */
@@ -771,12 +8794,243 @@ export interface components {
             text: string;
             title: string;
         };
+        /** @enum {string} */
+        FindingStatus: "active" | "resolved" | "suppressed";
+        FindSuggestedStacksInput: {
+            customModelId?: string;
+            regions?: string[];
+            resourceTypes?: string[];
+            scopeId: string;
+            tags?: {
+                [key: string]: string;
+            };
+        };
+        /** @enum {string} */
+        GcpAuthMethod: "serviceAccountKey" | "serviceAccountImpersonation";
+        GcpCredentials: {
+            authMethod?: components["schemas"]["GcpAuthMethod"];
+            /** Format: date-time */
+            createdAt?: string;
+            /** @description The same id, under the name the console uses for this provider. */
+            gcpCredentialsId?: string;
+            gcpProjectId: string;
+            id: string;
+            name: string;
+            serviceAccountEmail?: string;
+            status?: components["schemas"]["CredentialsStatus"];
+            statusMessage?: string;
+            type: components["schemas"]["CredentialsPurpose"];
+        };
+        GcpCredentialsBulkInput: {
+            credentials: components["schemas"]["GcpCredentialsInput"];
+            /** @description The projects to connect, as the scan listed them. */
+            scopeIds: string[];
+        };
+        GcpCredentialsInput: {
+            authMethod?: components["schemas"]["GcpAuthMethod"];
+            gcpProjectId: string;
+            name: string;
+            serviceAccountEmail?: string;
+            serviceAccountKey?: string;
+            type: components["schemas"]["CredentialsPurpose"];
+        };
+        /** @description Partial update of GcpCredentialsInput: absent fields stay, null clears a field. */
+        GcpCredentialsUpdate: {
+            authMethod?: components["schemas"]["GcpAuthMethod"] | null;
+            gcpProjectId?: string | null;
+            name?: string | null;
+            serviceAccountEmail?: string | null;
+            serviceAccountKey?: string | null;
+            type?: components["schemas"]["CredentialsPurpose"] | null;
+        };
+        GeneratedFile: {
+            content: string;
+            fileName: string;
+        };
+        /** @enum {string} */
+        GitCloneType: "ssh" | "http";
+        GithubEnterpriseAppWebhookProperties: {
+            /** @description The GitHub app manifest to create the app from. */
+            manifest: {
+                [key: string]: unknown;
+            };
+            secret: string;
+            webhookUrl: string;
+        };
+        GitInfo: {
+            branch?: string;
+            commitSubject?: string;
+            headSha?: string;
+            repoName?: string;
+        };
+        GitSigningKey: {
+            committerEmail?: string;
+            committerName?: string;
+            /** Format: date-time */
+            createdAt?: string;
+            fingerprint?: string;
+            id: string;
+            isPrimary: boolean;
+            name: string;
+            publicKey?: string;
+            type: components["schemas"]["GitSigningKeyType"];
+        };
+        GitSigningKeyInput: {
+            /** Format: email */
+            committerEmail?: string;
+            committerName?: string;
+            name: string;
+            passphrase?: string;
+            privateKey: string;
+            type: components["schemas"]["GitSigningKeyType"];
+        };
+        /** @enum {string} */
+        GitSigningKeyType: "gpg" | "ssh";
+        /** @description Partial update of GitSigningKeyInput: absent fields stay, null clears a field. */
+        GitSigningKeyUpdate: {
+            committerEmail?: string | null;
+            committerName?: string | null;
+            name?: string | null;
+            passphrase?: string | null;
+            privateKey?: string | null;
+            type?: components["schemas"]["GitSigningKeyType"] | null;
+        };
+        GroupPolicy: {
+            controlPolicyId: string;
+            severity: components["schemas"]["Severity"];
+        };
+        /** @enum {string} */
+        IacCategory: "Unmanaged" | "Terraform" | "Terraform (CM)" | "Terragrunt" | "Terragrunt (CM)" | "Opentofu (CM)" | "CFN" | "By Tag";
         IacConfig: {
             isTerragruntRunAll?: boolean | null;
             opentofuVersion?: string | null;
             terraformVersion?: string | null;
             terragruntVersion?: string | null;
             varFiles?: string[] | null;
+        };
+        IacCoverage: {
+            coveragePercent?: number;
+            managedResources: number;
+            scopeId: string;
+            scopeName?: string;
+            totalResources: number;
+        };
+        /**
+         * @description Managed or unmanaged become the documented variant when disaster recovery properties exist; with no state, notAvailable if deleted, else pendingCalculation.
+         * @enum {string}
+         */
+        IacState: "managed" | "managedDocumented" | "unmanaged" | "unmanagedDocumented" | "notAvailable" | "notRelevant" | "pendingCalculation";
+        /** @enum {string} */
+        IacType: "terraform" | "terragrunt" | "opentofu";
+        IacVersion: {
+            opentofuVersion?: string;
+            terraformVersion?: string;
+            terragruntVersion?: string;
+        };
+        /** @description Each call fills its own list (items[0].terraformVersions, ...). */
+        IacVersionList: {
+            opentofuVersions?: string[];
+            terraformVersions?: string[];
+            terragruntVersions?: string[];
+        };
+        IacVersionRequirement: {
+            iacType: components["schemas"]["IacType"];
+            /** @description The version constraint found in the code. */
+            requiredVersion?: string;
+            suggestedVersion?: string;
+        };
+        IdentityProvider: {
+            /** Format: date-time */
+            createdAt: string;
+            defaultRole: components["schemas"]["SsoDefaultRole"];
+            emailDomains: string[];
+            id: string;
+            oidc: components["schemas"]["OidcSettings"] | null;
+            saml: components["schemas"]["SamlSettings"] | null;
+            type: components["schemas"]["IdentityProviderType"];
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        IdentityProviderInput: {
+            defaultRole?: components["schemas"]["SsoDefaultRole"];
+            /** @description The e-mail domains whose users sign in through this identity provider. */
+            emailDomains: components["schemas"]["EmailDomain"][];
+            oidc?: components["schemas"]["OidcSettingsInput"];
+            saml?: components["schemas"]["SamlSettingsInput"];
+            type: components["schemas"]["IdentityProviderType"];
+        };
+        /** @enum {string} */
+        IdentityProviderType: "oidc" | "saml";
+        ImportPullRequest: {
+            errorMessage?: string;
+            pullRequestUrl?: string;
+            stackId?: string;
+            status: components["schemas"]["ImportPullRequestStatus"];
+            suggestedStackId: string;
+            suggestedStackImportPullRequestId: string;
+        };
+        /** @enum {string} */
+        ImportPullRequestStatus: "queued" | "generatingCode" | "openingPullRequest" | "pullRequestOpened" | "merged" | "stackCreated" | "error";
+        ImportResource: {
+            importId: string;
+            resourceAddress: string;
+        };
+        ImportResourcesTask: {
+            resources: components["schemas"]["ImportResource"][];
+            /** @constant */
+            taskType: "importResources";
+        };
+        /** @enum {string} */
+        ImportStatus: "queued" | "inProgress" | "waitingForApproval" | "approvalTimeout" | "success" | "canceled" | "cancelling" | "error" | "initializingEnvironment" | "validatingEnvironment" | "importingResources" | "planning";
+        ImportSupport: {
+            isCodeGenerationSupported: boolean;
+            isImportSupported: boolean;
+            resourceType: string;
+        };
+        ImportSupportQuery: {
+            iacType?: components["schemas"]["IacType"];
+            resourceTypes: string[];
+        };
+        /**
+         * @description Console user, SSO user, programmatic user (robot), a user of a code host, or the system (schedules, dependencies).
+         * @enum {string}
+         */
+        InitiatorType: "user" | "ssoUser" | "programmaticUser" | "github" | "gitlab" | "bitbucket" | "bitbucketDataCenter" | "azureDevops" | "system";
+        InteractiveProcess: {
+            kind: components["schemas"]["InteractiveProcessKind"];
+            processId: string;
+            stackId: string;
+            status: components["schemas"]["RunStatus"];
+        };
+        /** @enum {string} */
+        InteractiveProcessKind: "plan" | "apply" | "destroy";
+        InteractiveProcessReport: {
+            kind: components["schemas"]["InteractiveProcessKind"];
+            planSummary?: components["schemas"]["PlanSummary"];
+            /** @description The id the inProgress report answered; required when finishing. */
+            processId?: string;
+            stackId: string;
+            status?: components["schemas"]["RunStatus"];
+        };
+        /**
+         * @description The status of background work that is not a run (drift detection, snapshots, migrations, syncs).
+         * @enum {string}
+         */
+        JobStatus: "queued" | "inProgress" | "succeeded" | "failed" | "canceled";
+        ManagementReference: {
+            cfnStackId?: string;
+            codeLocation?: {
+                fileName?: string;
+                lineNumber?: number;
+            };
+            managedTags?: {
+                [key: string]: string;
+            };
+            stackId?: string;
+            stackName?: string;
+            stackResourceDriftId?: string;
+            stateFileId?: string;
+            vcsInfo?: components["schemas"]["VcsInfo"];
         };
         MarketplaceRegistrationInput: {
             email: components["schemas"]["Email"];
@@ -786,6 +9040,148 @@ export interface components {
             marketplaceCustomerId?: string;
             organizationName: string;
             password: components["schemas"]["Password"];
+        };
+        Module: {
+            /** Format: date-time */
+            createdAt?: string;
+            description?: string;
+            id: string;
+            latestVersion?: string;
+            name: string;
+            providerName: string;
+            /** @description The source address to use in Terraform code. */
+            registryAddress?: string;
+            tagPrefix?: string;
+            vcsInfo: components["schemas"]["VcsInfo"];
+        };
+        ModuleExample: {
+            name?: string;
+            path: string;
+            readme?: string;
+        };
+        ModuleInput: {
+            description?: string;
+            name: string;
+            providerName: string;
+            /** @description Tags are '<prefix>/<semantic version>'. */
+            tagPrefix?: string;
+            vcsInfo: components["schemas"]["VcsInfo"];
+        };
+        ModuleOutputDoc: {
+            description?: string;
+            name: string;
+            sensitive?: boolean;
+        };
+        /** @enum {string} */
+        ModuleSourceType: "local" | "git" | "registry";
+        ModuleSubmodule: {
+            name?: string;
+            path: string;
+        };
+        ModuleSync: {
+            moduleId: string;
+            newVersions?: string[];
+            status: components["schemas"]["JobStatus"];
+        };
+        /** @description Partial update of ModuleInput: absent fields stay, null clears a field. */
+        ModuleUpdate: {
+            description?: string | null;
+            name?: string | null;
+            providerName?: string | null;
+            tagPrefix?: string | null;
+            vcsInfo?: components["schemas"]["VcsInfo"] | null;
+        };
+        ModuleUsage: {
+            locations?: {
+                path: string;
+                repoName: string;
+                stackId?: string;
+                version?: string;
+            }[];
+            source: string;
+            sourceType: components["schemas"]["ModuleSourceType"];
+            usageCount?: number;
+            versions?: string[];
+        };
+        ModuleVariable: {
+            /** @description JSON value. */
+            default?: unknown;
+            description?: string;
+            name: string;
+            required?: boolean;
+            sensitive?: boolean;
+            type?: string;
+        };
+        ModuleVersion: {
+            commitSha?: string;
+            gitTag?: string;
+            isInvalidated?: boolean;
+            /** Format: date-time */
+            publishedAt?: string;
+            readiness: components["schemas"]["ModuleVersionReadiness"];
+            version: string;
+        };
+        ModuleVersionDetails: {
+            commitSha?: string;
+            gitTag?: string;
+            isInvalidated?: boolean;
+            modules?: {
+                name: string;
+                source: string;
+                sourceType?: components["schemas"]["ModuleSourceType"];
+                version?: string;
+            }[];
+            outputs?: components["schemas"]["ModuleOutputDoc"][];
+            providers?: {
+                name: string;
+                source?: string;
+                versionConstraint?: string;
+            }[];
+            /** Format: date-time */
+            publishedAt?: string;
+            readiness: components["schemas"]["ModuleVersionReadiness"];
+            readme?: string;
+            resources?: {
+                name: string;
+                type: string;
+            }[];
+            variables?: components["schemas"]["ModuleVariable"][];
+            version: string;
+        };
+        /** @enum {string} */
+        ModuleVersionReadiness: "ready" | "notReady" | "readyNotCompleted" | "readyNoResourcesInModulePath";
+        /** @enum {string} */
+        MongodbatlasAuthMethod: "apiKey";
+        MongodbatlasCredentials: {
+            authMethod?: components["schemas"]["MongodbatlasAuthMethod"];
+            /** Format: date-time */
+            createdAt?: string;
+            id: string;
+            /** @description The same id, under the name the console uses for this provider. */
+            mongodbatlasCredentialsId?: string;
+            mongodbatlasOrgId: string;
+            name: string;
+            publicKey?: string;
+            status?: components["schemas"]["CredentialsStatus"];
+            statusMessage?: string;
+            type: components["schemas"]["CredentialsPurpose"];
+        };
+        MongodbatlasCredentialsInput: {
+            authMethod?: components["schemas"]["MongodbatlasAuthMethod"];
+            mongodbatlasOrgId: string;
+            name: string;
+            privateKey?: string;
+            publicKey?: string;
+            type: components["schemas"]["CredentialsPurpose"];
+        };
+        /** @description Partial update of MongodbatlasCredentialsInput: absent fields stay, null clears a field. */
+        MongodbatlasCredentialsUpdate: {
+            authMethod?: components["schemas"]["MongodbatlasAuthMethod"] | null;
+            mongodbatlasOrgId?: string | null;
+            name?: string | null;
+            privateKey?: string | null;
+            publicKey?: string | null;
+            type?: components["schemas"]["CredentialsPurpose"] | null;
         };
         Namespace: {
             capabilities: components["schemas"]["NamespaceCapabilities"] | null;
@@ -839,6 +9235,148 @@ export interface components {
             name?: components["schemas"]["NamespaceName"];
             runnerConfig?: components["schemas"]["NamespaceRunnerConfig"] | null;
         };
+        NotificationEndpoint: {
+            /** Format: date-time */
+            createdAt?: string;
+            emailAddresses?: string[];
+            id: string;
+            name: string;
+            notificationEndpointSlackAppConfig?: components["schemas"]["SlackAppEndpointConfig"];
+            protocol: components["schemas"]["NotificationProtocol"];
+            url?: string;
+        };
+        NotificationEndpointInput: {
+            emailAddresses?: string[];
+            name: string;
+            notificationEndpointSlackAppConfig?: components["schemas"]["SlackAppEndpointConfig"];
+            protocol: components["schemas"]["NotificationProtocol"];
+            /** Format: uri */
+            url?: string;
+        };
+        /** @description Partial update of NotificationEndpointInput: absent fields stay, null clears a field. */
+        NotificationEndpointUpdate: {
+            emailAddresses?: string[] | null;
+            name?: string | null;
+            notificationEndpointSlackAppConfig?: components["schemas"]["SlackAppEndpointConfig"] | null;
+            protocol?: components["schemas"]["NotificationProtocol"] | null;
+            url?: string | null;
+        };
+        /** @enum {string} */
+        NotificationEventType: "stack::driftDetected" | "stack::deployment::waitingForApproval" | "stack::deployment::waitingForFailedControlPoliciesApproval" | "stack::deployment::started" | "stack::deployment::finished" | "stack::deployment::failed" | "stack::deployment::approvalTimeout" | "stack::deployment::applyStarted" | "stack::deployment::applyFinished" | "stack::deployment::applyFailure" | "stack::plan::started" | "stack::plan::finished" | "stack::plan::failed";
+        /**
+         * @description Slack webhook, Slack app, Teams webhook, e-mail.
+         * @enum {string}
+         */
+        NotificationProtocol: "slack" | "slackApp" | "teams" | "email";
+        /** @enum {string} */
+        NotificationScope: "organization" | "namespace";
+        NotificationSlackApp: {
+            /** Format: date-time */
+            createdAt?: string;
+            id: string;
+            isBotAuthTokenConfigured?: boolean;
+            name: string;
+        };
+        NotificationSlackAppInput: {
+            botAuthToken: string;
+            name: string;
+        };
+        /** @description Partial update of NotificationSlackAppInput: absent fields stay, null clears a field. */
+        NotificationSlackAppUpdate: {
+            botAuthToken?: string | null;
+            name?: string | null;
+        };
+        NotificationSubscription: {
+            eventType: components["schemas"]["NotificationEventType"];
+            id: string;
+            notificationEndpointId: string;
+            scope: components["schemas"]["NotificationScope"];
+            scopeId?: string;
+        };
+        NotificationSubscriptionInput: {
+            eventType: components["schemas"]["NotificationEventType"];
+            notificationEndpointId: string;
+            scope: components["schemas"]["NotificationScope"];
+            scopeId?: string;
+        };
+        OidcSettings: {
+            clientId: string;
+            groupsClaim: string;
+            isClientSecretConfigured: boolean;
+            issuerUrl: string;
+            /** @description The redirect URI to register at the IdP. */
+            redirectUri: string;
+            scopes: string;
+        };
+        OidcSettingsInput: {
+            clientId: string;
+            /** @description Left out to keep the stored secret. */
+            clientSecret?: string;
+            /** @description The claim carrying the user's groups. Default 'groups'. */
+            groupsClaim?: string;
+            /**
+             * Format: uri
+             * @description The issuer; its discovery document is read from `/.well-known/openid-configuration`.
+             */
+            issuerUrl: string;
+            /** @description Space-separated; must include 'openid'. Default 'openid email profile'. */
+            scopes?: string;
+        };
+        /** @enum {string} */
+        OktaAuthMethod: "apiToken" | "oauthPrivateKey";
+        OktaCredentials: {
+            authMethod?: components["schemas"]["OktaAuthMethod"];
+            clientId?: string;
+            /** Format: date-time */
+            createdAt?: string;
+            id: string;
+            name: string;
+            /** @description The same id, under the name the console uses for this provider. */
+            oktaCredentialsId?: string;
+            oktaOrgUrl: string;
+            status?: components["schemas"]["CredentialsStatus"];
+            statusMessage?: string;
+            type: components["schemas"]["CredentialsPurpose"];
+        };
+        OktaCredentialsInput: {
+            apiToken?: string;
+            authMethod?: components["schemas"]["OktaAuthMethod"];
+            clientId?: string;
+            name: string;
+            oktaOrgUrl: string;
+            privateKey?: string;
+            type: components["schemas"]["CredentialsPurpose"];
+        };
+        /** @description Partial update of OktaCredentialsInput: absent fields stay, null clears a field. */
+        OktaCredentialsUpdate: {
+            apiToken?: string | null;
+            authMethod?: components["schemas"]["OktaAuthMethod"] | null;
+            clientId?: string | null;
+            name?: string | null;
+            oktaOrgUrl?: string | null;
+            privateKey?: string | null;
+            type?: components["schemas"]["CredentialsPurpose"] | null;
+        };
+        OpaPolicySource: {
+            /** @description The Rego rule to evaluate, e.g. data.terrace.deny. */
+            query?: string;
+            rego?: string;
+            source: components["schemas"]["OpaSourceKind"];
+            vcsInfo?: components["schemas"]["VcsInfo"];
+        };
+        OpaResult: {
+            controlPolicyId: string;
+            /** @description The raw result of the Rego query. */
+            result?: unknown;
+            runId: string;
+            status: components["schemas"]["PolicyCheckStatus"];
+            violations?: {
+                message: string;
+                resource?: string;
+            }[];
+        };
+        /** @enum {string} */
+        OpaSourceKind: "inline" | "vcs";
         Organization: {
             /** Format: date-time */
             createdAt: string;
@@ -913,6 +9451,15 @@ export interface components {
             userId: string;
             userType: components["schemas"]["UserType"];
         };
+        OrgViewEntry: {
+            breakdown?: {
+                count: number;
+                key: string;
+            }[];
+            count: number;
+            scopeId: string;
+            scopeName?: string;
+        };
         /**
          * @default 100
          * @enum {integer}
@@ -926,8 +9473,109 @@ export interface components {
         /** @description At least 8 characters. */
         Password: string;
         PersonName: string;
+        Plan: components["schemas"]["Run"] & {
+            planSteps?: components["schemas"]["RunStep"][];
+            planSummary?: components["schemas"]["PlanSummary"];
+        };
+        PlanInput: {
+            headBranch?: string;
+            headSha?: string;
+            stackId: string;
+        };
+        PlanResourceChange: {
+            logicalResourceId?: string;
+            tfResourceName: string;
+        };
+        PlanSummary: {
+            create?: components["schemas"]["PlanResourceChange"][];
+            delete?: components["schemas"]["PlanResourceChange"][];
+            hasOutputChanges?: boolean;
+            replace?: components["schemas"]["PlanResourceChange"][];
+            update?: components["schemas"]["PlanResourceChange"][];
+        };
+        /**
+         * @description error is shown as Unable to Check.
+         * @enum {string}
+         */
+        PolicyCheckStatus: "passed" | "failed" | "error";
+        /** @enum {string} */
+        PolicyTargetType: "stack" | "namespace";
+        PolicyViolation: {
+            /** Format: date-time */
+            checkedAt?: string;
+            controlPolicyId: string;
+            enforcementLevel: components["schemas"]["EnforcementLevel"];
+            namespaceId?: string;
+            policyName?: string;
+            runId?: string;
+            severityScore?: number;
+            stackId: string;
+            stackName?: string;
+            status: components["schemas"]["PolicyCheckStatus"];
+        };
+        PotentialStack: {
+            id: string;
+            name: string;
+            provider?: components["schemas"]["CloudProvider"];
+            resourceCount?: number;
+            scopeId?: string;
+            source: components["schemas"]["PotentialStackSource"];
+            suggestedStackId?: string;
+            vcsInfo?: components["schemas"]["VcsInfo"];
+        };
+        /** @enum {string} */
+        PotentialStackSource: "suggestedStack" | "customModel" | "stackDiscovery";
         /** @enum {string} */
         PricingPlan: "freeTrial" | "basic" | "pro" | "enterprise";
+        ProviderUsage: {
+            name: string;
+            source?: string;
+            usageCount?: number;
+            versions?: string[];
+        };
+        ProviderUsageLocation: {
+            path: string;
+            providerName?: string;
+            repoName: string;
+            stackId?: string;
+            version?: string;
+        };
+        /** @enum {string} */
+        RefreshMode: "Plan" | "Apply";
+        RefreshStateTask: {
+            mode: components["schemas"]["RefreshMode"];
+            /** @constant */
+            taskType: "refreshState";
+        };
+        RegisteredRunner: {
+            heartbeatIntervalSeconds: number;
+            runnerGroupId: string;
+            runnerId: string;
+            /** @description The runner token; shown once. */
+            token: string;
+        };
+        RelatedResourcesQuery: {
+            depth?: number;
+            resourceIds: string[];
+        };
+        ReleaseStateLockTask: {
+            lockId: string;
+            /** @constant */
+            taskType: "releaseStateLock";
+        };
+        RemoteRun: {
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            initiator?: components["schemas"]["RunInitiator"];
+            isActive: boolean;
+            operation: components["schemas"]["RemoteRunOperation"];
+            planSummary?: components["schemas"]["PlanSummary"];
+            stackId: string;
+            status: components["schemas"]["RunStatus"];
+        };
+        /** @enum {string} */
+        RemoteRunOperation: "plan" | "apply";
         ReportConfiguration: {
             enabled: boolean;
             recipients?: {
@@ -938,10 +9586,163 @@ export interface components {
             /** @enum {string} */
             type: "weeklyReport";
         };
+        /** @enum {string} */
+        ReportControlStatus: "passed" | "failed" | "notApplicable";
         RequestInfo: {
             /** @description The request id, also sent in the x-request-id header. */
             id: string;
         };
+        ResourceAddressesTask: {
+            resourcesAddresses: string[];
+            taskType: components["schemas"]["ResourceAddressesTaskType"];
+        };
+        /**
+         * @description The task types that act on a list of resource addresses.
+         * @enum {string}
+         */
+        ResourceAddressesTaskType: "taintResources" | "untaintResources" | "removeResources";
+        ResourceCost: {
+            actualMonthlyCost?: number;
+            /** @enum {string} */
+            currency?: "USD";
+            expectedMonthlyCost?: number;
+        };
+        ResourceCount: {
+            deleted?: number;
+            drifted?: number;
+            managed?: number;
+            total: number;
+            unmanaged?: number;
+        };
+        ResourceCountByResourceType: {
+            count: number;
+            managedCount?: number;
+            resourceType: string;
+            service?: string;
+            unmanagedCount?: number;
+        };
+        ResourceCountByService: {
+            count: number;
+            managedCount?: number;
+            service: string;
+            unmanagedCount?: number;
+        };
+        ResourceCountDaily: {
+            count: number;
+            /** Format: date */
+            date: string;
+            managed?: number;
+            unmanaged?: number;
+        };
+        ResourceCountDailyAggregated: {
+            byCategory: {
+                category: components["schemas"]["IacCategory"];
+                count: number;
+            }[];
+            /** Format: date */
+            date: string;
+        };
+        /**
+         * @description A managed resource or a data source.
+         * @enum {string}
+         */
+        ResourceMode: "managed" | "data";
+        ResourcesImport: {
+            /** Format: date-time */
+            createdAt?: string;
+            errorMessage?: string;
+            id: string;
+            planSummary?: components["schemas"]["PlanSummary"];
+            pullRequestUrl?: string;
+            resources?: components["schemas"]["ImportResource"][];
+            stackId: string;
+            status: components["schemas"]["ImportStatus"];
+        };
+        ResourcesImportInput: {
+            /** @description Write the resources as code and open a pull request. */
+            generateCode?: boolean;
+            resources: components["schemas"]["ImportResource"][];
+            stackId: string;
+        };
+        ResourceType: {
+            isCodeGenerationSupported: boolean;
+            name: string;
+            service: string;
+        };
+        Run: {
+            config?: components["schemas"]["RunConfig"];
+            /** Format: date-time */
+            createdAt: string;
+            durationInMs?: number;
+            errorSummary?: string;
+            gitInfo?: components["schemas"]["GitInfo"];
+            iacType?: components["schemas"]["IacType"];
+            iacVersion?: components["schemas"]["IacVersion"];
+            id: string;
+            initiator?: components["schemas"]["RunInitiator"];
+            isActive: boolean;
+            kind: components["schemas"]["RunKind"];
+            namespaceId?: string;
+            stackId: string;
+            stackName?: string;
+            status: components["schemas"]["RunStatus"];
+            triggerInfo?: components["schemas"]["TriggerInfo"];
+            /** Format: date-time */
+            updatedAt?: string;
+        };
+        RunComment: {
+            author: string;
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            runId: string;
+            text: string;
+        };
+        RunCommentInput: {
+            runId: string;
+            text: string;
+        };
+        RunConfig: {
+            isDestroy?: boolean;
+            taskToExecute?: components["schemas"]["TaskToExecute"];
+        };
+        /**
+         * @description A text/event-stream. Data lines are JSON: RunLogLine for `event: log`, RunStatusEvent for
+         *     `event: status`; the `id` of each log event is its seq.
+         */
+        RunEventStream: string;
+        RunInitiator: {
+            /** @description The code host or pipeline that started the run. */
+            externalSource?: string;
+            isBot?: boolean;
+            /** @description Login name (e-mail, robot name or code-host login). */
+            username?: string;
+            /** @description Display name. */
+            userName?: string;
+            userType: components["schemas"]["InitiatorType"];
+        };
+        /** @enum {string} */
+        RunKind: "deployment" | "plan" | "destroy" | "task" | "external_run";
+        RunLogLine: {
+            seq: number;
+            step?: components["schemas"]["RunStepName"];
+            stream?: components["schemas"]["RunnerLogStream"];
+            /** @description Secrets masked. */
+            text: string;
+            /** Format: date-time */
+            timestamp?: string;
+        };
+        RunnerConfig: {
+            /** @description Runner group ids; the default group is CM_DEFAULT_RUNNER_GROUP. */
+            groups?: string[];
+            isOverridable?: boolean;
+            mode?: components["schemas"]["RunnerMode"];
+        };
+        /**
+         * @description ok, warning (missing heartbeat), error (unhealthy), shuttingDown.
+         * @enum {string}
+         */
+        RunnerHealth: "ok" | "warning" | "error" | "shuttingDown";
         RunnerHeartbeat: {
             /** @enum {string} */
             health: "ok" | "warning" | "error" | "shuttingDown";
@@ -952,6 +9753,272 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             version?: string | null;
+        };
+        RunnerHeartbeatAnswer: {
+            /** @description Jobs the runner must cancel. */
+            cancelJobIds: string[];
+        };
+        RunnerHeartbeatReport: {
+            activeJobIds?: string[];
+            health: components["schemas"]["RunnerHealth"];
+        };
+        RunnerJob: {
+            headSha?: string;
+            iacType: components["schemas"]["IacType"];
+            iacVersion?: string;
+            jobId: string;
+            kind: components["schemas"]["RunnerJobKind"];
+            runId: string;
+            stackId: string;
+            steps: components["schemas"]["RunStepName"][];
+            task?: components["schemas"]["TaskToExecute"];
+            timeoutSeconds?: number;
+            vcsInfo?: components["schemas"]["VcsInfo"];
+        };
+        /**
+         * @description What the runner does next (continue, wait for approval, or stop because the run was cancelled).
+         * @enum {string}
+         */
+        RunnerJobAction: "continue" | "waitForApproval" | "cancel";
+        RunnerJobClaim: {
+            /** @default 1 */
+            capacity: number;
+        };
+        RunnerJobControl: {
+            action: components["schemas"]["RunnerJobAction"];
+        };
+        RunnerJobCredentials: {
+            /** @description Environment variables the IaC tool reads (e.g. AWS_ACCESS_KEY_ID). */
+            env: {
+                [key: string]: string;
+            };
+            /** Format: date-time */
+            expiresAt?: string;
+            provider: components["schemas"]["CloudProvider"];
+        };
+        RunnerJobFinish: {
+            errorSummary?: string;
+            status: components["schemas"]["RunStatus"];
+        };
+        /** @enum {string} */
+        RunnerJobKind: "plan" | "deployment" | "destroy" | "task" | "drift";
+        RunnerJobState: {
+            /** @description The HTTP backend address of the stack state. */
+            address: string;
+            lockAddress: string;
+            /** @description A token valid while the job runs. */
+            token: string;
+            unlockAddress: string;
+        };
+        RunnerJobVariable: {
+            isSensitive: boolean;
+            key: string;
+            type: components["schemas"]["VariableType"];
+            value: string;
+        };
+        RunnerLogBatch: {
+            lines: components["schemas"]["RunnerLogLine"][];
+        };
+        RunnerLogLine: {
+            /** @description Sequence number; the server ignores lines it already has. */
+            seq: number;
+            step?: components["schemas"]["RunStepName"];
+            stream?: components["schemas"]["RunnerLogStream"];
+            text: string;
+            /** Format: date-time */
+            timestamp?: string;
+        };
+        /** @enum {string} */
+        RunnerLogStream: "stdout" | "stderr" | "system";
+        /** @enum {string} */
+        RunnerMode: "managed" | "selfHosted";
+        RunnerRegistration: {
+            labels?: string[];
+            name: string;
+            runnerGroupToken: string;
+            version?: string;
+        };
+        RunnerStepResult: {
+            result?: components["schemas"]["RunStepResults"];
+            status: components["schemas"]["StepStatus"];
+            step: components["schemas"]["RunStepName"];
+        };
+        /** @description What creating or acting on a run answers. */
+        RunRef: {
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            isActive: boolean;
+            status: components["schemas"]["RunStatus"];
+        };
+        RunState: {
+            isActive: boolean;
+            runId: string;
+            status: components["schemas"]["RunStatus"];
+            steps: components["schemas"]["RunStep"][];
+        };
+        RunStateV2: components["schemas"]["RunState"] & {
+            results?: components["schemas"]["RunStepResults"];
+        };
+        /** @enum {string} */
+        RunStatus: "notStarted" | "queued" | "inProgress" | "waitingForApproval" | "approved" | "approvalTimeout" | "succeeded" | "failed" | "error" | "finishedError" | "applyFailure" | "skipped" | "canceled" | "cancelling" | "finished" | "canceledByDependency" | "canceledByFailedStackInitialization" | "waitingForFailedControlPoliciesApproval" | "waitingForErrorControlPoliciesApproval" | "approvedFailedControlPolicies";
+        RunStatusEvent: {
+            isActive: boolean;
+            runId: string;
+            status: components["schemas"]["RunStatus"];
+            step?: components["schemas"]["RunStepName"];
+            stepStatus?: components["schemas"]["StepStatus"];
+        };
+        RunStep: {
+            /** Format: date-time */
+            finishedAt?: string;
+            name: components["schemas"]["RunStepName"];
+            /** Format: date-time */
+            startedAt?: string;
+            status: components["schemas"]["StepStatus"];
+        };
+        /**
+         * @description The steps of a run in order (ARCHITECTURE §6); custom flow hooks run around init, plan and apply.
+         * @enum {string}
+         */
+        RunStepName: "gitClone" | "customFlowBeforeInit" | "terraformInit" | "customFlowAfterInit" | "tfLint" | "tfSec" | "customFlowBeforePlan" | "terraformPlan" | "customFlowAfterPlan" | "infracost" | "controlPolicies" | "runTasks" | "approval" | "customFlowBeforeApply" | "terraformApply" | "customFlowAfterApply" | "taskExecution" | "outputs";
+        /** @description The result of each step, by step (automation §3, run step result keys). */
+        RunStepResults: {
+            controlPoliciesResult?: {
+                controlPoliciesRunResult?: components["schemas"]["ControlPolicyRunResult"][];
+                status?: components["schemas"]["StepStatus"];
+            };
+            customFlow?: {
+                afterApply?: components["schemas"]["CommandResult"];
+                afterInit?: components["schemas"]["CommandResult"];
+                afterPlan?: components["schemas"]["CommandResult"];
+                beforeApply?: components["schemas"]["CommandResult"];
+                beforeInit?: components["schemas"]["CommandResult"];
+                beforePlan?: components["schemas"]["CommandResult"];
+            };
+            errorSummary?: string;
+            gitCloneResult?: components["schemas"]["CommandResult"];
+            infracostResult?: {
+                diffOutput?: string;
+                monthlyCostDiff?: number;
+                status?: components["schemas"]["StepStatus"];
+            };
+            taskExecutionResult?: components["schemas"]["CommandResult"];
+            terraformApplyResult?: components["schemas"]["CommandResult"];
+            terraformInitResult?: components["schemas"]["CommandResult"];
+            terraformPlanResult?: components["schemas"]["TerraformPlanResult"];
+            tfLintResult?: components["schemas"]["CommandResult"];
+            tfSecResult?: components["schemas"]["TfSecResult"];
+        };
+        RunTask: {
+            /** Format: date-time */
+            createdAt?: string;
+            description?: string;
+            id: string;
+            isEnabled: boolean;
+            isHmacKeyConfigured: boolean;
+            name: string;
+            url: string;
+        };
+        RunTaskConfig: {
+            runTasks?: {
+                enforcementLevel: components["schemas"]["EnforcementLevel"];
+                runTaskId: string;
+                stage: components["schemas"]["RunTaskStage"];
+            }[];
+        };
+        RunTaskInput: {
+            description?: string;
+            /** @description Signs the request body (HMAC-SHA512). */
+            hmacKey?: string;
+            /** @default true */
+            isEnabled: boolean;
+            name: string;
+            /** Format: uri */
+            url: string;
+        };
+        /** @enum {string} */
+        RunTaskStage: "prePlan" | "postPlan" | "preApply" | "postApply";
+        /** @description Partial update of RunTaskInput: absent fields stay, null clears a field. */
+        RunTaskUpdate: {
+            description?: string | null;
+            hmacKey?: string | null;
+            isEnabled?: boolean | null;
+            name?: string | null;
+            url?: string | null;
+        };
+        RunTrigger: {
+            excludePatterns?: string[];
+            /** @description Glob patterns; may use ${stack_path}. */
+            patterns?: string[];
+        };
+        SamlPostForm: {
+            RelayState: string;
+            SAMLResponse: string;
+        };
+        SamlSettings: {
+            /** @description The assertion consumer service URL to register at the IdP. */
+            acsUrl: string;
+            entryPointUrl: string;
+            groupsAttribute: string;
+            idpCertificate: string;
+            spEntityId: string;
+        };
+        SamlSettingsInput: {
+            /**
+             * Format: uri
+             * @description The IdP's single sign-on URL (HTTP-Redirect binding).
+             */
+            entryPointUrl: string;
+            /** @description The attribute carrying the user's groups. Default 'groups'. */
+            groupsAttribute?: string;
+            /** @description PEM certificate the IdP signs its responses with. */
+            idpCertificate: string;
+            /** @description Our entity id at the IdP; also the expected audience. */
+            spEntityId: string;
+        };
+        SbomEntry: {
+            license?: string;
+            name: string;
+            source?: string;
+            stackIds?: string[];
+            usageCount?: number;
+            version: string;
+        };
+        ScannedCloudScope: {
+            isConnected?: boolean;
+            name: string;
+            scopeId: string;
+        };
+        SecurityFinding: {
+            controlId?: string;
+            description?: string;
+            /** Format: date-time */
+            firstSeenAt?: string;
+            id: string;
+            /** Format: date-time */
+            lastSeenAt?: string;
+            provider?: components["schemas"]["CloudProvider"];
+            region?: string;
+            remediation?: string;
+            resourceId?: string;
+            resourceType?: string;
+            scopeId?: string;
+            severity: components["schemas"]["Severity"];
+            standards?: components["schemas"]["ComplianceStandard"][];
+            status: components["schemas"]["FindingStatus"];
+            title: string;
+        };
+        /**
+         * @description Shown as minor, moderate, major, critical.
+         * @enum {string}
+         */
+        Severity: "low" | "medium" | "high" | "critical";
+        SeverityEnforcement: {
+            critical?: components["schemas"]["EnforcementLevel"];
+            high?: components["schemas"]["EnforcementLevel"];
+            low?: components["schemas"]["EnforcementLevel"];
+            medium?: components["schemas"]["EnforcementLevel"];
         };
         SignInInput: {
             email: components["schemas"]["Email"];
@@ -982,6 +10049,351 @@ export interface components {
             organizationName: string;
             password: components["schemas"]["Password"];
         };
+        SlackAppEndpointConfig: {
+            channelId: string;
+            notificationSlackAppId: string;
+        };
+        SnapshotResource: {
+            fileName?: string;
+            groupPath?: string;
+            iacState?: components["schemas"]["IacState"];
+            logicalResourceId: string;
+            name?: string;
+            region?: string;
+            resourceType: string;
+            service?: string;
+        };
+        SnapshotResourceMetadata: {
+            logicalResourceId: string;
+            resourceType?: string;
+            versions: {
+                changed?: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                fileName?: string;
+                snapshotId: string;
+            }[];
+        };
+        SnapshotSummary: {
+            byGroup?: {
+                count: number;
+                key: string;
+            }[];
+            byResourceType?: {
+                count: number;
+                key: string;
+            }[];
+            byService?: {
+                count: number;
+                key: string;
+            }[];
+            resourceCount: number;
+            snapshotId: string;
+        };
+        SocReport: {
+            controls: {
+                description?: string;
+                evidence?: {
+                    count?: number;
+                    detail?: string;
+                    title: string;
+                }[];
+                id: string;
+                name: string;
+                status: components["schemas"]["ReportControlStatus"];
+            }[];
+            /** Format: date-time */
+            generatedAt: string;
+            /** Format: date-time */
+            periodEnd?: string;
+            /** Format: date-time */
+            periodStart?: string;
+        };
+        SshKey: {
+            /** Format: date-time */
+            createdAt?: string;
+            fingerprint?: string;
+            id: string;
+            isPrimary: boolean;
+            name: string;
+            publicKey?: string;
+        };
+        SshKeyInput: {
+            name: string;
+            /** @description Used by runners to clone over SSH and fetch modules. */
+            privateKey: string;
+        };
+        /** @description Partial update of SshKeyInput: absent fields stay, null clears a field. */
+        SshKeyUpdate: {
+            name?: string | null;
+            privateKey?: string | null;
+        };
+        /**
+         * @description The role of an SSO user who signs in for the first time.
+         * @enum {string}
+         */
+        SsoDefaultRole: "admin" | "viewer" | "member" | "deployer";
+        SsoPotentialSession: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description The role key (admin, viewer, member, deployer, …); the console shows its label. */
+            displayOrgRole: string;
+            /** Format: date-time */
+            expiresAt: string;
+            id: string;
+            organizationId: string;
+            orgName: string;
+            teams: components["schemas"]["TeamRef"][];
+        };
+        SsoPotentialSessionInput: {
+            ssoPotentialSessionId: string;
+        };
+        SsoPotentialSessionList: {
+            currentSessionPotentialSessionId: string | null;
+            ssoPotentialSessions: components["schemas"]["SsoPotentialSession"][];
+        };
+        SsoSignInRedirect: {
+            organizationId: string;
+            organizationName: string;
+            /** @description Where to send the browser (the IdP, with the request in the query). */
+            redirectUrl: string;
+            type: components["schemas"]["IdentityProviderType"];
+        };
+        SsoSignInRequestInput: {
+            email?: components["schemas"]["Email"];
+            organizationId?: components["schemas"]["OrganizationId"];
+        };
+        Stack: {
+            blueprintId?: string;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy?: string;
+            data: components["schemas"]["StackData"];
+            description?: string;
+            driftState?: components["schemas"]["DriftState"];
+            errorState?: components["schemas"]["StackErrorState"];
+            /**
+             * Format: date-time
+             * @description When an ephemeral stack will be destroyed.
+             */
+            expiresAt?: string | null;
+            iacType: components["schemas"]["IacType"];
+            id: string;
+            initStatus?: components["schemas"]["StackInitStatus"];
+            latestRunId?: string;
+            latestRunStatus?: components["schemas"]["RunStatus"];
+            name: string;
+            namespaceId: string;
+            namespaceName?: string;
+            stackType?: components["schemas"]["StackType"];
+            templateId?: string;
+            /** Format: date-time */
+            updatedAt?: string;
+        };
+        StackCapabilities: {
+            deployOnPush?: components["schemas"]["CapabilitySetting"];
+            driftDetection?: components["schemas"]["CapabilitySetting"];
+            planOnPr?: components["schemas"]["CapabilitySetting"];
+        };
+        StackCreate: {
+            stack: components["schemas"]["StackInput"];
+        };
+        StackData: {
+            autoSync?: components["schemas"]["AutoSync"];
+            capabilities?: components["schemas"]["StackCapabilities"];
+            deploymentApprovalPolicy?: components["schemas"]["DeploymentApprovalPolicy"];
+            deploymentBehavior?: components["schemas"]["DeploymentBehavior"];
+            iacConfig?: components["schemas"]["IacConfig"];
+            policy?: components["schemas"]["StackPolicy"];
+            runnerConfig?: components["schemas"]["RunnerConfig"];
+            runTaskConfig?: components["schemas"]["RunTaskConfig"];
+            runTrigger?: components["schemas"]["RunTrigger"];
+            vcsInfo?: components["schemas"]["VcsInfo"];
+        };
+        StackDependency: {
+            dependsOnStackId: string;
+            id: string;
+            references: components["schemas"]["DependencyReference"][];
+            stackId: string;
+            triggerOption: components["schemas"]["DependencyTriggerOption"];
+        };
+        StackDependencyGraph: {
+            edges: components["schemas"]["StackDependency"][];
+            nodes: {
+                latestRunStatus?: components["schemas"]["RunStatus"];
+                name: string;
+                stackId: string;
+            }[];
+        };
+        StackDependencyInput: {
+            dependsOnStackId: string;
+            references?: components["schemas"]["DependencyReference"][];
+            stackId: string;
+            triggerOption?: components["schemas"]["DependencyTriggerOption"];
+        };
+        /** @description Partial update of StackDependencyInput: absent fields stay, null clears a field. */
+        StackDependencyUpdate: {
+            dependsOnStackId?: string | null;
+            references?: components["schemas"]["DependencyReference"][] | null;
+            stackId?: string | null;
+            triggerOption?: components["schemas"]["DependencyTriggerOption"] | null;
+        };
+        StackDiscoveryConfiguration: {
+            /** Format: date-time */
+            createdAt?: string;
+            description?: string;
+            id: string;
+            /** Format: date-time */
+            lastRunAt?: string;
+            name: string;
+            namespaceId: string;
+            stackConfig: components["schemas"]["DiscoveredStackConfig"];
+            status?: components["schemas"]["StackDiscoveryStatus"];
+            vcsPatterns: components["schemas"]["VcsPathPattern"][];
+        };
+        StackDiscoveryConfigurationInput: {
+            description?: string;
+            name: string;
+            namespaceId: string;
+            stackConfig: components["schemas"]["DiscoveredStackConfig"];
+            vcsPatterns: components["schemas"]["VcsPathPattern"][];
+        };
+        /** @description Partial update of StackDiscoveryConfigurationInput: absent fields stay, null clears a field. */
+        StackDiscoveryConfigurationUpdate: {
+            description?: string | null;
+            name?: string | null;
+            namespaceId?: string | null;
+            stackConfig?: components["schemas"]["DiscoveredStackConfig"] | null;
+            vcsPatterns?: components["schemas"]["VcsPathPattern"][] | null;
+        };
+        StackDiscoveryEvent: {
+            /** Format: date-time */
+            createdAt: string;
+            createdStacks?: {
+                path?: string;
+                repoName?: string;
+                stackId: string;
+            }[];
+            id: string;
+            message?: string;
+            stackDiscoveryConfigurationId: string;
+            status: components["schemas"]["StackDiscoveryStatus"];
+        };
+        /** @enum {string} */
+        StackDiscoveryStatus: "init" | "inProgress" | "error" | "finished";
+        /** @enum {string} */
+        StackErrorState: "ok" | "driftDetectionFailed" | "initializationFailed" | "blueprintInitializationFailed" | "stackPassedItsTTL";
+        StackFromBlueprintInput: {
+            blueprintId: string;
+            description?: string;
+            namespaceId: string;
+            /** @description Values of the blueprint's substitute parameters, by key. */
+            parameters: {
+                [key: string]: string;
+            };
+            variables?: components["schemas"]["VariableValueInput"][];
+        };
+        StackFromTemplateInput: {
+            description?: string;
+            name: string;
+            namespaceId: string;
+            templateId: string;
+            ttl?: components["schemas"]["Ttl"];
+            variables?: components["schemas"]["VariableValueInput"][];
+        };
+        StackInitialization: {
+            errorMessage?: string;
+            pullRequestUrl?: string;
+            runId?: string;
+            stackId: string;
+            status: components["schemas"]["StackInitStatus"];
+        };
+        /**
+         * @description merged and waitingForPrApproval occur with the pull-request flow of blueprints.
+         * @enum {string}
+         */
+        StackInitStatus: "succeeded" | "failed" | "inProgress" | "unknown" | "merged" | "waitingForPrApproval";
+        StackInput: {
+            data?: components["schemas"]["StackData"];
+            description?: string;
+            iacType: components["schemas"]["IacType"];
+            name: string;
+            namespaceId: string;
+        };
+        StackMoveInput: {
+            namespaceId: string;
+        };
+        StackOutput: {
+            isSensitive: boolean;
+            name: string;
+            /** @description The Terraform type expression, e.g. string or list(string). */
+            type?: string;
+            /** @description The value as JSON; absent for sensitive outputs. */
+            value?: unknown;
+        };
+        StackOutputRef: {
+            name: string;
+            stackId: string;
+        };
+        StackOutputValue: {
+            name: string;
+            /** @description The value as JSON. */
+            value: unknown;
+        };
+        StackPolicy: {
+            ttlConfig?: {
+                ttl?: components["schemas"]["Ttl"];
+                ttlOverride?: components["schemas"]["TtlOverride"];
+            };
+        };
+        StackRef: {
+            stackId: string;
+        };
+        StackResource: {
+            /** @description Terraform resource address, e.g. module.net.aws_vpc.main. */
+            address: string;
+            /** @description Only with extendedOutput. */
+            attributes?: {
+                [key: string]: unknown;
+            };
+            driftState?: components["schemas"]["DriftKind"];
+            iacState?: components["schemas"]["IacState"];
+            /** @description The cloud id of the resource. */
+            logicalResourceId?: string;
+            mode: components["schemas"]["ResourceMode"];
+            module?: string;
+            name: string;
+            provider?: string;
+            region?: string;
+            type: string;
+        };
+        StackResourcesDeletion: {
+            /** @description Also delete the stack once its resources are gone. */
+            deleteStack?: boolean;
+            openCleanupPullRequest?: boolean;
+            resourcesAddresses: string[];
+            stackId: string;
+        };
+        StackTtlExtension: {
+            ttl: components["schemas"]["Ttl"];
+        };
+        /**
+         * @description Ephemeral stacks have a time to live; managed ephemeral stacks come from a template; persistent stacks stay.
+         * @enum {string}
+         */
+        StackType: "ephemeral" | "ephemeralManaged" | "persistent";
+        /** @description Partial update of StackInput: absent fields stay, null clears a field. */
+        StackUpdate: {
+            data?: components["schemas"]["StackData"] | null;
+            description?: string | null;
+            iacType?: components["schemas"]["IacType"] | null;
+            name?: string | null;
+            namespaceId?: string | null;
+        };
+        /** @enum {string} */
+        StatsAggregation: "day" | "week";
+        /** @enum {string} */
+        StepStatus: "notStarted" | "inProgress" | "succeeded" | "error" | "failed" | "skipped" | "waitingForFailedControlPoliciesApproval" | "waitingForErrorControlPoliciesApproval" | "waitingForApproval" | "approvalTimeout" | "issuesFound" | "successWithWarning";
         StorageLocation: {
             bucket?: string;
             container?: string;
@@ -990,9 +10402,114 @@ export interface components {
             region?: string;
             storageAccount?: string;
         };
+        SubstituteParameter: {
+            description?: string;
+            key: string;
+            valueConditions?: components["schemas"]["VariableCondition"][];
+        };
+        SuggestedStack: {
+            cost?: components["schemas"]["ResourceCost"];
+            /** Format: date-time */
+            createdAt?: string;
+            iacType?: components["schemas"]["IacType"];
+            id: string;
+            name: string;
+            provider: components["schemas"]["CloudProvider"];
+            region?: string;
+            resourceCount?: number;
+            resourceTypes?: string[];
+            scopeId?: string;
+            stackId?: string;
+            state: components["schemas"]["SuggestedStackState"];
+            suggestedStackId?: string;
+        };
+        SuggestedStackImportBulkInput: {
+            imports: components["schemas"]["SuggestedStackImportInput"][];
+        };
+        SuggestedStackImportInput: {
+            /** @description Also create the stack once the pull request is merged. */
+            createStack?: boolean;
+            iacType: components["schemas"]["IacType"];
+            namespaceId?: string;
+            stackName?: string;
+            suggestedStackId: string;
+            vcsInfo: components["schemas"]["VcsInfo"];
+        };
+        /**
+         * @description suggestedStackReady is shown as Ready To Import.
+         * @enum {string}
+         */
+        SuggestedStackState: "pendingCalculation" | "calculating" | "suggestedStackReady" | "suggestedStackCodeReady" | "suggestedStackImported";
+        SuggestedStackToExistingInput: {
+            stackId: string;
+            suggestedStackId: string;
+        };
+        TagKey: {
+            key: string;
+            resourceCount?: number;
+        };
+        Task: components["schemas"]["Run"] & {
+            taskSteps?: components["schemas"]["RunStep"][];
+        };
+        TaskInput: {
+            stackId: string;
+            taskToExecute: components["schemas"]["TaskToExecute"];
+        };
+        TaskToExecute: components["schemas"]["ReleaseStateLockTask"] | components["schemas"]["ResourceAddressesTask"] | components["schemas"]["ImportResourcesTask"] | components["schemas"]["RefreshStateTask"];
+        /** @enum {string} */
+        TaskType: "releaseStateLock" | "taintResources" | "untaintResources" | "removeResources" | "importResources" | "refreshState";
         TeamRef: {
             id: string;
             name: string;
+        };
+        Template: {
+            /** Format: date-time */
+            createdAt?: string;
+            description?: string;
+            iacConfig?: components["schemas"]["IacConfig"];
+            iacType: components["schemas"]["IacType"];
+            id: string;
+            isManaged?: boolean;
+            name: string;
+            policy?: components["schemas"]["TemplatePolicy"];
+            runnerConfig?: components["schemas"]["RunnerConfig"];
+            skipStateRefreshOnDestroy?: boolean;
+            vcsInfo: components["schemas"]["VcsInfo"];
+        };
+        TemplateInput: {
+            description?: string;
+            iacConfig?: components["schemas"]["IacConfig"];
+            iacType: components["schemas"]["IacType"];
+            name: string;
+            policy?: components["schemas"]["TemplatePolicy"];
+            runnerConfig?: components["schemas"]["RunnerConfig"];
+            skipStateRefreshOnDestroy?: boolean;
+            vcsInfo: components["schemas"]["VcsInfo"];
+        };
+        TemplateNamespaceMapping: {
+            namespaceId: string;
+            templateId: string;
+        };
+        TemplateNamespaceMappingKey: {
+            namespaceId: string;
+            templateId: string;
+        };
+        TemplatePolicy: {
+            ttlConfig?: {
+                defaultTtl?: components["schemas"]["Ttl"];
+                maxTtl?: components["schemas"]["Ttl"];
+            };
+        };
+        /** @description Partial update of TemplateInput: absent fields stay, null clears a field. */
+        TemplateUpdate: {
+            description?: string | null;
+            iacConfig?: components["schemas"]["IacConfig"] | null;
+            iacType?: components["schemas"]["IacType"] | null;
+            name?: string | null;
+            policy?: components["schemas"]["TemplatePolicy"] | null;
+            runnerConfig?: components["schemas"]["RunnerConfig"] | null;
+            skipStateRefreshOnDestroy?: boolean | null;
+            vcsInfo?: components["schemas"]["VcsInfo"] | null;
         };
         /** @description Terraform's lock information, field names as Terraform sends them. */
         TerraformLockInfo: {
@@ -1041,6 +10558,12 @@ export interface components {
                 }[];
             }[];
         };
+        TerraformPlanResult: {
+            status?: components["schemas"]["StepStatus"];
+            stdErr?: string;
+            stdOut?: string;
+            summary?: components["schemas"]["PlanSummary"];
+        };
         TerraformServiceDiscovery: {
             "login.v1": {
                 /** @description The console page where the user approves the login. */
@@ -1084,6 +10607,124 @@ export interface components {
             /** @enum {string} */
             token_type: "bearer";
         };
+        TfcCollectInput: {
+            tfcOrganizationNames: string[];
+        };
+        TfcEntitiesInput: {
+            entities: {
+                entityType: components["schemas"]["TfcEntityType"];
+                id: string;
+            }[];
+            tfcOrganizationName: string;
+        };
+        TfcEntityRef: {
+            entityType: components["schemas"]["TfcEntityType"];
+            id: string;
+            name?: string;
+        };
+        /** @enum {string} */
+        TfcEntityType: "project" | "workspace" | "registryModule";
+        TfcMigrationInput: {
+            ids: string[];
+            /** @description Lock the workspaces in Terraform Cloud once migrated (needs the user token). */
+            lockWorkspaces?: boolean;
+            namespaceId?: string;
+            tfcOrganizationName: string;
+            vcsProviderId?: string;
+        };
+        TfcMigrationJob: {
+            id: string;
+            items?: {
+                id: string;
+                message?: string;
+                migrationStatus: components["schemas"]["TfcMigrationStatus"];
+            }[];
+            status: components["schemas"]["JobStatus"];
+        };
+        /** @enum {string} */
+        TfcMigrationStatus: "notMigrated" | "inProgress" | "migrated" | "failed" | "ignored";
+        TfcOrganization: {
+            collectStatus?: components["schemas"]["JobStatus"];
+            hostname?: string;
+            isUserTokenConfigured?: boolean;
+            /** Format: date-time */
+            lastCollectedAt?: string;
+            tfcOrganizationName: string;
+        };
+        TfcOrganizationInput: {
+            /** @default app.terraform.io */
+            hostname: string;
+            tfcOrganizationName: string;
+            /** @description An organization or team token. */
+            token: string;
+            /** @description A user token; needed to lock workspaces. */
+            userToken?: string;
+        };
+        /** @description Partial update of TfcOrganizationInput: absent fields stay, null clears a field. */
+        TfcOrganizationUpdate: {
+            hostname?: string | null;
+            tfcOrganizationName?: string | null;
+            token?: string | null;
+            userToken?: string | null;
+        };
+        TfcProject: {
+            id: string;
+            migrationStatus: components["schemas"]["TfcMigrationStatus"];
+            name: string;
+            namespaceId?: string;
+            workspaceCount?: number;
+        };
+        TfcRegistryModule: {
+            id: string;
+            migrationStatus: components["schemas"]["TfcMigrationStatus"];
+            moduleId?: string;
+            name: string;
+            provider: string;
+            versions?: string[];
+        };
+        TfcWorkspace: {
+            id: string;
+            isLocked?: boolean;
+            migrationStatus: components["schemas"]["TfcMigrationStatus"];
+            name: string;
+            projectId?: string;
+            resourceCount?: number;
+            stackId?: string;
+            terraformVersion?: string;
+            vcsRepo?: string;
+            workingDirectory?: string;
+        };
+        TfSecResult: {
+            failedTfSecChecks?: {
+                description?: string;
+                resolution?: string;
+                resource?: string;
+                severity?: components["schemas"]["TfSecSeverity"];
+            }[];
+            status?: components["schemas"]["StepStatus"];
+            stdOut?: string;
+        };
+        /** @enum {string} */
+        TfSecSeverity: "LOW" | "MEDIUM" | "HIGH" | "CRITICAL";
+        TriggerInfo: {
+            azureDevopsPullRequestId?: number;
+            bitbucketDataCenterPullRequestId?: number;
+            bitbucketPullRequestId?: number;
+            githubPullRequestNumber?: number;
+            gitlabMergeRequestIid?: number;
+        };
+        Ttl: {
+            type: components["schemas"]["TtlUnit"];
+            value: number;
+        };
+        TtlOverride: {
+            /** Format: date-time */
+            effectiveFrom?: string;
+            type: components["schemas"]["TtlUnit"];
+            value: number;
+        };
+        /** @enum {string} */
+        TtlUnit: "hours" | "days";
         UserOrgRole: {
             customRoleId: string | null;
             organizationId: string;
@@ -1094,6 +10735,237 @@ export interface components {
         };
         /** @enum {string} */
         UserType: "directUser" | "ssoUser";
+        Variable: {
+            blueprintManagedBy?: components["schemas"]["BlueprintManagedBy"];
+            description?: string;
+            displayName?: string;
+            id: string;
+            inheritedFrom?: components["schemas"]["VariableScope"];
+            isOverridable?: boolean;
+            isRequired?: boolean;
+            isSensitive: boolean;
+            key: string;
+            scope: components["schemas"]["VariableScope"];
+            scopeId?: string;
+            type: components["schemas"]["VariableType"];
+            /** @description Always a string; '' for sensitive variables. */
+            value?: string;
+            valueConditions?: components["schemas"]["VariableCondition"][];
+        };
+        VariableBatch: {
+            scope: components["schemas"]["VariableScope"];
+            scopeId?: string;
+            variables: (components["schemas"]["VariableUpdate"] & {
+                /** @description Absent to create. */
+                id?: string;
+            })[];
+        };
+        /** @description `in` carries an array of strings; number operators a number; boolean no value. */
+        VariableCondition: {
+            operator: components["schemas"]["VariableConditionOperator"];
+            value?: string | number | string[];
+        };
+        /** @enum {string} */
+        VariableConditionOperator: "ne" | "lt" | "lte" | "gt" | "gte" | "startsWith" | "contains" | "in" | "match" | "boolean";
+        VariableIds: {
+            variableIds: string[];
+        };
+        VariableInput: {
+            blueprintManagedBy?: components["schemas"]["BlueprintManagedBy"];
+            description?: string;
+            displayName?: string;
+            /** @default true */
+            isOverridable: boolean;
+            /** @default false */
+            isRequired: boolean;
+            /** @default false */
+            isSensitive: boolean;
+            key: string;
+            scope: components["schemas"]["VariableScope"];
+            /** @description The id of the stack, namespace, template or blueprint; absent for organization. */
+            scopeId?: string;
+            type: components["schemas"]["VariableType"];
+            /** @description May not contain a single quote. */
+            value?: string;
+            valueConditions?: components["schemas"]["VariableCondition"][];
+        };
+        VariableScanInput: {
+            iacType?: components["schemas"]["IacType"];
+            vcsInfo: components["schemas"]["VcsInfo"];
+        };
+        /** @enum {string} */
+        VariableScope: "organization" | "namespace" | "template" | "blueprint" | "stack";
+        VariableSecretValue: {
+            id: string;
+            value: string;
+        };
+        /** @enum {string} */
+        VariableType: "tfVar" | "envVar";
+        /** @description Partial update of VariableInput: absent fields stay, null clears a field. */
+        VariableUpdate: {
+            blueprintManagedBy?: components["schemas"]["BlueprintManagedBy"] | null;
+            description?: string | null;
+            displayName?: string | null;
+            isOverridable?: boolean | null;
+            isRequired?: boolean | null;
+            isSensitive?: boolean | null;
+            key?: string | null;
+            scope?: components["schemas"]["VariableScope"] | null;
+            scopeId?: string | null;
+            type?: components["schemas"]["VariableType"] | null;
+            value?: string | null;
+            valueConditions?: components["schemas"]["VariableCondition"][] | null;
+        };
+        VariableValueInput: {
+            isSensitive?: boolean;
+            key: string;
+            type?: components["schemas"]["VariableType"];
+            value: string;
+        };
+        /** @enum {string} */
+        VcdAuthMethod: "password" | "apiToken";
+        VcdCredentials: {
+            authMethod?: components["schemas"]["VcdAuthMethod"];
+            /** Format: date-time */
+            createdAt?: string;
+            id: string;
+            name: string;
+            status?: components["schemas"]["CredentialsStatus"];
+            statusMessage?: string;
+            type: components["schemas"]["CredentialsPurpose"];
+            /** Format: uri */
+            url?: string;
+            username?: string;
+            /** @description The same id, under the name the console uses for this provider. */
+            vcdCredentialsId?: string;
+            vcdOrgName: string;
+        };
+        VcdCredentialsInput: {
+            apiToken?: string;
+            authMethod?: components["schemas"]["VcdAuthMethod"];
+            name: string;
+            password?: string;
+            type: components["schemas"]["CredentialsPurpose"];
+            /** Format: uri */
+            url?: string;
+            username?: string;
+            vcdOrgName: string;
+        };
+        /** @description Partial update of VcdCredentialsInput: absent fields stay, null clears a field. */
+        VcdCredentialsUpdate: {
+            apiToken?: string | null;
+            authMethod?: components["schemas"]["VcdAuthMethod"] | null;
+            name?: string | null;
+            password?: string | null;
+            type?: components["schemas"]["CredentialsPurpose"] | null;
+            url?: string | null;
+            username?: string | null;
+            vcdOrgName?: string | null;
+        };
+        /**
+         * @description Bitbucket password or token; GitLab personal or group/project token; Azure DevOps all-access or specific organization.
+         * @enum {string}
+         */
+        VcsAuthType: "app" | "token" | "password" | "personalToken" | "groupToken" | "projectToken" | "allAccessOrg" | "specificOrg";
+        /** @description Write-only secrets; never returned. */
+        VcsCredentials: {
+            appId?: string;
+            installationId?: string;
+            password?: string;
+            privateKey?: string;
+            sshPrivateKey?: string;
+            token?: string;
+            username?: string;
+        };
+        /**
+         * @description Repository name formats: GitHub `repo`; GitLab `group/project` or `group/subgroup/project`;
+         *     Bitbucket Cloud `workspace/repository`; Bitbucket Data Center `project/repository`;
+         *     Azure DevOps `orgName/project/repository`.
+         */
+        VcsInfo: {
+            branch?: string;
+            path?: string;
+            providerId: string;
+            providerType?: components["schemas"]["VcsType"];
+            repoName: string;
+        };
+        VcsPathPattern: {
+            branch?: string;
+            excludePathPatterns?: string[];
+            pathPatterns: string[];
+            providerId: string;
+            repoName: string;
+        };
+        VcsProvider: components["schemas"]["VcsProviderMetadataFields"] & {
+            authType?: components["schemas"]["VcsAuthType"];
+            /** Format: date-time */
+            createdAt?: string;
+            gitCloneType?: components["schemas"]["GitCloneType"];
+            id: string;
+            name: string;
+            type: components["schemas"]["VcsType"];
+        };
+        VcsProviderInput: components["schemas"]["VcsProviderMetadataFields"] & {
+            authType?: components["schemas"]["VcsAuthType"];
+            credentials?: components["schemas"]["VcsCredentials"];
+            gitCloneType?: components["schemas"]["GitCloneType"];
+            name: string;
+            type: components["schemas"]["VcsType"];
+        };
+        VcsProviderMetadata: {
+            appInstallUrl?: string;
+            oauthAuthorizeUrl?: string;
+            type: components["schemas"]["VcsType"];
+            webhookUrl?: string;
+        };
+        VcsProviderMetadataFields: {
+            azureDevopsMetadata?: {
+                httpUrl?: string;
+            };
+            bitbucketDataCenterMetadata?: {
+                httpUrl?: string;
+            };
+            githubMetadata?: {
+                httpUrl?: string;
+                orgName?: string;
+            };
+            gitlabMetadata?: {
+                dnsName?: string;
+            };
+        };
+        VcsProviderRef: {
+            providerId: string;
+        };
+        /** @description Partial update; absent fields stay. */
+        VcsProviderUpdate: {
+            authType?: components["schemas"]["VcsAuthType"] | null;
+            credentials?: components["schemas"]["VcsCredentials"];
+            gitCloneType?: components["schemas"]["GitCloneType"] | null;
+            name?: string | null;
+        };
+        VcsRepo: {
+            defaultBranch?: string;
+            httpUrl?: string;
+            name: string;
+            sshUrl?: string;
+        };
+        VcsScanInput: {
+            branch?: string;
+            providerId: string;
+            repoNames?: string[];
+        };
+        VcsScanResult: {
+            branch?: string;
+            iacType: components["schemas"]["IacType"];
+            path: string;
+            repoName: string;
+        };
+        /** @enum {string} */
+        VcsType: "github" | "github-enterprise" | "github-enterprise-app" | "gitlab" | "gitlab-onprem" | "bitbucket-cloud" | "bitbucket-data-center" | "azure-devops" | "azure-devops-server";
+        VcsWebhookSecret: {
+            secret: string;
+            webhookUrl: string;
+        };
     };
     responses: {
         /** @description Validation failed or the request is malformed (`validation_error`, `bad_request`). */
@@ -1149,6 +11021,15 @@ export interface components {
             content: {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
+        };
+        /** @description Redirect to a page of the console. */
+        SsoConsoleRedirect: {
+            headers: {
+                /** @description `/auth/ssoLogin`, `/auth/ssoChooseLogin` or `/auth/ssoBadLogin` under the public URL. */
+                Location?: string;
+                [name: string]: unknown;
+            };
+            content?: never;
         };
         /** @description The state is locked by someone else; the body is the lock that holds it. */
         StateLocked: {
@@ -1322,6 +11203,38 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listChatMessages: {
+        parameters: {
+            query: {
+                cmChatId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ChatMessage"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1509,6 +11422,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -1626,6 +11540,174 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    ssoOidcCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                error?: string;
+                error_description?: string;
+                error_uri?: string;
+                iss?: string;
+                scope?: string;
+                session_state?: string;
+                state?: string;
+            };
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            303: components["responses"]["SsoConsoleRedirect"];
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    ssoSamlAcs: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SamlPostForm"];
+            };
+        };
+        responses: {
+            303: components["responses"]["SsoConsoleRedirect"];
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    ssoSignInRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SsoSignInRequestInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SsoSignInRedirect"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    ssoSignInWithPotentialSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SsoPotentialSessionInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SignInResult"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    ssoSwitchSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SsoPotentialSessionInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SignInResult"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     tradeSession: {
         parameters: {
             query: {
@@ -1655,7 +11737,4869 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAwsAccountStatsResourceCount: {
+        parameters: {
+            query?: {
+                awsAccountId?: string;
+                daysBack?: number;
+                region?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ResourceCount"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAwsAccountStatsResourceCountByResourceType: {
+        parameters: {
+            query?: {
+                awsAccountId?: string;
+                daysBack?: number;
+                region?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ResourceCountByResourceType"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAwsAccountStatsResourceCountByService: {
+        parameters: {
+            query?: {
+                awsAccountId?: string;
+                daysBack?: number;
+                region?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ResourceCountByService"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAwsAccountStatsResourceCountDaily: {
+        parameters: {
+            query?: {
+                awsAccountId?: string;
+                daysBack?: number;
+                region?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ResourceCountDaily"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAwsAccountStatsResourceCountDailyAggregated: {
+        parameters: {
+            query?: {
+                aggregation?: components["schemas"]["StatsAggregation"];
+                awsAccountId?: string;
+                daysBack?: number;
+                region?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ResourceCountDailyAggregated"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAwsCredentials: {
+        parameters: {
+            query?: {
+                credentialsId?: string;
+                type?: components["schemas"]["CredentialsPurpose"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["AwsCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createAwsCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["AwsCredentialsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["AwsCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateAwsCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                credentialsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["AwsCredentialsUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["AwsCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteAwsCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                credentialsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAwsStackSetCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["AwsStackSetCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createAwsStackSetCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["AwsStackSetCredentialsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["AwsStackSetCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAwsStackSetCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                credentialsStackSetId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["AwsStackSetCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteAwsStackSetCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                credentialsStackSetId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    connectAwsStackSetCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["AwsStackSetConnectInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["AwsCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    validateAwsConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["AwsCredentialsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ConnectionValidation"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createAwsCustomModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CustomModelInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomModel"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteAwsCustomModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customModelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAwsCustomModels: {
+        parameters: {
+            query?: {
+                awsAccountId?: string;
+                customModelId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomModel"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAwsEvents: {
+        parameters: {
+            query?: {
+                actionSource?: components["schemas"]["ActionSource"];
+                awsAccountId?: string;
+                daysBack?: number;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                region?: string;
+                resourceId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudEvent"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAwsEventRules: {
+        parameters: {
+            query?: {
+                eventRuleId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["EventRule"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createAwsEventRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["EventRuleInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["EventRule"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAwsEventRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventRuleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["EventRule"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateAwsEventRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventRuleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["EventRuleUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["EventRule"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteAwsEventRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventRuleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    findAwsSuggestedStacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["FindSuggestedStacksInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SuggestedStack"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAwsSuggestedStackTemplateFilesAlignedWithExistingCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackToExistingInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["GeneratedFile"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAwsOrgViewDriftedResourceMetadata: {
+        parameters: {
+            query?: {
+                daysBack?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["OrgViewEntry"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAwsOrgViewEventMetadata: {
+        parameters: {
+            query?: {
+                daysBack?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["OrgViewEntry"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAwsOrgViewIacCoverageMetadata: {
+        parameters: {
+            query?: {
+                daysBack?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["IacCoverage"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAwsOrgViewUnmanagedResourceMetadata: {
+        parameters: {
+            query?: {
+                daysBack?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["OrgViewEntry"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAwsResources: {
+        parameters: {
+            query?: {
+                awsAccountId?: string;
+                iacState?: components["schemas"]["IacState"];
+                isDeleted?: boolean;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                region?: string;
+                resourceType?: string;
+                search?: string;
+                service?: string;
+                stackId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudResource"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    collectAwsResources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["AwsCollectInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    findAwsRelatedResources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["RelatedResourcesQuery"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudResource"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAwsCollectedResourceTypes: {
+        parameters: {
+            query?: {
+                awsAccountId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ResourceType"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAwsStackSetMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["AwsStackSetMetadata"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    validateAwsStackSet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["AwsStackSetCredentialsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ConnectionValidation"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAwsSuggestedStacks: {
+        parameters: {
+            query?: {
+                awsAccountId?: string;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                state?: components["schemas"]["SuggestedStackState"];
+                suggestedStackId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SuggestedStack"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createAwsSuggestedStackImportPullRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackImportInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createAwsSuggestedStackImportPullRequestBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackImportBulkInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAwsSuggestedStackImportPullRequestStatus: {
+        parameters: {
+            query: {
+                suggestedStackImportPullRequestId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createAwsSuggestedStackImportToExistingStackPullRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackToExistingInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAwsSuggestedStackImportToExistingStackPullRequestStatus: {
+        parameters: {
+            query: {
+                suggestedStackImportPullRequestId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAwsSuggestedStackResources: {
+        parameters: {
+            query: {
+                suggestedStackId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudResource"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAwsSuggestedStackTemplateFiles: {
+        parameters: {
+            query: {
+                suggestedStackId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["GeneratedFile"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAwsTagKeys: {
+        parameters: {
+            query?: {
+                awsAccountId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["TagKey"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAzureCredentials: {
+        parameters: {
+            query?: {
+                credentialsId?: string;
+                type?: components["schemas"]["CredentialsPurpose"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["AzureCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createAzureCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["AzureCredentialsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["AzureCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateAzureCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                credentialsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["AzureCredentialsUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["AzureCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteAzureCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                credentialsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    bulkCreateAzureCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["AzureCredentialsBulkInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["AzureCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    scanSubscriptionsAzure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["AzureCredentialsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ScannedCloudScope"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    validateAzureConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["AzureCredentialsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ConnectionValidation"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createAzureCustomModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CustomModelInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomModel"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteAzureCustomModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customModelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAzureCustomModels: {
+        parameters: {
+            query?: {
+                azureSubscriptionId?: string;
+                customModelId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomModel"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAzureEvents: {
+        parameters: {
+            query?: {
+                actionSource?: components["schemas"]["ActionSource"];
+                azureSubscriptionId?: string;
+                daysBack?: number;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                region?: string;
+                resourceId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudEvent"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAzureEventRules: {
+        parameters: {
+            query?: {
+                eventRuleId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["EventRule"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createAzureEventRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["EventRuleInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["EventRule"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAzureEventRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventRuleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["EventRule"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateAzureEventRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventRuleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["EventRuleUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["EventRule"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteAzureEventRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventRuleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    findAzureSuggestedStacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["FindSuggestedStacksInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SuggestedStack"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAzureSuggestedStackTemplateFilesAlignedWithExistingCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackToExistingInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["GeneratedFile"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAzureOrgViewDriftedResourceMetadata: {
+        parameters: {
+            query?: {
+                daysBack?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["OrgViewEntry"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAzureOrgViewEventMetadata: {
+        parameters: {
+            query?: {
+                daysBack?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["OrgViewEntry"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAzureOrgViewIacCoverageMetadata: {
+        parameters: {
+            query?: {
+                daysBack?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["IacCoverage"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAzureOrgViewUnmanagedResourceMetadata: {
+        parameters: {
+            query?: {
+                daysBack?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["OrgViewEntry"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAzureResources: {
+        parameters: {
+            query?: {
+                azureSubscriptionId?: string;
+                iacState?: components["schemas"]["IacState"];
+                isDeleted?: boolean;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                region?: string;
+                resourceType?: string;
+                search?: string;
+                service?: string;
+                stackId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudResource"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    findAzureRelatedResources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["RelatedResourcesQuery"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudResource"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAzureSubscriptionStatsResourceCountByResourceType: {
+        parameters: {
+            query?: {
+                azureSubscriptionId?: string;
+                daysBack?: number;
+                region?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ResourceCountByResourceType"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAzureSubscriptionStatsResourceCountDailyAggregated: {
+        parameters: {
+            query?: {
+                aggregation?: components["schemas"]["StatsAggregation"];
+                azureSubscriptionId?: string;
+                daysBack?: number;
+                region?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ResourceCountDailyAggregated"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAzureSuggestedStacks: {
+        parameters: {
+            query?: {
+                azureSubscriptionId?: string;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                state?: components["schemas"]["SuggestedStackState"];
+                suggestedStackId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SuggestedStack"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createAzureSuggestedStackImportPullRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackImportInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createAzureSuggestedStackImportPullRequestBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackImportBulkInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAzureSuggestedStackImportPullRequestStatus: {
+        parameters: {
+            query: {
+                suggestedStackImportPullRequestId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createAzureSuggestedStackImportToExistingStackPullRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackToExistingInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAzureSuggestedStackImportToExistingStackPullRequestStatus: {
+        parameters: {
+            query: {
+                suggestedStackImportPullRequestId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAzureSuggestedStackResources: {
+        parameters: {
+            query: {
+                suggestedStackId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudResource"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAzureSuggestedStackTemplateFiles: {
+        parameters: {
+            query: {
+                suggestedStackId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["GeneratedFile"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listBlueprints: {
+        parameters: {
+            query?: {
+                blueprintId?: string;
+                blueprintName?: string;
+                includeManaged?: boolean;
+                namespaceId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Blueprint"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createBlueprint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["BlueprintInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Blueprint"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBlueprint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                blueprintId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Blueprint"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateBlueprint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                blueprintId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["BlueprintUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Blueprint"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteBlueprint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                blueprintId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listBlueprintNamespaceMappings: {
+        parameters: {
+            query?: {
+                blueprintId?: string;
+                namespaceId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["BlueprintNamespaceMapping"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createBlueprintNamespaceMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["BlueprintNamespaceMapping"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["BlueprintNamespaceMapping"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteBlueprintNamespaceMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["BlueprintNamespaceMappingKey"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listBlueprintEvents: {
+        parameters: {
+            query?: {
+                blueprintId?: string;
+                daysBack?: number;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                stackId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["EphemeralStackEvent"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCloudflareCredentials: {
+        parameters: {
+            query?: {
+                credentialsId?: string;
+                type?: components["schemas"]["CredentialsPurpose"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudflareCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCloudflareCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CloudflareCredentialsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudflareCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCloudflareCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                credentialsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CloudflareCredentialsUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudflareCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCloudflareCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                credentialsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    validateCloudflareConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CloudflareCredentialsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ConnectionValidation"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCloudflareCustomModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CustomModelInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomModel"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCloudflareCustomModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customModelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCloudflareCustomModels: {
+        parameters: {
+            query?: {
+                customModelId?: string;
+                scopeId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomModel"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    findCloudflareSuggestedStacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["FindSuggestedStacksInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SuggestedStack"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCloudflareSuggestedStackTemplateFilesAlignedWithExistingCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackToExistingInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["GeneratedFile"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCloudflareResources: {
+        parameters: {
+            query?: {
+                iacState?: components["schemas"]["IacState"];
+                isDeleted?: boolean;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                region?: string;
+                resourceType?: string;
+                scopeId?: string;
+                search?: string;
+                service?: string;
+                stackId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudResource"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    findCloudflareRelatedResources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["RelatedResourcesQuery"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudResource"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCloudflareSuggestedStacks: {
+        parameters: {
+            query?: {
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                scopeId?: string;
+                state?: components["schemas"]["SuggestedStackState"];
+                suggestedStackId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SuggestedStack"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCloudflareSuggestedStackImportPullRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackImportInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCloudflareSuggestedStackImportPullRequestBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackImportBulkInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCloudflareSuggestedStackImportPullRequestStatus: {
+        parameters: {
+            query: {
+                suggestedStackImportPullRequestId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCloudflareSuggestedStackImportToExistingStackPullRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackToExistingInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCloudflareSuggestedStackImportToExistingStackPullRequestStatus: {
+        parameters: {
+            query: {
+                suggestedStackImportPullRequestId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCloudflareSuggestedStackResources: {
+        parameters: {
+            query: {
+                suggestedStackId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudResource"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCloudflareSuggestedStackTemplateFiles: {
+        parameters: {
+            query: {
+                suggestedStackId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["GeneratedFile"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listComments: {
+        parameters: {
+            query: {
+                runId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunComment"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createComment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["RunCommentInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunComment"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAwsRegions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudRegion"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAwsResourceTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ResourceType"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAzureRegions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudRegion"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listGcpRegions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudRegion"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listOpentofuVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["IacVersionList"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTerraformVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["IacVersionList"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTerragruntVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["IacVersionList"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listConfluentCredentials: {
+        parameters: {
+            query?: {
+                credentialsId?: string;
+                type?: components["schemas"]["CredentialsPurpose"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ConfluentCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createConfluentCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ConfluentCredentialsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ConfluentCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateConfluentCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                credentialsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ConfluentCredentialsUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ConfluentCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteConfluentCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                credentialsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    validateConfluentConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ConfluentCredentialsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ConnectionValidation"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createConfluentCustomModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CustomModelInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomModel"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteConfluentCustomModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customModelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listConfluentCustomModels: {
+        parameters: {
+            query?: {
+                customModelId?: string;
+                scopeId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomModel"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    findConfluentSuggestedStacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["FindSuggestedStacksInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SuggestedStack"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getConfluentSuggestedStackTemplateFilesAlignedWithExistingCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackToExistingInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["GeneratedFile"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listConfluentResources: {
+        parameters: {
+            query?: {
+                iacState?: components["schemas"]["IacState"];
+                isDeleted?: boolean;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                region?: string;
+                resourceType?: string;
+                scopeId?: string;
+                search?: string;
+                service?: string;
+                stackId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudResource"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    findConfluentRelatedResources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["RelatedResourcesQuery"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudResource"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listConfluentSuggestedStacks: {
+        parameters: {
+            query?: {
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                scopeId?: string;
+                state?: components["schemas"]["SuggestedStackState"];
+                suggestedStackId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SuggestedStack"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createConfluentSuggestedStackImportPullRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackImportInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createConfluentSuggestedStackImportPullRequestBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackImportBulkInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getConfluentSuggestedStackImportPullRequestStatus: {
+        parameters: {
+            query: {
+                suggestedStackImportPullRequestId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createConfluentSuggestedStackImportToExistingStackPullRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackToExistingInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getConfluentSuggestedStackImportToExistingStackPullRequestStatus: {
+        parameters: {
+            query: {
+                suggestedStackImportPullRequestId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listConfluentSuggestedStackResources: {
+        parameters: {
+            query: {
+                suggestedStackId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudResource"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listConfluentSuggestedStackTemplateFiles: {
+        parameters: {
+            query: {
+                suggestedStackId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["GeneratedFile"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1697,6 +16641,3162 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listControlPolicies: {
+        parameters: {
+            query?: {
+                controlPolicyId?: string;
+                controlPolicyName?: string;
+                includeManaged?: boolean;
+                type?: components["schemas"]["ControlPolicyType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ControlPolicy"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createControlPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ControlPolicyInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ControlPolicy"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getControlPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                controlPolicyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ControlPolicy"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateControlPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                controlPolicyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ControlPolicyUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ControlPolicy"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteControlPolicy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                controlPolicyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listControlPolicyMappings: {
+        parameters: {
+            query?: {
+                controlPolicyId?: string;
+                targetId?: string;
+                targetType?: components["schemas"]["PolicyTargetType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ControlPolicyMapping"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateControlPolicyMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ControlPolicyMapping"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ControlPolicyMapping"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createControlPolicyMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ControlPolicyMapping"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ControlPolicyMapping"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteControlPolicyMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ControlPolicyMappingKey"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listControlPolicyNamespaceMappings: {
+        parameters: {
+            query?: {
+                controlPolicyId?: string;
+                namespaceId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ControlPolicyNamespaceMapping"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createControlPolicyNamespaceMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ControlPolicyNamespaceMapping"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ControlPolicyNamespaceMapping"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteControlPolicyNamespaceMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ControlPolicyNamespaceMappingKey"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOpaResult: {
+        parameters: {
+            query: {
+                controlPolicyId: string;
+                runId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["OpaResult"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPolicyViolations: {
+        parameters: {
+            query?: {
+                controlPolicyId?: string;
+                enforcementLevel?: components["schemas"]["EnforcementLevel"];
+                namespaceId?: string;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                stackId?: string;
+                status?: components["schemas"]["PolicyCheckStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["PolicyViolation"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listControlPolicyGroups: {
+        parameters: {
+            query?: {
+                controlPolicyGroupId?: string;
+                includeManaged?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ControlPolicyGroup"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createControlPolicyGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ControlPolicyGroupInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ControlPolicyGroup"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getControlPolicyGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                controlPolicyGroupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ControlPolicyGroup"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateControlPolicyGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                controlPolicyGroupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ControlPolicyGroupUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ControlPolicyGroup"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteControlPolicyGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                controlPolicyGroupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listControlPolicyGroupMappings: {
+        parameters: {
+            query?: {
+                controlPolicyGroupId?: string;
+                targetId?: string;
+                targetType?: components["schemas"]["PolicyTargetType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ControlPolicyGroupMapping"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateControlPolicyGroupMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ControlPolicyGroupMapping"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ControlPolicyGroupMapping"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createControlPolicyGroupMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ControlPolicyGroupMapping"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ControlPolicyGroupMapping"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteControlPolicyGroupMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ControlPolicyGroupMappingKey"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCustomFlows: {
+        parameters: {
+            query?: {
+                customFlowId?: string;
+                customFlowName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomFlow"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCustomFlow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CustomFlowInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomFlow"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCustomFlow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customFlowId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomFlow"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCustomFlow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customFlowId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CustomFlowUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomFlow"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCustomFlow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customFlowId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCustomFlowMappings: {
+        parameters: {
+            query?: {
+                customFlowId?: string;
+                targetId?: string;
+                targetType?: components["schemas"]["PolicyTargetType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomFlowMapping"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCustomFlowMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CustomFlowMapping"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomFlowMapping"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCustomFlowMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CustomFlowMappingKey"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDatabricksCredentials: {
+        parameters: {
+            query?: {
+                credentialsId?: string;
+                type?: components["schemas"]["CredentialsPurpose"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["DatabricksCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createDatabricksCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["DatabricksCredentialsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["DatabricksCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateDatabricksCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                credentialsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["DatabricksCredentialsUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["DatabricksCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteDatabricksCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                credentialsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    bulkCreateDatabricksCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["DatabricksCredentialsBulkInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["DatabricksCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    scanWorkspacesDatabricks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["DatabricksCredentialsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ScannedCloudScope"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    validateDatabricksConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["DatabricksCredentialsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ConnectionValidation"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createDatabricksCustomModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CustomModelInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomModel"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteDatabricksCustomModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customModelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDatabricksCustomModels: {
+        parameters: {
+            query?: {
+                customModelId?: string;
+                scopeId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomModel"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    findDatabricksSuggestedStacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["FindSuggestedStacksInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SuggestedStack"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDatabricksSuggestedStackTemplateFilesAlignedWithExistingCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackToExistingInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["GeneratedFile"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDatabricksResources: {
+        parameters: {
+            query?: {
+                iacState?: components["schemas"]["IacState"];
+                isDeleted?: boolean;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                region?: string;
+                resourceType?: string;
+                scopeId?: string;
+                search?: string;
+                service?: string;
+                stackId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudResource"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    findDatabricksRelatedResources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["RelatedResourcesQuery"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudResource"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDatabricksSuggestedStacks: {
+        parameters: {
+            query?: {
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                scopeId?: string;
+                state?: components["schemas"]["SuggestedStackState"];
+                suggestedStackId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SuggestedStack"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createDatabricksSuggestedStackImportPullRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackImportInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createDatabricksSuggestedStackImportPullRequestBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackImportBulkInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDatabricksSuggestedStackImportPullRequestStatus: {
+        parameters: {
+            query: {
+                suggestedStackImportPullRequestId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createDatabricksSuggestedStackImportToExistingStackPullRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackToExistingInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDatabricksSuggestedStackImportToExistingStackPullRequestStatus: {
+        parameters: {
+            query: {
+                suggestedStackImportPullRequestId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDatabricksSuggestedStackResources: {
+        parameters: {
+            query: {
+                suggestedStackId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudResource"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDatabricksSuggestedStackTemplateFiles: {
+        parameters: {
+            query: {
+                suggestedStackId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["GeneratedFile"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDatadogCredentials: {
+        parameters: {
+            query?: {
+                credentialsId?: string;
+                type?: components["schemas"]["CredentialsPurpose"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["DatadogCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createDatadogCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["DatadogCredentialsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["DatadogCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateDatadogCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                credentialsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["DatadogCredentialsUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["DatadogCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteDatadogCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                credentialsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    validateDatadogConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["DatadogCredentialsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ConnectionValidation"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createDatadogCustomModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CustomModelInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomModel"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteDatadogCustomModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customModelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDatadogCustomModels: {
+        parameters: {
+            query?: {
+                customModelId?: string;
+                scopeId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomModel"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    findDatadogSuggestedStacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["FindSuggestedStacksInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SuggestedStack"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDatadogSuggestedStackTemplateFilesAlignedWithExistingCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackToExistingInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["GeneratedFile"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDatadogResources: {
+        parameters: {
+            query?: {
+                iacState?: components["schemas"]["IacState"];
+                isDeleted?: boolean;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                region?: string;
+                resourceType?: string;
+                scopeId?: string;
+                search?: string;
+                service?: string;
+                stackId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudResource"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    findDatadogRelatedResources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["RelatedResourcesQuery"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudResource"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDatadogSuggestedStacks: {
+        parameters: {
+            query?: {
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                scopeId?: string;
+                state?: components["schemas"]["SuggestedStackState"];
+                suggestedStackId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SuggestedStack"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createDatadogSuggestedStackImportPullRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackImportInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createDatadogSuggestedStackImportPullRequestBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackImportBulkInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDatadogSuggestedStackImportPullRequestStatus: {
+        parameters: {
+            query: {
+                suggestedStackImportPullRequestId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createDatadogSuggestedStackImportToExistingStackPullRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackToExistingInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDatadogSuggestedStackImportToExistingStackPullRequestStatus: {
+        parameters: {
+            query: {
+                suggestedStackImportPullRequestId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDatadogSuggestedStackResources: {
+        parameters: {
+            query: {
+                suggestedStackId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudResource"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDatadogSuggestedStackTemplateFiles: {
+        parameters: {
+            query: {
+                suggestedStackId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["GeneratedFile"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAwsSnapshotResources: {
+        parameters: {
+            query: {
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                region?: string;
+                resourceType?: string;
+                search?: string;
+                snapshotId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SnapshotResource"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAzureSnapshotResources: {
+        parameters: {
+            query: {
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                region?: string;
+                resourceType?: string;
+                search?: string;
+                snapshotId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SnapshotResource"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDisasterRecoveryConfigurations: {
+        parameters: {
+            query?: {
+                cloudAccountId?: string;
+                disasterRecoveryConfigurationId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["DisasterRecoveryConfiguration"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createDisasterRecoveryConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["DisasterRecoveryConfigurationInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["DisasterRecoveryConfiguration"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDisasterRecoveryConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                disasterRecoveryConfigurationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["DisasterRecoveryConfiguration"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateDisasterRecoveryConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                disasterRecoveryConfigurationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["DisasterRecoveryConfigurationUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["DisasterRecoveryConfiguration"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteDisasterRecoveryConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                disasterRecoveryConfigurationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listGcpSnapshotResources: {
+        parameters: {
+            query: {
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                region?: string;
+                resourceType?: string;
+                search?: string;
+                snapshotId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SnapshotResource"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDisasterRecoveryResourceMetadata: {
+        parameters: {
+            query: {
+                daysBack?: number;
+                logicalResourceId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SnapshotResourceMetadata"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDisasterRecoverySnapshots: {
+        parameters: {
+            query?: {
+                daysBack?: number;
+                disasterRecoveryConfigurationId?: string;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["DisasterRecoverySnapshot"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDisasterRecoverySnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                snapshotId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["DisasterRecoverySnapshot"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    restoreDisasterRecoverySnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                snapshotId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["DisasterRecoveryRestoreInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["DisasterRecoveryRestore"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDisasterRecoverySnapshotSummary: {
+        parameters: {
+            query: {
+                snapshotId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SnapshotSummary"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDisasterRecoverySummary: {
+        parameters: {
+            query?: {
+                disasterRecoveryConfigurationId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["DisasterRecoverySummary"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     createGitbookToken: {
         parameters: {
             query?: never;
@@ -1725,6 +19825,1795 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDriftReport: {
+        parameters: {
+            query?: {
+                daysBack?: number;
+                namespaceId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["DriftReportPoint"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listExternalPipelineNamespaces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ExternalPipelineNamespace"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getExternalPipelineNamespace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalPipelineNamespaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ExternalPipelineNamespace"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listExternalPipelineRuns: {
+        parameters: {
+            query?: {
+                expNamespaceId?: string;
+                externalPipelineNamespaceId?: string;
+                externalPipelineStackId?: string;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ExternalPipelineRun"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getExternalPipelineRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalPipelineRunId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ExternalPipelineRun"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getExternalPipelineRunState: {
+        parameters: {
+            query: {
+                externalPipelineRunId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunStateV2"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listExternalPipelineStacks: {
+        parameters: {
+            query?: {
+                externalPipelineNamespaceId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ExternalPipelineStack"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getExternalPipelineStack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                externalPipelineStackId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ExternalPipelineStack"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listGcpCredentials: {
+        parameters: {
+            query?: {
+                credentialsId?: string;
+                type?: components["schemas"]["CredentialsPurpose"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["GcpCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createGcpCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["GcpCredentialsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["GcpCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateGcpCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                credentialsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["GcpCredentialsUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["GcpCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteGcpCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                credentialsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    bulkCreateGcpCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["GcpCredentialsBulkInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["GcpCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    scanProjectsGcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["GcpCredentialsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ScannedCloudScope"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    validateGcpConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["GcpCredentialsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ConnectionValidation"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createGcpCustomModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CustomModelInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomModel"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteGcpCustomModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customModelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listGcpCustomModels: {
+        parameters: {
+            query?: {
+                customModelId?: string;
+                gcpProjectId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomModel"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listGcpEvents: {
+        parameters: {
+            query?: {
+                actionSource?: components["schemas"]["ActionSource"];
+                daysBack?: number;
+                gcpProjectId?: string;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                region?: string;
+                resourceId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudEvent"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listGcpEventRules: {
+        parameters: {
+            query?: {
+                eventRuleId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["EventRule"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createGcpEventRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["EventRuleInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["EventRule"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getGcpEventRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventRuleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["EventRule"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateGcpEventRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventRuleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["EventRuleUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["EventRule"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteGcpEventRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventRuleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    findGcpSuggestedStacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["FindSuggestedStacksInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SuggestedStack"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getGcpSuggestedStackTemplateFilesAlignedWithExistingCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackToExistingInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["GeneratedFile"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getGcpOrgViewDriftedResourceMetadata: {
+        parameters: {
+            query?: {
+                daysBack?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["OrgViewEntry"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getGcpOrgViewEventMetadata: {
+        parameters: {
+            query?: {
+                daysBack?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["OrgViewEntry"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getGcpOrgViewIacCoverageMetadata: {
+        parameters: {
+            query?: {
+                daysBack?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["IacCoverage"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getGcpOrgViewUnmanagedResourceMetadata: {
+        parameters: {
+            query?: {
+                daysBack?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["OrgViewEntry"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getGcpProjectStatsResourceCountByResourceType: {
+        parameters: {
+            query?: {
+                daysBack?: number;
+                gcpProjectId?: string;
+                region?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ResourceCountByResourceType"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getGcpProjectStatsResourceCountDailyAggregated: {
+        parameters: {
+            query?: {
+                aggregation?: components["schemas"]["StatsAggregation"];
+                daysBack?: number;
+                gcpProjectId?: string;
+                region?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ResourceCountDailyAggregated"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listGcpResources: {
+        parameters: {
+            query?: {
+                gcpProjectId?: string;
+                iacState?: components["schemas"]["IacState"];
+                isDeleted?: boolean;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                region?: string;
+                resourceType?: string;
+                search?: string;
+                service?: string;
+                stackId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudResource"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    findGcpRelatedResources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["RelatedResourcesQuery"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudResource"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listGcpSuggestedStacks: {
+        parameters: {
+            query?: {
+                gcpProjectId?: string;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                state?: components["schemas"]["SuggestedStackState"];
+                suggestedStackId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SuggestedStack"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createGcpSuggestedStackImportPullRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackImportInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createGcpSuggestedStackImportPullRequestBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackImportBulkInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getGcpSuggestedStackImportPullRequestStatus: {
+        parameters: {
+            query: {
+                suggestedStackImportPullRequestId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createGcpSuggestedStackImportToExistingStackPullRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackToExistingInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getGcpSuggestedStackImportToExistingStackPullRequestStatus: {
+        parameters: {
+            query: {
+                suggestedStackImportPullRequestId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listGcpSuggestedStackResources: {
+        parameters: {
+            query: {
+                suggestedStackId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudResource"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listGcpSuggestedStackTemplateFiles: {
+        parameters: {
+            query: {
+                suggestedStackId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["GeneratedFile"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listGitSigningKeys: {
+        parameters: {
+            query?: {
+                keyId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["GitSigningKey"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createGitSigningKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["GitSigningKeyInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["GitSigningKey"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateGitSigningKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["GitSigningKeyUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["GitSigningKey"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteGitSigningKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setPrimaryGitSigningKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["GitSigningKey"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getIdentityProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["IdentityProvider"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putIdentityProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["IdentityProviderInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["IdentityProvider"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteIdentityProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["IdentityProvider"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSsoPotentialSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SsoPotentialSessionList"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -1815,6 +21704,808 @@ export interface operations {
                         response: {
                             errors: components["schemas"]["ErrorItem"][];
                             items: components["schemas"]["UserOrgRole"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    reportInteractiveProcessFinished: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["InteractiveProcessReport"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["InteractiveProcess"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    reportInteractiveProcessInProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["InteractiveProcessReport"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["InteractiveProcess"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMongodbatlasCredentials: {
+        parameters: {
+            query?: {
+                credentialsId?: string;
+                type?: components["schemas"]["CredentialsPurpose"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["MongodbatlasCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createMongodbatlasCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["MongodbatlasCredentialsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["MongodbatlasCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateMongodbatlasCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                credentialsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["MongodbatlasCredentialsUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["MongodbatlasCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteMongodbatlasCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                credentialsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    validateMongodbatlasConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["MongodbatlasCredentialsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ConnectionValidation"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createMongodbatlasCustomModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CustomModelInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomModel"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteMongodbatlasCustomModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customModelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMongodbatlasCustomModels: {
+        parameters: {
+            query?: {
+                customModelId?: string;
+                scopeId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomModel"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    findMongodbatlasSuggestedStacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["FindSuggestedStacksInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SuggestedStack"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMongodbatlasSuggestedStackTemplateFilesAlignedWithExistingCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackToExistingInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["GeneratedFile"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMongodbatlasResources: {
+        parameters: {
+            query?: {
+                iacState?: components["schemas"]["IacState"];
+                isDeleted?: boolean;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                region?: string;
+                resourceType?: string;
+                scopeId?: string;
+                search?: string;
+                service?: string;
+                stackId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudResource"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    findMongodbatlasRelatedResources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["RelatedResourcesQuery"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudResource"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMongodbatlasSuggestedStacks: {
+        parameters: {
+            query?: {
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                scopeId?: string;
+                state?: components["schemas"]["SuggestedStackState"];
+                suggestedStackId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SuggestedStack"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createMongodbatlasSuggestedStackImportPullRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackImportInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createMongodbatlasSuggestedStackImportPullRequestBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackImportBulkInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMongodbatlasSuggestedStackImportPullRequestStatus: {
+        parameters: {
+            query: {
+                suggestedStackImportPullRequestId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createMongodbatlasSuggestedStackImportToExistingStackPullRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackToExistingInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getMongodbatlasSuggestedStackImportToExistingStackPullRequestStatus: {
+        parameters: {
+            query: {
+                suggestedStackImportPullRequestId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMongodbatlasSuggestedStackResources: {
+        parameters: {
+            query: {
+                suggestedStackId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudResource"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listMongodbatlasSuggestedStackTemplateFiles: {
+        parameters: {
+            query: {
+                suggestedStackId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["GeneratedFile"][];
                         };
                     };
                 };
@@ -2008,6 +22699,472 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listNotificationEndpoints: {
+        parameters: {
+            query?: {
+                endpointId?: string;
+                protocol?: components["schemas"]["NotificationProtocol"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["NotificationEndpoint"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createNotificationEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["NotificationEndpointInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["NotificationEndpoint"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getNotificationEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["NotificationEndpoint"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateNotificationEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["NotificationEndpointUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["NotificationEndpoint"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteNotificationEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    validateNotificationEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["NotificationEndpointInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ConnectionValidation"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listNotificationSlackApps: {
+        parameters: {
+            query?: {
+                slackAppId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["NotificationSlackApp"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createNotificationSlackApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["NotificationSlackAppInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["NotificationSlackApp"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateNotificationSlackApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slackAppId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["NotificationSlackAppUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["NotificationSlackApp"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteNotificationSlackApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slackAppId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listNotificationSubscriptions: {
+        parameters: {
+            query?: {
+                notificationEndpointId?: string;
+                scope?: components["schemas"]["NotificationScope"];
+                scopeId?: string;
+                subscriptionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["NotificationSubscription"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createNotificationSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["NotificationSubscriptionInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["NotificationSubscription"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteNotificationSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscriptionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listFeedNotifications: {
         parameters: {
             query?: {
@@ -2108,6 +23265,732 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listOktaCredentials: {
+        parameters: {
+            query?: {
+                credentialsId?: string;
+                type?: components["schemas"]["CredentialsPurpose"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["OktaCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createOktaCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["OktaCredentialsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["OktaCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateOktaCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                credentialsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["OktaCredentialsUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["OktaCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteOktaCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                credentialsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    validateOktaConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["OktaCredentialsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ConnectionValidation"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createOktaCustomModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CustomModelInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomModel"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteOktaCustomModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customModelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listOktaCustomModels: {
+        parameters: {
+            query?: {
+                customModelId?: string;
+                scopeId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomModel"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    findOktaSuggestedStacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["FindSuggestedStacksInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SuggestedStack"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOktaSuggestedStackTemplateFilesAlignedWithExistingCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackToExistingInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["GeneratedFile"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listOktaResources: {
+        parameters: {
+            query?: {
+                iacState?: components["schemas"]["IacState"];
+                isDeleted?: boolean;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                region?: string;
+                resourceType?: string;
+                scopeId?: string;
+                search?: string;
+                service?: string;
+                stackId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudResource"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    findOktaRelatedResources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["RelatedResourcesQuery"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudResource"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listOktaSuggestedStacks: {
+        parameters: {
+            query?: {
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                scopeId?: string;
+                state?: components["schemas"]["SuggestedStackState"];
+                suggestedStackId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SuggestedStack"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createOktaSuggestedStackImportPullRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackImportInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createOktaSuggestedStackImportPullRequestBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackImportBulkInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOktaSuggestedStackImportPullRequestStatus: {
+        parameters: {
+            query: {
+                suggestedStackImportPullRequestId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createOktaSuggestedStackImportToExistingStackPullRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackToExistingInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOktaSuggestedStackImportToExistingStackPullRequestStatus: {
+        parameters: {
+            query: {
+                suggestedStackImportPullRequestId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listOktaSuggestedStackResources: {
+        parameters: {
+            query: {
+                suggestedStackId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudResource"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listOktaSuggestedStackTemplateFiles: {
+        parameters: {
+            query: {
+                suggestedStackId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["GeneratedFile"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2339,6 +24222,485 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listPotentialStacks: {
+        parameters: {
+            query?: {
+                namespaceId?: string;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                provider?: components["schemas"]["CloudProvider"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["PotentialStack"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listModules: {
+        parameters: {
+            query?: {
+                moduleId?: string;
+                moduleName?: string;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                providerName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Module"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createModule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ModuleInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Module"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getModule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                moduleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Module"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateModule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                moduleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ModuleUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Module"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteModule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                moduleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listModuleExamples: {
+        parameters: {
+            query?: {
+                version?: string;
+            };
+            header?: never;
+            path: {
+                moduleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ModuleExample"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listModuleSubmodules: {
+        parameters: {
+            query?: {
+                version?: string;
+            };
+            header?: never;
+            path: {
+                moduleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ModuleSubmodule"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    syncModule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                moduleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["Empty"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ModuleSync"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listModuleVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                moduleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ModuleVersion"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getModuleVersion: {
+        parameters: {
+            query?: {
+                submodule?: string;
+            };
+            header?: never;
+            path: {
+                moduleId: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ModuleVersionDetails"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    invalidateModuleVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                moduleId: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ModuleVersion"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rebuildModuleVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                moduleId: string;
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["Empty"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ModuleVersion"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listRegistryProtocolModules: {
         parameters: {
             query?: never;
@@ -2424,6 +24786,3063 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getModulesSbom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SbomEntry"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getProvidersSbom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SbomEntry"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSocReport: {
+        parameters: {
+            query?: {
+                daysBack?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SocReport"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    sendRunnerHeartbeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["RunnerHeartbeatReport"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunnerHeartbeatAnswer"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getRunnerJobCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunnerJobCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    finishRunnerJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["RunnerJobFinish"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    appendRunnerJobLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["RunnerLogBatch"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getRunnerJobState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunnerJobState"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    reportRunnerStepResult: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["RunnerStepResult"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunnerJobControl"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getRunnerJobVariables: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunnerJobVariable"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    claimRunnerJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["RunnerJobClaim"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunnerJob"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    registerRunner: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["RunnerRegistration"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RegisteredRunner"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listRunTasks: {
+        parameters: {
+            query?: {
+                runTaskId?: string;
+                runTaskName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunTask"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createRunTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["RunTaskInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunTask"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getRunTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                runTaskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunTask"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateRunTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                runTaskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["RunTaskUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunTask"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteRunTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                runTaskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSecurityFindings: {
+        parameters: {
+            query?: {
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                provider?: components["schemas"]["CloudProvider"];
+                resourceId?: string;
+                scopeId?: string;
+                severity?: components["schemas"]["Severity"];
+                standard?: components["schemas"]["ComplianceStandard"];
+                status?: components["schemas"]["FindingStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SecurityFinding"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCompliancePosture: {
+        parameters: {
+            query?: {
+                scopeId?: string;
+                standard?: components["schemas"]["ComplianceStandard"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ComplianceSummary"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSshKeys: {
+        parameters: {
+            query?: {
+                keyId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SshKey"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createSshKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SshKeyInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SshKey"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateSshKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SshKeyUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SshKey"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteSshKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setPrimarySshKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SshKey"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listStacks: {
+        parameters: {
+            query?: {
+                blueprintId?: string;
+                driftState?: components["schemas"]["DriftState"];
+                iacType?: components["schemas"]["IacType"];
+                namespaceId?: string;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                stackId?: string;
+                stackName?: string;
+                templateId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Stack"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createStack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["StackCreate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Stack"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                stackId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Stack"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateStack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                stackId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["StackUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Stack"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteStack: {
+        parameters: {
+            query?: {
+                destroyResources?: boolean;
+                openCleanupPullRequest?: boolean;
+            };
+            header?: never;
+            path: {
+                stackId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    extendStackTtl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                stackId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["StackTtlExtension"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Stack"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    moveStack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                stackId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["StackMoveInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Stack"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBlueprintStackInitializationStatus: {
+        parameters: {
+            query: {
+                stackId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["StackInitialization"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listStackDependencies: {
+        parameters: {
+            query?: {
+                dependsOnStackId?: string;
+                stackId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["StackDependency"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createStackDependency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["StackDependencyInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["StackDependency"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateStackDependency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dependencyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["StackDependencyUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["StackDependency"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteStackDependency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dependencyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStackDependencyGraph: {
+        parameters: {
+            query?: {
+                namespaceId?: string;
+                stackId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["StackDependencyGraph"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDeployments: {
+        parameters: {
+            query: {
+                deploymentId?: string;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                stackId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Deployment"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createDeployment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["DeploymentInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunRef"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDeployment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deploymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Deployment"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    approveDeployment: {
+        parameters: {
+            query: {
+                deploymentId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunRef"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    approveDeploymentFailedPolicies: {
+        parameters: {
+            query: {
+                deploymentId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunRef"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    cancelDeployment: {
+        parameters: {
+            query: {
+                deploymentId: string;
+                force?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunRef"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    forceStartDeployment: {
+        parameters: {
+            query: {
+                deploymentId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunRef"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDeploymentState: {
+        parameters: {
+            query: {
+                deploymentId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunState"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDeploymentStateV2: {
+        parameters: {
+            query: {
+                deploymentId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunStateV2"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStackDriftDetails: {
+        parameters: {
+            query: {
+                source?: components["schemas"]["DriftSourceKind"];
+                stackId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["DriftDetail"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    startDriftDetection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["StackRef"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["DriftDetection"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDriftDetectionStatus: {
+        parameters: {
+            query?: {
+                driftDetectionId?: string;
+                stackId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["DriftDetection"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    startDriftRemediation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["DriftRemediationInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["DriftRemediation"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDriftRemediationStatus: {
+        parameters: {
+            query: {
+                driftRemediationId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["DriftRemediation"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createStackFromBlueprint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["StackFromBlueprintInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Stack"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createStackFromTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["StackFromTemplateInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Stack"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    retryStackInitialization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["StackRef"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["StackInitialization"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStackInitializationStatus: {
+        parameters: {
+            query: {
+                stackId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["StackInitialization"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getLatestDeployment: {
+        parameters: {
+            query: {
+                stackId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Deployment"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listStackOutputs: {
+        parameters: {
+            query: {
+                stackId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["StackOutput"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStackOutputSecretValue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["StackOutputRef"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["StackOutputValue"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPlans: {
+        parameters: {
+            query: {
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                planId?: string;
+                stackId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Plan"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["PlanInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunRef"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                planId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Plan"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    cancelPlan: {
+        parameters: {
+            query: {
+                planId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunRef"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    forceStartPlan: {
+        parameters: {
+            query: {
+                planId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunRef"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPlanState: {
+        parameters: {
+            query: {
+                planId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunState"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPlanStateV2: {
+        parameters: {
+            query: {
+                planId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunStateV2"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getRemoteRunDetails: {
+        parameters: {
+            query: {
+                runId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RemoteRun"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listStackResources: {
+        parameters: {
+            query: {
+                extendedOutput?: boolean;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                stackId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["StackResource"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteStackResources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["StackResourcesDeletion"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunRef"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    importStackResources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ResourcesImportInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ResourcesImport"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    approveResourcesImport: {
+        parameters: {
+            query: {
+                resourcesImportId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ResourcesImport"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    cancelResourcesImport: {
+        parameters: {
+            query: {
+                resourcesImportId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ResourcesImport"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getResourcesImportStatus: {
+        parameters: {
+            query: {
+                resourcesImportId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ResourcesImport"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listRuns: {
+        parameters: {
+            query?: {
+                isActive?: boolean;
+                kind?: components["schemas"]["RunKind"];
+                namespaceId?: string;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                runId?: string;
+                stackId?: string;
+                updatedInTheLastHours?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Run"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    streamRunLogs: {
+        parameters: {
+            query?: {
+                afterSeq?: number;
+            };
+            header?: never;
+            path: {
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["RunEventStream"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTasks: {
+        parameters: {
+            query: {
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                stackId: string;
+                taskId?: string;
+                taskType?: components["schemas"]["TaskType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Task"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["TaskInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunRef"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Task"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    cancelTask: {
+        parameters: {
+            query: {
+                taskId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunRef"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTaskState: {
+        parameters: {
+            query: {
+                taskId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunStateV2"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listStackDiscoveryConfigurations: {
+        parameters: {
+            query?: {
+                namespaceId?: string;
+                stackDiscoveryConfigurationId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["StackDiscoveryConfiguration"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createStackDiscoveryConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["StackDiscoveryConfigurationInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["StackDiscoveryConfiguration"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStackDiscoveryConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                stackDiscoveryConfigurationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["StackDiscoveryConfiguration"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateStackDiscoveryConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                stackDiscoveryConfigurationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["StackDiscoveryConfigurationUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["StackDiscoveryConfiguration"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteStackDiscoveryConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                stackDiscoveryConfigurationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    runStackDiscovery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                stackDiscoveryConfigurationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["Empty"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["StackDiscoveryEvent"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listStackDiscoveryEvents: {
+        parameters: {
+            query?: {
+                daysBack?: number;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                stackDiscoveryConfigurationId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["StackDiscoveryEvent"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2556,6 +27975,2739 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             423: components["responses"]["StateLocked"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTemplates: {
+        parameters: {
+            query?: {
+                includeManaged?: boolean;
+                namespaceId?: string;
+                templateId?: string;
+                templateName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Template"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["TemplateInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Template"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                templateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Template"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                templateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["TemplateUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Template"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                templateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTemplateEvents: {
+        parameters: {
+            query?: {
+                daysBack?: number;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                stackId?: string;
+                templateId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["EphemeralStackEvent"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTemplateNamespaceMappings: {
+        parameters: {
+            query?: {
+                namespaceId?: string;
+                templateId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["TemplateNamespaceMapping"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createTemplateNamespaceMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["TemplateNamespaceMapping"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["TemplateNamespaceMapping"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteTemplateNamespaceMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["TemplateNamespaceMappingKey"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTfFailedPolicyResource: {
+        parameters: {
+            query?: {
+                controlPolicyId?: string;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                stackId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["FailedPolicyResource"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTfImportSupport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ImportSupportQuery"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportSupport"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTfModuleDiscovery: {
+        parameters: {
+            query?: {
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                repoName?: string;
+                source?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ModuleUsage"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTfProviderDiscovery: {
+        parameters: {
+            query?: {
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                providerName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ProviderUsage"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTfProviderOutput: {
+        parameters: {
+            query: {
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                providerName: string;
+                version?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ProviderUsageLocation"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTfResource: {
+        parameters: {
+            query?: {
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                repoName?: string;
+                resourceType?: string;
+                stackId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CodeResource"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    discoverIacVersion: {
+        parameters: {
+            query: {
+                branch?: string;
+                path?: string;
+                providerId: string;
+                repoName: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["IacVersionRequirement"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    collectTfcOrganizationsData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["TfcCollectInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["TfcMigrationJob"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTfcIgnoredEntities: {
+        parameters: {
+            query: {
+                entityType?: components["schemas"]["TfcEntityType"];
+                tfcOrganizationName: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["TfcEntityRef"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    ignoreTfcEntities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["TfcEntitiesInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["TfcEntityRef"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    migrateTfcProjects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["TfcMigrationInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["TfcMigrationJob"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    migrateTfcRegistryModules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["TfcMigrationInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["TfcMigrationJob"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    migrateTfcWorkspaces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["TfcMigrationInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["TfcMigrationJob"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTfcOrganizations: {
+        parameters: {
+            query?: {
+                tfcOrganizationName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["TfcOrganization"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createTfcOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["TfcOrganizationInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["TfcOrganization"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTfcOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tfcOrganizationName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["TfcOrganization"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateTfcOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tfcOrganizationName: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["TfcOrganizationUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["TfcOrganization"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteTfcOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tfcOrganizationName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTfcProjects: {
+        parameters: {
+            query: {
+                migrationStatus?: components["schemas"]["TfcMigrationStatus"];
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: string;
+                tfcOrganizationName: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["TfcProject"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTfcRegistryModules: {
+        parameters: {
+            query: {
+                migrationStatus?: components["schemas"]["TfcMigrationStatus"];
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: string;
+                tfcOrganizationName: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["TfcRegistryModule"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    unignoreTfcEntities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["TfcEntitiesInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["TfcEntityRef"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTfcWorkspaces: {
+        parameters: {
+            query: {
+                migrationStatus?: components["schemas"]["TfcMigrationStatus"];
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                projectId?: string;
+                search?: string;
+                tfcOrganizationName: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["TfcWorkspace"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listVariables: {
+        parameters: {
+            query?: {
+                blueprintId?: string;
+                namespaceId?: string;
+                orgOnly?: boolean;
+                stackId?: string;
+                stackRunId?: string;
+                templateId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Variable"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    upsertVariables: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["VariableBatch"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Variable"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createVariable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["VariableInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Variable"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteVariables: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["VariableIds"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getVariable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                variableId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Variable"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateVariable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                variableId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["VariableUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Variable"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteVariable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                variableId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    scanVariablesFromCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["VariableScanInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["DiscoveredVariable"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getVariableSecretValue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                variableId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["VariableSecretValue"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listVcdCredentials: {
+        parameters: {
+            query?: {
+                credentialsId?: string;
+                type?: components["schemas"]["CredentialsPurpose"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["VcdCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createVcdCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["VcdCredentialsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["VcdCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateVcdCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                credentialsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["VcdCredentialsUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["VcdCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteVcdCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                credentialsId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    validateVcdConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["VcdCredentialsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ConnectionValidation"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createVcdCustomModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CustomModelInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomModel"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteVcdCustomModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customModelId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listVcdCustomModels: {
+        parameters: {
+            query?: {
+                customModelId?: string;
+                scopeId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomModel"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    findVcdSuggestedStacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["FindSuggestedStacksInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SuggestedStack"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getVcdSuggestedStackTemplateFilesAlignedWithExistingCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackToExistingInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["GeneratedFile"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listVcdResources: {
+        parameters: {
+            query?: {
+                iacState?: components["schemas"]["IacState"];
+                isDeleted?: boolean;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                region?: string;
+                resourceType?: string;
+                scopeId?: string;
+                search?: string;
+                service?: string;
+                stackId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudResource"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    findVcdRelatedResources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["RelatedResourcesQuery"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudResource"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listVcdSuggestedStacks: {
+        parameters: {
+            query?: {
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                scopeId?: string;
+                state?: components["schemas"]["SuggestedStackState"];
+                suggestedStackId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SuggestedStack"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createVcdSuggestedStackImportPullRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackImportInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createVcdSuggestedStackImportPullRequestBulk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackImportBulkInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getVcdSuggestedStackImportPullRequestStatus: {
+        parameters: {
+            query: {
+                suggestedStackImportPullRequestId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createVcdSuggestedStackImportToExistingStackPullRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["SuggestedStackToExistingInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getVcdSuggestedStackImportToExistingStackPullRequestStatus: {
+        parameters: {
+            query: {
+                suggestedStackImportPullRequestId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ImportPullRequest"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listVcdSuggestedStackResources: {
+        parameters: {
+            query: {
+                suggestedStackId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudResource"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listVcdSuggestedStackTemplateFiles: {
+        parameters: {
+            query: {
+                suggestedStackId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["GeneratedFile"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    collectVcsRepos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["VcsProviderRef"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listVcsProviders: {
+        parameters: {
+            query?: {
+                providerId?: string;
+                type?: components["schemas"]["VcsType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["VcsProvider"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createVcsProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["VcsProviderInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["VcsProvider"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateVcsProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                providerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["VcsProviderUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["VcsProvider"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteVcsProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                providerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getVcsProviderMetadata: {
+        parameters: {
+            query?: {
+                type?: components["schemas"]["VcsType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["VcsProviderMetadata"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listVcsRepos: {
+        parameters: {
+            query: {
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                providerId: string;
+                repoName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["VcsRepo"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    scanVcsRepos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["VcsScanInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["VcsScanResult"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    validateVcsConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["VcsProviderInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ConnectionValidation"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    receiveVcsWebhook: {
+        parameters: {
+            query: {
+                providerId: string;
+            };
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path: {
+                providerType: components["schemas"]["VcsType"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAzureDevopsWebhookProperties: {
+        parameters: {
+            query: {
+                providerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["AzureDevopsWebhookProperties"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getGithubEnterpriseAppWebhookProperties: {
+        parameters: {
+            query: {
+                providerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["GithubEnterpriseAppWebhookProperties"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBitbucketWebhookSecret: {
+        parameters: {
+            query: {
+                providerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["VcsWebhookSecret"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBitbucketDataCenterWebhookSecret: {
+        parameters: {
+            query: {
+                providerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["VcsWebhookSecret"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getGitlabWebhookSecret: {
+        parameters: {
+            query: {
+                providerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["VcsWebhookSecret"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -3,10 +3,16 @@
 /** `METHOD /path` (path as in the description, with {parameters}) of every public operation. */
 export const publicOperations: ReadonlySet<string> = new Set([
   'GET /.well-known/terraform.json',
+  'GET /auth/sso/oidc/callback',
   'POST /auth/awsMarketplace/registration',
   'POST /auth/azureMarketplace/registration',
   'POST /auth/signIn',
   'POST /auth/signUp',
   'POST /auth/signup',
+  'POST /auth/sso/saml/acs',
+  'POST /auth/sso/signInRequest',
+  'POST /auth/sso/signInWithPotentialSession',
   'POST /oauth/token',
+  'POST /runner/register',
+  'POST /vcs/webhook/{providerType}',
 ]);

@@ -4,7 +4,11 @@ import { useCallback, useState, type SetStateAction } from 'react';
  * State a parent may own (pass `value` and `onChange`) or leave to the component (omit `value`),
  * with TanStack Table's updater functions supported either way.
  */
-export function useControllableState<T>(value: T | undefined, onChange: ((next: T) => void) | undefined, initial: T) {
+export function useControllableState<T>(
+  value: T | undefined,
+  onChange: ((next: T) => void) | undefined,
+  initial: T,
+) {
   const [inner, setInner] = useState<T>(initial);
   const controlled = value !== undefined;
   const current = controlled ? value : inner;

@@ -8,7 +8,14 @@ import { ThemeProvider, type Theme } from '../components/theme-provider/theme-pr
  * Renders inside the real providers a console page has (as a wrapper, so `rerender` keeps them)
  * and returns a userEvent session.
  */
-export function renderWithProviders(ui: ReactElement, { theme = 'light', direction = 'ltr', ...options }: RenderOptions & { theme?: Theme; direction?: Direction } = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  {
+    theme = 'light',
+    direction = 'ltr',
+    ...options
+  }: RenderOptions & { theme?: Theme; direction?: Direction } = {},
+) {
   const user = userEvent.setup();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <I18nProvider i18n={i18n}>

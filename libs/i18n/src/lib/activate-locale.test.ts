@@ -14,12 +14,15 @@ describe('activateLocale', () => {
     ['ja', 'ja-JP', '閉じる'],
     ['zh', 'zh', '关闭'],
     ['en', 'en-US', 'Close'],
-  ] as const)('activates %s with its BCP-47 tag and translations', async (locale, tag, translated) => {
-    await activateLocale(locale);
-    expect(i18n.locale).toBe(locale);
-    expect(document.documentElement.lang).toBe(tag);
-    expect(i18n._(close)).toBe(translated);
-  });
+  ] as const)(
+    'activates %s with its BCP-47 tag and translations',
+    async (locale, tag, translated) => {
+      await activateLocale(locale);
+      expect(i18n.locale).toBe(locale);
+      expect(document.documentElement.lang).toBe(tag);
+      expect(i18n._(close)).toBe(translated);
+    },
+  );
 
   it('offers exactly the four product locales, pseudo excluded', () => {
     expect(locales.map((l) => l.tag)).toEqual(['en-US', 'zh', 'fr-FR', 'ja-JP']);

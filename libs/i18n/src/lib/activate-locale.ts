@@ -21,7 +21,10 @@ const loaders: Record<CatalogLocale, () => Promise<CatalogModule>> = {
  * Loads the catalog of `locale` (once) and makes it the active one; sets `<html lang>` to its
  * BCP-47 tag so screen readers and Intl pick the right language.
  */
-export async function activateLocale(locale: CatalogLocale, doc: Document | undefined = globalThis.document): Promise<void> {
+export async function activateLocale(
+  locale: CatalogLocale,
+  doc: Document | undefined = globalThis.document,
+): Promise<void> {
   const { messages } = await loaders[locale]();
   i18n.loadAndActivate({ locale, messages });
   if (doc) doc.documentElement.lang = locale === 'pseudo' ? 'en-XA' : localeInfo(locale).tag;

@@ -51,7 +51,7 @@ export function organizationSummary(org: OrganizationRow) {
   };
 }
 
-function currentUserView(user: UserRow, membership: MembershipRow, org: OrganizationRow) {
+export function currentUserView(user: UserRow, membership: MembershipRow, org: OrganizationRow) {
   return {
     id: user.id,
     email: user.email,
@@ -70,7 +70,7 @@ function currentUserView(user: UserRow, membership: MembershipRow, org: Organiza
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | undefined)?.code === '23505';
 
-async function openSession(
+export async function openSession(
   db: Database | Parameters<Parameters<Database['transaction']>[0]>[0],
   deps: AccountsDeps,
   userId: string,

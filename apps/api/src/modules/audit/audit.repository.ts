@@ -24,7 +24,7 @@ export async function listAuditEvents(scope: Scope, filter: AuditFilter): Promis
   const where = and(...conditions);
   const [rows, total] = await Promise.all([
     scope.select(auditEvents, where, {
-      orderBy: [desc(auditEvents.createdAt), desc(auditEvents.id)],
+      orderBy: [desc(auditEvents.createdAt), desc(auditEvents.seq)],
       limit: filter.limit,
       offset: filter.offset,
     }),

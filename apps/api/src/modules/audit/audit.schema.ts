@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizations } from '../accounts/accounts.schema';
 
 export const auditEvents = pgTable(
@@ -18,6 +18,9 @@ export const auditEvents = pgTable(
     externalSource: text('external_source'),
     isExternal: boolean('is_external').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // Events of one transaction share created_at (now() is the transaction's time): the
+    // sequence keeps their order.
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
   (t) => [index('audit_events_org_created_idx').on(t.organizationId, t.createdAt)],
 );

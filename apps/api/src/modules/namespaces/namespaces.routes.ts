@@ -1,3 +1,4 @@
+import type { QueryOf, Schemas } from '../../http/contract-types';
 import { single, userOperation, type OperationRegistry } from '../../http/operation-registry';
 import {
   createNamespace,
@@ -5,31 +6,25 @@ import {
   getNamespace,
   listNamespaces,
   updateNamespace,
-  type CreateNamespaceInput,
   type NamespacesDeps,
-  type UpdateNamespaceInput,
 } from './namespaces.service';
 
 // Thin: the request is already validated against the description; each handler names the
 // validated shape and calls one service verb.
 export function namespacesOperations(deps: NamespacesDeps): OperationRegistry {
   return {
-    listNamespaces: userOperation((actor, { query }) =>
-      listNamespaces(deps, actor, {
-        namespaceId: query['namespaceId'] as string | undefined,
-        namespaceName: query['namespaceName'] as string | undefined,
-        page: query['page'] as number,
-        pageSize: query['pageSize'] as number,
-      }),
-    ),
+    listNamespaces: userOperation((actor, { query }) => {
+      const q = query as QueryOf<'listNamespaces'>;
+      return listNamespaces(deps, actor, { ...q, page: q.page ?? 1, pageSize: q.pageSize ?? 100 });
+    }),
     createNamespace: userOperation(async (actor, { entity }) =>
-      single(await createNamespace(deps, actor, entity as CreateNamespaceInput)),
+      single(await createNamespace(deps, actor, entity as Schemas['NamespaceCreateInput'])),
     ),
     getNamespace: userOperation(async (actor, { params }) =>
       single(await getNamespace(deps, actor, params['namespaceId'] as string)),
     ),
     updateNamespace: userOperation(async (actor, { params, entity }) =>
-      single(await updateNamespace(deps, actor, params['namespaceId'] as string, entity as UpdateNamespaceInput)),
+      single(await updateNamespace(deps, actor, params['namespaceId'] as string, entity as Schemas['NamespaceUpdateInput'])),
     ),
     deleteNamespace: userOperation(async (actor, { params }) =>
       single(await deleteNamespace(deps, actor, params['namespaceId'] as string)),

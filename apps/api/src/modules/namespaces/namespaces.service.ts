@@ -2,6 +2,7 @@ import type { Database } from '../../db/database';
 import { inOrganization, type Scope } from '../../db/scope';
 import { newId } from '../../crypto/ids';
 import { alreadyExists, notFound, validationError } from '../../http/domain-error';
+import type { Schemas } from '../../http/contract-types';
 import type { Paging } from '../../http/envelope';
 import type { Actor } from '../../permissions/actor';
 import type { PermissionEngine } from '../../permissions/permission-engine';
@@ -22,24 +23,9 @@ export interface NamespacesDeps {
   engine: PermissionEngine;
 }
 
-/** The settings a namespace carries, in their wire shape (validated by the description). */
-export interface NamespaceSettings {
-  description?: string | null;
-  externalCredentials?: unknown[] | null;
-  iacConfig?: unknown;
-  runnerConfig?: unknown;
-  deploymentApprovalPolicy?: unknown;
-  capabilities?: unknown;
-}
-
-export interface CreateNamespaceInput extends NamespaceSettings {
-  name: string;
-}
-
-export interface UpdateNamespaceInput extends NamespaceSettings {
-  id?: string;
-  name?: string;
-}
+export type CreateNamespaceInput = Schemas['NamespaceCreateInput'];
+export type UpdateNamespaceInput = Schemas['NamespaceUpdateInput'];
+export type Namespace = Schemas['Namespace'];
 
 export interface ListNamespacesQuery {
   namespaceId?: string | undefined;
@@ -48,16 +34,18 @@ export interface ListNamespacesQuery {
   pageSize: number;
 }
 
-export function toNamespace(row: NamespaceRow) {
+// The JSON columns hold what the validator accepted for these very fields, so they are read
+// back with the wire types.
+export function toNamespace(row: NamespaceRow): Namespace {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
-    externalCredentials: row.externalCredentials,
-    iacConfig: row.iacConfig ?? null,
-    runnerConfig: row.runnerConfig ?? null,
-    deploymentApprovalPolicy: row.deploymentApprovalPolicy ?? null,
-    capabilities: row.capabilities ?? null,
+    externalCredentials: row.externalCredentials as Namespace['externalCredentials'],
+    iacConfig: (row.iacConfig ?? null) as Namespace['iacConfig'],
+    runnerConfig: (row.runnerConfig ?? null) as Namespace['runnerConfig'],
+    deploymentApprovalPolicy: (row.deploymentApprovalPolicy ?? null) as Namespace['deploymentApprovalPolicy'],
+    capabilities: (row.capabilities ?? null) as Namespace['capabilities'],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -110,7 +98,7 @@ export async function listNamespaces(deps: NamespacesDeps, actor: Actor, query: 
   return { items: rows.map(toNamespace), paging };
 }
 
-export async function getNamespace(deps: NamespacesDeps, actor: Actor, namespaceId: string) {
+export async function getNamespace(deps: NamespacesDeps, actor: Actor, namespaceId: string): Promise<Namespace> {
   await deps.engine.require(actor, 'namespace:read', { namespaceId });
   const row = await inOrganization(deps.db, actor.organizationId, (scope) => findNamespace(scope, namespaceId));
   if (!row) throw notFound('Namespace', namespaceId);

@@ -8,17 +8,26 @@ export function Breadcrumbs({ className, children, ...props }: ComponentProps<'n
   const { t } = useLingui();
   return (
     <nav data-slot="breadcrumbs" aria-label={t`Breadcrumb`} className={className} {...props}>
-      <ol className="flex flex-wrap items-center gap-1.5 text-sm text-muted-foreground">{children}</ol>
+      <ol className="flex flex-wrap items-center gap-1.5 text-sm text-muted-foreground">
+        {children}
+      </ol>
     </nav>
   );
 }
 
 export function BreadcrumbItem({ className, children, ...props }: ComponentProps<'li'>) {
   return (
-    <li data-slot="breadcrumb-item" className={cn('group/crumb inline-flex items-center gap-1.5', className)} {...props}>
+    <li
+      data-slot="breadcrumb-item"
+      className={cn('group/crumb inline-flex items-center gap-1.5', className)}
+      {...props}
+    >
       {children}
       {/* The separator belongs to the item so the list keeps only list items; the last one hides it. */}
-      <ChevronRight aria-hidden className="size-3.5 text-muted-foreground group-last/crumb:hidden rtl:rotate-180" />
+      <ChevronRight
+        aria-hidden
+        className="size-3.5 text-muted-foreground group-last/crumb:hidden rtl:rotate-180"
+      />
     </li>
   );
 }
@@ -33,12 +42,22 @@ export function BreadcrumbLink({ className, asChild = false, ...props }: Breadcr
   return (
     <Comp
       data-slot="breadcrumb-link"
-      className={cn('rounded-sm transition-colors hover:text-foreground hover:underline underline-offset-4', className)}
+      className={cn(
+        'rounded-sm transition-colors hover:text-foreground hover:underline underline-offset-4',
+        className,
+      )}
       {...props}
     />
   );
 }
 
 export function BreadcrumbPage({ className, ...props }: ComponentProps<'span'>) {
-  return <span data-slot="breadcrumb-page" aria-current="page" className={cn('font-medium text-foreground', className)} {...props} />;
+  return (
+    <span
+      data-slot="breadcrumb-page"
+      aria-current="page"
+      className={cn('font-medium text-foreground', className)}
+      {...props}
+    />
+  );
 }

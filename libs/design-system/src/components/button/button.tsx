@@ -17,7 +17,8 @@ export const buttonVariants = cva(
       variant: {
         primary: 'bg-primary text-primary-foreground shadow-xs hover:bg-primary/90',
         secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/70',
-        outline: 'border border-input bg-surface text-surface-foreground shadow-xs hover:bg-accent hover:text-accent-foreground',
+        outline:
+          'border border-input bg-surface text-surface-foreground shadow-xs hover:bg-accent hover:text-accent-foreground',
         ghost: 'text-foreground hover:bg-accent hover:text-accent-foreground',
         danger: 'bg-danger text-danger-foreground shadow-xs hover:bg-danger/90',
         link: 'h-auto px-0 text-primary-subtle-foreground underline-offset-4 hover:underline',
@@ -44,9 +45,22 @@ type ButtonBaseProps = Omit<ComponentProps<'button'>, 'aria-label'> &
 
 /** An icon-only button has no visible text, so its accessible name is required by the type. */
 export type ButtonProps = ButtonBaseProps &
-  ({ size?: 'sm' | 'md' | 'lg' | null; 'aria-label'?: string } | { size: 'icon'; 'aria-label': string });
+  (
+    | { size?: 'sm' | 'md' | 'lg' | null; 'aria-label'?: string }
+    | { size: 'icon'; 'aria-label': string }
+  );
 
-export function Button({ className, variant, size, asChild = false, loading = false, disabled, children, type, ...props }: ButtonProps) {
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  loading = false,
+  disabled,
+  children,
+  type,
+  ...props
+}: ButtonProps) {
   const Comp = asChild ? SlotPrimitive.Slot : 'button';
   return (
     <Comp

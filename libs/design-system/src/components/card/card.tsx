@@ -5,26 +5,48 @@ export function Card({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
       data-slot="card"
-      className={cn('flex flex-col rounded-lg border border-border bg-surface text-surface-foreground shadow-xs', className)}
+      className={cn(
+        'flex flex-col rounded-lg border border-border bg-surface text-surface-foreground shadow-xs',
+        className,
+      )}
       {...props}
     />
   );
 }
 
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="card-header" className={cn('flex flex-wrap items-start justify-between gap-x-4 gap-y-2 px-5 pt-4 pb-3', className)} {...props} />;
+  return (
+    <div
+      data-slot="card-header"
+      className={cn(
+        'flex flex-wrap items-start justify-between gap-x-4 gap-y-2 px-5 pt-4 pb-3',
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 export function CardTitle({ className, children, ...props }: ComponentProps<'h3'>) {
   return (
-    <h3 data-slot="card-title" className={cn('text-sm leading-6 font-semibold', className)} {...props}>
+    <h3
+      data-slot="card-title"
+      className={cn('text-sm leading-6 font-semibold', className)}
+      {...props}
+    >
       {children}
     </h3>
   );
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
-  return <p data-slot="card-description" className={cn('text-sm text-muted-foreground', className)} {...props} />;
+  return (
+    <p
+      data-slot="card-description"
+      className={cn('text-sm text-muted-foreground', className)}
+      {...props}
+    />
+  );
 }
 
 export function CardBody({ className, ...props }: ComponentProps<'div'>) {
@@ -35,7 +57,10 @@ export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
       data-slot="card-footer"
-      className={cn('flex items-center justify-end gap-2 rounded-b-lg border-t border-border bg-muted/40 px-5 py-3', className)}
+      className={cn(
+        'flex items-center justify-end gap-2 rounded-b-lg border-t border-border bg-muted/40 px-5 py-3',
+        className,
+      )}
       {...props}
     />
   );

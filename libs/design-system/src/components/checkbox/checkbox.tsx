@@ -17,9 +17,20 @@ export function Checkbox({ className, ...props }: ComponentProps<typeof Checkbox
       )}
       {...props}
     >
-      <CheckboxPrimitive.Indicator data-slot="checkbox-indicator" className="group flex items-center justify-center">
-        <Check className="size-3.5 group-data-[state=indeterminate]:hidden" strokeWidth={3} aria-hidden />
-        <Minus className="hidden size-3.5 group-data-[state=indeterminate]:block" strokeWidth={3} aria-hidden />
+      <CheckboxPrimitive.Indicator
+        data-slot="checkbox-indicator"
+        className="group flex items-center justify-center"
+      >
+        <Check
+          className="size-3.5 group-data-[state=indeterminate]:hidden"
+          strokeWidth={3}
+          aria-hidden
+        />
+        <Minus
+          className="hidden size-3.5 group-data-[state=indeterminate]:block"
+          strokeWidth={3}
+          aria-hidden
+        />
       </CheckboxPrimitive.Indicator>
     </CheckboxPrimitive.Root>
   );

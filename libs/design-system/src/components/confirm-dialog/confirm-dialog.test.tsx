@@ -9,7 +9,14 @@ function Harness({ onConfirm }: { onConfirm: () => void | Promise<void> }) {
   return (
     <>
       <span>{open ? 'open' : 'closed'}</span>
-      <ConfirmDialog open={open} onOpenChange={setOpen} title="Delete stack" phrase="delete me" confirmLabel="Delete" onConfirm={onConfirm} />
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Delete stack"
+        phrase="delete me"
+        confirmLabel="Delete"
+        onConfirm={onConfirm}
+      />
     </>
   );
 }
@@ -53,7 +60,9 @@ describe('ConfirmDialog', () => {
     const { user } = renderWithProviders(<Harness onConfirm={onConfirm} />);
     await user.type(screen.getByRole('textbox'), 'delete me');
     await user.click(screen.getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete' })).not.toHaveAttribute('aria-busy'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Delete' })).not.toHaveAttribute('aria-busy'),
+    );
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(screen.getByText('open')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete' })).toBeEnabled();

@@ -1,7 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../button/button';
-import { Dialog, DialogBody, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../dialog/dialog';
+import {
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../dialog/dialog';
 import { Input } from '../input/input';
 import { Label } from '../label/label';
 
@@ -69,7 +77,11 @@ export function ConfirmDialog({
         >
           <DialogHeader>
             <DialogTitle>{title}</DialogTitle>
-            {description ? <DialogDescription>{description}</DialogDescription> : <DialogDescription className="sr-only">{t`Please confirm this action.`}</DialogDescription>}
+            {description ? (
+              <DialogDescription>{description}</DialogDescription>
+            ) : (
+              <DialogDescription className="sr-only">{t`Please confirm this action.`}</DialogDescription>
+            )}
           </DialogHeader>
           <DialogBody>
             {phrase !== undefined && (
@@ -79,7 +91,14 @@ export function ConfirmDialog({
                     Type <strong className="font-mono font-semibold">{phrase}</strong> to confirm.
                   </Trans>
                 </Label>
-                <Input id={inputId} autoComplete="off" spellCheck={false} value={typed} onChange={(e) => setTyped(e.target.value)} data-1p-ignore />
+                <Input
+                  id={inputId}
+                  autoComplete="off"
+                  spellCheck={false}
+                  value={typed}
+                  onChange={(e) => setTyped(e.target.value)}
+                  data-1p-ignore
+                />
               </div>
             )}
           </DialogBody>

@@ -5,7 +5,15 @@ import { useId } from 'react';
 import { Button } from '../button/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../select/select';
 
-export function DataTablePagination<TData>({ table, total, pageSizes }: { table: Table<TData>; total: number; pageSizes: readonly number[] }) {
+export function DataTablePagination<TData>({
+  table,
+  total,
+  pageSizes,
+}: {
+  table: Table<TData>;
+  total: number;
+  pageSizes: readonly number[];
+}) {
   const { t, i18n } = useLingui();
   const labelId = useId();
   const { pageIndex, pageSize } = table.getState().pagination;
@@ -18,12 +26,20 @@ export function DataTablePagination<TData>({ table, total, pageSizes }: { table:
   const pages = i18n.number(pageCount);
 
   return (
-    <div data-slot="data-table-pagination" className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 text-sm text-muted-foreground">
+    <div
+      data-slot="data-table-pagination"
+      className="flex flex-wrap items-center justify-between gap-x-6 gap-y-2 text-sm text-muted-foreground"
+    >
       <p aria-live="polite">{t`Showing ${from}–${to} of ${count}`}</p>
       <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
         <div className="flex items-center gap-2">
           <span id={labelId}>{t`Rows per page`}</span>
-          <Select value={String(pageSize)} onValueChange={(value) => table.setPagination({ pageIndex: 0, pageSize: Number(value) })}>
+          <Select
+            value={String(pageSize)}
+            onValueChange={(value) =>
+              table.setPagination({ pageIndex: 0, pageSize: Number(value) })
+            }
+          >
             <SelectTrigger size="sm" className="w-20" aria-labelledby={labelId}>
               <SelectValue />
             </SelectTrigger>
@@ -38,10 +54,24 @@ export function DataTablePagination<TData>({ table, total, pageSizes }: { table:
         </div>
         <span>{t`Page ${page} of ${pages}`}</span>
         <div className="flex items-center gap-1">
-          <Button variant="outline" size="icon" className="size-8" aria-label={t`Previous page`} disabled={!table.getCanPreviousPage()} onClick={() => table.previousPage()}>
+          <Button
+            variant="outline"
+            size="icon"
+            className="size-8"
+            aria-label={t`Previous page`}
+            disabled={!table.getCanPreviousPage()}
+            onClick={() => table.previousPage()}
+          >
             <ChevronLeft className="rtl:rotate-180" aria-hidden />
           </Button>
-          <Button variant="outline" size="icon" className="size-8" aria-label={t`Next page`} disabled={!table.getCanNextPage()} onClick={() => table.nextPage()}>
+          <Button
+            variant="outline"
+            size="icon"
+            className="size-8"
+            aria-label={t`Next page`}
+            disabled={!table.getCanNextPage()}
+            onClick={() => table.nextPage()}
+          >
             <ChevronRight className="rtl:rotate-180" aria-hidden />
           </Button>
         </div>

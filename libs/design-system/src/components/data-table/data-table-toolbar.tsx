@@ -22,16 +22,29 @@ export function columnLabel<TData>(column: Column<TData, unknown>): string {
   return column.columnDef.meta?.label ?? (typeof header === 'string' ? header : column.id);
 }
 
-export function DataTableToolbar<TData>({ table, searchable, actions }: { table: Table<TData>; searchable: boolean; actions?: ReactNode }) {
+export function DataTableToolbar<TData>({
+  table,
+  searchable,
+  actions,
+}: {
+  table: Table<TData>;
+  searchable: boolean;
+  actions?: ReactNode;
+}) {
   const { t } = useLingui();
-  const filterable = table.getAllLeafColumns().filter((c) => c.columnDef.meta?.filter && c.getCanFilter());
+  const filterable = table
+    .getAllLeafColumns()
+    .filter((c) => c.columnDef.meta?.filter && c.getCanFilter());
   const hideable = table.getAllLeafColumns().filter((c) => c.getCanHide());
 
   return (
     <div data-slot="data-table-toolbar" className="flex flex-wrap items-center gap-2">
       {searchable && (
         <div className="relative w-full sm:w-64">
-          <Search className="pointer-events-none absolute start-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Search
+            className="pointer-events-none absolute start-2.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden
+          />
           <Input
             type="search"
             aria-label={t`Search`}
@@ -52,7 +65,11 @@ export function DataTableToolbar<TData>({ table, searchable, actions }: { table:
               value={(column.getFilterValue() as string | undefined) ?? ALL}
               onValueChange={(value) => column.setFilterValue(value === ALL ? undefined : value)}
             >
-              <SelectTrigger size="sm" className="w-auto min-w-36" aria-label={t`Filter by ${label}`}>
+              <SelectTrigger
+                size="sm"
+                className="w-auto min-w-36"
+                aria-label={t`Filter by ${label}`}
+              >
                 <SelectValue />
               </SelectTrigger>
               <SelectContent>

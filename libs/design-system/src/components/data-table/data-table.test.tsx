@@ -42,7 +42,9 @@ const firstCells = () => bodyRows().map((row) => within(row).getAllByRole('cell'
 
 describe('DataTable (client mode)', () => {
   it('pages the data and reports the range', async () => {
-    const { user } = renderWithProviders(<DataTable aria-label="Stacks" columns={columns} data={stacks} getRowId={(s) => s.id} />);
+    const { user } = renderWithProviders(
+      <DataTable aria-label="Stacks" columns={columns} data={stacks} getRowId={(s) => s.id} />,
+    );
     expect(bodyRows()).toHaveLength(20);
     expect(screen.getByText('Showing 1–20 of 45')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
@@ -55,7 +57,9 @@ describe('DataTable (client mode)', () => {
   });
 
   it('sorts by a column header, toggling direction', async () => {
-    const { user } = renderWithProviders(<DataTable aria-label="Stacks" columns={columns} data={stacks} />);
+    const { user } = renderWithProviders(
+      <DataTable aria-label="Stacks" columns={columns} data={stacks} />,
+    );
     const header = screen.getByRole('columnheader', { name: /Name/ });
     await user.click(within(header).getByRole('button'));
     expect(header).toHaveAttribute('aria-sort', 'ascending');
@@ -66,21 +70,38 @@ describe('DataTable (client mode)', () => {
   });
 
   it('filters by the global search', async () => {
-    const { user } = renderWithProviders(<DataTable aria-label="Stacks" columns={columns} data={stacks} />);
+    const { user } = renderWithProviders(
+      <DataTable aria-label="Stacks" columns={columns} data={stacks} />,
+    );
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'stack-1');
-    expect(firstCells()).toEqual(['stack-10', 'stack-11', 'stack-12', 'stack-13', 'stack-14', 'stack-15', 'stack-16', 'stack-17', 'stack-18', 'stack-19']);
+    expect(firstCells()).toEqual([
+      'stack-10',
+      'stack-11',
+      'stack-12',
+      'stack-13',
+      'stack-14',
+      'stack-15',
+      'stack-16',
+      'stack-17',
+      'stack-18',
+      'stack-19',
+    ]);
     expect(screen.getByText('Showing 1–10 of 10')).toBeInTheDocument();
   });
 
   it('filters by a column filter', async () => {
-    const { user } = renderWithProviders(<DataTable aria-label="Stacks" columns={columns} data={stacks} />);
+    const { user } = renderWithProviders(
+      <DataTable aria-label="Stacks" columns={columns} data={stacks} />,
+    );
     await user.click(screen.getByRole('combobox', { name: 'Filter by Status' }));
     await user.click(await screen.findByRole('option', { name: 'Drifted' }));
     expect(screen.getByText('Showing 1–15 of 15')).toBeInTheDocument();
   });
 
   it('hides a column from the columns menu', async () => {
-    const { user } = renderWithProviders(<DataTable aria-label="Stacks" columns={columns} data={stacks} />);
+    const { user } = renderWithProviders(
+      <DataTable aria-label="Stacks" columns={columns} data={stacks} />,
+    );
     expect(screen.getByRole('columnheader', { name: /Resources/ })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Columns' }));
     await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Resources' }));
@@ -90,7 +111,14 @@ describe('DataTable (client mode)', () => {
   it('selects rows with checkboxes and reports the selection', async () => {
     const onRowSelectionChange = vi.fn();
     const { user } = renderWithProviders(
-      <DataTable aria-label="Stacks" columns={columns} data={stacks} getRowId={(s) => s.id} selectable onRowSelectionChange={onRowSelectionChange} />,
+      <DataTable
+        aria-label="Stacks"
+        columns={columns}
+        data={stacks}
+        getRowId={(s) => s.id}
+        selectable
+        onRowSelectionChange={onRowSelectionChange}
+      />,
     );
     const [, second] = screen.getAllByRole('checkbox', { name: 'Select row' });
     if (!second) throw new Error('expected row checkboxes');
@@ -102,9 +130,13 @@ describe('DataTable (client mode)', () => {
   });
 
   it('shows skeleton rows while loading and the empty slot when there is nothing', () => {
-    const { rerender } = renderWithProviders(<DataTable aria-label="Stacks" columns={columns} data={[]} loading />);
+    const { rerender } = renderWithProviders(
+      <DataTable aria-label="Stacks" columns={columns} data={[]} loading />,
+    );
     expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
-    rerender(<DataTable aria-label="Stacks" columns={columns} data={[]} empty={<p>No stacks yet</p>} />);
+    rerender(
+      <DataTable aria-label="Stacks" columns={columns} data={[]} empty={<p>No stacks yet</p>} />,
+    );
     expect(screen.getByText('No stacks yet')).toBeInTheDocument();
   });
 });
@@ -140,7 +172,13 @@ describe('DataTable (server mode)', () => {
     expect(screen.getByText('Showing 21–40 of 345')).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Rows per page' }));
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['10', '20', '50', '100', '1,000']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      '10',
+      '20',
+      '50',
+      '100',
+      '1,000',
+    ]);
     await user.click(screen.getByRole('option', { name: '50' }));
     expect(onPage).toHaveBeenLastCalledWith({ pageIndex: 0, pageSize: 50 });
     expect(screen.getByText('Showing 1–50 of 345')).toBeInTheDocument();

@@ -113,12 +113,32 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
   const { t } = useLingui();
   const server = mode === 'server';
 
-  const [pagination, setPagination] = useControllableState(props.pagination, props.onPaginationChange, { pageIndex: 0, pageSize: pageSizes[1] ?? 20 });
+  const [pagination, setPagination] = useControllableState(
+    props.pagination,
+    props.onPaginationChange,
+    { pageIndex: 0, pageSize: pageSizes[1] ?? 20 },
+  );
   const [sorting, setSorting] = useControllableState(props.sorting, props.onSortingChange, []);
-  const [globalFilter, setGlobalFilter] = useControllableState(props.globalFilter, props.onGlobalFilterChange, '');
-  const [columnFilters, setColumnFilters] = useControllableState(props.columnFilters, props.onColumnFiltersChange, []);
-  const [columnVisibility, setColumnVisibility] = useControllableState(props.columnVisibility, props.onColumnVisibilityChange, {});
-  const [rowSelection, setRowSelection] = useControllableState(props.rowSelection, props.onRowSelectionChange, {});
+  const [globalFilter, setGlobalFilter] = useControllableState(
+    props.globalFilter,
+    props.onGlobalFilterChange,
+    '',
+  );
+  const [columnFilters, setColumnFilters] = useControllableState(
+    props.columnFilters,
+    props.onColumnFiltersChange,
+    [],
+  );
+  const [columnVisibility, setColumnVisibility] = useControllableState(
+    props.columnVisibility,
+    props.onColumnVisibilityChange,
+    {},
+  );
+  const [rowSelection, setRowSelection] = useControllableState(
+    props.rowSelection,
+    props.onRowSelectionChange,
+    {},
+  );
 
   const columns = useMemo(() => {
     const given = props.columns as ColumnDef<TData, unknown>[];
@@ -131,7 +151,13 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
       header: ({ table }) => (
         <Checkbox
           aria-label={t`Select all rows on this page`}
-          checked={table.getIsAllPageRowsSelected() ? true : table.getIsSomePageRowsSelected() ? 'indeterminate' : false}
+          checked={
+            table.getIsAllPageRowsSelected()
+              ? true
+              : table.getIsSomePageRowsSelected()
+                ? 'indeterminate'
+                : false
+          }
           onCheckedChange={(value) => table.toggleAllPageRowsSelected(value === true)}
         />
       ),
@@ -181,18 +207,34 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
       <DataTableToolbar table={table} searchable={searchable} actions={actions} />
       <div className="overflow-hidden rounded-lg border border-border bg-surface">
         {virtualize && !loading && rows.length > 0 ? (
-          <VirtualBody table={table} rows={rows} height={height} estimateRowHeight={estimateRowHeight} label={props['aria-label']} onRowClick={onRowClick} />
+          <VirtualBody
+            table={table}
+            rows={rows}
+            height={height}
+            estimateRowHeight={estimateRowHeight}
+            label={props['aria-label']}
+            onRowClick={onRowClick}
+          />
         ) : (
           <div className="overflow-x-auto">
-            <table aria-label={props['aria-label']} aria-busy={loading || undefined} className="w-full caption-bottom border-collapse text-sm">
+            <table
+              aria-label={props['aria-label']}
+              aria-busy={loading || undefined}
+              className="w-full caption-bottom border-collapse text-sm"
+            >
               <TableHead table={table} />
               <tbody>
                 {loading ? (
-                  <SkeletonRows columns={visibleColumnCount} count={Math.min(pagination.pageSize, 10)} />
+                  <SkeletonRows
+                    columns={visibleColumnCount}
+                    count={Math.min(pagination.pageSize, 10)}
+                  />
                 ) : rows.length === 0 ? (
                   <tr>
                     <td colSpan={visibleColumnCount} className="p-0">
-                      {empty ?? <div className="px-4 py-10 text-center text-sm text-muted-foreground">{t`No results.`}</div>}
+                      {empty ?? (
+                        <div className="px-4 py-10 text-center text-sm text-muted-foreground">{t`No results.`}</div>
+                      )}
                     </td>
                   </tr>
                 ) : (
@@ -221,14 +263,25 @@ function TableHead<TData>({ table, sticky = false }: { table: Table<TData>; stic
           {group.headers.map((header) => {
             const sorted = header.column.getIsSorted();
             const meta = header.column.columnDef.meta;
-            const content = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
+            const content = header.isPlaceholder
+              ? null
+              : flexRender(header.column.columnDef.header, header.getContext());
             return (
               <th
                 key={header.id}
                 scope="col"
-                aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-                style={header.column.columnDef.size !== undefined ? { width: header.getSize() } : undefined}
-                className={cn('h-10 px-3 align-middle text-xs font-medium whitespace-nowrap text-muted-foreground', alignClass(meta?.align))}
+                aria-sort={
+                  sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
+                }
+                style={
+                  header.column.columnDef.size !== undefined
+                    ? { width: header.getSize() }
+                    : undefined
+                }
+                className={cn(
+                  'h-10 px-3 align-middle text-xs font-medium whitespace-nowrap text-muted-foreground',
+                  alignClass(meta?.align),
+                )}
               >
                 {header.column.getCanSort() ? (
                   <button
@@ -258,7 +311,15 @@ function TableHead<TData>({ table, sticky = false }: { table: Table<TData>; stic
   );
 }
 
-function BodyRow<TData>({ row, onRowClick, index }: { row: Row<TData>; onRowClick?: (row: TData) => void; index?: number }) {
+function BodyRow<TData>({
+  row,
+  onRowClick,
+  index,
+}: {
+  row: Row<TData>;
+  onRowClick?: (row: TData) => void;
+  index?: number;
+}) {
   return (
     <tr
       data-state={row.getIsSelected() ? 'selected' : undefined}
@@ -273,7 +334,10 @@ function BodyRow<TData>({ row, onRowClick, index }: { row: Row<TData>; onRowClic
       {row.getVisibleCells().map((cell) => {
         const meta = cell.column.columnDef.meta;
         return (
-          <td key={cell.id} className={cn('h-10 px-3 py-2 align-middle', alignClass(meta?.align), meta?.className)}>
+          <td
+            key={cell.id}
+            className={cn('h-10 px-3 py-2 align-middle', alignClass(meta?.align), meta?.className)}
+          >
             {flexRender(cell.column.columnDef.cell, cell.getContext())}
           </td>
         );
@@ -325,11 +389,23 @@ function VirtualBody<TData>({
   const after = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0);
   const columns = table.getVisibleLeafColumns().length;
   return (
-    // A scrolling region must be reachable by keyboard to be scrolled without a mouse (axe:
-    // scrollable-region-focusable), hence the tabIndex on a non-interactive element.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div ref={scrollRef} data-slot="data-table-scroll" tabIndex={0} role="region" aria-label={label} className="overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring" style={{ maxHeight: height }}>
-      <table aria-label={label} aria-rowcount={rows.length + 1} className="w-full border-collapse text-sm">
+    <div
+      ref={scrollRef}
+      data-slot="data-table-scroll"
+      // A scrolling region must be reachable by keyboard to be scrolled without a mouse (axe:
+      // scrollable-region-focusable), hence the tabIndex on a non-interactive element.
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      className="overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
+      style={{ maxHeight: height }}
+    >
+      <table
+        aria-label={label}
+        aria-rowcount={rows.length + 1}
+        className="w-full border-collapse text-sm"
+      >
         <TableHead table={table} sticky />
         <tbody>
           {before > 0 && (
@@ -339,7 +415,9 @@ function VirtualBody<TData>({
           )}
           {items.map((item) => {
             const row = rows[item.index];
-            return row ? <BodyRow key={row.id} row={row} onRowClick={onRowClick} index={item.index + 2} /> : null;
+            return row ? (
+              <BodyRow key={row.id} row={row} onRowClick={onRowClick} index={item.index + 2} />
+            ) : null;
           })}
           {after > 0 && (
             <tr aria-hidden="true">

@@ -16,7 +16,10 @@ export function DialogClose(props: ComponentProps<typeof DialogPrimitive.Close>)
   return <DialogPrimitive.Close data-slot="dialog-close" {...props} />;
 }
 
-export function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
+export function DialogOverlay({
+  className,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Overlay>) {
   return (
     <DialogPrimitive.Overlay
       data-slot="dialog-overlay"
@@ -37,18 +40,32 @@ const dialogContentVariants = cva(
   },
 );
 
-export interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content>, VariantProps<typeof dialogContentVariants> {
+export interface DialogContentProps
+  extends
+    ComponentProps<typeof DialogPrimitive.Content>,
+    VariantProps<typeof dialogContentVariants> {
   /** Hide the corner close button when the footer already offers a way out. */
   hideClose?: boolean;
 }
 
-export function DialogContent({ className, children, size, hideClose = false, ...props }: DialogContentProps) {
+export function DialogContent({
+  className,
+  children,
+  size,
+  hideClose = false,
+  ...props
+}: DialogContentProps) {
   const { t } = useLingui();
   const { direction } = useTheme();
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
-      <DialogPrimitive.Content data-slot="dialog-content" dir={direction} className={cn(dialogContentVariants({ size }), className)} {...props}>
+      <DialogPrimitive.Content
+        data-slot="dialog-content"
+        dir={direction}
+        className={cn(dialogContentVariants({ size }), className)}
+        {...props}
+      >
         {children}
         {!hideClose && (
           <DialogPrimitive.Close
@@ -65,27 +82,57 @@ export function DialogContent({ className, children, size, hideClose = false, ..
 }
 
 export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="dialog-header" className={cn('flex flex-col gap-1.5 px-6 pt-5 pe-12 text-start', className)} {...props} />;
+  return (
+    <div
+      data-slot="dialog-header"
+      className={cn('flex flex-col gap-1.5 px-6 pt-5 pe-12 text-start', className)}
+      {...props}
+    />
+  );
 }
 
 export function DialogBody({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="dialog-body" className={cn('overflow-y-auto px-6 py-4', className)} {...props} />;
+  return (
+    <div
+      data-slot="dialog-body"
+      className={cn('overflow-y-auto px-6 py-4', className)}
+      {...props}
+    />
+  );
 }
 
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
       data-slot="dialog-footer"
-      className={cn('flex flex-col-reverse gap-2 border-t border-border px-6 py-4 sm:flex-row sm:justify-end', className)}
+      className={cn(
+        'flex flex-col-reverse gap-2 border-t border-border px-6 py-4 sm:flex-row sm:justify-end',
+        className,
+      )}
       {...props}
     />
   );
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title data-slot="dialog-title" className={cn('text-base leading-6 font-semibold', className)} {...props} />;
+  return (
+    <DialogPrimitive.Title
+      data-slot="dialog-title"
+      className={cn('text-base leading-6 font-semibold', className)}
+      {...props}
+    />
+  );
 }
 
-export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description data-slot="dialog-description" className={cn('text-sm text-muted-foreground', className)} {...props} />;
+export function DialogDescription({
+  className,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Description>) {
+  return (
+    <DialogPrimitive.Description
+      data-slot="dialog-description"
+      className={cn('text-sm text-muted-foreground', className)}
+      {...props}
+    />
+  );
 }

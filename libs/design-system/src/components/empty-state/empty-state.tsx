@@ -10,9 +10,20 @@ export interface EmptyStateProps extends Omit<ComponentProps<'div'>, 'title'> {
 
 export function EmptyState({ icon, title, text, action, className, ...props }: EmptyStateProps) {
   return (
-    <div data-slot="empty-state" className={cn('flex flex-col items-center justify-center gap-3 px-6 py-12 text-center', className)} {...props}>
+    <div
+      data-slot="empty-state"
+      className={cn(
+        'flex flex-col items-center justify-center gap-3 px-6 py-12 text-center',
+        className,
+      )}
+      {...props}
+    >
       {icon && (
-        <div data-slot="empty-state-icon" aria-hidden="true" className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground [&_svg]:size-6">
+        <div
+          data-slot="empty-state-icon"
+          aria-hidden="true"
+          className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground [&_svg]:size-6"
+        >
           {icon}
         </div>
       )}
@@ -26,7 +37,11 @@ export function EmptyState({ icon, title, text, action, className, ...props }: E
           </p>
         )}
       </div>
-      {action && <div data-slot="empty-state-action" className="mt-1 flex gap-2">{action}</div>}
+      {action && (
+        <div data-slot="empty-state-action" className="mt-1 flex gap-2">
+          {action}
+        </div>
+      )}
     </div>
   );
 }

@@ -11,9 +11,11 @@ export interface DescribedError {
  */
 export function describeError(error: unknown): DescribedError {
   if (typeof error === 'string') return { message: error || null, status: null, requestId: null };
-  if (typeof error !== 'object' || error === null) return { message: null, status: null, requestId: null };
+  if (typeof error !== 'object' || error === null)
+    return { message: null, status: null, requestId: null };
   const record = error as Record<string, unknown>;
-  const message = typeof record['message'] === 'string' && record['message'] !== '' ? record['message'] : null;
+  const message =
+    typeof record['message'] === 'string' && record['message'] !== '' ? record['message'] : null;
   const status = typeof record['status'] === 'number' ? record['status'] : null;
   const requestId = typeof record['requestId'] === 'string' ? record['requestId'] : null;
   return { message, status, requestId };

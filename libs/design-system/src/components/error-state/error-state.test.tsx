@@ -6,13 +6,25 @@ import { ErrorState } from './error-state';
 
 describe('describeError', () => {
   it('reads message, status and request id from an API error', () => {
-    const apiError = Object.assign(new Error('Stack not found'), { status: 404, code: 'notFound', requestId: 'req-1' });
-    expect(describeError(apiError)).toEqual({ message: 'Stack not found', status: 404, requestId: 'req-1' });
+    const apiError = Object.assign(new Error('Stack not found'), {
+      status: 404,
+      code: 'notFound',
+      requestId: 'req-1',
+    });
+    expect(describeError(apiError)).toEqual({
+      message: 'Stack not found',
+      status: 404,
+      requestId: 'req-1',
+    });
   });
 
   it('gives nulls for values it cannot read', () => {
     expect(describeError(undefined)).toEqual({ message: null, status: null, requestId: null });
-    expect(describeError({ message: 42 })).toEqual({ message: null, status: null, requestId: null });
+    expect(describeError({ message: 42 })).toEqual({
+      message: null,
+      status: null,
+      requestId: null,
+    });
     expect(describeError('')).toEqual({ message: null, status: null, requestId: null });
   });
 });
@@ -21,7 +33,10 @@ describe('ErrorState', () => {
   it('shows the error message, the request id and retries', async () => {
     const onRetry = vi.fn();
     const { user } = renderWithProviders(
-      <ErrorState error={Object.assign(new Error('Gateway timeout'), { requestId: 'abc-123' })} onRetry={onRetry} />,
+      <ErrorState
+        error={Object.assign(new Error('Gateway timeout'), { requestId: 'abc-123' })}
+        onRetry={onRetry}
+      />,
     );
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Something went wrong');

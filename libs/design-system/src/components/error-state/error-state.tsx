@@ -14,21 +14,36 @@ export interface ErrorStateProps extends Omit<ComponentProps<'div'>, 'title'> {
   retrying?: boolean;
 }
 
-export function ErrorState({ error, title, onRetry, retrying = false, className, ...props }: ErrorStateProps) {
+export function ErrorState({
+  error,
+  title,
+  onRetry,
+  retrying = false,
+  className,
+  ...props
+}: ErrorStateProps) {
   const { t } = useLingui();
   const { message, requestId } = describeError(error);
   return (
     <div
       data-slot="error-state"
       role="alert"
-      className={cn('flex flex-col items-center justify-center gap-3 px-6 py-12 text-center', className)}
+      className={cn(
+        'flex flex-col items-center justify-center gap-3 px-6 py-12 text-center',
+        className,
+      )}
       {...props}
     >
-      <div aria-hidden="true" className="flex size-12 items-center justify-center rounded-full bg-danger-subtle text-danger-subtle-foreground">
+      <div
+        aria-hidden="true"
+        className="flex size-12 items-center justify-center rounded-full bg-danger-subtle text-danger-subtle-foreground"
+      >
         <CircleAlert className="size-6" />
       </div>
       <div className="flex max-w-md flex-col gap-1">
-        <h2 className="text-base font-semibold text-foreground">{title ?? t`Something went wrong`}</h2>
+        <h2 className="text-base font-semibold text-foreground">
+          {title ?? t`Something went wrong`}
+        </h2>
         <p data-slot="error-state-message" className="text-sm break-words text-muted-foreground">
           {message ?? t`An unexpected error occurred.`}
         </p>

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Slot as SlotPrimitive } from 'radix-ui';
-import { useId, type ReactElement, type ReactNode } from 'react';
+import { createContext, useContext, useId, type ReactElement, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Label } from '../label/label';
 
@@ -16,17 +16,53 @@ export interface FormFieldProps {
   className?: string;
 }
 
+interface FieldControlProps {
+  id: string;
+  'aria-describedby': string | undefined;
+  'aria-invalid': true | undefined;
+  'aria-required': true | undefined;
+}
+
+const FormFieldContext = createContext<FieldControlProps | null>(null);
+
+/**
+ * The wiring for a control that is not FormField's direct child, such as the trigger inside a
+ * Radix Select root (which renders no element of its own for the props to land on).
+ */
+export function useFormFieldControl(): Partial<FieldControlProps> {
+  return useContext(FormFieldContext) ?? {};
+}
+
 /** Label, control, help and error, wired together for assistive technology. */
-export function FormField({ label, children, help, error, required = false, id, className }: FormFieldProps) {
+export function FormField({
+  label,
+  children,
+  help,
+  error,
+  required = false,
+  id,
+  className,
+}: FormFieldProps) {
   const { t } = useLingui();
   const generated = useId();
   const controlId = id ?? `field-${generated}`;
   const helpId = `${controlId}-help`;
   const errorId = `${controlId}-error`;
-  const describedBy = [error ? errorId : null, help ? helpId : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [error ? errorId : null, help ? helpId : null].filter(Boolean).join(' ') || undefined;
+  const control: FieldControlProps = {
+    id: controlId,
+    'aria-describedby': describedBy,
+    'aria-invalid': error ? true : undefined,
+    'aria-required': required || undefined,
+  };
 
   return (
-    <div data-slot="form-field" data-invalid={error ? true : undefined} className={cn('flex flex-col gap-1.5', className)}>
+    <div
+      data-slot="form-field"
+      data-invalid={error ? true : undefined}
+      className={cn('flex flex-col gap-1.5', className)}
+    >
       <Label htmlFor={controlId}>
         {label}
         {required && (
@@ -35,16 +71,20 @@ export function FormField({ label, children, help, error, required = false, id, 
           </span>
         )}
       </Label>
-      <SlotPrimitive.Slot id={controlId} aria-describedby={describedBy} aria-invalid={error ? true : undefined} aria-required={required || undefined}>
-        {children}
-      </SlotPrimitive.Slot>
+      <FormFieldContext.Provider value={control}>
+        <SlotPrimitive.Slot {...control}>{children}</SlotPrimitive.Slot>
+      </FormFieldContext.Provider>
       {help && (
         <p id={helpId} data-slot="form-field-help" className="text-xs text-muted-foreground">
           {help}
         </p>
       )}
       {error && (
-        <p id={errorId} data-slot="form-field-error" className="text-xs font-medium text-danger-subtle-foreground">
+        <p
+          id={errorId}
+          data-slot="form-field-error"
+          className="text-xs font-medium text-danger-subtle-foreground"
+        >
           {error}
         </p>
       )}

@@ -14,8 +14,22 @@ export const gridVariants = cva('grid', {
       6: 'grid-cols-2 sm:grid-cols-3 lg:grid-cols-6',
       12: 'grid-cols-12',
     },
-    gap: { 0: 'gap-0', 1: 'gap-1', 2: 'gap-2', 3: 'gap-3', 4: 'gap-4', 5: 'gap-5', 6: 'gap-6', 8: 'gap-8' },
-    align: { start: 'items-start', center: 'items-center', end: 'items-end', stretch: 'items-stretch' },
+    gap: {
+      0: 'gap-0',
+      1: 'gap-1',
+      2: 'gap-2',
+      3: 'gap-3',
+      4: 'gap-4',
+      5: 'gap-5',
+      6: 'gap-6',
+      8: 'gap-8',
+    },
+    align: {
+      start: 'items-start',
+      center: 'items-center',
+      end: 'items-end',
+      stretch: 'items-stretch',
+    },
   },
   defaultVariants: { gap: 4 },
 });
@@ -26,7 +40,16 @@ export interface GridProps extends ComponentProps<'div'>, VariantProps<typeof gr
   asChild?: boolean;
 }
 
-export function Grid({ className, columns, gap, align, minItemWidth, style, asChild = false, ...props }: GridProps) {
+export function Grid({
+  className,
+  columns,
+  gap,
+  align,
+  minItemWidth,
+  style,
+  asChild = false,
+  ...props
+}: GridProps) {
   const Comp = asChild ? SlotPrimitive.Slot : 'div';
   const autoFill: CSSProperties | undefined = minItemWidth
     ? { gridTemplateColumns: `repeat(auto-fill, minmax(min(${minItemWidth}, 100%), 1fr))` }
@@ -34,7 +57,10 @@ export function Grid({ className, columns, gap, align, minItemWidth, style, asCh
   return (
     <Comp
       data-slot="grid"
-      className={cn(gridVariants({ columns: minItemWidth ? undefined : (columns ?? 1), gap, align }), className)}
+      className={cn(
+        gridVariants({ columns: minItemWidth ? undefined : (columns ?? 1), gap, align }),
+        className,
+      )}
       style={{ ...autoFill, ...style }}
       {...props}
     />

@@ -3,6 +3,7 @@ import { Select as SelectPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 import { controlStyles } from '../../lib/control-styles';
+import { useFormFieldControl } from '../form-field/form-field';
 import { useTheme } from '../theme-provider/theme-provider';
 
 export const Select = SelectPrimitive.Root;
@@ -14,8 +15,10 @@ export interface SelectTriggerProps extends ComponentProps<typeof SelectPrimitiv
 }
 
 export function SelectTrigger({ className, children, size = 'md', ...props }: SelectTriggerProps) {
+  const field = useFormFieldControl();
   return (
     <SelectPrimitive.Trigger
+      {...field}
       data-slot="select-trigger"
       data-size={size}
       className={cn(
@@ -35,7 +38,12 @@ export function SelectTrigger({ className, children, size = 'md', ...props }: Se
   );
 }
 
-export function SelectContent({ className, children, position = 'popper', ...props }: ComponentProps<typeof SelectPrimitive.Content>) {
+export function SelectContent({
+  className,
+  children,
+  position = 'popper',
+  ...props
+}: ComponentProps<typeof SelectPrimitive.Content>) {
   const { direction } = useTheme();
   return (
     <SelectPrimitive.Portal>
@@ -45,7 +53,8 @@ export function SelectContent({ className, children, position = 'popper', ...pro
         position={position}
         className={cn(
           'relative z-50 max-h-(--radix-select-content-available-height) min-w-32 overflow-hidden rounded-lg border border-border bg-surface-raised text-surface-raised-foreground shadow-md',
-          position === 'popper' && 'w-full min-w-(--radix-select-trigger-width) data-[side=bottom]:translate-y-1 data-[side=top]:-translate-y-1',
+          position === 'popper' &&
+            'w-full min-w-(--radix-select-trigger-width) data-[side=bottom]:translate-y-1 data-[side=top]:-translate-y-1',
           className,
         )}
         {...props}
@@ -62,7 +71,11 @@ export function SelectContent({ className, children, position = 'popper', ...pro
   );
 }
 
-export function SelectItem({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Item>) {
+export function SelectItem({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof SelectPrimitive.Item>) {
   return (
     <SelectPrimitive.Item
       data-slot="select-item"
@@ -84,9 +97,24 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
 }
 
 export function SelectLabel({ className, ...props }: ComponentProps<typeof SelectPrimitive.Label>) {
-  return <SelectPrimitive.Label data-slot="select-label" className={cn('px-2 py-1.5 text-xs font-medium text-muted-foreground', className)} {...props} />;
+  return (
+    <SelectPrimitive.Label
+      data-slot="select-label"
+      className={cn('px-2 py-1.5 text-xs font-medium text-muted-foreground', className)}
+      {...props}
+    />
+  );
 }
 
-export function SelectSeparator({ className, ...props }: ComponentProps<typeof SelectPrimitive.Separator>) {
-  return <SelectPrimitive.Separator data-slot="select-separator" className={cn('-mx-1 my-1 h-px bg-border', className)} {...props} />;
+export function SelectSeparator({
+  className,
+  ...props
+}: ComponentProps<typeof SelectPrimitive.Separator>) {
+  return (
+    <SelectPrimitive.Separator
+      data-slot="select-separator"
+      className={cn('-mx-1 my-1 h-px bg-border', className)}
+      {...props}
+    />
+  );
 }

@@ -3,7 +3,14 @@ import { Layers, Settings, Shield } from 'lucide-react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../testing/render-with-providers';
-import { SideNav, SideNavCollapseToggle, SideNavContent, SideNavFooter, SideNavGroup, SideNavItem } from './side-nav';
+import {
+  SideNav,
+  SideNavCollapseToggle,
+  SideNavContent,
+  SideNavFooter,
+  SideNavGroup,
+  SideNavItem,
+} from './side-nav';
 
 function Nav() {
   const [collapsed, setCollapsed] = useState(false);
@@ -29,7 +36,9 @@ describe('SideNav', () => {
   it('marks the active item as the current page and announces locked items', () => {
     renderWithProviders(<Nav />);
     expect(screen.getByRole('link', { name: 'Stacks' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('link', { name: 'Policies (locked)' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('link', { name: 'Policies (locked)' })).not.toHaveAttribute(
+      'aria-current',
+    );
     expect(screen.getByRole('group', { name: 'Infrastructure' })).toBeInTheDocument();
   });
 
@@ -60,6 +69,9 @@ describe('SideNav', () => {
     expect(nav.className).toContain('w-20');
     expect(nav).toHaveAttribute('data-collapsed', 'true');
     expect(screen.getByRole('link', { name: 'Stacks' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Expand navigation' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Expand navigation' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
   });
 });

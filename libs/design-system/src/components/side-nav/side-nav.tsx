@@ -1,7 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { Lock, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { Slot as SlotPrimitive } from 'radix-ui';
-import { createContext, useContext, useId, type ComponentProps, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useId,
+  type ComponentProps,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { cn } from '../../lib/cn';
 import { Button } from '../button/button';
 import { Tooltip } from '../tooltip/tooltip';
@@ -34,7 +41,13 @@ function moveFocus(event: KeyboardEvent<HTMLElement>) {
   items[next]?.focus();
 }
 
-export function SideNav({ collapsed = false, className, onKeyDown, children, ...props }: SideNavProps) {
+export function SideNav({
+  collapsed = false,
+  className,
+  onKeyDown,
+  children,
+  ...props
+}: SideNavProps) {
   return (
     <SideNavContext.Provider value={{ collapsed }}>
       {/* The keys come from the focused links inside; the nav only moves focus between them. */}
@@ -65,16 +78,42 @@ export function useSideNav() {
 
 export function SideNavHeader({ className, ...props }: ComponentProps<'div'>) {
   const { collapsed } = useSideNav();
-  return <div data-slot="side-nav-header" className={cn('flex h-14 shrink-0 items-center gap-2 border-b border-border px-4', collapsed && 'justify-center px-2', className)} {...props} />;
+  return (
+    <div
+      data-slot="side-nav-header"
+      className={cn(
+        'flex h-14 shrink-0 items-center gap-2 border-b border-border px-4',
+        collapsed && 'justify-center px-2',
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 export function SideNavContent({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="side-nav-content" className={cn('flex flex-1 flex-col gap-4 overflow-y-auto px-3 py-3', className)} {...props} />;
+  return (
+    <div
+      data-slot="side-nav-content"
+      className={cn('flex flex-1 flex-col gap-4 overflow-y-auto px-3 py-3', className)}
+      {...props}
+    />
+  );
 }
 
 export function SideNavFooter({ className, ...props }: ComponentProps<'div'>) {
   const { collapsed } = useSideNav();
-  return <div data-slot="side-nav-footer" className={cn('flex shrink-0 items-center gap-2 border-t border-border p-3', collapsed && 'justify-center', className)} {...props} />;
+  return (
+    <div
+      data-slot="side-nav-footer"
+      className={cn(
+        'flex shrink-0 items-center gap-2 border-t border-border p-3',
+        collapsed && 'justify-center',
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 export interface SideNavGroupProps extends ComponentProps<'div'> {
@@ -85,16 +124,27 @@ export function SideNavGroup({ label, className, children, ...props }: SideNavGr
   const { collapsed } = useSideNav();
   const labelId = useId();
   return (
-    <div data-slot="side-nav-group" role="group" aria-labelledby={label ? labelId : undefined} className={cn('flex flex-col gap-0.5', className)} {...props}>
+    <div
+      data-slot="side-nav-group"
+      role="group"
+      aria-labelledby={label ? labelId : undefined}
+      className={cn('flex flex-col gap-0.5', className)}
+      {...props}
+    >
       {label && (
         <div
           id={labelId}
-          className={cn('px-3 pt-1 pb-1.5 text-xs font-medium tracking-wide text-muted-foreground uppercase', collapsed && 'sr-only')}
+          className={cn(
+            'px-3 pt-1 pb-1.5 text-xs font-medium tracking-wide text-muted-foreground uppercase',
+            collapsed && 'sr-only',
+          )}
         >
           {label}
         </div>
       )}
-      {collapsed && label && <div aria-hidden="true" className="mx-3 mb-1 border-t border-border" />}
+      {collapsed && label && (
+        <div aria-hidden="true" className="mx-3 mb-1 border-t border-border" />
+      )}
       <ul className="flex flex-col gap-0.5">{children}</ul>
     </div>
   );
@@ -110,7 +160,16 @@ export interface SideNavItemProps extends ComponentProps<'a'> {
   asChild?: boolean;
 }
 
-export function SideNavItem({ icon, label, active = false, locked = false, asChild = false, className, children, ...props }: SideNavItemProps) {
+export function SideNavItem({
+  icon,
+  label,
+  active = false,
+  locked = false,
+  asChild = false,
+  className,
+  children,
+  ...props
+}: SideNavItemProps) {
   const { t } = useLingui();
   const { collapsed } = useSideNav();
   const Comp = asChild ? SlotPrimitive.Slot : 'a';
@@ -123,7 +182,8 @@ export function SideNavItem({ icon, label, active = false, locked = false, asChi
       className={cn(
         'group/item flex h-9 items-center gap-3 rounded-md px-3 text-sm font-medium text-muted-foreground transition-colors',
         'hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
-        active && 'bg-primary-subtle text-primary-subtle-foreground hover:bg-primary-subtle hover:text-primary-subtle-foreground',
+        active &&
+          'bg-primary-subtle text-primary-subtle-foreground hover:bg-primary-subtle hover:text-primary-subtle-foreground',
         collapsed && 'justify-center px-0',
         className,
       )}
@@ -163,7 +223,11 @@ export interface SideNavCollapseToggleProps {
   className?: string;
 }
 
-export function SideNavCollapseToggle({ collapsed, onCollapsedChange, className }: SideNavCollapseToggleProps) {
+export function SideNavCollapseToggle({
+  collapsed,
+  onCollapsedChange,
+  className,
+}: SideNavCollapseToggleProps) {
   const { t } = useLingui();
   const Icon = collapsed ? PanelLeftOpen : PanelLeftClose;
   return (

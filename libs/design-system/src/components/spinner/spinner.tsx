@@ -25,7 +25,12 @@ export function Spinner({ className, label, ...props }: SpinnerProps) {
 export function LoadingIndicator({ className, ...props }: ComponentProps<'div'>) {
   const { t } = useLingui();
   return (
-    <div data-slot="loading-indicator" role="status" className={cn('flex items-center justify-center p-6 text-muted-foreground', className)} {...props}>
+    <div
+      data-slot="loading-indicator"
+      role="status"
+      className={cn('flex items-center justify-center p-6 text-muted-foreground', className)}
+      {...props}
+    >
       <Spinner className="size-5" />
       <span className="sr-only">{t`Loading`}</span>
     </div>

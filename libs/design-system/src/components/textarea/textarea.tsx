@@ -10,7 +10,15 @@ export interface TextareaProps extends ComponentProps<'textarea'> {
 }
 
 /** A textarea that grows with its content from `minRows` (1) to `maxRows` (4), then scrolls. */
-export function Textarea({ className, minRows = 1, maxRows = 4, ref, onInput, value, ...props }: TextareaProps) {
+export function Textarea({
+  className,
+  minRows = 1,
+  maxRows = 4,
+  ref,
+  onInput,
+  value,
+  ...props
+}: TextareaProps) {
   const inner = useRef<HTMLTextAreaElement | null>(null);
 
   const resize = useCallback(() => {
@@ -19,11 +27,15 @@ export function Textarea({ className, minRows = 1, maxRows = 4, ref, onInput, va
     const style = getComputedStyle(el);
     const line = parseFloat(style.lineHeight) || 20;
     const chrome =
-      parseFloat(style.paddingTop) + parseFloat(style.paddingBottom) + parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth);
+      parseFloat(style.paddingTop) +
+      parseFloat(style.paddingBottom) +
+      parseFloat(style.borderTopWidth) +
+      parseFloat(style.borderBottomWidth);
     el.style.height = 'auto';
     const min = line * minRows + chrome;
     const max = line * maxRows + chrome;
-    const wanted = el.scrollHeight + parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth);
+    const wanted =
+      el.scrollHeight + parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth);
     el.style.height = `${Math.min(Math.max(wanted, min), max)}px`;
     el.style.overflowY = wanted > max ? 'auto' : 'hidden';
   }, [minRows, maxRows]);

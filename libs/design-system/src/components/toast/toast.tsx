@@ -25,7 +25,8 @@ export const toast = {
   success: (title: ReactNode, opts?: ToastOptions) => sonner.success(title, options(opts)),
   info: (title: ReactNode, opts?: ToastOptions) => sonner.info(title, options(opts)),
   warning: (title: ReactNode, opts?: ToastOptions) => sonner.warning(title, options(opts)),
-  error: (title: ReactNode, opts?: ToastOptions) => sonner.error(title, { duration: 8000, ...options(opts) }),
+  error: (title: ReactNode, opts?: ToastOptions) =>
+    sonner.error(title, { duration: 8000, ...options(opts) }),
   dismiss: (id?: string | number) => sonner.dismiss(id),
 };
 

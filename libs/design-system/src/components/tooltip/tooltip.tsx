@@ -6,7 +6,12 @@ import { useTheme } from '../theme-provider/theme-provider';
 export const TooltipRoot = TooltipPrimitive.Root;
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
-export function TooltipContent({ className, sideOffset = 6, children, ...props }: ComponentProps<typeof TooltipPrimitive.Content>) {
+export function TooltipContent({
+  className,
+  sideOffset = 6,
+  children,
+  ...props
+}: ComponentProps<typeof TooltipPrimitive.Content>) {
   const { direction } = useTheme();
   return (
     <TooltipPrimitive.Portal>
@@ -41,9 +46,25 @@ export interface TooltipProps {
  * A label on hover and focus. `side` is logical: 'end' is right in ltr and left in rtl,
  * because Radix's sides are physical.
  */
-export function Tooltip({ content, children, side = 'top', open, defaultOpen, onOpenChange }: TooltipProps) {
+export function Tooltip({
+  content,
+  children,
+  side = 'top',
+  open,
+  defaultOpen,
+  onOpenChange,
+}: TooltipProps) {
   const { direction } = useTheme();
-  const physical = side === 'start' ? (direction === 'rtl' ? 'right' : 'left') : side === 'end' ? (direction === 'rtl' ? 'left' : 'right') : side;
+  const physical =
+    side === 'start'
+      ? direction === 'rtl'
+        ? 'right'
+        : 'left'
+      : side === 'end'
+        ? direction === 'rtl'
+          ? 'left'
+          : 'right'
+        : side;
   return (
     <TooltipPrimitive.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
       <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>

@@ -1,0 +1,72 @@
+import type { Decorator, Preview } from '@storybook/react-vite';
+import { ThemeProvider, Toaster, type Theme } from '@terrace/design-system';
+import { activateLocale, I18nProvider, i18n, isLocale, type Direction } from '@terrace/i18n';
+
+type Globals = { theme?: Theme; direction?: Direction; locale?: string };
+
+// The story tests run every story twice (see vitest.config.ts); the pass picks the starting
+// theme and direction. In the Storybook UI the variable is unset and the toolbar decides.
+const [passTheme, passDirection] = (import.meta.env['STORYBOOK_PASS'] ?? 'light:ltr').split(
+  ':',
+) as [Theme, Direction];
+
+// Every story renders inside the same providers the console uses, driven by the toolbar.
+const withProviders: Decorator = (Story, context) => {
+  const { theme = 'light', direction = 'ltr' } = context.globals as Globals;
+  return (
+    <I18nProvider i18n={i18n}>
+      <ThemeProvider theme={theme} direction={direction}>
+        <div className="bg-background p-6 text-foreground">
+          <Story />
+        </div>
+        <Toaster />
+      </ThemeProvider>
+    </I18nProvider>
+  );
+};
+
+const preview: Preview = {
+  globalTypes: {
+    theme: {
+      description: 'Colour theme',
+      toolbar: { title: 'Theme', icon: 'mirror', items: ['light', 'dark'], dynamicTitle: true },
+    },
+    direction: {
+      description: 'Text direction',
+      toolbar: { title: 'Direction', icon: 'transfer', items: ['ltr', 'rtl'], dynamicTitle: true },
+    },
+    locale: {
+      description: 'Language',
+      toolbar: {
+        title: 'Locale',
+        icon: 'globe',
+        items: [
+          { value: 'en', title: 'English' },
+          { value: 'zh', title: '中文' },
+          { value: 'fr', title: 'Français' },
+          { value: 'ja', title: '日本語' },
+          { value: 'pseudo', title: 'Pseudo (find hard-coded text)' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { theme: passTheme, direction: passDirection, locale: 'en' },
+  loaders: [
+    async ({ globals }) => {
+      const locale = (globals as Globals).locale;
+      await activateLocale(isLocale(locale) || locale === 'pseudo' ? locale : 'en');
+      return {};
+    },
+  ],
+  decorators: [withProviders],
+  parameters: {
+    layout: 'fullscreen',
+    controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
+    // A violation fails the story's test, not just a warning in the panel.
+    a11y: { test: 'error' },
+  },
+  tags: ['autodocs'],
+};
+
+export default preview;

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 3000,
+      apiRootPort: undefined,
+      databaseUrl: undefined,
+      embeddedPgPort: 54329,
+      bodyLimitBytes: 1024 * 1024,
+      rateLimit: { max: 20, windowMs: 60_000 },
+      trustProxy: false,
+      publicUrl: 'http://localhost:3000',
+    });
+    expect(config.dataDir).toMatch(/\.data$/);
+    expect(config.openapiPath).toMatch(/openapi\/dist\/openapi\.json$/);
+  });
+
+  it('names every invalid variable in one clear error', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', TERRACE_MASTER_KEY: 'short', TRUST_PROXY: 'maybe' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'DATABASE_URL', 'TERRACE_MASTER_KEY', 'TRUST_PROXY']) expect(problems).toContain(name);
+  });
+
+  it('refuses the same port for both listeners', () => {
+    expect(() => loadConfig({ PORT: '4000', API_ROOT_PORT: '4000' })).toThrow(/API_ROOT_PORT/);
+  });
+
+  it('reads a 64-hex-digit master key and a DATABASE_URL', () => {
+    const config = loadConfig({ TERRACE_MASTER_KEY: 'ab'.repeat(32), DATABASE_URL: 'postgres://u@h:5432/db', API_ROOT_PORT: '4001' });
+    expect(config.masterKey).toBe('ab'.repeat(32));
+    expect(config.databaseUrl).toBe('postgres://u@h:5432/db');
+    expect(config.apiRootPort).toBe(4001);
+  });
+});

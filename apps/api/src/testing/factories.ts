@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import { newId } from '../crypto/ids';
+import { hashPassword } from '../crypto/password-hasher';
+import { insertMembership, insertUser } from '../modules/accounts/accounts.repository';
+import type { TestApi } from './test-api';
+
+export const testPassword = 'correct horse battery staple';
+
+export interface SignedUp {
+  token: string;
+  email: string;
+  userId: string;
+  organizationId: string;
+}
+
+export const uniqueEmail = (label = 'user') => `${label}-${randomBytes(6).toString('hex')}@example.test`;
+
+/** Signs up a new organization over HTTP; its admin is signed in. */
+export async function signUpOrganization(api: TestApi, label = 'org'): Promise<SignedUp> {
+  const email = uniqueEmail(label);
+  const res = await api.call<{ token: string; user: { id: string }; organization: { id: string } }>('signUp', {
+    entity: { email, password: testPassword, firstName: 'Test', lastName: label, organizationName: `${label} ${email}` },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const item = res.body.response.items[0];
+  if (!item) throw new Error('sign-up answered no item');
+  return { token: item.token, email, userId: item.user.id, organizationId: item.organization.id };
+}
+
+export async function signIn(api: TestApi, email: string, password = testPassword): Promise<string> {
+  const res = await api.call<{ token: string }>('signIn', { entity: { email, password } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.response.items[0]?.token as string;
+}
+
+/**
+ * Adds a user with `role` to an organization and signs them in over HTTP. Users are created
+ * through the accounts repository because invitations are not implemented yet.
+ */
+export async function addMember(api: TestApi, organizationId: string, role: string): Promise<SignedUp> {
+  const email = uniqueEmail(role);
+  const userId = newId('user');
+  await insertUser(api.database.db, {
+    id: userId,
+    email,
+    firstName: 'Member',
+    lastName: role,
+    passwordHash: await hashPassword(testPassword),
+  });
+  await insertMembership(api.database.db, { organizationId, userId, role });
+  return { token: await signIn(api, email), email, userId, organizationId };
+}
+
+export async function createNamespace(api: TestApi, token: string, name = `ns-${randomBytes(4).toString('hex')}`) {
+  const res = await api.call<{ id: string; name: string }>('createNamespace', { token, entity: { name } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.response.items[0] as { id: string; name: string };
+}

@@ -1,0 +1,194 @@
+// The recharts-backed implementations. Only charts.tsx imports this file, through React.lazy,
+// so recharts lands in its own chunk and pages without charts never download it.
+import {
+  Area,
+  AreaChart as RAreaChart,
+  Bar,
+  BarChart as RBarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart as RLineChart,
+  Pie,
+  PieChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import type { CartesianChartProps, ChartSeries, DonutChartProps } from './chart-types';
+import { useChartTheme, type ChartTheme } from './use-chart-theme';
+
+const colorOf = (theme: ChartTheme, series: Pick<ChartSeries, 'color'>, index: number) =>
+  theme.series[((series.color ?? index + 1) - 1) % theme.series.length] ?? theme.axis;
+
+function common(theme: ChartTheme, props: CartesianChartProps) {
+  const tick = { fill: theme.axis, fontSize: 12 };
+  return {
+    grid: <CartesianGrid stroke={theme.grid} strokeDasharray="3 3" vertical={false} />,
+    x: (
+      <XAxis
+        dataKey={props.xKey}
+        tick={tick}
+        tickLine={false}
+        axisLine={{ stroke: theme.grid }}
+        tickFormatter={props.formatX}
+        minTickGap={24}
+      />
+    ),
+    y: (
+      <YAxis
+        tick={tick}
+        tickLine={false}
+        axisLine={false}
+        width={48}
+        tickFormatter={props.formatY}
+      />
+    ),
+    tooltip: (
+      <Tooltip
+        contentStyle={{
+          background: theme.tooltipBackground,
+          border: `1px solid ${theme.tooltipBorder}`,
+          borderRadius: 8,
+          color: theme.tooltipText,
+          fontSize: 12,
+        }}
+        labelStyle={{ color: theme.tooltipText }}
+        labelFormatter={props.formatX ? (label) => props.formatX?.(label) : undefined}
+        formatter={props.formatY ? (value) => props.formatY?.(Number(value)) : undefined}
+      />
+    ),
+    legend:
+      props.series.length > 1 ? (
+        <Legend wrapperStyle={{ fontSize: 12, color: theme.axis }} iconType="circle" iconSize={8} />
+      ) : null,
+  };
+}
+
+export function LineChartImpl(props: CartesianChartProps & { area?: boolean }) {
+  const theme = useChartTheme();
+  const parts = common(theme, props);
+  const Chart = props.area ? RAreaChart : RLineChart;
+  return (
+    <ResponsiveContainer width="100%" height={props.height ?? 260}>
+      <Chart data={[...props.data]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        {parts.grid}
+        {parts.x}
+        {parts.y}
+        {parts.tooltip}
+        {parts.legend}
+        {props.series.map((s, i) =>
+          props.area ? (
+            <Area
+              key={s.key}
+              type="monotone"
+              dataKey={s.key}
+              name={s.label}
+              stroke={colorOf(theme, s, i)}
+              fill={colorOf(theme, s, i)}
+              fillOpacity={0.15}
+              strokeWidth={2}
+              stackId={props.stacked ? 'stack' : undefined}
+              isAnimationActive={false}
+            />
+          ) : (
+            <Line
+              key={s.key}
+              type="monotone"
+              dataKey={s.key}
+              name={s.label}
+              stroke={colorOf(theme, s, i)}
+              strokeWidth={2}
+              dot={false}
+              isAnimationActive={false}
+            />
+          ),
+        )}
+      </Chart>
+    </ResponsiveContainer>
+  );
+}
+
+export function BarChartImpl(props: CartesianChartProps) {
+  const theme = useChartTheme();
+  const parts = common(theme, props);
+  return (
+    <ResponsiveContainer width="100%" height={props.height ?? 260}>
+      <RBarChart data={[...props.data]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+        {parts.grid}
+        {parts.x}
+        {parts.y}
+        {parts.tooltip}
+        {parts.legend}
+        {props.series.map((s, i) => (
+          <Bar
+            key={s.key}
+            dataKey={s.key}
+            name={s.label}
+            fill={colorOf(theme, s, i)}
+            radius={props.stacked ? 0 : [3, 3, 0, 0]}
+            stackId={props.stacked ? 'stack' : undefined}
+            isAnimationActive={false}
+            maxBarSize={40}
+          />
+        ))}
+      </RBarChart>
+    </ResponsiveContainer>
+  );
+}
+
+export function DonutChartImpl(props: DonutChartProps) {
+  const theme = useChartTheme();
+  const height = props.height ?? 240;
+  return (
+    <div className="relative">
+      <ResponsiveContainer width="100%" height={height}>
+        <PieChart>
+          <Tooltip
+            contentStyle={{
+              background: theme.tooltipBackground,
+              border: `1px solid ${theme.tooltipBorder}`,
+              borderRadius: 8,
+              color: theme.tooltipText,
+              fontSize: 12,
+            }}
+            itemStyle={{ color: theme.tooltipText }}
+            formatter={
+              props.formatValue ? (value) => props.formatValue?.(Number(value)) : undefined
+            }
+          />
+          <Legend
+            wrapperStyle={{ fontSize: 12, color: theme.axis }}
+            iconType="circle"
+            iconSize={8}
+          />
+          <Pie
+            data={[...props.data]}
+            dataKey="value"
+            nameKey="name"
+            innerRadius="58%"
+            outerRadius="80%"
+            paddingAngle={2}
+            stroke="none"
+            isAnimationActive={false}
+          >
+            {props.data.map((slice, i) => (
+              <Cell key={slice.name} fill={colorOf(theme, slice, i)} />
+            ))}
+          </Pie>
+        </PieChart>
+      </ResponsiveContainer>
+      {props.centerLabel && (
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-x-0 top-0 flex items-center justify-center text-2xl font-semibold"
+          style={{ height: height - 36 }}
+        >
+          {props.centerLabel}
+        </div>
+      )}
+    </div>
+  );
+}

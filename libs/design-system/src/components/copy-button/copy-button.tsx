@@ -1,0 +1,48 @@
+import { useLingui } from '@lingui/react/macro';
+import { Check, Copy } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '../button/button';
+import { toast } from '../toast/toast';
+
+export interface CopyButtonProps {
+  /** The text to copy, or a function producing it at click time (for large logs). */
+  text: string | (() => string);
+  /** The toast shown on success; defaults to the spec's 'Code copied to clipboard'. */
+  successMessage?: string;
+  label?: string;
+  className?: string;
+}
+
+/** Copies to the clipboard and confirms with a toast (spec: clipboard toasts). */
+export function CopyButton({ text, successMessage, label, className }: CopyButtonProps) {
+  const { t } = useLingui();
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 1500);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(typeof text === 'function' ? text() : text);
+      setCopied(true);
+      toast.success(successMessage ?? t`Code copied to clipboard`, { id: 'clipboard' });
+    } catch {
+      toast.error(t`Could not copy to the clipboard`, { id: 'clipboard' });
+    }
+  };
+
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className={className ?? 'size-7'}
+      aria-label={label ?? t`Copy to clipboard`}
+      onClick={() => void copy()}
+    >
+      {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+    </Button>
+  );
+}

@@ -1,0 +1,142 @@
+import { Plural, useLingui } from '@lingui/react/macro';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useId, useMemo, useRef, type ComponentProps } from 'react';
+import { cn } from '../../lib/cn';
+import { useControllableState } from '../../lib/use-controllable-state';
+import { CopyButton } from '../copy-button/copy-button';
+import { Label } from '../label/label';
+import { Switch } from '../switch/switch';
+import { AnsiText } from './ansi-text';
+import { parseAnsi, stripAnsi, type AnsiSegment } from './parse-ansi';
+
+const LINE_HEIGHT = 20;
+
+export interface LogViewerProps extends Omit<ComponentProps<'div'>, 'children'> {
+  /** One entry per line, ANSI escapes allowed. Append to the array to stream. */
+  lines: readonly string[];
+  /** Accessible name of the log region, e.g. 'Plan output'. */
+  label: string;
+  height?: number;
+  /** Keep the newest line in view as lines arrive. */
+  follow?: boolean;
+  onFollowChange?: (follow: boolean) => void;
+  lineNumbers?: boolean;
+}
+
+/**
+ * A virtualised log: only the lines in view are in the DOM, so 100,000 lines scroll smoothly.
+ * Each line is parsed for ANSI on its own (CI tools reset colours per line) and cached.
+ */
+export function LogViewer({
+  lines,
+  label,
+  height = 480,
+  follow: followProp,
+  onFollowChange,
+  lineNumbers = true,
+  className,
+  ...props
+}: LogViewerProps) {
+  const { t } = useLingui();
+  const switchId = useId();
+  const [follow, setFollow] = useControllableState(followProp, onFollowChange, true);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // Parsed lines by their text, bounded so a long scroll through 100,000 lines cannot hoard memory.
+  const cache = useMemo(() => new Map<string, AnsiSegment[]>(), []);
+
+  const virtualizer = useVirtualizer({
+    count: lines.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => LINE_HEIGHT,
+    overscan: 20,
+  });
+
+  useEffect(() => {
+    if (follow && lines.length > 0) virtualizer.scrollToIndex(lines.length - 1, { align: 'end' });
+  }, [follow, lines.length, virtualizer]);
+
+  const parsed = (index: number) => {
+    const line = lines[index] ?? '';
+    let segments = cache.get(line);
+    if (!segments) {
+      if (cache.size > 5000) cache.clear();
+      segments = parseAnsi(line);
+      cache.set(line, segments);
+    }
+    return segments;
+  };
+
+  const lineCount = lines.length;
+  const gutter = `${String(lineCount).length + 1}ch`;
+
+  return (
+    <div
+      data-slot="log-viewer"
+      className={cn(
+        'flex flex-col overflow-hidden rounded-lg border border-border bg-terminal text-terminal-foreground',
+        className,
+      )}
+      {...props}
+    >
+      <div className="flex h-10 items-center justify-between gap-3 border-b border-border ps-4 pe-2">
+        <span className="truncate text-xs font-medium text-terminal-muted">
+          {label} · <Plural value={lineCount} one="# line" other="# lines" />
+        </span>
+        <div className="flex items-center gap-3">
+          <div className="flex items-center gap-2">
+            <Switch id={switchId} size="sm" checked={follow} onCheckedChange={setFollow} />
+            <Label htmlFor={switchId} className="text-xs font-normal text-terminal-muted">
+              {t`Follow`}
+            </Label>
+          </div>
+          <CopyButton
+            text={() => lines.map(stripAnsi).join('\n')}
+            label={t`Copy log`}
+            className="size-7 text-terminal-muted hover:text-terminal-foreground"
+          />
+        </div>
+      </div>
+      <div
+        ref={scrollRef}
+        dir="ltr"
+        role="log"
+        aria-label={label}
+        // Scrolling up to read stops following, as in a terminal; scrolling back to the end resumes.
+        onScroll={(event) => {
+          const el = event.currentTarget;
+          const atEnd = el.scrollHeight - el.scrollTop - el.clientHeight < LINE_HEIGHT * 2;
+          if (atEnd !== follow) setFollow(atEnd);
+        }}
+        // A scrolling region must be reachable by keyboard (axe: scrollable-region-focusable).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        className="overflow-auto font-mono text-[13px] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
+        style={{ height }}
+      >
+        <div className="relative min-w-max" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => (
+            <div
+              key={item.key}
+              data-index={item.index}
+              className="absolute start-0 flex min-w-full pe-4 hover:bg-muted/30"
+              style={{ top: item.start, height: LINE_HEIGHT, lineHeight: `${LINE_HEIGHT}px` }}
+            >
+              {lineNumbers && (
+                <span
+                  aria-hidden
+                  className="sticky start-0 shrink-0 bg-terminal pe-3 ps-3 text-end text-terminal-muted select-none"
+                  style={{ width: `calc(${gutter} + 1.5rem)` }}
+                >
+                  {item.index + 1}
+                </span>
+              )}
+              <span className="whitespace-pre ps-1">
+                <AnsiText segments={parsed(item.index)} />
+              </span>
+            </div>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

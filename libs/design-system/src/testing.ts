@@ -1,0 +1,2 @@
+// Test helpers for projects that render design-system components (not part of the runtime entry).
+export { renderWithProviders } from './testing/render-with-providers';

@@ -1,0 +1,33 @@
+export { namespacesKeys } from './lib/namespaces.keys';
+export { namespacesQueries } from './lib/namespaces.queries';
+export { NamespacesApiContext, useNamespacesApi, type NamespacesApi } from './lib/namespaces-api';
+export { createNamespacesApi } from './lib/create-namespaces-api';
+export type { NamespacesDesignedPaths } from './lib/namespaces.designed-paths';
+export {
+  approvalRuleTypes,
+  namespaceCapabilityKeys,
+  overrideBehaviors,
+  principalKinds,
+  principalOf,
+  type CapabilitySetting,
+  type DeploymentApprovalRule,
+  type DeploymentApprovalRuleType,
+  type IacConfig,
+  type Namespace,
+  type NamespaceCapabilities,
+  type NamespaceCapabilityKey,
+  type NamespaceCreateInput,
+  type NamespaceDeploymentApprovalPolicy,
+  type NamespaceListFilters,
+  type NamespacePage,
+  type NamespacePermission,
+  type NamespaceRunnerConfig,
+  type NamespaceUpdateInput,
+  type PageSize,
+  type PrincipalKind,
+} from './lib/namespaces.types';
+export { useCreateNamespaceMutation } from './lib/create-namespace.mutation';
+export { useUpdateNamespaceMutation } from './lib/update-namespace.mutation';
+export { useDeleteNamespaceMutation } from './lib/delete-namespace.mutation';
+export { useGrantNamespacePermissionMutation } from './lib/grant-namespace-permission.mutation';
+export { useRevokeNamespacePermissionMutation } from './lib/revoke-namespace-permission.mutation';

@@ -1,0 +1,85 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createApiClient } from '@terrace/api-client';
+import { envelope, handle } from '@terrace/api-client/testing';
+import { designedHandler } from '@terrace/organization/data-access/testing';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import type { ReactNode } from 'react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createNamespacesApi } from './create-namespaces-api';
+import { useCreateNamespaceMutation } from './create-namespace.mutation';
+import { useDeleteNamespaceMutation } from './delete-namespace.mutation';
+import { useGrantNamespacePermissionMutation } from './grant-namespace-permission.mutation';
+import { NamespacesApiContext } from './namespaces-api';
+import type { NamespacesDesignedPaths } from './namespaces.designed-paths';
+import { namespaceFixture } from './namespaces.fixtures';
+import { namespacesKeys } from './namespaces.keys';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const designed = designedHandler<NamespacesDesignedPaths>();
+
+function setup() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const api = createNamespacesApi(
+    createApiClient({
+      baseUrl: 'http://console.test/api',
+      getToken: () => 'tok',
+      onUnauthorized: () => undefined,
+      notify: () => undefined,
+      navigate: { location: () => ({ pathname: '/app', search: '' }), go: () => undefined },
+    }),
+  );
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      <NamespacesApiContext.Provider value={api}>{children}</NamespacesApiContext.Provider>
+    </QueryClientProvider>
+  );
+  return { queryClient, wrapper };
+}
+
+describe('namespace mutations', () => {
+  it('creating a namespace sends the entity, seeds its detail and marks every list stale', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      handle('post', '/namespace', ({ body }) => {
+        sent.push(body?.entity);
+        return envelope([namespaceFixture({ id: 'ns-new0001', name: 'new' })]);
+      }),
+    );
+    const { queryClient, wrapper } = setup();
+    queryClient.setQueryData(namespacesKeys.list({ page: 1, pageSize: 20 }), { items: [], total: 0 });
+    const { result } = renderHook(() => useCreateNamespaceMutation(), { wrapper });
+    await act(() => result.current.mutateAsync({ name: 'new' }));
+    expect(sent).toEqual([{ name: 'new' }]);
+    expect(queryClient.getQueryData(namespacesKeys.detail('ns-new0001'))).toMatchObject({ name: 'new' });
+    expect(queryClient.getQueryState(namespacesKeys.list({ page: 1, pageSize: 20 }))?.isInvalidated).toBe(true);
+  });
+
+  it('deleting a namespace drops its cached detail and permissions', async () => {
+    server.use(handle('delete', '/namespace/{namespaceId}', () => envelope([namespaceFixture()])));
+    const { queryClient, wrapper } = setup();
+    queryClient.setQueryData(namespacesKeys.detail('ns-platform01'), namespaceFixture());
+    queryClient.setQueryData(namespacesKeys.permissions('ns-platform01'), []);
+    const { result } = renderHook(() => useDeleteNamespaceMutation(), { wrapper });
+    await act(() => result.current.mutateAsync('ns-platform01'));
+    expect(queryClient.getQueryData(namespacesKeys.detail('ns-platform01'))).toBeUndefined();
+    expect(queryClient.getQueryData(namespacesKeys.permissions('ns-platform01'))).toBeUndefined();
+  });
+
+  it('granting a permission refreshes only that namespace’s permission list', async () => {
+    server.use(designed('post', '/iam/org/namespacePermission', ({ body }) => envelope(body ? [body.entity] : [])));
+    const { queryClient, wrapper } = setup();
+    queryClient.setQueryData(namespacesKeys.permissions('ns-a0001'), []);
+    queryClient.setQueryData(namespacesKeys.permissions('ns-b0001'), []);
+    const { result } = renderHook(() => useGrantNamespacePermissionMutation(), { wrapper });
+    await act(() =>
+      result.current.mutateAsync({ namespaceId: 'ns-a0001', teamId: 'team-1', role: 'admin', customRoleId: null }),
+    );
+    await waitFor(() => expect(queryClient.getQueryState(namespacesKeys.permissions('ns-a0001'))?.isInvalidated).toBe(true));
+    expect(queryClient.getQueryState(namespacesKeys.permissions('ns-b0001'))?.isInvalidated).toBe(false);
+  });
+});

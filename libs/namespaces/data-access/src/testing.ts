@@ -1,0 +1,1 @@
+export { namespaceFixture } from './lib/namespaces.fixtures';

@@ -1,0 +1,1 @@
+export { namespacesRoutes } from './lib/namespaces.routes';

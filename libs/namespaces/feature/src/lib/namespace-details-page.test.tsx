@@ -1,0 +1,91 @@
+import { envelope, errorResponse, handle } from '@terrace/api-client/testing';
+import type { NamespacesDesignedPaths } from '@terrace/namespaces/data-access';
+import { namespaceFixture } from '@terrace/namespaces/data-access/testing';
+import type { OrganizationDesignedPaths } from '@terrace/organization/data-access';
+import { designedHandler, organizationFixtures } from '@terrace/organization/data-access/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderPage, setupMsw } from '../testing/render-page';
+import { NamespaceDetailsPage } from './namespace-details-page';
+
+const server = setupMsw();
+const ns = designedHandler<NamespacesDesignedPaths>();
+const org = designedHandler<OrganizationDesignedPaths>();
+
+function handlers() {
+  return [
+    handle('get', '/namespace/{namespaceId}', ({ params }) =>
+      envelope([
+        namespaceFixture({
+          id: params['namespaceId'] ?? '',
+          deploymentApprovalPolicy: { rules: [{ type: 'requireTeamsApproval', parameters: { teams: ['team-sec'] } }], overrideBehavior: 'deny' },
+        }),
+      ]),
+    ),
+    org('get', '/iam/org/team', () => envelope([organizationFixtures.team({ id: 'team-sec', name: 'Security' })])),
+    org('get', '/iam/org/programmaticUser', () => envelope([])),
+    org('get', '/iam/org/customRole', () => envelope([])),
+    ns('get', '/iam/org/namespacePermission', () => envelope([])),
+  ];
+}
+
+function open(url = '/app/namespace/ns-platform01', canEdit = true) {
+  return renderPage({
+    path: 'namespace/:namespaceId',
+    element: <NamespaceDetailsPage canEdit={canEdit} />,
+    url,
+    otherPaths: ['namespaces', 'editNamespaceWizard/:namespaceId'],
+  });
+}
+
+describe('NamespaceDetailsPage', () => {
+  it('opens the tab named in the URL and writes the chosen tab back to it', async () => {
+    server.use(...handlers());
+    const { user, router } = open('/app/namespace/ns-platform01?tab=settings');
+    expect(await screen.findByRole('tab', { name: 'Settings', selected: true })).toBeInTheDocument();
+    expect(screen.getByText('Require approval from teams: Security')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Permissions' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=permissions'));
+    expect(await screen.findByRole('heading', { name: 'No one has access to this namespace yet' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Overview' }));
+    // The default tab is left out of the URL.
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it("deletes the namespace only after 'delete me' is typed, then returns to the list", async () => {
+    const deleted: string[] = [];
+    server.use(
+      ...handlers(),
+      handle('delete', '/namespace/{namespaceId}', ({ params }) => {
+        deleted.push(params['namespaceId'] ?? '');
+        return envelope([namespaceFixture()]);
+      }),
+    );
+    const { user, router } = open();
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog');
+    const confirm = within(dialog).getByRole('button', { name: 'Delete namespace' });
+    await user.type(within(dialog).getByRole('textbox'), 'delete');
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox'), ' me');
+    await user.click(confirm);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/namespaces'));
+    expect(deleted).toEqual(['ns-platform01']);
+    expect(await screen.findByText('Namespace platform deleted.')).toBeInTheDocument();
+  });
+
+  it('renders the error of a namespace that cannot be read', async () => {
+    // MSW answers with the first matching handler, so the failing read goes first.
+    server.use(handle('get', '/namespace/{namespaceId}', () => errorResponse(404, 'not_found', 'Namespace not found')), ...handlers());
+    open('/app/namespace/ns-missing01');
+    expect(await screen.findByRole('button', { name: /retry/i })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Namespaces' })).toHaveAttribute('href', '/app/namespaces');
+  });
+
+  it('keeps edit and delete visible but disabled for users who may not change it', async () => {
+    server.use(...handlers());
+    open('/app/namespace/ns-platform01', false);
+    expect(await screen.findByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeDisabled();
+  });
+});

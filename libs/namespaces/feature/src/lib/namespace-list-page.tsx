@@ -1,0 +1,149 @@
+import { useLingui } from '@lingui/react/macro';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import {
+  Button,
+  DataTable,
+  EmptyState,
+  ErrorState,
+  PageHeader,
+  Stack,
+} from '@terrace/design-system';
+import { namespacesQueries, useNamespacesApi, type Namespace, type PageSize } from '@terrace/namespaces/data-access';
+import { FolderTree, Plus } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { namespacePaths } from './namespace-paths';
+import { useNamespaceListParams } from './use-namespace-list-params';
+import { useNamespaceAccess } from './use-namespace-access';
+
+export interface NamespaceListPageProps {
+  /** Whether the user may create namespaces; the page shows the button disabled with the reason otherwise. */
+  canCreate?: boolean;
+}
+
+/** /namespaces: every namespace, paged and filtered by name on the server. */
+export function NamespaceListPage({ canCreate = true }: NamespaceListPageProps) {
+  const { t, i18n } = useLingui();
+  const api = useNamespacesApi();
+  const [filters, setFilters] = useNamespaceListParams();
+  const query = useQuery({ ...namespacesQueries.list(api, filters), placeholderData: keepPreviousData });
+
+  // The search box answers at once; the URL (and so the request) follows after a pause in typing.
+  const [draft, setDraft] = useState(filters.name ?? '');
+  useEffect(() => setDraft(filters.name ?? ''), [filters.name]);
+  useEffect(() => {
+    if (draft.trim() === (filters.name ?? '')) return undefined;
+    const timer = setTimeout(() => setFilters({ name: draft.trim(), page: 1 }), 300);
+    return () => clearTimeout(timer);
+  }, [draft, filters.name, setFilters]);
+
+  const columns = useMemo<ColumnDef<Namespace, unknown>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t`Name`,
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Link className="font-medium text-primary-subtle-foreground hover:underline" to={namespacePaths.details(row.original.id)}>
+            {row.original.name}
+          </Link>
+        ),
+      },
+      {
+        id: 'description',
+        header: t`Description`,
+        enableSorting: false,
+        cell: ({ row }) => <span className="text-muted-foreground">{row.original.description || '—'}</span>,
+      },
+      {
+        id: 'runner',
+        header: t`Runners`,
+        enableSorting: false,
+        cell: ({ row }) =>
+          row.original.runnerConfig?.mode === 'selfHosted' ? t`Self-hosted` : t`Managed`,
+      },
+      {
+        id: 'updatedAt',
+        header: t`Last updated`,
+        enableSorting: false,
+        cell: ({ row }) => i18n.date(row.original.updatedAt, { dateStyle: 'medium', timeStyle: 'short' }),
+      },
+    ],
+    [t, i18n],
+  );
+
+  const createButton = (
+    <Button asChild={canCreate} disabled={!canCreate} title={canCreate ? undefined : t`Your role cannot create namespaces.`}>
+      {canCreate ? (
+        <Link to={namespacePaths.create()}>
+          <Plus aria-hidden />
+          {t`Create namespace`}
+        </Link>
+      ) : (
+        <>
+          <Plus aria-hidden />
+          {t`Create namespace`}
+        </>
+      )}
+    </Button>
+  );
+
+  const unfilteredEmpty = query.isSuccess && query.data.total === 0 && !filters.name;
+
+  return (
+    <Stack gap={6} className="p-6">
+      <PageHeader
+        title={t`Namespaces`}
+        description={t`Namespaces group stacks and hold the defaults their stacks inherit: IaC versions, runners, approvals and capabilities.`}
+        actions={unfilteredEmpty ? undefined : createButton}
+      />
+      {query.isError ? (
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      ) : unfilteredEmpty ? (
+        <EmptyState
+          icon={<FolderTree aria-hidden />}
+          title={t`No namespaces yet`}
+          text={t`Create a namespace to group stacks and give them shared settings and permissions.`}
+          action={createButton}
+        />
+      ) : (
+        <DataTable
+          aria-label={t`Namespaces`}
+          mode="server"
+          columns={columns}
+          data={query.data?.items ?? []}
+          getRowId={(row) => row.id}
+          totalCount={query.data?.total ?? 0}
+          loading={query.isPending}
+          pagination={{ pageIndex: filters.page - 1, pageSize: filters.pageSize }}
+          onPaginationChange={(next) =>
+            setFilters({
+              page: next.pageSize !== filters.pageSize ? 1 : next.pageIndex + 1,
+              pageSize: next.pageSize as PageSize,
+            })
+          }
+          globalFilter={draft}
+          onGlobalFilterChange={setDraft}
+          empty={
+            <EmptyState
+              title={t`No namespace matches “${filters.name ?? ''}”`}
+              text={t`Check the spelling, or clear the filter to see every namespace.`}
+              action={
+                <Button variant="outline" onClick={() => setFilters({ name: '', page: 1 })}>
+                  {t`Clear filter`}
+                </Button>
+              }
+            />
+          }
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** The route's page: access from the session decides whether creating is offered. */
+export function NamespaceListRoute() {
+  const { canCreate } = useNamespaceAccess();
+  return <NamespaceListPage canCreate={canCreate} />;
+}

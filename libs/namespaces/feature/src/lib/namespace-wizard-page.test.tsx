@@ -1,0 +1,131 @@
+import { envelope, errorResponse, handle } from '@terrace/api-client/testing';
+import type { NamespaceCreateInput } from '@terrace/namespaces/data-access';
+import { namespaceFixture } from '@terrace/namespaces/data-access/testing';
+import type { OrganizationDesignedPaths } from '@terrace/organization/data-access';
+import { designedHandler, organizationFixtures } from '@terrace/organization/data-access/testing';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderPage, setupMsw } from '../testing/render-page';
+import { CreateNamespaceWizardPage, EditNamespaceWizardPage } from './namespace-wizard-page';
+
+const server = setupMsw();
+const org = designedHandler<OrganizationDesignedPaths>();
+
+const teams = () => org('get', '/iam/org/team', () => envelope([organizationFixtures.team({ id: 'team-sec', name: 'Security' })]));
+
+describe('CreateNamespaceWizardPage', () => {
+  it('validates on Next, not on Back, and creates the namespace with every step’s choices', async () => {
+    const sent: NamespaceCreateInput[] = [];
+    server.use(
+      teams(),
+      handle('post', '/namespace', ({ body }) => {
+        if (body) sent.push(body.entity);
+        return envelope([namespaceFixture({ id: 'ns-new00001', name: body?.entity.name ?? '' })]);
+      }),
+    );
+    const { user, router } = renderPage({
+      path: 'createNamespaceWizard',
+      element: <CreateNamespaceWizardPage />,
+      url: '/app/createNamespaceWizard',
+      otherPaths: ['namespace/:namespaceId', 'namespaces'],
+    });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('textbox', { name: /Name/ })).toHaveAccessibleDescription(/Enter a name for the namespace\./);
+    await user.type(screen.getByRole('textbox', { name: /Name/ }), 'payments');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    // IaC versions: a bad version stops Next; Back leaves without complaint.
+    await user.type(await screen.findByRole('textbox', { name: /Terraform version/ }), '1.x');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('textbox', { name: /Terraform version/ })).toHaveAccessibleDescription(/Enter a version such as 1\.9\.8/);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('textbox', { name: /Name/ })).toHaveValue('payments');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const version = screen.getByRole('textbox', { name: /Terraform version/ });
+    expect(version).toHaveValue('1.x');
+    await user.clear(version);
+    await user.type(version, '1.9.8');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    // Runners: self-hosted needs a group.
+    await user.click(await screen.findByRole('radio', { name: 'Self-hosted runners' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Self-hosted runners need at least one runner group.')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /Runner groups/ }), 'eu-west, eu-central');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    // Approval: teams approval needs a team.
+    await user.click(await screen.findByRole('radio', { name: 'Require approval from teams' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Choose at least one team whose approval is required.')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Security' }));
+    await user.click(screen.getByRole('radio', { name: 'Deny' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    // Capabilities start on; turn drift detection off.
+    const drift = await screen.findByRole('switch', { name: 'Drift detection' });
+    expect(drift).toBeChecked();
+    await user.click(drift);
+    await user.click(screen.getByRole('button', { name: 'Create namespace' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/namespace/ns-new00001'));
+    expect(sent).toEqual([
+      {
+        name: 'payments',
+        description: null,
+        iacConfig: { terraformVersion: '1.9.8', terragruntVersion: null, opentofuVersion: null },
+        runnerConfig: { mode: 'selfHosted', groups: ['eu-west', 'eu-central'], isOverridable: true },
+        deploymentApprovalPolicy: { rules: [{ type: 'requireTeamsApproval', parameters: { teams: ['team-sec'] } }], overrideBehavior: 'deny' },
+        capabilities: {
+          deployOnPush: { status: 'enabled', isOverridable: true },
+          planOnPr: { status: 'enabled', isOverridable: true },
+          driftDetection: { status: 'disabled', isOverridable: true },
+        },
+      },
+    ]);
+    expect(await screen.findByText('Namespace payments created.')).toBeInTheDocument();
+  });
+
+  it('keeps everything typed and returns to the step of a field the server rejects', async () => {
+    server.use(
+      teams(),
+      handle('post', '/namespace', () => errorResponse(400, 'already_exist', 'A namespace with this name already exists', { field: 'entity.name' })),
+    );
+    const { user, router } = renderPage({ path: 'createNamespaceWizard', element: <CreateNamespaceWizardPage />, url: '/app/createNamespaceWizard' });
+    await user.type(screen.getByRole('textbox', { name: /Name/ }), 'payments');
+    for (let i = 0; i < 4; i += 1) await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Create namespace' }));
+    const name = await screen.findByRole('textbox', { name: /Name/ });
+    expect(name).toHaveValue('payments');
+    expect(name).toHaveAccessibleDescription(/A namespace with this name already exists/);
+    expect(router.state.location.pathname).toBe('/app/createNamespaceWizard');
+  });
+});
+
+describe('EditNamespaceWizardPage', () => {
+  it('starts from the stored namespace and saves the change', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      teams(),
+      handle('get', '/namespace/{namespaceId}', () => envelope([namespaceFixture()])),
+      handle('put', '/namespace/{namespaceId}', ({ body, params }) => {
+        sent.push({ id: params['namespaceId'], description: body?.entity.description });
+        return envelope([namespaceFixture({ description: body?.entity.description ?? null })]);
+      }),
+    );
+    const { user, router } = renderPage({
+      path: 'editNamespaceWizard/:namespaceId',
+      element: <EditNamespaceWizardPage />,
+      url: '/app/editNamespaceWizard/ns-platform01',
+      otherPaths: ['namespace/:namespaceId'],
+    });
+    const description = await screen.findByRole('textbox', { name: 'Description' });
+    expect(screen.getByRole('textbox', { name: /Name/ })).toHaveValue('platform');
+    await user.clear(description);
+    await user.type(description, 'Networks');
+    for (let i = 0; i < 4; i += 1) await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Save namespace' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/namespace/ns-platform01'));
+    expect(sent).toEqual([{ id: 'ns-platform01', description: 'Networks' }]);
+  });
+});

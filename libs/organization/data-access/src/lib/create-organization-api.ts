@@ -1,0 +1,206 @@
+import type { ApiClient } from '@terrace/api-client';
+import { designedClient, firstItem } from './designed-contract';
+import type { OrganizationApi } from './organization-api';
+import type { OrganizationDesignedPaths } from './organization.designed-paths';
+
+/** The organization port on the shared client: typed paths where the contract has them. */
+export function createOrganizationApi(client: ApiClient): OrganizationApi {
+  const designed = designedClient<OrganizationDesignedPaths>(client);
+
+  return {
+    async organization() {
+      const { data } = await client.GET('/org');
+      return firstItem(data);
+    },
+    async configuration() {
+      // Spec: before anything is configured the organization configuration answers empty items.
+      const { data } = await client.GET('/org/configuration');
+      return data?.response.items[0] ?? null;
+    },
+    async updateConfiguration(input) {
+      const { data } = await client.PUT('/org/configuration', { body: { entity: input } });
+      return firstItem(data);
+    },
+    async signInSettings() {
+      const { data } = await client.GET('/org/signInSettings');
+      return firstItem(data);
+    },
+    async updateSignInSettings(input) {
+      const { data } = await client.PUT('/org/signInSettings', { body: { entity: input } });
+      return firstItem(data);
+    },
+
+    async users({ page, pageSize, email }) {
+      const { data } = await client.GET('/iam/org/user', {
+        params: { query: { page, pageSize, ...(email ? { email } : {}) } },
+      });
+      const items = data?.response.items ?? [];
+      return { items, total: data?.response.paging?.total ?? items.length };
+    },
+    async inviteUser(input) {
+      const { data } = await designed.POST('/iam/org/user/invite', { body: { entity: input } });
+      return firstItem(data);
+    },
+    async changeUserRole(userId, input) {
+      const { data } = await designed.PUT('/iam/org/user/{userId}', {
+        params: { path: { userId } },
+        body: { entity: input },
+      });
+      return firstItem(data);
+    },
+    async removeUser(userId) {
+      await designed.DELETE('/iam/org/user/{userId}', { params: { path: { userId } } });
+    },
+
+    async teams() {
+      const { data } = await designed.GET('/iam/org/team');
+      return data?.response.items ?? [];
+    },
+    async team(teamId) {
+      const { data } = await designed.GET('/iam/org/team/{teamId}', { params: { path: { teamId } } });
+      return firstItem(data);
+    },
+    async createTeam(input) {
+      const { data } = await designed.POST('/iam/org/team', { body: { entity: input } });
+      return firstItem(data);
+    },
+    async updateTeam(teamId, input) {
+      const { data } = await designed.PUT('/iam/org/team/{teamId}', {
+        params: { path: { teamId } },
+        body: { entity: input },
+      });
+      return firstItem(data);
+    },
+    async deleteTeam(teamId) {
+      await designed.DELETE('/iam/org/team/{teamId}', { params: { path: { teamId } } });
+    },
+    async teamUsers(teamId) {
+      const { data } = await designed.GET('/iam/org/teamUser', { params: { query: { teamId } } });
+      return data?.response.items ?? [];
+    },
+    async addTeamUser(teamId, userEmail) {
+      await designed.POST('/iam/org/teamUser', { body: { entity: { teamId, userEmail } } });
+    },
+    async removeTeamUser(teamId, userEmail) {
+      // Association resources have no id: the pair is the key and DELETE carries it (api-evidence).
+      await designed.DELETE('/iam/org/teamUser', { body: { entity: { teamId, userEmail } } });
+    },
+
+    async programmaticUsers() {
+      const { data } = await designed.GET('/iam/org/programmaticUser');
+      return data?.response.items ?? [];
+    },
+    async createProgrammaticUser(input) {
+      const { data } = await designed.POST('/iam/org/programmaticUser', { body: { entity: input } });
+      return firstItem(data);
+    },
+    async deleteProgrammaticUser(programmaticUserId) {
+      await designed.DELETE('/iam/org/programmaticUser/{programmaticUserId}', {
+        params: { path: { programmaticUserId } },
+      });
+    },
+    async programmaticUserTokens(programmaticUserId) {
+      const { data } = await designed.GET('/iam/org/programmaticUser/{programmaticUserId}/token', {
+        params: { path: { programmaticUserId } },
+      });
+      return data?.response.items ?? [];
+    },
+    async createProgrammaticUserToken(programmaticUserId, input) {
+      const { data } = await designed.POST('/iam/org/programmaticUser/{programmaticUserId}/token', {
+        params: { path: { programmaticUserId } },
+        body: { entity: input },
+      });
+      return firstItem(data);
+    },
+    async revokeProgrammaticUserToken(programmaticUserId, tokenId) {
+      await designed.DELETE('/iam/org/programmaticUser/{programmaticUserId}/token/{tokenId}', {
+        params: { path: { programmaticUserId, tokenId } },
+      });
+    },
+
+    async customRoles() {
+      const { data } = await designed.GET('/iam/org/customRole');
+      return data?.response.items ?? [];
+    },
+    async createCustomRole(input) {
+      const { data } = await designed.POST('/iam/org/customRole', { body: { entity: input } });
+      return firstItem(data);
+    },
+    async updateCustomRole(customRoleId, input) {
+      const { data } = await designed.PUT('/iam/org/customRole/{customRoleId}', {
+        params: { path: { customRoleId } },
+        body: { entity: input },
+      });
+      return firstItem(data);
+    },
+    async deleteCustomRole(customRoleId) {
+      await designed.DELETE('/iam/org/customRole/{customRoleId}', { params: { path: { customRoleId } } });
+    },
+
+    async abacConfigurations() {
+      const { data } = await designed.GET('/iam/org/customAbacConfiguration');
+      return data?.response.items ?? [];
+    },
+    async createAbacConfiguration(input) {
+      const { data } = await designed.POST('/iam/org/customAbacConfiguration', { body: { entity: input } });
+      return firstItem(data);
+    },
+    async updateAbacConfiguration(customAbacConfigurationId, input) {
+      const { data } = await designed.PUT('/iam/org/customAbacConfiguration/{customAbacConfigurationId}', {
+        params: { path: { customAbacConfigurationId } },
+        body: { entity: input },
+      });
+      return firstItem(data);
+    },
+    async deleteAbacConfiguration(customAbacConfigurationId) {
+      await designed.DELETE('/iam/org/customAbacConfiguration/{customAbacConfigurationId}', {
+        params: { path: { customAbacConfigurationId } },
+      });
+    },
+
+    async identityProvider() {
+      // Answers empty items while no identity provider is configured.
+      const { data } = await client.GET('/iam/org/identityProvider');
+      return data?.response.items[0] ?? null;
+    },
+    async updateIdentityProvider(input) {
+      const { data } = await client.PUT('/iam/org/identityProvider', { body: { entity: input } });
+      return firstItem(data);
+    },
+    async deleteIdentityProvider() {
+      await client.DELETE('/iam/org/identityProvider');
+    },
+
+    async currentUser() {
+      const { data } = await client.GET('/auth/me');
+      return firstItem(data);
+    },
+    async updateProfile(input) {
+      const { data } = await designed.PUT('/iam/user/profile', { body: { entity: input } });
+      return firstItem(data);
+    },
+    async changePassword(input) {
+      await designed.PUT('/iam/user/password', { body: { entity: input } });
+    },
+    async generateMfa() {
+      const { data } = await designed.POST('/iam/user/mfa/generate', { body: { entity: {} } });
+      return firstItem(data);
+    },
+    async enableMfa(mfaCode) {
+      const { data } = await designed.POST('/iam/user/mfa/enable', { body: { entity: { mfaCode } } });
+      return firstItem(data);
+    },
+    async disableMfa() {
+      const { data } = await designed.POST('/iam/user/mfa/disable', { body: { entity: {} } });
+      return firstItem(data);
+    },
+    async personalAccessTokens() {
+      const { data } = await designed.GET('/iam/user/personalAccessToken');
+      return data?.response.items ?? [];
+    },
+    async createPersonalAccessToken(input) {
+      const { data } = await designed.POST('/iam/user/personalAccessToken', { body: { entity: input } });
+      return firstItem(data);
+    },
+  };
+}

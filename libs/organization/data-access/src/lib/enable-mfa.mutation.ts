@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useOrganizationApi } from './organization-api';
+import { organizationKeys } from './organization.keys';
+
+export function useEnableMfaMutation() {
+  const api = useOrganizationApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (mfaCode: string) => api.enableMfa(mfaCode),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: organizationKeys.currentUser() });
+      void queryClient.invalidateQueries({ queryKey: organizationKeys.users() });
+    },
+  });
+}

@@ -1,0 +1,105 @@
+import type { components } from '@terrace/api-client';
+import { createContext, useContext } from 'react';
+import type {
+  AbacConfiguration,
+  AbacConfigurationInput,
+  ApiToken,
+  ApiTokenInput,
+  ChangeUserRoleInput,
+  CreatedApiToken,
+  CurrentUser,
+  CustomRole,
+  CustomRoleInput,
+  Invitation,
+  InviteUserInput,
+  MfaSetup,
+  Organization,
+  OrganizationConfiguration,
+  OrganizationUser,
+  PasswordChangeInput,
+  ProfileInput,
+  ProgrammaticUser,
+  ProgrammaticUserInput,
+  SignInSettings,
+  IdentityProvider,
+  IdentityProviderInput,
+  Team,
+  TeamInput,
+  TeamUser,
+} from './organization.types';
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export interface UserListFilters {
+  page: number;
+  pageSize: components['schemas']['PageSize'];
+  email?: string;
+}
+
+/**
+ * The calls of the organization domain as one port. The console builds it on the shared API
+ * client (createOrganizationApi); component tests use the same adapter against MSW handlers, so
+ * pages never see HTTP and tests never mock our own code.
+ */
+export interface OrganizationApi {
+  organization(): Promise<Organization>;
+  configuration(): Promise<OrganizationConfiguration | null>;
+  updateConfiguration(input: Partial<Pick<OrganizationConfiguration, 'aiFeaturesConfiguration'>>): Promise<OrganizationConfiguration>;
+  signInSettings(): Promise<SignInSettings>;
+  updateSignInSettings(input: Partial<SignInSettings>): Promise<SignInSettings>;
+
+  users(filters: UserListFilters): Promise<Page<OrganizationUser>>;
+  inviteUser(input: InviteUserInput): Promise<Invitation>;
+  changeUserRole(userId: string, input: ChangeUserRoleInput): Promise<OrganizationUser>;
+  removeUser(userId: string): Promise<void>;
+
+  teams(): Promise<Team[]>;
+  team(teamId: string): Promise<Team>;
+  createTeam(input: TeamInput): Promise<Team>;
+  updateTeam(teamId: string, input: TeamInput): Promise<Team>;
+  deleteTeam(teamId: string): Promise<void>;
+  teamUsers(teamId: string): Promise<TeamUser[]>;
+  addTeamUser(teamId: string, userEmail: string): Promise<void>;
+  removeTeamUser(teamId: string, userEmail: string): Promise<void>;
+
+  programmaticUsers(): Promise<ProgrammaticUser[]>;
+  createProgrammaticUser(input: ProgrammaticUserInput): Promise<ProgrammaticUser>;
+  deleteProgrammaticUser(programmaticUserId: string): Promise<void>;
+  programmaticUserTokens(programmaticUserId: string): Promise<ApiToken[]>;
+  createProgrammaticUserToken(programmaticUserId: string, input: ApiTokenInput): Promise<CreatedApiToken>;
+  revokeProgrammaticUserToken(programmaticUserId: string, tokenId: string): Promise<void>;
+
+  customRoles(): Promise<CustomRole[]>;
+  createCustomRole(input: CustomRoleInput): Promise<CustomRole>;
+  updateCustomRole(customRoleId: string, input: CustomRoleInput): Promise<CustomRole>;
+  deleteCustomRole(customRoleId: string): Promise<void>;
+
+  abacConfigurations(): Promise<AbacConfiguration[]>;
+  createAbacConfiguration(input: AbacConfigurationInput): Promise<AbacConfiguration>;
+  updateAbacConfiguration(id: string, input: AbacConfigurationInput): Promise<AbacConfiguration>;
+  deleteAbacConfiguration(id: string): Promise<void>;
+
+  identityProvider(): Promise<IdentityProvider | null>;
+  updateIdentityProvider(input: IdentityProviderInput): Promise<IdentityProvider>;
+  deleteIdentityProvider(): Promise<void>;
+
+  currentUser(): Promise<CurrentUser>;
+  updateProfile(input: ProfileInput): Promise<CurrentUser>;
+  changePassword(input: PasswordChangeInput): Promise<void>;
+  generateMfa(): Promise<MfaSetup>;
+  enableMfa(mfaCode: string): Promise<CurrentUser>;
+  disableMfa(): Promise<CurrentUser>;
+  personalAccessTokens(): Promise<ApiToken[]>;
+  createPersonalAccessToken(input: ApiTokenInput): Promise<CreatedApiToken>;
+}
+
+export const OrganizationApiContext = createContext<OrganizationApi | null>(null);
+
+export function useOrganizationApi(): OrganizationApi {
+  const api = useContext(OrganizationApiContext);
+  if (!api) throw new Error('useOrganizationApi needs an OrganizationApiContext provider (apps/console provides it).');
+  return api;
+}

@@ -1,0 +1,42 @@
+import type { CustomRole, OrganizationUser, ProgrammaticUser, Team } from './organization.types';
+
+/** Objects as the server answers them, for tests and stories; pass overrides for the case at hand. */
+export const organizationFixtures = {
+  user: (overrides: Partial<OrganizationUser> = {}): OrganizationUser => ({
+    userId: 'usr-ada',
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    userType: 'directUser',
+    orgRole: 'admin',
+    customRoleId: null,
+    mfaEnabled: true,
+    createdAt: '2026-01-05T10:00:00.000Z',
+    ...overrides,
+  }),
+  team: (overrides: Partial<Team> = {}): Team => ({
+    id: 'team-platform',
+    name: 'Platform',
+    description: 'Runs the shared infrastructure',
+    customIdpId: null,
+    ...overrides,
+  }),
+  programmaticUser: (overrides: Partial<ProgrammaticUser> = {}): ProgrammaticUser => ({
+    id: 'pu-ci',
+    name: 'ci-pipeline',
+    description: 'Deploys from CI',
+    orgRole: 'deployer',
+    customRoleId: null,
+    createdAt: '2026-02-01T09:00:00.000Z',
+    ...overrides,
+  }),
+  customRole: (overrides: Partial<CustomRole> = {}): CustomRole => ({
+    id: 'cro-operators',
+    name: 'Operators',
+    description: null,
+    type: 'namespaceRole',
+    permissions: [{ name: 'stack:create' }, { name: 'deployment:start' }],
+    stackRestriction: 'none',
+    ...overrides,
+  }),
+};

@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useOrganizationApi } from './organization-api';
+import { organizationKeys } from './organization.keys';
+import type { ProfileInput } from './organization.types';
+
+export function useUpdateProfileMutation() {
+  const api = useOrganizationApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ProfileInput) => api.updateProfile(input),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: organizationKeys.currentUser() });
+    },
+  });
+}

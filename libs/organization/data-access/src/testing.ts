@@ -1,0 +1,2 @@
+export { designedHandler } from './lib/designed-handler';
+export { organizationFixtures } from './lib/organization.fixtures';

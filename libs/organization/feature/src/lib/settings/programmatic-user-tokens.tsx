@@ -1,0 +1,166 @@
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import {
+  Button,
+  ConfirmDialog,
+  DataTable,
+  ErrorState,
+  FormField,
+  Input,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  Stack,
+  toast,
+} from '@terrace/design-system';
+import { confirmationPhrases } from '@terrace/domain';
+import {
+  organizationQueries,
+  useCreateProgrammaticUserTokenMutation,
+  useOrganizationApi,
+  useRevokeProgrammaticUserTokenMutation,
+  type ApiToken,
+  type CreatedApiToken,
+  type ProgrammaticUser,
+} from '@terrace/organization/data-access';
+import { KeyRound } from 'lucide-react';
+import { useState } from 'react';
+import { FormDialog } from '../common/form-dialog';
+import { SecretReveal } from '../common/secret-reveal';
+
+export interface ProgrammaticUserTokensProps {
+  programmaticUser: ProgrammaticUser;
+  canEdit: boolean;
+  readOnlyReason: string;
+}
+
+const expiryChoices = ['30', '90', '365', 'never'] as const;
+
+export function ProgrammaticUserTokens({ programmaticUser, canEdit, readOnlyReason }: ProgrammaticUserTokensProps) {
+  const { t, i18n } = useLingui();
+  const api = useOrganizationApi();
+  const tokens = useQuery(organizationQueries.programmaticUserTokens(api, programmaticUser.id));
+  const create = useCreateProgrammaticUserTokenMutation();
+  const revoke = useRevokeProgrammaticUserTokenMutation();
+  const [creating, setCreating] = useState(false);
+  const [name, setName] = useState('');
+  const [expiry, setExpiry] = useState<(typeof expiryChoices)[number]>('90');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [created, setCreated] = useState<CreatedApiToken | null>(null);
+  const [revoking, setRevoking] = useState<ApiToken | null>(null);
+
+  const expiryLabel = (choice: (typeof expiryChoices)[number]) =>
+    choice === 'never' ? t`Never` : choice === '365' ? t`In 1 year` : t`In ${choice} days`;
+  const date = (value: string | null, fallback: string) => (value ? i18n.date(value, { dateStyle: 'medium' }) : fallback);
+
+  const columns: ColumnDef<ApiToken, unknown>[] = [
+    { id: 'name', header: t`Name`, enableSorting: false, cell: ({ row }) => <span className="font-medium">{row.original.name}</span> },
+    { id: 'createdAt', header: t`Created`, enableSorting: false, cell: ({ row }) => date(row.original.createdAt, '') },
+    { id: 'lastUsedAt', header: t`Last used`, enableSorting: false, cell: ({ row }) => date(row.original.lastUsedAt, t`Never`) },
+    { id: 'expiresAt', header: t`Expires`, enableSorting: false, cell: ({ row }) => date(row.original.expiresAt, t`Never`) },
+    {
+      id: 'actions',
+      header: () => <span className="sr-only">{t`Actions`}</span>,
+      enableSorting: false,
+      meta: { align: 'end' },
+      cell: ({ row }) => (
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={!canEdit}
+          title={canEdit ? undefined : readOnlyReason}
+          aria-label={t`Revoke token ${row.original.name}`}
+          onClick={() => setRevoking(row.original)}
+        >
+          {t`Revoke`}
+        </Button>
+      ),
+    },
+  ];
+
+  if (tokens.isError) return <ErrorState error={tokens.error} onRetry={() => void tokens.refetch()} retrying={tokens.isFetching} />;
+
+  return (
+    <Stack gap={4}>
+      {created && <SecretReveal secret={created.token} label={t`New token ${created.name}`} />}
+      <DataTable
+        aria-label={t`API tokens of ${programmaticUser.name}`}
+        columns={columns}
+        data={tokens.data ?? []}
+        getRowId={(token) => token.id}
+        loading={tokens.isPending}
+        searchable={false}
+        paginate={false}
+        empty={<p className="px-4 py-8 text-center text-sm text-muted-foreground">{t`No tokens yet.`}</p>}
+        actions={
+          <div className="ms-auto">
+            <Button variant="outline" onClick={() => setCreating(true)} disabled={!canEdit} title={canEdit ? undefined : readOnlyReason}>
+              <KeyRound aria-hidden />
+              {t`Create token`}
+            </Button>
+          </div>
+        }
+      />
+      <FormDialog
+        open={creating}
+        onOpenChange={(open) => {
+          setCreating(open);
+          if (!open) setNameError(null);
+        }}
+        title={t`Create a token for ${programmaticUser.name}`}
+        submitLabel={t`Create token`}
+        onSubmit={async () => {
+          const trimmed = name.trim();
+          setNameError(trimmed === '' ? t`Enter a name that says where the token is used.` : null);
+          if (trimmed === '') return false;
+          const token = await create.mutateAsync({
+            programmaticUserId: programmaticUser.id,
+            name: trimmed,
+            expiresInDays: expiry === 'never' ? null : Number(expiry),
+          });
+          setCreated(token);
+          setName('');
+          toast.success(t`Token ${token.name} created. Copy it now.`);
+          return true;
+        }}
+      >
+        <FormField label={t`Token name`} required error={nameError} help={t`For example the pipeline that uses it.`}>
+          <Input value={name} onChange={(event) => setName(event.target.value)} />
+        </FormField>
+        <FormField label={t`Expires`}>
+          <Select value={expiry} onValueChange={(value) => setExpiry(value as (typeof expiryChoices)[number])}>
+            <SelectTrigger>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {expiryChoices.map((choice) => (
+                <SelectItem key={choice} value={choice}>
+                  {expiryLabel(choice)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </FormField>
+      </FormDialog>
+      <ConfirmDialog
+        open={revoking !== null}
+        onOpenChange={(open) => !open && setRevoking(null)}
+        tone="danger"
+        title={t`Revoke token ${revoking?.name ?? ''}?`}
+        description={t`Anything that uses this token is refused from now on.`}
+        phrase={confirmationPhrases.revokeToken}
+        confirmLabel={t`Revoke token`}
+        onConfirm={async () => {
+          if (!revoking) return;
+          await revoke.mutateAsync({ programmaticUserId: programmaticUser.id, tokenId: revoking.id });
+          toast.success(t`Token ${revoking.name} revoked.`);
+          if (created?.id === revoking.id) setCreated(null);
+          setRevoking(null);
+        }}
+      />
+    </Stack>
+  );
+}

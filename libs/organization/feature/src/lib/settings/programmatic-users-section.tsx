@@ -1,0 +1,191 @@
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import {
+  Button,
+  Card,
+  CardBody,
+  CardHeader,
+  CardTitle,
+  ConfirmDialog,
+  DataTable,
+  EmptyState,
+  ErrorState,
+  FormField,
+  Input,
+  Stack,
+  Textarea,
+  toast,
+} from '@terrace/design-system';
+import { confirmationPhrases } from '@terrace/domain';
+import {
+  organizationQueries,
+  useCreateProgrammaticUserMutation,
+  useDeleteProgrammaticUserMutation,
+  useOrganizationApi,
+  type ProgrammaticUser,
+} from '@terrace/organization/data-access';
+import { Bot } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { FormDialog } from '../common/form-dialog';
+import { RoleSelect, type RoleValue } from '../common/role-select';
+import { useRoleLabel } from '../common/use-role-label';
+import { ProgrammaticUserTokens } from './programmatic-user-tokens';
+
+export interface ProgrammaticUsersSectionProps {
+  canEdit: boolean;
+  readOnlyReason: string;
+}
+
+// Names appear in audit entries and namespace permissions, so they stay simple identifiers.
+const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+export function ProgrammaticUsersSection({ canEdit, readOnlyReason }: ProgrammaticUsersSectionProps) {
+  const { t, i18n } = useLingui();
+  const api = useOrganizationApi();
+  const users = useQuery(organizationQueries.programmaticUsers(api));
+  const customRoles = useQuery(organizationQueries.customRoles(api));
+  const create = useCreateProgrammaticUserMutation();
+  const remove = useDeleteProgrammaticUserMutation();
+  const roleLabel = useRoleLabel();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<ProgrammaticUser | null>(null);
+  const [form, setForm] = useState<{ name: string; description: string; role: RoleValue }>({
+    name: '',
+    description: '',
+    role: { orgRole: 'deployer', customRoleId: null },
+  });
+  const [nameError, setNameError] = useState<string | null>(null);
+
+  const customRoleNames = useMemo(() => new Map((customRoles.data ?? []).map((role) => [role.id, role.name])), [customRoles.data]);
+  const selected = users.data?.find((user) => user.id === selectedId) ?? null;
+
+  const columns: ColumnDef<ProgrammaticUser, unknown>[] = [
+    {
+      id: 'name',
+      header: t`Name`,
+      enableSorting: false,
+      cell: ({ row }) => (
+        <Button variant="link" onClick={() => setSelectedId(row.original.id)} aria-pressed={row.original.id === selectedId}>
+          {row.original.name}
+        </Button>
+      ),
+    },
+    { id: 'description', header: t`Description`, enableSorting: false, cell: ({ row }) => row.original.description || '—' },
+    {
+      id: 'role',
+      header: t`Role`,
+      enableSorting: false,
+      cell: ({ row }) =>
+        roleLabel(row.original.orgRole, row.original.customRoleId ? customRoleNames.get(row.original.customRoleId) : null),
+    },
+    { id: 'createdAt', header: t`Created`, enableSorting: false, cell: ({ row }) => i18n.date(row.original.createdAt, { dateStyle: 'medium' }) },
+    {
+      id: 'actions',
+      header: () => <span className="sr-only">{t`Actions`}</span>,
+      enableSorting: false,
+      meta: { align: 'end' },
+      cell: ({ row }) => (
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={!canEdit}
+          title={canEdit ? undefined : readOnlyReason}
+          aria-label={t`Delete ${row.original.name}`}
+          onClick={() => setDeleting(row.original)}
+        >
+          {t`Delete`}
+        </Button>
+      ),
+    },
+  ];
+
+  const createButton = (
+    <Button onClick={() => setCreating(true)} disabled={!canEdit} title={canEdit ? undefined : readOnlyReason}>
+      <Bot aria-hidden />
+      {t`Create programmatic user`}
+    </Button>
+  );
+
+  if (users.isError) return <ErrorState error={users.error} onRetry={() => void users.refetch()} retrying={users.isFetching} />;
+
+  return (
+    <Stack gap={4}>
+      {users.isSuccess && users.data.length === 0 ? (
+        <EmptyState
+          icon={<Bot aria-hidden />}
+          title={t`No programmatic users yet`}
+          text={t`Create one for each pipeline or script that calls the API, so its tokens can be revoked on their own.`}
+          action={createButton}
+        />
+      ) : (
+        <DataTable
+          aria-label={t`Programmatic users`}
+          columns={columns}
+          data={users.data ?? []}
+          getRowId={(user) => user.id}
+          loading={users.isPending}
+          searchable={false}
+          actions={<div className="ms-auto">{createButton}</div>}
+        />
+      )}
+      {selected && (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t`API tokens of ${selected.name}`}</CardTitle>
+          </CardHeader>
+          <CardBody>
+            <ProgrammaticUserTokens programmaticUser={selected} canEdit={canEdit} readOnlyReason={readOnlyReason} />
+          </CardBody>
+        </Card>
+      )}
+      <FormDialog
+        open={creating}
+        onOpenChange={(open) => {
+          setCreating(open);
+          if (!open) setNameError(null);
+        }}
+        title={t`Create a programmatic user`}
+        submitLabel={t`Create`}
+        onSubmit={async () => {
+          const name = form.name.trim();
+          const problem = name === '' ? t`Enter a name.` : NAME.test(name) ? null : t`Use letters, digits, dots, dashes and underscores, starting with a letter or digit (at most 64).`;
+          setNameError(problem);
+          if (problem) return false;
+          const created = await create.mutateAsync({ name, description: form.description.trim() || null, ...form.role });
+          toast.success(t`Programmatic user ${created.name} created. Create a token for it below.`);
+          setSelectedId(created.id);
+          setForm({ name: '', description: '', role: { orgRole: 'deployer', customRoleId: null } });
+          return true;
+        }}
+      >
+        <FormField label={t`Name`} required error={nameError}>
+          <Input value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} />
+        </FormField>
+        <FormField label={t`Description`}>
+          <Textarea value={form.description} onChange={(event) => setForm({ ...form, description: event.target.value })} />
+        </FormField>
+        <FormField label={t`Role`} required>
+          <RoleSelect value={form.role} onValueChange={(role) => setForm({ ...form, role })} customRoles={customRoles.data ?? []} />
+        </FormField>
+      </FormDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        tone="danger"
+        title={t`Delete ${deleting?.name ?? ''}?`}
+        description={t`Its tokens stop working at once. Pipelines that use them will fail.`}
+        phrase={confirmationPhrases.delete}
+        confirmLabel={t`Delete programmatic user`}
+        onConfirm={async () => {
+          if (!deleting) return;
+          await remove.mutateAsync(deleting.id);
+          toast.success(t`${deleting.name} deleted.`);
+          if (selectedId === deleting.id) setSelectedId(null);
+          setDeleting(null);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,206 @@
+import { useLingui } from '@lingui/react/macro';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { Button, ConfirmDialog, DataTable, ErrorState, FormField, Input, Stack, toast } from '@terrace/design-system';
+import { confirmationPhrases, validateEmail } from '@terrace/domain';
+import {
+  organizationQueries,
+  useChangeUserRoleMutation,
+  useInviteUserMutation,
+  useOrganizationApi,
+  useRemoveUserMutation,
+  type OrganizationUser,
+} from '@terrace/organization/data-access';
+import { UserPlus } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { FormDialog } from '../common/form-dialog';
+import { RoleSelect, type RoleValue } from '../common/role-select';
+import { useRoleLabel } from '../common/use-role-label';
+
+export interface UsersSectionProps {
+  canEdit: boolean;
+  readOnlyReason: string;
+}
+
+const pageSizes = [10, 20, 50, 100, 1000] as const;
+type PageSize = (typeof pageSizes)[number];
+
+/** The organization's users: invite by e-mail with a role, change roles, remove behind 'delete user'. */
+export function UsersSection({ canEdit, readOnlyReason }: UsersSectionProps) {
+  const { t, i18n } = useLingui();
+  const api = useOrganizationApi();
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const pageSize: PageSize = pageSizes.find((size) => size === Number(params.get('pageSize'))) ?? 20;
+  const users = useQuery({ ...organizationQueries.users(api, { page, pageSize }), placeholderData: keepPreviousData });
+  const customRoles = useQuery(organizationQueries.customRoles(api));
+  const invite = useInviteUserMutation();
+  const changeRole = useChangeUserRoleMutation();
+  const removeUser = useRemoveUserMutation();
+  const roleLabel = useRoleLabel();
+
+  const [inviting, setInviting] = useState(false);
+  const [inviteEmail, setInviteEmail] = useState('');
+  const [inviteRole, setInviteRole] = useState<RoleValue>({ orgRole: 'member', customRoleId: null });
+  const [inviteError, setInviteError] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<OrganizationUser | null>(null);
+
+  const customRoleNames = useMemo(() => new Map((customRoles.data ?? []).map((role) => [role.id, role.name])), [customRoles.data]);
+
+  const setPaging = (nextPage: number, nextSize: number) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (nextPage === 1) next.delete('page');
+        else next.set('page', String(nextPage));
+        if (nextSize === 20) next.delete('pageSize');
+        else next.set('pageSize', String(nextSize));
+        return next;
+      },
+      { replace: true },
+    );
+
+  const columns: ColumnDef<OrganizationUser, unknown>[] = [
+    {
+      id: 'name',
+      header: t`Name`,
+      enableSorting: false,
+      cell: ({ row }) => (
+        <div className="flex flex-col">
+          <span className="font-medium">{`${row.original.firstName} ${row.original.lastName}`.trim() || row.original.email}</span>
+          <span className="text-xs text-muted-foreground">{row.original.email}</span>
+        </div>
+      ),
+    },
+    {
+      id: 'type',
+      header: t`Sign-in`,
+      enableSorting: false,
+      cell: ({ row }) => (row.original.userType === 'ssoUser' ? t`Single sign-on` : t`Password`),
+    },
+    {
+      id: 'mfa',
+      header: t`Two-factor`,
+      enableSorting: false,
+      cell: ({ row }) => (row.original.mfaEnabled ? t`On` : t`Off`),
+    },
+    {
+      id: 'role',
+      header: t`Role`,
+      enableSorting: false,
+      cell: ({ row }) =>
+        canEdit ? (
+          <RoleSelect
+            size="sm"
+            className="w-40"
+            aria-label={t`Role of ${row.original.email}`}
+            value={{ orgRole: row.original.orgRole, customRoleId: row.original.customRoleId }}
+            customRoles={customRoles.data ?? []}
+            onValueChange={(value) =>
+              void changeRole
+                .mutateAsync({ userId: row.original.userId, ...value })
+                .then(() => toast.success(t`Role of ${row.original.email} changed.`))
+                .catch(() => undefined)
+            }
+          />
+        ) : (
+          roleLabel(row.original.orgRole, row.original.customRoleId ? customRoleNames.get(row.original.customRoleId) : null)
+        ),
+    },
+    {
+      id: 'createdAt',
+      header: t`Joined`,
+      enableSorting: false,
+      cell: ({ row }) => i18n.date(row.original.createdAt, { dateStyle: 'medium' }),
+    },
+    {
+      id: 'actions',
+      header: () => <span className="sr-only">{t`Actions`}</span>,
+      enableSorting: false,
+      meta: { align: 'end' },
+      cell: ({ row }) => (
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={!canEdit}
+          title={canEdit ? undefined : readOnlyReason}
+          aria-label={t`Remove ${row.original.email}`}
+          onClick={() => setRemoving(row.original)}
+        >
+          {t`Remove`}
+        </Button>
+      ),
+    },
+  ];
+
+  if (users.isError) {
+    return <ErrorState error={users.error} onRetry={() => void users.refetch()} retrying={users.isFetching} />;
+  }
+
+  return (
+    <Stack gap={4}>
+      <DataTable
+        aria-label={t`Users`}
+        mode="server"
+        columns={columns}
+        data={users.data?.items ?? []}
+        getRowId={(user) => user.userId}
+        totalCount={users.data?.total ?? 0}
+        loading={users.isPending}
+        searchable={false}
+        pagination={{ pageIndex: page - 1, pageSize }}
+        onPaginationChange={(next) => setPaging(next.pageSize !== pageSize ? 1 : next.pageIndex + 1, next.pageSize)}
+        actions={
+          <div className="ms-auto">
+            <Button onClick={() => setInviting(true)} disabled={!canEdit} title={canEdit ? undefined : readOnlyReason}>
+              <UserPlus aria-hidden />
+              {t`Invite user`}
+            </Button>
+          </div>
+        }
+      />
+      <FormDialog
+        open={inviting}
+        onOpenChange={(open) => {
+          setInviting(open);
+          if (!open) setInviteError(null);
+        }}
+        title={t`Invite a user`}
+        description={t`They receive an e-mail with a link to join the organization.`}
+        submitLabel={t`Send invitation`}
+        onSubmit={async () => {
+          const problem = validateEmail(inviteEmail);
+          setInviteError(problem ? i18n._(problem) : null);
+          if (problem) return false;
+          await invite.mutateAsync({ email: inviteEmail.trim(), ...inviteRole });
+          toast.success(t`Invitation sent to ${inviteEmail.trim()}.`);
+          setInviteEmail('');
+          return true;
+        }}
+      >
+        <FormField label={t`E-mail address`} required error={inviteError}>
+          <Input type="email" autoComplete="off" value={inviteEmail} onChange={(event) => setInviteEmail(event.target.value)} />
+        </FormField>
+        <FormField label={t`Role`} required>
+          <RoleSelect value={inviteRole} onValueChange={setInviteRole} customRoles={customRoles.data ?? []} />
+        </FormField>
+      </FormDialog>
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        tone="danger"
+        title={t`Remove ${removing?.email ?? ''} from the organization?`}
+        description={t`They lose access at once, and leave every team they were in.`}
+        phrase={confirmationPhrases.deleteUser}
+        confirmLabel={t`Remove user`}
+        onConfirm={async () => {
+          if (!removing) return;
+          await removeUser.mutateAsync(removing.userId);
+          toast.success(t`${removing.email} removed.`);
+          setRemoving(null);
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,48 @@
+import { envelope } from '@terrace/api-client/testing';
+import type { OrganizationDesignedPaths, TeamUser } from '@terrace/organization/data-access';
+import { designedHandler, organizationFixtures } from '@terrace/organization/data-access/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderPage, setupMsw } from '../../testing/render-page';
+import { TeamPage } from './team-page';
+
+const server = setupMsw();
+const designed = designedHandler<OrganizationDesignedPaths>();
+
+describe('TeamPage', () => {
+  it('shows the team with its IdP group and adds and removes members', async () => {
+    let members: TeamUser[] = [{ teamId: 'team-platform', email: 'ada@example.com' }];
+    const removed: unknown[] = [];
+    server.use(
+      designed('get', '/iam/org/team/{teamId}', ({ params }) =>
+        envelope([organizationFixtures.team({ id: params['teamId'] ?? '', customIdpId: 'okta-platform' })]),
+      ),
+      designed('get', '/iam/org/teamUser', () => envelope(members)),
+      designed('post', '/iam/org/teamUser', ({ body }) => {
+        members = [...members, { teamId: 'team-platform', email: body?.entity.userEmail ?? '' }];
+        return envelope(members.slice(-1));
+      }),
+      designed('delete', '/iam/org/teamUser', ({ body }) => {
+        removed.push(body?.entity);
+        members = members.filter((m) => m.email !== body?.entity.userEmail);
+        return envelope(members.slice(0, 1));
+      }),
+    );
+    const { user } = renderPage({ path: 'team/:teamId', element: <TeamPage />, url: '/app/team/team-platform' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Platform' })).toBeInTheDocument();
+    expect(screen.getByText('okta-platform')).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Members of Platform' });
+    expect(await within(table).findByText('ada@example.com')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add member' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: /E-mail address/ }), 'grace@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Add member' }));
+    expect(await within(table).findByText('grace@example.com')).toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'Remove ada@example.com from the team' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(removed).toEqual([{ teamId: 'team-platform', userEmail: 'ada@example.com' }]));
+    await waitFor(() => expect(within(table).queryByText('ada@example.com')).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,126 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  Button,
+  Card,
+  CardBody,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  FormField,
+  Input,
+  PageHeader,
+  Stack,
+  toast,
+} from '@terrace/design-system';
+import { useCreatePersonalAccessTokenMutation, type CreatedApiToken } from '@terrace/organization/data-access';
+import { Terminal } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { CopyButton } from '../common/copy-button';
+import { SecretReveal } from '../common/secret-reveal';
+
+export interface TerraformLoginPageProps {
+  /** The host name Terraform asked for; defaults to the host serving the console. */
+  host?: string;
+}
+
+/** Terraform's manual token flow: `terraform login <host>` opens this page and waits for a token. */
+export function TerraformLoginPage({ host = typeof window === 'undefined' ? '' : window.location.host }: TerraformLoginPageProps) {
+  const { t } = useLingui();
+  const titleId = useId();
+  const create = useCreatePersonalAccessTokenMutation();
+  const [name, setName] = useState(() => t`terraform login`);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [token, setToken] = useState<CreatedApiToken | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim() === '') {
+      setNameError(t`Enter a name, for example the computer you run Terraform on.`);
+      return;
+    }
+    setNameError(null);
+    try {
+      // Tokens for a workstation expire so a forgotten laptop does not keep access for ever.
+      setToken(await create.mutateAsync({ name: name.trim(), expiresInDays: 90 }));
+      toast.success(t`Token created. Copy it now.`);
+    } catch {
+      // The client has shown why; the name stays in the field.
+    }
+  };
+
+  const command = `terraform login ${host}`;
+
+  return (
+    <Stack gap={6} className="mx-auto w-full max-w-3xl p-6">
+      <PageHeader
+        title={t`Sign in Terraform to ${host}`}
+        description={t`Create an API token for the Terraform CLI on your computer.`}
+      />
+      <Card>
+        <CardHeader>
+          <div>
+            <CardTitle>{t`Host`}</CardTitle>
+            <CardDescription>{t`Terraform asked for a token for this host. Check that it is the one you meant.`}</CardDescription>
+          </div>
+          <Terminal className="size-5 text-muted-foreground" aria-hidden />
+        </CardHeader>
+        <CardBody>
+          <Stack direction="row" gap={2} align="center">
+            <code className="min-w-0 flex-1 rounded-md border border-border bg-muted px-3 py-2 font-mono text-sm" dir="ltr">
+              {command}
+            </code>
+            <CopyButton value={command} label={t`Copy command`} />
+          </Stack>
+        </CardBody>
+      </Card>
+      {token ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t`Your token`}</CardTitle>
+          </CardHeader>
+          <CardBody>
+            <Stack gap={4}>
+              <SecretReveal secret={token.token} label={t`Token for ${host}`} />
+              <ol className="flex list-decimal flex-col gap-1.5 ps-5 text-sm">
+                <li>
+                  <Trans>
+                    Go back to your terminal, where Terraform shows <code className="font-mono">Token for {host}:</code>
+                  </Trans>
+                </li>
+                <li>{t`Paste the token and press Enter. Nothing appears while you paste; that is expected.`}</li>
+                <li>
+                  <Trans>
+                    Terraform saves it in <code className="font-mono">~/.terraform.d/credentials.tfrc.json</code> and uses it for this host from now on.
+                  </Trans>
+                </li>
+              </ol>
+              <p className="text-sm text-muted-foreground">{t`The token expires in 90 days. Run terraform login again to get a new one.`}</p>
+            </Stack>
+          </CardBody>
+        </Card>
+      ) : (
+        <Card>
+          <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby={titleId}>
+            <CardHeader>
+              <div>
+                <CardTitle id={titleId}>{t`Create a token`}</CardTitle>
+                <CardDescription>{t`The token acts as you, with your role and permissions.`}</CardDescription>
+              </div>
+            </CardHeader>
+            <CardBody>
+              <FormField label={t`Token name`} required error={nameError} help={t`Helps you recognise the token later.`}>
+                <Input value={name} onChange={(event) => setName(event.target.value)} className="max-w-md" />
+              </FormField>
+            </CardBody>
+            <CardFooter>
+              <Button type="submit" loading={create.isPending}>
+                {t`Create token`}
+              </Button>
+            </CardFooter>
+          </form>
+        </Card>
+      )}
+    </Stack>
+  );
+}

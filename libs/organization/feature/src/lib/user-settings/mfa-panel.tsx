@@ -1,0 +1,154 @@
+import { useLingui } from '@lingui/react/macro';
+import {
+  Button,
+  Card,
+  CardBody,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  ConfirmDialog,
+  FormField,
+  Input,
+  Stack,
+} from '@terrace/design-system';
+import { confirmationPhrases } from '@terrace/domain';
+import type { MfaSetup } from '@terrace/organization/data-access';
+import { ShieldCheck } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { QrCode } from './qr-code';
+
+export interface MfaPanelProps {
+  enabled: boolean;
+  /** Asks the server for a new secret; the panel shows it as a QR code. */
+  onGenerate: () => Promise<MfaSetup>;
+  /** Confirms the set-up with a code from the app; rejects on a wrong code. */
+  onEnable: (code: string) => Promise<unknown>;
+  onDisable: () => Promise<unknown>;
+  /** Organizations can require MFA for direct sign-in; then it cannot be switched off here. */
+  required?: boolean;
+}
+
+const CODE = /^\d{6}$/;
+
+/** Two-factor authentication with an authenticator app (TOTP). */
+export function MfaPanel({ enabled, onGenerate, onEnable, onDisable, required = false }: MfaPanelProps) {
+  const { t } = useLingui();
+  const titleId = useId();
+  const [setup, setSetup] = useState<MfaSetup | null>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [disabling, setDisabling] = useState(false);
+
+  const start = async () => {
+    setPending(true);
+    try {
+      setSetup(await onGenerate());
+    } catch {
+      // The client has shown why; the user can try again.
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!CODE.test(code.trim())) {
+      setCodeError(t`Enter the 6-digit code your authenticator app shows.`);
+      return;
+    }
+    setCodeError(null);
+    setPending(true);
+    try {
+      await onEnable(code.trim());
+      setSetup(null);
+      setCode('');
+    } catch {
+      // Keep the QR code and the code on screen: a wrong or expired code is retyped, not rescanned.
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <div>
+          <CardTitle id={titleId}>{t`Two-factor authentication`}</CardTitle>
+          <CardDescription>
+            {enabled
+              ? t`On: signing in asks for a code from your authenticator app.`
+              : t`Off: add a code from an authenticator app to your password when you sign in.`}
+          </CardDescription>
+        </div>
+        {enabled && <ShieldCheck className="size-5 text-success-subtle-foreground" aria-hidden />}
+      </CardHeader>
+      {setup ? (
+        <form onSubmit={(event) => void confirm(event)} noValidate aria-labelledby={titleId}>
+          <CardBody>
+            <Stack direction="row" gap={6} wrap align="start">
+              <QrCode value={setup.otpauthUrl} label={t`QR code to add this account to an authenticator app`} />
+              <Stack gap={3} className="max-w-sm">
+                <ol className="list-decimal ps-5 text-sm">
+                  <li>{t`Scan the QR code with an authenticator app.`}</li>
+                  <li>{t`Enter the 6-digit code the app shows.`}</li>
+                </ol>
+                <p className="text-sm text-muted-foreground">
+                  {t`Cannot scan? Enter this key in the app instead:`}{' '}
+                  <code className="font-mono text-xs break-all text-foreground">{setup.secret}</code>
+                </p>
+                <FormField label={t`Code from the app`} required error={codeError}>
+                  <Input
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={6}
+                    value={code}
+                    onChange={(event) => setCode(event.target.value.replace(/\s/g, ''))}
+                  />
+                </FormField>
+              </Stack>
+            </Stack>
+          </CardBody>
+          <CardFooter>
+            <Button type="button" variant="outline" onClick={() => setSetup(null)}>
+              {t`Cancel`}
+            </Button>
+            <Button type="submit" loading={pending}>
+              {t`Turn on two-factor authentication`}
+            </Button>
+          </CardFooter>
+        </form>
+      ) : (
+        <CardFooter>
+          {enabled ? (
+            <Button
+              variant="danger"
+              disabled={required}
+              title={required ? t`Your organization requires two-factor authentication.` : undefined}
+              onClick={() => setDisabling(true)}
+            >
+              {t`Turn off two-factor authentication`}
+            </Button>
+          ) : (
+            <Button loading={pending} onClick={() => void start()}>
+              {t`Set up two-factor authentication`}
+            </Button>
+          )}
+        </CardFooter>
+      )}
+      <ConfirmDialog
+        open={disabling}
+        onOpenChange={setDisabling}
+        tone="danger"
+        title={t`Turn off two-factor authentication?`}
+        description={t`Signing in will ask only for your password.`}
+        phrase={confirmationPhrases.disableMfa}
+        confirmLabel={t`Turn off`}
+        onConfirm={async () => {
+          await onDisable();
+        }}
+      />
+    </Card>
+  );
+}
