@@ -2,6 +2,8 @@ import { createApiClient, type ApiClient } from '@terrace/api-client';
 import { toast } from '@terrace/design-system';
 import { i18n } from '@terrace/i18n';
 import { AuthApiContext, SessionApiContext, clearSession, configureAccess, createSessionApi, readToken } from '@terrace/session';
+import { namespacesRoutes } from '@terrace/namespaces/feature';
+import { organizationRoutes } from '@terrace/organization/feature';
 import { ConsoleProviders, createConsoleRoutes } from '@terrace/shell';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -50,7 +52,7 @@ export function createConsole(config: ConsoleConfig): Console {
   });
   const api = createSessionApi(client);
 
-  router = createBrowserRouter(createConsoleRoutes());
+  router = createBrowserRouter(createConsoleRoutes({ routes: [...organizationRoutes, ...namespacesRoutes] }));
 
   const element = (
     <StrictMode>
