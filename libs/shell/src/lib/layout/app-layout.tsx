@@ -54,7 +54,7 @@ export function AppLayout() {
         <AppHeader session={session} groups={groups} brandBelowLargeOnly={side} />
         {top && <AppTopNav groups={groups} color={settings.topNavColor} className={side ? 'lg:hidden' : undefined} />}
         <ReminderBanners session={session} />
-        <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto px-6 py-6 focus:outline-none">
+        <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto focus:outline-none">
           <Outlet />
         </main>
       </div>
