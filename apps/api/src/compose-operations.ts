@@ -1,4 +1,9 @@
 import { hkdfSync } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { invitationsOperations } from './modules/invitations/invitations.routes';
+import { createAccessLoader } from './modules/iam/access-loader';
+import { iamOperations } from './modules/iam/iam.routes';
+import { createMailer } from './modules/mail/mailer';
 import type { Config } from './config/config';
 import type { Database } from './db/database';
 import { mergeRegistries, type OperationRegistry } from './http/operation-registry';
@@ -6,6 +11,8 @@ import type { Actor } from './permissions/actor';
 import { PermissionEngine } from './permissions/permission-engine';
 import { accountsOperations } from './modules/accounts/accounts.routes';
 import { authenticate, type AccountsDeps } from './modules/accounts/accounts.service';
+import { mfaOperations } from './modules/accounts/mfa.routes';
+import { SecretEnvelope } from './crypto/secret-envelope';
 import { auditOperations } from './modules/audit/audit.routes';
 import { consoleEventsOperations } from './modules/console-events/console-events.routes';
 import { docsOperations } from './modules/docs/docs.routes';
@@ -14,9 +21,9 @@ import { notificationsFeedOperations } from './modules/notifications-feed/notifi
 import { organizationOperations } from './modules/organization/organization.routes';
 import { runnersOperations } from './modules/runners/runners.routes';
 import { ssoOperations } from './modules/sso/sso.routes';
-import { SecretEnvelope } from './crypto/secret-envelope';
+import { teamsByIdpGroups } from './modules/iam/iam.repository';
 
-export type ComposeConfig = Pick<Config, 'sessionTtlHours' | 'docs'> & Partial<Pick<Config, 'publicUrl'>>;
+export type ComposeConfig = Pick<Config, 'sessionTtlHours' | 'docs' | 'mail' | 'publicUrl'>;
 
 export interface ComposedOperations {
   registry: OperationRegistry;
@@ -25,18 +32,26 @@ export interface ComposedOperations {
 }
 
 /** Wires every module's services to their dependencies: the composition root of the API. */
-export function composeOperations(db: Database, masterKey: Buffer, config: ComposeConfig): ComposedOperations {
-  const engine = new PermissionEngine();
-  const publicUrl = config.publicUrl ?? 'http://localhost:3000';
+export function composeOperations(
+  db: Database,
+  masterKey: Buffer,
+  config: ComposeConfig,
+  logger: FastifyBaseLogger,
+): ComposedOperations {
+  const engine = new PermissionEngine(createAccessLoader(db));
   const accounts: AccountsDeps = { db, engine, sessionTtlHours: config.sessionTtlHours };
   // Without a configured secret the docs key is derived from the master key, so it survives restarts.
   const docsSecret = config.docs.jwtSecret
     ? Buffer.from(config.docs.jwtSecret, 'utf8')
     : Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'terrace/docs-jwt', 32));
+  const envelope = new SecretEnvelope(masterKey);
   const registry = mergeRegistries(
     accountsOperations(accounts),
+    mfaOperations({ ...accounts, envelope }),
+    invitationsOperations({ ...accounts, mailer: createMailer(config.mail, db, logger), publicUrl: config.publicUrl }),
     organizationOperations({ db, engine }),
     namespacesOperations({ db, engine }),
+    iamOperations({ db, engine }),
     auditOperations({ db, engine }),
     consoleEventsOperations({ db, engine }),
     docsOperations({ engine, jwtSecret: docsSecret, tokenTtlSeconds: config.docs.tokenTtlSeconds }),
@@ -44,11 +59,11 @@ export function composeOperations(db: Database, masterKey: Buffer, config: Compo
     runnersOperations({ db, engine }),
     ssoOperations({
       ...accounts,
-      envelope: new SecretEnvelope(masterKey),
+      envelope,
       // The console and the API share PUBLIC_URL (the API under /api), as `npm start` serves them.
-      urls: { console: publicUrl, api: `${publicUrl.replace(/\/$/, '')}/api` },
-      // Teams are the IAM module's; until it maps IdP groups to teams, SSO users join none.
-      resolveTeams: async () => [],
+      urls: { console: config.publicUrl, api: `${config.publicUrl.replace(/\/$/, '')}/api` },
+      // SSO users join the teams whose custom IdP id matches one of their identity-provider groups.
+      resolveTeams: (organizationId, groups) => teamsByIdpGroups(db, organizationId, groups),
     }),
   );
   return { registry, engine, authenticate: (token) => authenticate(accounts, token) };

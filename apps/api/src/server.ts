@@ -1,3 +1,4 @@
+import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -47,6 +48,9 @@ export async function startServer(config: Config, logger: FastifyBaseLogger): Pr
     let databaseUrl = config.databaseUrl;
     if (!databaseUrl) {
       const dataDir = join(config.dataDir, 'pg');
+      // DATA_DIR is the product's own: when PostgreSQL runs as another user it must pass through it.
+      await mkdir(config.dataDir, { recursive: true, mode: 0o711 });
+      if (process.getuid?.() === 0) await chmod(config.dataDir, 0o711);
       logger.info({ dataDir, port: config.embeddedPgPort }, 'Starting embedded PostgreSQL');
       const embedded: EmbeddedPostgresHandle = await startEmbeddedPostgres({
         dataDir,
@@ -63,7 +67,7 @@ export async function startServer(config: Config, logger: FastifyBaseLogger): Pr
 
     const masterKey = await loadMasterKey(config.masterKey, config.dataDir);
     const document = readOpenApiDocument(config.openapiPath);
-    const composed = composeOperations(database.db, masterKey, config);
+    const composed = composeOperations(database.db, masterKey, config, logger);
     const common = {
       document,
       ...composed,

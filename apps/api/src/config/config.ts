@@ -31,6 +31,11 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   CONSOLE_DIST: z.string().min(1).optional(),
   DOCS_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Terrace <no-reply@localhost>'),
   DOCS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
 });
 
@@ -52,6 +57,7 @@ export interface Config {
   openapiPath: string;
   migrationsDir: string;
   docs: { jwtSecret: string | undefined; tokenTtlSeconds: number };
+  mail: { smtpUrl: string | undefined; from: string };
 }
 
 export class ConfigError extends Error {
@@ -63,7 +69,9 @@ export class ConfigError extends Error {
 
 /** Reads and validates the configuration once, at start. Nothing reads the environment later. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable counts as unset (a common result of `VAR=` in compose files and shells).
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
@@ -92,5 +100,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openapiPath: join(root, 'openapi/dist/openapi.json'),
     migrationsDir: join(root, 'apps/api/migrations'),
     docs: { jwtSecret: e.DOCS_JWT_SECRET, tokenTtlSeconds: e.DOCS_TOKEN_TTL_SECONDS },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
   };
 }

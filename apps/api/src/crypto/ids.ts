@@ -14,6 +14,8 @@ export const idPrefixes = {
   programmaticUser: 'pu',
   invitation: 'inv',
   runner: 'rnr',
+  programmaticToken: 'ptk',
+  namespacePermission: 'nsp',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

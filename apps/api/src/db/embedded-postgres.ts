@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
-import { chmod, chown, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { userInfo } from 'node:os';
 import { promisify } from 'node:util';
 import { randomBytes } from 'node:crypto';
@@ -20,6 +20,18 @@ export interface EmbeddedPostgresOptions {
   /** Delete the cluster on stop (test runs). */
   persistent: boolean;
   onLog?: (line: string) => void;
+}
+
+/** Fails clearly when a directory above the cluster does not let other users (postgres) through. */
+async function requireTraversable(dir: string): Promise<void> {
+  for (let d = dir; d !== dirname(d); d = dirname(d)) {
+    if (((await stat(d)).mode & 0o001) === 0) {
+      throw new Error(
+        `PostgreSQL runs as the postgres user and cannot enter ${d} (mode ${((await stat(d)).mode & 0o777).toString(8)}): ` +
+          'allow others to traverse it (chmod o+x) or choose another DATA_DIR',
+      );
+    }
+  }
 }
 
 async function postgresIds(): Promise<{ uid: number; gid: number } | undefined> {
@@ -68,6 +80,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   if (ids) {
     // initdb and postgres run as the postgres user: it must reach and own the cluster directory.
     await chmod(options.dataDir, 0o711);
+    await requireTraversable(dirname(options.dataDir));
     await mkdir(cluster, { recursive: true, mode: 0o700 });
     await chown(cluster, ids.uid, ids.gid);
   }

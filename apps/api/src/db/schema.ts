@@ -6,3 +6,6 @@ export * from '../modules/audit/audit.schema';
 export * from '../modules/console-events/console-events.schema';
 export * from '../modules/runners/runners.schema';
 export * from '../modules/sso/sso.schema';
+export * from '../modules/mail/mail.schema';
+export * from '../modules/invitations/invitations.schema';
+export * from '../modules/iam/iam.schema';

@@ -23,10 +23,10 @@ export interface ListOptions {
  * the public signatures are typed from the table.
  */
 export class Scope {
-  readonly #tx: Transaction;
+  readonly #tx: Database | Transaction;
 
   constructor(
-    tx: Transaction,
+    tx: Database | Transaction,
     readonly organizationId: string,
   ) {
     this.#tx = tx;
@@ -112,4 +112,12 @@ export class Scope {
 /** Runs `work` in one transaction scoped to the organization (the audit row goes in the same one). */
 export function inOrganization<T>(db: Database, organizationId: string, work: (scope: Scope) => Promise<T>): Promise<T> {
   return db.transaction((tx) => work(new Scope(tx, organizationId)));
+}
+
+/**
+ * For reads that change nothing: the same scoping without a transaction, so a list and its count
+ * run on two pooled connections at once and no BEGIN/COMMIT round trips are spent.
+ */
+export function readOrganization<T>(db: Database, organizationId: string, work: (scope: Scope) => Promise<T>): Promise<T> {
+  return work(new Scope(db, organizationId));
 }

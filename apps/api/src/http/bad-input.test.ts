@@ -28,7 +28,14 @@ let admin: SignedUp;
 let namespaceId: string;
 let registryIds = new Set<string>();
 
-const implemented = () => operations.filter((op) => registryIds.has(op.operationId));
+// Operations whose body is the `{ entity }` envelope; the SAML HTTP-POST binding posts a form
+// instead and is covered by the SSO module's own tests.
+const implemented = () =>
+  operations.filter(
+    (op) =>
+      registryIds.has(op.operationId) &&
+      (!op.requestBodySchema || Boolean((op.requestBodySchema['properties'] as Record<string, unknown> | undefined)?.['entity'])),
+  );
 const consumesSession = new Set(['signOut', 'tradeSession']);
 
 beforeAll(async () => {

@@ -83,7 +83,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
       if (op.security !== 'public') {
         actor = token ? await options.authenticate(token) : null;
         if (!actor) throw unauthenticated(token ? 'The session token is invalid or expired' : 'Authentication is required');
-        if (!isPermission(permission) || options.engine.decideForOrganization(actor, permission) === 'deny') {
+        if (!isPermission(permission) || (await options.engine.decideForOrganization(actor, permission)) === 'deny') {
           throw forbidden();
         }
       }

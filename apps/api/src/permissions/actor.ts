@@ -2,7 +2,8 @@
 export interface Actor {
   userId: string;
   email: string;
-  userType: 'directUser' | 'ssoUser';
+  /** programmaticUser: a robot authenticated by one of its tokens (userId is its pu- id). */
+  userType: 'directUser' | 'ssoUser' | 'programmaticUser';
   sessionId: string;
   organizationId: string;
   organizationType: 'regular' | 'management';

@@ -24,6 +24,14 @@ export const permissionCatalogue = {
   'audit:read': { area: 'audit', namespaced: false },
   'runner:read': { area: 'runner', namespaced: false },
   'consoleEvent:create': { area: 'session', namespaced: false },
+  'namespacePermission:read': { area: 'namespace', namespaced: false },
+  'namespacePermission:manage': { area: 'namespace', namespaced: false },
+  'customRole:read': { area: 'user', namespaced: false },
+  'customRole:manage': { area: 'user', namespaced: false },
+  'customAbac:read': { area: 'user', namespaced: false },
+  'customAbac:manage': { area: 'user', namespaced: false },
+  'programmaticUser:read': { area: 'user', namespaced: false },
+  'programmaticUser:manage': { area: 'user', namespaced: false },
 } as const satisfies Record<string, { area: string; namespaced: boolean }>;
 
 export type Permission = keyof typeof permissionCatalogue;
@@ -51,7 +59,7 @@ const rolePermissions: Record<BuiltInRole, ReadonlySet<Permission>> = {
 };
 
 /** Namespace roles granted through namespace permissions. */
-const namespaceRolePermissions: Record<'viewer' | 'admin', ReadonlySet<Permission>> = {
+const namespaceRolePermissions: Record<'viewer' | 'admin', ReadonlySet<string>> = {
   viewer: new Set<Permission>(['namespace:read']),
   admin: new Set<Permission>(['namespace:read', 'namespace:update']),
 };
@@ -73,11 +81,28 @@ export function isNamespaceOnly(actor: Actor): boolean {
 export interface NamespaceGrant {
   /** null: All Namespaces. */
   namespaceId: string | null;
-  role: 'viewer' | 'admin';
+  /** A namespace role, or null when the grant carries a custom namespace role. */
+  role: 'viewer' | 'admin' | null;
+  /** The permissions of the grant's custom namespace role. */
+  customPermissions: readonly string[];
 }
 
-/** Loads the namespace grants of an actor (user and team grants); provided by the IAM module. */
-export type NamespaceGrantLoader = (actor: Actor) => Promise<NamespaceGrant[]>;
+/** What the engine reads from the IAM tables; provided by the IAM module. */
+export interface AccessLoader {
+  /** Grants of the actor itself, its teams (users) — namespace permissions. */
+  namespaceGrants(actor: Actor): Promise<NamespaceGrant[]>;
+  /** Permissions of the actor's custom organization role. */
+  customRolePermissions(actor: Actor): Promise<readonly string[]>;
+}
+
+export const noAccessLoader: AccessLoader = {
+  namespaceGrants: async () => [],
+  customRolePermissions: async () => [],
+};
+
+function grantAllows(grant: NamespaceGrant, permission: Permission): boolean {
+  return grant.role ? namespaceRolePermissions[grant.role].has(permission) : grant.customPermissions.includes(permission);
+}
 
 export type OrganizationDecision = 'allow' | 'deny' | 'perNamespace';
 
@@ -86,15 +111,20 @@ export type OrganizationDecision = 'allow' | 'deny' | 'perNamespace';
  * (from its `x-permission`), and services call `require` with the namespace they touch.
  */
 export class PermissionEngine {
-  constructor(private readonly loadGrants: NamespaceGrantLoader = async () => []) {}
+  constructor(private readonly access: AccessLoader = noAccessLoader) {}
 
-  decideForOrganization(actor: Actor, permission: Permission): OrganizationDecision {
+  async decideForOrganization(actor: Actor, permission: Permission): Promise<OrganizationDecision> {
     const spec = permissionCatalogue[permission];
     if (
       actor.organizationType === 'management' &&
       !['session', 'organization', 'user', 'team'].includes(spec.area)
     ) {
       return 'deny';
+    }
+    if (actor.customRoleId) {
+      if (namespaceOnlyBase.has(permission)) return 'allow';
+      if ((await this.access.customRolePermissions(actor)).includes(permission)) return 'allow';
+      return spec.namespaced ? 'perNamespace' : 'deny';
     }
     if (isBuiltInRole(actor.role)) return rolePermissions[actor.role].has(permission) ? 'allow' : 'deny';
     if (namespaceOnlyBase.has(permission)) return 'allow';
@@ -103,11 +133,11 @@ export class PermissionEngine {
 
   /** Throws forbidden unless the actor holds `permission`, on `namespaceId` when given. */
   async require(actor: Actor, permission: Permission, target: { namespaceId?: string } = {}): Promise<void> {
-    const decision = this.decideForOrganization(actor, permission);
+    const decision = await this.decideForOrganization(actor, permission);
     if (decision === 'allow') return;
     if (decision === 'perNamespace' && target.namespaceId !== undefined) {
-      const grants = await this.loadGrants(actor);
-      if (grants.some((g) => (g.namespaceId === null || g.namespaceId === target.namespaceId) && namespaceRolePermissions[g.role].has(permission))) {
+      const grants = await this.access.namespaceGrants(actor);
+      if (grants.some((g) => (g.namespaceId === null || g.namespaceId === target.namespaceId) && grantAllows(g, permission))) {
         return;
       }
     }
@@ -119,10 +149,10 @@ export class PermissionEngine {
    * `permission` (possibly none).
    */
   async visibleNamespaces(actor: Actor, permission: Permission): Promise<string[] | null> {
-    const decision = this.decideForOrganization(actor, permission);
+    const decision = await this.decideForOrganization(actor, permission);
     if (decision === 'allow') return null;
     if (decision === 'deny') throw forbidden();
-    const grants = (await this.loadGrants(actor)).filter((g) => namespaceRolePermissions[g.role].has(permission));
+    const grants = (await this.access.namespaceGrants(actor)).filter((g) => grantAllows(g, permission));
     if (grants.some((g) => g.namespaceId === null)) return null;
     return grants.map((g) => g.namespaceId).filter((id): id is string => id !== null);
   }

@@ -45,17 +45,25 @@ function fillPath(path: string, params: Record<string, string>): string {
 /** A real API (routing, validation, permission engine, PostgreSQL) driven through fastify.inject. */
 export async function createTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const database = connectDatabase(inject('databaseUrl'), 4);
-  const composed = composeOperations(database.db, randomBytes(32), {
-    sessionTtlHours: 24,
-    docs: { jwtSecret: undefined, tokenTtlSeconds: 300 },
-  });
+  const logger = options.http?.logger ?? pino({ level: 'silent' });
+  const composed = composeOperations(
+    database.db,
+    randomBytes(32),
+    {
+      sessionTtlHours: 24,
+      docs: { jwtSecret: undefined, tokenTtlSeconds: 300 },
+      mail: { smtpUrl: undefined, from: 'Terrace <test@localhost>' },
+      publicUrl: 'http://console.test',
+    },
+    logger,
+  );
   const registry = options.registry ? options.registry(composed.registry) : composed.registry;
   const app = await createHttpApp({
     document: openApiDocument,
     registry,
     engine: composed.engine,
     authenticate: composed.authenticate,
-    logger: pino({ level: 'silent' }),
+    logger,
     apiPrefix: '/api',
     consoleDist: undefined,
     bodyLimitBytes: 1024 * 1024,

@@ -184,6 +184,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/signInWithMfaPotentialSession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish a sign-in with the MFA code */
+        post: operations["signInWithMfaPotentialSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/signOut": {
         parameters: {
             query?: never;
@@ -4137,6 +4154,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/iam/org/customAbacConfiguration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Identity-provider group mappings */
+        get: operations["listCustomAbacConfigurations"];
+        put?: never;
+        /** Map an identity-provider group to organization roles and teams */
+        post: operations["createCustomAbacConfiguration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/customAbacConfiguration/{customAbacConfigurationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customAbacConfigurationId: string;
+            };
+            cookie?: never;
+        };
+        /** Read one identity-provider group mapping */
+        get: operations["getCustomAbacConfiguration"];
+        /** Update an identity-provider group mapping (partial) */
+        put: operations["updateCustomAbacConfiguration"];
+        post?: never;
+        /** Delete an identity-provider group mapping */
+        delete: operations["deleteCustomAbacConfiguration"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/customRole": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Custom roles of the organization */
+        get: operations["listCustomRoles"];
+        put?: never;
+        /** Create a custom organization or namespace role */
+        post: operations["createCustomRole"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/customRole/{customRoleId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customRoleId: string;
+            };
+            cookie?: never;
+        };
+        /** Read one custom role */
+        get: operations["getCustomRole"];
+        /** Update a custom role (partial) */
+        put: operations["updateCustomRole"];
+        post?: never;
+        /** Delete a custom role that nobody holds */
+        delete: operations["deleteCustomRole"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/iam/org/identityProvider": {
         parameters: {
             query?: never;
@@ -4168,6 +4263,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/iam/org/namespacePermission": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Namespace permissions (filter by namespace) */
+        get: operations["listNamespacePermissions"];
+        put?: never;
+        /** Grant a team, user or programmatic user a role on a namespace, a stack or all namespaces */
+        post: operations["createNamespacePermission"];
+        /** Revoke a namespace permission (the tuple is the key) */
+        delete: operations["deleteNamespacePermission"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/programmaticUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Programmatic users (robots) of the organization */
+        get: operations["listProgrammaticUsers"];
+        put?: never;
+        /** Create a programmatic user with a role */
+        post: operations["createProgrammaticUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/programmaticUser/{programmaticUserId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                programmaticUserId: components["schemas"]["ProgrammaticUserId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a programmatic user and revoke its tokens */
+        delete: operations["deleteProgrammaticUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/programmaticUser/{programmaticUserId}/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                programmaticUserId: components["schemas"]["ProgrammaticUserId"];
+            };
+            cookie?: never;
+        };
+        /** Tokens of a programmatic user (never their values) */
+        get: operations["listProgrammaticUserTokens"];
+        put?: never;
+        /** Create a token; its value is in this answer only */
+        post: operations["createProgrammaticUserToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/programmaticUser/{programmaticUserId}/token/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                programmaticUserId: components["schemas"]["ProgrammaticUserId"];
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a token */
+        delete: operations["revokeProgrammaticUserToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/iam/org/ssoPotentialSession": {
         parameters: {
             query?: never;
@@ -4188,6 +4379,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/iam/org/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Teams of the organization */
+        get: operations["listTeams"];
+        put?: never;
+        /** Create a team */
+        post: operations["createTeam"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/team/{teamId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: components["schemas"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        /** Read one team */
+        get: operations["getTeam"];
+        /** Update a team (partial; null clears customIdpId) */
+        put: operations["updateTeam"];
+        post?: never;
+        /** Delete a team (its memberships and namespace permissions go with it) */
+        delete: operations["deleteTeam"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/teamUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Members of the organization's teams */
+        get: operations["listTeamUsers"];
+        put?: never;
+        /** Add an organization member to a team */
+        post: operations["addTeamUser"];
+        /** Remove a member from a team (the tuple is the key) */
+        delete: operations["removeTeamUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/iam/org/user": {
         parameters: {
             query?: never;
@@ -4199,6 +4448,202 @@ export interface paths {
         get: operations["listOrganizationUsers"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/user/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a member's role */
+        put: operations["updateOrganizationUser"];
+        post?: never;
+        /** Remove a member from the organization (their sessions there end) */
+        delete: operations["removeOrganizationUser"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/user/acceptInvite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join an organization with an invitation (existing users) */
+        post: operations["acceptInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/user/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite a person by e-mail with a role
+         * @description New people get a link to create their account; existing users a link to join.
+         */
+        post: operations["inviteUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/user/mfa/configure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable MFA with a first code from the enrolled secret */
+        post: operations["configureMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/user/mfa/configure/withAddMfaSession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finish MFA enrolment during sign-in with a first code; signs in */
+        post: operations["configureMfaWithAddMfaSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/user/mfa/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disable MFA (needs a current code; refused while the organization requires MFA) */
+        post: operations["disableMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/user/mfa/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start MFA enrolment for the signed-in user */
+        post: operations["generateMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/user/mfa/generate/withAddMfaSession": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start MFA enrolment during sign-in (organization requires MFA) */
+        post: operations["generateMfaWithAddMfaSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/user/recoverPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a password reset link
+         * @description Answers success whether or not the address has an account, so it reveals nothing.
+         */
+        post: operations["recoverPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/user/resetPassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set a new password with a reset token (single use, one hour); ends every session */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/user/v2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an account from an invitation and sign in */
+        post: operations["createUserFromInvite"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7724,8 +8169,28 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AbacRole: {
+            orgId: components["schemas"]["OrganizationId"];
+            orgRole: components["schemas"]["RoleKey"];
+            teamIds?: components["schemas"]["TeamId"][];
+        };
+        AcceptedInvitation: {
+            organizationId: string;
+            organizationName: string;
+            orgRole: string;
+        };
+        AcceptInviteInput: {
+            invitationToken: string;
+        };
         /** @enum {string} */
         ActionSource: "console" | "consoleAllowed" | "terraform" | "other";
+        AddMfaSessionCodeInput: {
+            addMfaSessionId: string;
+            mfaCode: components["schemas"]["MfaCode"];
+        };
+        AddMfaSessionInput: {
+            addMfaSessionId: string;
+        };
         AiFeaturesConfiguration: {
             consented: boolean;
             enabled: boolean;
@@ -8305,6 +8770,12 @@ export interface components {
         };
         /** @enum {string} */
         CostIncreaseUnit: "percent" | "amount";
+        CreateUserFromInviteInput: {
+            firstName: components["schemas"]["PersonName"];
+            invitationToken: string;
+            lastName: components["schemas"]["PersonName"];
+            password: components["schemas"]["Password"];
+        };
         /**
          * @description Visibility credentials read the cloud (inventory, drift); deployment credentials run stacks.
          * @enum {string}
@@ -8325,6 +8796,23 @@ export interface components {
             orgUserRole: string;
             teams: components["schemas"]["TeamRef"][];
             userType: components["schemas"]["UserType"];
+        };
+        CustomAbacConfiguration: {
+            /** @description The identity-provider group. */
+            customAbacId: string;
+            id: string;
+            name: string;
+            roles: components["schemas"]["AbacRole"][];
+        };
+        CustomAbacConfigurationInput: {
+            customAbacId: string;
+            name: string;
+            roles: components["schemas"]["AbacRole"][];
+        };
+        CustomAbacConfigurationUpdateInput: {
+            customAbacId?: string;
+            name?: string;
+            roles?: components["schemas"]["AbacRole"][];
         };
         CustomFlow: {
             /** Format: date-time */
@@ -8380,6 +8868,34 @@ export interface components {
         };
         /** @enum {string} */
         CustomModelStatus: "pendingCalculation" | "calculating" | "ready" | "error";
+        CustomRole: {
+            description: string | null;
+            id: string;
+            name: string;
+            permissions: components["schemas"]["CustomRolePermission"][];
+            stackRestriction: components["schemas"]["StackRestriction"];
+            /** @enum {string} */
+            type: "organizationRole" | "namespaceRole";
+        };
+        CustomRoleInput: {
+            description?: string | null;
+            name: string;
+            permissions: components["schemas"]["CustomRolePermission"][];
+            stackRestriction?: components["schemas"]["StackRestriction"];
+            /** @enum {string} */
+            type: "organizationRole" | "namespaceRole";
+        };
+        CustomRolePermission: {
+            name: components["schemas"]["CustomRolePermissionName"];
+        };
+        /** @enum {string} */
+        CustomRolePermissionName: "namespace:read" | "namespace:update" | "namespace:create" | "namespace:delete" | "audit:read" | "runner:read" | "orgConfiguration:read" | "user:read" | "team:read" | "stack:create" | "stack:update" | "stack:delete" | "stack:createFromTemplate" | "stack:createFromBlueprint" | "stack:extendTtl" | "stack:retryInitialization" | "deployment:approve" | "deployment:approveFailedPolicies" | "deployment:cancel" | "deployment:start" | "destroyDeployment:start" | "plan:start" | "plan:cancel" | "driftDetection:start" | "stackVariable:create" | "stackVariable:update" | "stackVariable:delete";
+        CustomRoleUpdateInput: {
+            description?: string | null;
+            name?: string;
+            permissions?: components["schemas"]["CustomRolePermission"][];
+            stackRestriction?: components["schemas"]["StackRestriction"];
+        };
         /** @enum {string} */
         DatabricksAuthMethod: "oauthM2m" | "personalAccessToken";
         DatabricksCredentials: {
@@ -9012,6 +9528,18 @@ export interface components {
             stackId: string;
             status?: components["schemas"]["RunStatus"];
         };
+        Invitation: {
+            email: string;
+            existingUser: boolean;
+            /** Format: date-time */
+            expiresAt: string;
+            id: string;
+            role: string;
+        };
+        InvitationInput: {
+            email: components["schemas"]["Email"];
+            role: components["schemas"]["RoleKey"];
+        };
         /**
          * @description The status of background work that is not a run (drift detection, snapshots, migrations, syncs).
          * @enum {string}
@@ -9040,6 +9568,20 @@ export interface components {
             marketplaceCustomerId?: string;
             organizationName: string;
             password: components["schemas"]["Password"];
+        };
+        MfaCode: string;
+        MfaCodeInput: {
+            mfaCode: components["schemas"]["MfaCode"];
+        };
+        MfaSecret: {
+            /** @description otpauth:// URI for a QR code. */
+            otpauthUrl: string;
+            /** @description Base32 TOTP secret, shown once for manual entry. */
+            secret: string;
+        };
+        MfaSignInInput: {
+            mfaCode: components["schemas"]["MfaCode"];
+            waitingMfaPotentialSessionId: string;
         };
         Module: {
             /** Format: date-time */
@@ -9218,6 +9760,34 @@ export interface components {
         };
         NamespaceId: string;
         NamespaceName: string;
+        NamespacePermission: {
+            customRoleId: string | null;
+            namespaceId: string | null;
+            programmaticUserName?: string;
+            role: string | null;
+            stackId: string | null;
+            teamId?: string;
+            userEmail?: string;
+        };
+        /** @description Exactly one principal; a role or a custom namespace role. */
+        NamespacePermissionInput: {
+            customRoleId?: string | null;
+            namespaceId: components["schemas"]["NamespaceId"] | null;
+            programmaticUserName?: string;
+            /** @enum {string|null} */
+            role?: "viewer" | "admin" | null;
+            stackId?: string | null;
+            teamId?: components["schemas"]["TeamId"];
+            userEmail?: components["schemas"]["Email"];
+        };
+        /** @description Exactly one of userEmail, programmaticUserName, teamId. namespaceId null means All Namespaces. */
+        NamespacePermissionKey: {
+            namespaceId: components["schemas"]["NamespaceId"] | null;
+            programmaticUserName?: string;
+            stackId?: string | null;
+            teamId?: components["schemas"]["TeamId"];
+            userEmail?: components["schemas"]["Email"];
+        };
         NamespaceRunnerConfig: {
             groups?: string[];
             isOverridable?: boolean;
@@ -9451,6 +10021,9 @@ export interface components {
             userId: string;
             userType: components["schemas"]["UserType"];
         };
+        OrganizationUserUpdateInput: {
+            role: components["schemas"]["RoleKey"];
+        };
         OrgViewEntry: {
             breakdown?: {
                 count: number;
@@ -9527,6 +10100,31 @@ export interface components {
         PotentialStackSource: "suggestedStack" | "customModel" | "stackDiscovery";
         /** @enum {string} */
         PricingPlan: "freeTrial" | "basic" | "pro" | "enterprise";
+        ProgrammaticToken: {
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            name: string;
+            /** Format: date-time */
+            revokedAt: string | null;
+            /** @description The token value: present only in the answer that creates it. */
+            token?: string;
+        };
+        ProgrammaticTokenInput: {
+            name: string;
+        };
+        ProgrammaticUser: {
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            name: string;
+            role: string;
+        };
+        ProgrammaticUserId: string;
+        ProgrammaticUserInput: {
+            name: string;
+            role: components["schemas"]["RoleKey"];
+        };
         ProviderUsage: {
             name: string;
             source?: string;
@@ -9539,6 +10137,9 @@ export interface components {
             repoName: string;
             stackId?: string;
             version?: string;
+        };
+        RecoverPasswordInput: {
+            email: components["schemas"]["Email"];
         };
         /** @enum {string} */
         RefreshMode: "Plan" | "Apply";
@@ -9591,6 +10192,10 @@ export interface components {
         RequestInfo: {
             /** @description The request id, also sent in the x-request-id header. */
             id: string;
+        };
+        ResetPasswordInput: {
+            password: components["schemas"]["Password"];
+            resetToken: string;
         };
         ResourceAddressesTask: {
             resourcesAddresses: string[];
@@ -9669,6 +10274,8 @@ export interface components {
             name: string;
             service: string;
         };
+        /** @description admin, viewer, member, deployer, runner, or any other key (a namespace-only role). */
+        RoleKey: string;
         Run: {
             config?: components["schemas"]["RunConfig"];
             /** Format: date-time */
@@ -10024,13 +10631,21 @@ export interface components {
             email: components["schemas"]["Email"];
             password: string;
         };
+        /**
+         * @description Either a session (`token`, `user`, `organization`), or the next MFA step: a
+         *     `waitingMfaPotentialSessionId` to send with a code to `signInWithMfaPotentialSession`, or an
+         *     `addMfaSessionId` to enrol MFA first when the organization requires it. Both ids expire
+         *     after 10 minutes.
+         */
         SignInResult: {
+            addMfaSessionId?: string;
             /** Format: date-time */
             expiresAt?: string;
-            organization: components["schemas"]["OrganizationSummary"];
+            organization?: components["schemas"]["OrganizationSummary"];
             /** @description The bearer token of the new session. Shown once; only its hash is stored. */
-            token: string;
-            user: components["schemas"]["CurrentUser"];
+            token?: string;
+            user?: components["schemas"]["CurrentUser"];
+            waitingMfaPotentialSessionId?: string;
         };
         SignInSettings: {
             /** @description Labelled 'MFA is required for non-SSO login'. */
@@ -10374,6 +10989,8 @@ export interface components {
             resourcesAddresses: string[];
             stackId: string;
         };
+        /** @enum {string} */
+        StackRestriction: "none" | "restrictReadToOwnStacks" | "restrictWriteToOwnStacks";
         StackTtlExtension: {
             ttl: components["schemas"]["Ttl"];
         };
@@ -10458,9 +11075,36 @@ export interface components {
         TaskToExecute: components["schemas"]["ReleaseStateLockTask"] | components["schemas"]["ResourceAddressesTask"] | components["schemas"]["ImportResourcesTask"] | components["schemas"]["RefreshStateTask"];
         /** @enum {string} */
         TaskType: "releaseStateLock" | "taintResources" | "untaintResources" | "removeResources" | "importResources" | "refreshState";
+        Team: {
+            /** @description An identity-provider group id this team matches. */
+            customIdpId: string | null;
+            description: string | null;
+            id: string;
+            name: string;
+        };
+        TeamId: string;
+        TeamInput: {
+            customIdpId?: string | null;
+            description?: string | null;
+            name: string;
+        };
         TeamRef: {
             id: string;
             name: string;
+        };
+        TeamUpdateInput: {
+            customIdpId?: string | null;
+            description?: string | null;
+            name?: string;
+        };
+        TeamUser: {
+            email: string;
+            teamId: string;
+            userId: string;
+        };
+        TeamUserInput: {
+            teamId: components["schemas"]["TeamId"];
+            userEmail: components["schemas"]["Email"];
         };
         Template: {
             /** Format: date-time */
@@ -11423,6 +12067,46 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    signInWithMfaPotentialSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["MfaSignInInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SignInResult"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
@@ -21488,6 +22172,357 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listCustomAbacConfigurations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomAbacConfiguration"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCustomAbacConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CustomAbacConfigurationInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomAbacConfiguration"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCustomAbacConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customAbacConfigurationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomAbacConfiguration"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCustomAbacConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customAbacConfigurationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CustomAbacConfigurationUpdateInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomAbacConfiguration"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCustomAbacConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customAbacConfigurationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomAbacConfiguration"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCustomRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomRole"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCustomRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CustomRoleInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomRole"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCustomRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customRoleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomRole"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCustomRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customRoleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CustomRoleUpdateInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomRole"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCustomRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customRoleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CustomRole"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getIdentityProvider: {
         parameters: {
             query?: never;
@@ -21587,6 +22622,324 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listNamespacePermissions: {
+        parameters: {
+            query?: {
+                namespaceId?: components["schemas"]["NamespaceId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["NamespacePermission"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createNamespacePermission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["NamespacePermissionInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["NamespacePermission"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteNamespacePermission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["NamespacePermissionKey"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["NamespacePermission"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listProgrammaticUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ProgrammaticUser"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createProgrammaticUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ProgrammaticUserInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ProgrammaticUser"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteProgrammaticUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                programmaticUserId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ProgrammaticUser"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listProgrammaticUserTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                programmaticUserId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ProgrammaticToken"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createProgrammaticUserToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                programmaticUserId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ProgrammaticTokenInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ProgrammaticToken"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeProgrammaticUserToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                programmaticUserId: string;
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ProgrammaticToken"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     listSsoPotentialSessions: {
         parameters: {
             query?: never;
@@ -21614,6 +22967,292 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTeams: {
+        parameters: {
+            query?: {
+                teamId?: string;
+                teamName?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Team"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["TeamInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Team"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Team"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["TeamUpdateInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Team"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Team"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTeamUsers: {
+        parameters: {
+            query?: {
+                teamId?: components["schemas"]["TeamId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["TeamUser"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    addTeamUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["TeamUserInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["TeamUser"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    removeTeamUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["TeamUserInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["TeamUser"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -21651,6 +23290,470 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateOrganizationUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["OrganizationUserUpdateInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["OrganizationUser"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    removeOrganizationUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["OrganizationUser"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    acceptInvite: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["AcceptInviteInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["AcceptedInvitation"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    inviteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["InvitationInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Invitation"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    configureMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["MfaCodeInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    configureMfaWithAddMfaSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["AddMfaSessionCodeInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SignInResult"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    disableMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["MfaCodeInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    generateMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["MfaSecret"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    generateMfaWithAddMfaSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["AddMfaSessionInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["MfaSecret"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    recoverPassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["RecoverPasswordInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ResetPasswordInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createUserFromInvite: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["CreateUserFromInviteInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["SignInResult"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
-import { memberships, organizations, sessions, users } from './accounts.schema';
+import { memberships, organizations, pendingSignIns, sessions, users } from './accounts.schema';
 
 // Accounts tables are read across organizations by design (a user's memberships, a token's
 // session), so this repository takes the database itself; every per-organization read below
@@ -145,4 +145,100 @@ export async function listOrganizationUsers(
       .where(where),
   ]);
   return { rows, total: totals[0]?.n ?? 0 };
+}
+
+export type PendingSignInRow = typeof pendingSignIns.$inferSelect;
+
+export async function insertPendingSignIn(tx: Executor, row: typeof pendingSignIns.$inferInsert): Promise<void> {
+  await tx.insert(pendingSignIns).values(row);
+}
+
+export async function findPendingSignIn(
+  db: Executor,
+  idHash: string,
+  kind: PendingSignInRow['kind'],
+  now: Date,
+): Promise<PendingSignInRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(pendingSignIns)
+    .where(
+      and(
+        eq(pendingSignIns.idHash, idHash),
+        eq(pendingSignIns.kind, kind),
+        isNull(pendingSignIns.consumedAt),
+        gt(pendingSignIns.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function setPendingSecret(db: Executor, idHash: string, sealedSecret: string): Promise<void> {
+  await db.update(pendingSignIns).set({ pendingSecret: sealedSecret }).where(eq(pendingSignIns.idHash, idHash));
+}
+
+/** Marks a pending sign-in used; false when another request consumed it first. */
+export async function consumePendingSignIn(tx: Executor, idHash: string): Promise<boolean> {
+  const rows = await tx
+    .update(pendingSignIns)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(pendingSignIns.idHash, idHash), isNull(pendingSignIns.consumedAt)))
+    .returning({ idHash: pendingSignIns.idHash });
+  return rows.length === 1;
+}
+
+export async function updateUser(tx: Executor, userId: string, set: Partial<typeof users.$inferInsert>): Promise<void> {
+  await tx.update(users).set(set).where(eq(users.id, userId));
+}
+
+/**
+ * Records that TOTP step `counter` was used; false when it (or a later one) already was, which
+ * is what makes a code single-use even within its 30-second window.
+ */
+export async function claimMfaCounter(tx: Executor, userId: string, counter: number): Promise<boolean> {
+  const rows = await tx
+    .update(users)
+    .set({ mfaLastCounter: counter })
+    .where(and(eq(users.id, userId), or(isNull(users.mfaLastCounter), lt(users.mfaLastCounter, counter))))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+export async function revokeAllSessionsOfUser(tx: Executor, userId: string): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function updateMembershipRole(
+  tx: Executor,
+  organizationId: string,
+  userId: string,
+  role: string,
+  customRoleId: string | null,
+): Promise<MembershipRow | undefined> {
+  const [row] = await tx
+    .update(memberships)
+    .set({ role, customRoleId })
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function deleteMembership(tx: Executor, organizationId: string, userId: string): Promise<MembershipRow | undefined> {
+  const [row] = await tx
+    .delete(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function countAdmins(tx: Executor, organizationId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.role, 'admin')));
+  return row?.n ?? 0;
 }

@@ -4,6 +4,8 @@ import {
   getUserOrgRole,
   listAllowedOrganizations,
   listUsers,
+  removeMember,
+  updateMemberRole,
   signIn,
   signOut,
   signUp,
@@ -39,6 +41,12 @@ export function accountsOperations(deps: AccountsDeps): OperationRegistry {
     listUserAllowedOrganizations: userOperation(async (actor) => ({
       items: await listAllowedOrganizations(deps, actor),
     })),
+    updateOrganizationUser: userOperation(async (actor, { params, entity }) =>
+      single(await updateMemberRole(deps, actor, params['userId'] as string, (entity as { role: string }).role)),
+    ),
+    removeOrganizationUser: userOperation(async (actor, { params }) =>
+      single(await removeMember(deps, actor, params['userId'] as string)),
+    ),
     listOrganizationUsers: userOperation((actor, { query }) =>
       listUsers(deps, actor, {
         email: query['email'] as string | undefined,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 // Organizations, users, memberships and sessions are the accounts core: users exist across
 // organizations (one e-mail, many memberships), so these tables are read by user as well as by
@@ -27,8 +27,11 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     userType: text('user_type', { enum: ['directUser', 'ssoUser'] }).notNull().default('directUser'),
     passwordHash: text('password_hash'),
+    /** TOTP secret, sealed with the master key (SecretEnvelope); set while enrolling or enabled. */
     mfaSecret: text('mfa_secret'),
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
+    /** The TOTP time step last accepted: a code is accepted once. */
+    mfaLastCounter: integer('mfa_last_counter'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
@@ -66,4 +69,29 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * A sign-in halfway through: the password was right and an MFA step remains, either entering a
+ * code (waitingMfa) or enrolling first because the organization requires MFA (addMfa). The id
+ * handed to the client is a bearer secret; only its hash is stored.
+ */
+export const pendingSignIns = pgTable(
+  'pending_sign_ins',
+  {
+    idHash: text('id_hash').primaryKey(),
+    kind: text('kind', { enum: ['waitingMfa', 'addMfa'] }).notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The secret being enrolled (addMfa), sealed like users.mfa_secret. */
+    pendingSecret: text('pending_secret'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pending_sign_ins_user_idx').on(t.userId)],
 );

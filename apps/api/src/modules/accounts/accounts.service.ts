@@ -1,24 +1,33 @@
+import { isUniqueViolation } from '../../db/postgres-errors';
 import type { Database } from '../../db/database';
 import { Scope } from '../../db/scope';
 import { newId } from '../../crypto/ids';
 import { hashToken, newOpaqueToken } from '../../crypto/opaque-token';
 import { hashPassword, verifyDecoy, verifyPassword } from '../../crypto/password-hasher';
-import { alreadyExists, badRequest, DomainError, forbidden, notFound } from '../../http/domain-error';
+import { alreadyExists, badRequest, DomainError, forbidden, notFound, validationError } from '../../http/domain-error';
 import type { Paging } from '../../http/envelope';
 import type { Actor } from '../../permissions/actor';
 import type { PermissionEngine } from '../../permissions/permission-engine';
 import { initiatorOf, recordAudit, type AuditInitiator } from '../audit/audit.service';
+import { findLiveProgrammaticToken, teamsOfUser } from '../iam/iam.repository';
+import { findCustomRole } from '../iam/iam.repository';
 import {
+  findOrganization,
   findLiveSession,
   findMembership,
   findUserByEmail,
+  findUserById,
   insertMembership,
+  insertPendingSignIn,
   insertOrganization,
   insertSession,
   insertUser,
   listMembershipsOfUser,
+  countAdmins,
+  deleteMembership,
   listOrganizationUsers,
   revokeSession,
+  updateMembershipRole,
   type MembershipRow,
   type OrganizationRow,
   type UserRow,
@@ -68,7 +77,6 @@ export function currentUserView(user: UserRow, membership: MembershipRow, org: O
   };
 }
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | undefined)?.code === '23505';
 
 export async function openSession(
   db: Database | Parameters<Parameters<Database['transaction']>[0]>[0],
@@ -129,8 +137,48 @@ export async function signUp(deps: AccountsDeps, input: SignUpInput, marketplace
 }
 
 const invalidCredentials = () => badRequest('Invalid e-mail or password');
+const pendingTtlMs = 10 * 60 * 1000;
 
-/** Signs in with e-mail and password into the user's first organization, enforcing its sign-in settings. */
+/** Starts the MFA step of a sign-in; the returned id is a bearer secret shown once. */
+export async function startPendingSignIn(deps: AccountsDeps, kind: 'waitingMfa' | 'addMfa', userId: string, organizationId: string) {
+  const id = newOpaqueToken('tmf');
+  await insertPendingSignIn(deps.db, {
+    idHash: hashToken(id),
+    kind,
+    userId,
+    organizationId,
+    expiresAt: new Date(Date.now() + pendingTtlMs),
+  });
+  return kind === 'waitingMfa' ? { waitingMfaPotentialSessionId: id } : { addMfaSessionId: id };
+}
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Opens the session of a finished sign-in (password, and MFA when required) and audits it. */
+export async function completeSignIn(deps: AccountsDeps, tx: Tx, userId: string, organizationId: string) {
+  const user = await findUserById(tx, userId);
+  const found = await findMembership(tx, userId, organizationId);
+  if (!user || !found) throw invalidCredentials();
+  const session = await openSession(tx, deps, user.id, organizationId);
+  await recordAudit(new Scope(tx, organizationId), { name: user.email, type: user.userType, userId: user.id }, {
+    entityType: 'user',
+    entityId: user.id,
+    entityName: user.email,
+    action: 'signIn',
+  });
+  return {
+    token: session.token,
+    expiresAt: session.expiresAt.toISOString(),
+    user: currentUserView(user, found.membership, found.organization),
+    organization: organizationSummary(found.organization),
+  };
+}
+
+/**
+ * Signs in with e-mail and password into the user's first organization, enforcing its sign-in
+ * settings: a user with MFA gets the code step; a user without MFA in an organization that
+ * requires it gets the enrolment step.
+ */
 export async function signIn(deps: AccountsDeps, email: string, password: string) {
   const user = await findUserByEmail(deps.db, email);
   if (!user?.passwordHash) {
@@ -140,28 +188,13 @@ export async function signIn(deps: AccountsDeps, email: string, password: string
   if (!(await verifyPassword(user.passwordHash, password))) throw invalidCredentials();
   const [first] = await listMembershipsOfUser(deps.db, user.id);
   if (!first) throw invalidCredentials();
-  const { membership, organization } = first;
+  const { organization } = first;
   if (organization.requireSsoSignIn) {
     throw forbidden('This organization requires signing in with SSO');
   }
-  if (organization.requireMfaForDirectUserSignIn && !user.mfaEnabled) {
-    throw forbidden('This organization requires MFA for direct sign-in; ask an administrator to help you set it up');
-  }
-  return deps.db.transaction(async (tx) => {
-    const session = await openSession(tx, deps, user.id, organization.id);
-    await recordAudit(new Scope(tx, organization.id), { name: user.email, type: user.userType, userId: user.id }, {
-      entityType: 'user',
-      entityId: user.id,
-      entityName: user.email,
-      action: 'signIn',
-    });
-    return {
-      token: session.token,
-      expiresAt: session.expiresAt.toISOString(),
-      user: currentUserView(user, membership, organization),
-      organization: organizationSummary(organization),
-    };
-  });
+  if (user.mfaEnabled) return startPendingSignIn(deps, 'waitingMfa', user.id, organization.id);
+  if (organization.requireMfaForDirectUserSignIn) return startPendingSignIn(deps, 'addMfa', user.id, organization.id);
+  return deps.db.transaction((tx) => completeSignIn(deps, tx, user.id, organization.id));
 }
 
 export async function signOut(deps: AccountsDeps, actor: Actor) {
@@ -214,7 +247,7 @@ export async function getCurrentUser(deps: AccountsDeps, actor: Actor) {
   const found = await findMembership(deps.db, actor.userId, actor.organizationId);
   const user = await findUserByEmail(deps.db, actor.email);
   if (!found || !user) throw new DomainError('unauthenticated', 'The session is no longer valid');
-  return currentUserView(user, found.membership, found.organization);
+  return { ...currentUserView(user, found.membership, found.organization), teams: await teamsOfUser(deps.db, actor.organizationId, actor.userId) };
 }
 
 export async function getUserOrgRole(deps: AccountsDeps, actor: Actor) {
@@ -224,7 +257,7 @@ export async function getUserOrgRole(deps: AccountsDeps, actor: Actor) {
     orgUserRole: actor.role,
     customRoleId: actor.customRoleId,
     organizationId: actor.organizationId,
-    teams: [] as { id: string; name: string }[],
+    teams: await teamsOfUser(deps.db, actor.organizationId, actor.userId),
   };
 }
 
@@ -271,6 +304,21 @@ export async function listUsers(
 /** Resolves a bearer token to its actor; null when unknown, revoked, expired or no longer a member. */
 export async function authenticate(deps: AccountsDeps, token: string): Promise<Actor | null> {
   if (token.length > 512) return null;
+  if (token.startsWith('tpu_')) {
+    const robot = await findLiveProgrammaticToken(deps.db, hashToken(token));
+    const org = robot && (await findOrganization(deps.db, robot.user.organizationId));
+    if (!robot || !org) return null;
+    return {
+      userId: robot.user.id,
+      email: robot.user.name,
+      userType: 'programmaticUser',
+      sessionId: robot.token.id,
+      organizationId: org.id,
+      organizationType: org.type,
+      role: robot.user.role,
+      customRoleId: robot.user.role.startsWith('cro-') ? robot.user.role : null,
+    };
+  }
   const found = await findLiveSession(deps.db, hashToken(token), new Date());
   if (!found) return null;
   return {
@@ -283,4 +331,66 @@ export async function authenticate(deps: AccountsDeps, token: string): Promise<A
     role: found.membership.role,
     customRoleId: found.membership.customRoleId,
   };
+}
+
+function organizationUserView(user: UserRow, membership: MembershipRow) {
+  return {
+    userId: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    userType: user.userType,
+    orgRole: membership.role,
+    customRoleId: membership.customRoleId,
+    mfaEnabled: user.mfaEnabled,
+    createdAt: membership.createdAt.toISOString(),
+  };
+}
+
+const lastAdmin = () => new DomainError('conflict', 'The organization must keep at least one admin');
+
+export async function updateMemberRole(deps: AccountsDeps, actor: Actor, userId: string, role: string) {
+  await deps.engine.require(actor, 'user:manage');
+  return deps.db.transaction(async (tx) => {
+    const current = await findMembership(tx, userId, actor.organizationId);
+    const user = await findUserById(tx, userId);
+    if (!current || !user) throw notFound('User', userId);
+    if (current.membership.role === 'admin' && role !== 'admin' && (await countAdmins(tx, actor.organizationId)) <= 1) {
+      throw lastAdmin();
+    }
+    // A custom organization role is assigned by its id (cro-...), which then is the role key too.
+    let customRoleId: string | null = null;
+    if (role.startsWith('cro-')) {
+      const custom = await findCustomRole(new Scope(tx, actor.organizationId), role);
+      if (custom?.type !== 'organizationRole') throw validationError(`${role} is not a custom organization role`, 'entity.role');
+      customRoleId = custom.id;
+    }
+    const updated = await updateMembershipRole(tx, actor.organizationId, userId, role, customRoleId);
+    await recordAudit(new Scope(tx, actor.organizationId), initiatorOf(actor), {
+      entityType: 'user',
+      entityId: userId,
+      entityName: user.email,
+      action: 'update',
+    });
+    return organizationUserView(user, updated as MembershipRow);
+  });
+}
+
+export async function removeMember(deps: AccountsDeps, actor: Actor, userId: string) {
+  await deps.engine.require(actor, 'user:manage');
+  return deps.db.transaction(async (tx) => {
+    const current = await findMembership(tx, userId, actor.organizationId);
+    const user = await findUserById(tx, userId);
+    if (!current || !user) throw notFound('User', userId);
+    if (current.membership.role === 'admin' && (await countAdmins(tx, actor.organizationId)) <= 1) throw lastAdmin();
+    // Sessions in this organization stop authenticating at once: authenticate() joins the membership.
+    await deleteMembership(tx, actor.organizationId, userId);
+    await recordAudit(new Scope(tx, actor.organizationId), initiatorOf(actor), {
+      entityType: 'user',
+      entityId: userId,
+      entityName: user.email,
+      action: 'delete',
+    });
+    return organizationUserView(user, current.membership);
+  });
 }

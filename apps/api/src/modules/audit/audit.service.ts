@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database';
-import { inOrganization, type Scope } from '../../db/scope';
+import { readOrganization, type Scope } from '../../db/scope';
 import { newId } from '../../crypto/ids';
 import type { Actor } from '../../permissions/actor';
 import type { PermissionEngine } from '../../permissions/permission-engine';
@@ -91,7 +91,7 @@ export interface ListAuditQuery {
 export async function listAudit(deps: AuditServiceDeps, actor: Actor, query: ListAuditQuery) {
   await deps.engine.require(actor, 'audit:read');
   const since = new Date(Date.now() - query.daysBack * 24 * 3600 * 1000);
-  const { rows, total } = await inOrganization(deps.db, actor.organizationId, (scope) =>
+  const { rows, total } = await readOrganization(deps.db, actor.organizationId, (scope) =>
     listAuditEvents(scope, {
       since,
       includeExternal: query.includeExternalInitiator,

@@ -1,5 +1,6 @@
+import { isUniqueViolation } from '../../db/postgres-errors';
 import type { Database } from '../../db/database';
-import { inOrganization, type Scope } from '../../db/scope';
+import { inOrganization, readOrganization, type Scope } from '../../db/scope';
 import { newId } from '../../crypto/ids';
 import { alreadyExists, notFound, validationError } from '../../http/domain-error';
 import type { Schemas } from '../../http/contract-types';
@@ -71,7 +72,6 @@ async function requireUniqueName(scope: Scope, name: string, exceptId?: string):
   }
 }
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | undefined)?.code === '23505';
 
 /** Maps a concurrent insert of the same name (caught by the unique index) to already_exist. */
 async function uniqueName<T>(name: string, work: () => Promise<T>): Promise<T> {
@@ -85,7 +85,7 @@ async function uniqueName<T>(name: string, work: () => Promise<T>): Promise<T> {
 
 export async function listNamespaces(deps: NamespacesDeps, actor: Actor, query: ListNamespacesQuery) {
   const visible = await deps.engine.visibleNamespaces(actor, 'namespace:read');
-  const { rows, total } = await inOrganization(deps.db, actor.organizationId, (scope) =>
+  const { rows, total } = await readOrganization(deps.db, actor.organizationId, (scope) =>
     listRows(scope, {
       namespaceId: query.namespaceId,
       namespaceName: query.namespaceName,
@@ -100,7 +100,7 @@ export async function listNamespaces(deps: NamespacesDeps, actor: Actor, query: 
 
 export async function getNamespace(deps: NamespacesDeps, actor: Actor, namespaceId: string): Promise<Namespace> {
   await deps.engine.require(actor, 'namespace:read', { namespaceId });
-  const row = await inOrganization(deps.db, actor.organizationId, (scope) => findNamespace(scope, namespaceId));
+  const row = await readOrganization(deps.db, actor.organizationId, (scope) => findNamespace(scope, namespaceId));
   if (!row) throw notFound('Namespace', namespaceId);
   return toNamespace(row);
 }
@@ -150,4 +150,9 @@ export async function deleteNamespace(deps: NamespacesDeps, actor: Actor, namesp
     await recordAudit(scope, initiatorOf(actor), { entityType: 'namespace', entityId: row.id, entityName: row.name, action: 'delete' });
     return toNamespace(row);
   });
+}
+
+/** For other modules (namespace permissions): whether the organization has this namespace. */
+export async function namespaceExists(db: Database, organizationId: string, namespaceId: string): Promise<boolean> {
+  return Boolean(await readOrganization(db, organizationId, (scope) => findNamespace(scope, namespaceId)));
 }

@@ -133,11 +133,17 @@ export async function startSsoTestServer(): Promise<SsoTestServer> {
   const database = connectDatabase(provided ?? (own as { url: string }).url, 4);
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
-  const composed = composeOperations(database.db, randomBytes(32), {
-    sessionTtlHours: 24,
-    docs: { jwtSecret: undefined, tokenTtlSeconds: 300 },
-    publicUrl,
-  });
+  const composed = composeOperations(
+    database.db,
+    randomBytes(32),
+    {
+      sessionTtlHours: 24,
+      docs: { jwtSecret: undefined, tokenTtlSeconds: 300 },
+      mail: { smtpUrl: undefined, from: 'Terrace <test@localhost>' },
+      publicUrl,
+    },
+    pino({ level: 'silent' }),
+  );
   const app = await createHttpApp({
     document,
     ...composed,

@@ -1,0 +1,129 @@
+import { hashToken } from '../../crypto/opaque-token';
+import type { SecretEnvelope } from '../../crypto/secret-envelope';
+import { Scope } from '../../db/scope';
+import { badRequest, DomainError, forbidden } from '../../http/domain-error';
+import type { Actor } from '../../permissions/actor';
+import { initiatorOf, recordAudit } from '../audit/audit.service';
+import {
+  claimMfaCounter,
+  consumePendingSignIn,
+  findOrganization,
+  findPendingSignIn,
+  findUserById,
+  setPendingSecret,
+  updateUser,
+  type UserRow,
+} from './accounts.repository';
+import { completeSignIn, type AccountsDeps } from './accounts.service';
+import { newTotpSecret, otpauthUrl, totpCounter } from './totp';
+
+export interface MfaDeps extends AccountsDeps {
+  envelope: SecretEnvelope;
+}
+
+const secretContext = (userId: string) => `user/${userId}/mfa`;
+const invalidCode = () => badRequest('The MFA code is not valid', 'entity.mfaCode');
+const expired = () => badRequest('This sign-in step has expired; sign in again');
+
+function verifyCode(deps: MfaDeps, user: UserRow, sealed: string | null, code: string): number {
+  if (!sealed) throw new DomainError('conflict', 'MFA enrolment has not been started');
+  const counter = totpCounter(deps.envelope.decrypt(sealed, secretContext(user.id)), code);
+  if (counter === null) throw invalidCode();
+  return counter;
+}
+
+export async function signInWithMfa(deps: MfaDeps, pendingId: string, code: string) {
+  const pending = await findPendingSignIn(deps.db, hashToken(pendingId), 'waitingMfa', new Date());
+  if (!pending) throw expired();
+  const user = await findUserById(deps.db, pending.userId);
+  if (!user?.mfaEnabled) throw expired();
+  const counter = verifyCode(deps, user, user.mfaSecret, code);
+  return deps.db.transaction(async (tx) => {
+    if (!(await claimMfaCounter(tx, user.id, counter))) throw invalidCode();
+    if (!(await consumePendingSignIn(tx, pending.idHash))) throw expired();
+    return completeSignIn(deps, tx, user.id, pending.organizationId);
+  });
+}
+
+export async function generateWithAddMfaSession(deps: MfaDeps, pendingId: string) {
+  const idHash = hashToken(pendingId);
+  const pending = await findPendingSignIn(deps.db, idHash, 'addMfa', new Date());
+  const user = pending && (await findUserById(deps.db, pending.userId));
+  if (!pending || !user) throw expired();
+  const secret = newTotpSecret();
+  await setPendingSecret(deps.db, idHash, deps.envelope.encrypt(secret, secretContext(user.id)));
+  return { secret, otpauthUrl: otpauthUrl(secret, user.email) };
+}
+
+export async function configureWithAddMfaSession(deps: MfaDeps, pendingId: string, code: string) {
+  const pending = await findPendingSignIn(deps.db, hashToken(pendingId), 'addMfa', new Date());
+  const user = pending && (await findUserById(deps.db, pending.userId));
+  if (!pending || !user) throw expired();
+  const counter = verifyCode(deps, user, pending.pendingSecret, code);
+  return deps.db.transaction(async (tx) => {
+    if (!(await consumePendingSignIn(tx, pending.idHash))) throw expired();
+    await updateUser(tx, user.id, { mfaSecret: pending.pendingSecret, mfaEnabled: true, mfaLastCounter: counter });
+    await recordAudit(new Scope(tx, pending.organizationId), { name: user.email, type: user.userType, userId: user.id }, {
+      entityType: 'user',
+      entityId: user.id,
+      entityName: user.email,
+      action: 'update',
+    });
+    return completeSignIn(deps, tx, user.id, pending.organizationId);
+  });
+}
+
+async function loadUser(deps: MfaDeps, actor: Actor): Promise<UserRow> {
+  const user = await findUserById(deps.db, actor.userId);
+  if (!user) throw new DomainError('unauthenticated', 'The session user no longer exists');
+  return user;
+}
+
+export async function generateMfa(deps: MfaDeps, actor: Actor) {
+  await deps.engine.require(actor, 'authenticated');
+  const user = await loadUser(deps, actor);
+  if (user.mfaEnabled) throw new DomainError('conflict', 'MFA is already enabled; disable it first');
+  const secret = newTotpSecret();
+  await updateUser(deps.db, user.id, { mfaSecret: deps.envelope.encrypt(secret, secretContext(user.id)) });
+  return { secret, otpauthUrl: otpauthUrl(secret, user.email) };
+}
+
+export async function configureMfa(deps: MfaDeps, actor: Actor, code: string) {
+  await deps.engine.require(actor, 'authenticated');
+  const user = await loadUser(deps, actor);
+  if (user.mfaEnabled) throw new DomainError('conflict', 'MFA is already enabled');
+  const counter = verifyCode(deps, user, user.mfaSecret, code);
+  await deps.db.transaction(async (tx) => {
+    await updateUser(tx, user.id, { mfaEnabled: true, mfaLastCounter: counter });
+    await recordAudit(new Scope(tx, actor.organizationId), initiatorOf(actor), {
+      entityType: 'user',
+      entityId: user.id,
+      entityName: user.email,
+      action: 'update',
+    });
+  });
+  return {};
+}
+
+export async function disableMfa(deps: MfaDeps, actor: Actor, code: string) {
+  await deps.engine.require(actor, 'authenticated');
+  const user = await loadUser(deps, actor);
+  if (!user.mfaEnabled) throw new DomainError('conflict', 'MFA is not enabled');
+  const org = await findOrganization(deps.db, actor.organizationId);
+  if (org?.requireMfaForDirectUserSignIn && user.userType === 'directUser') {
+    throw forbidden('This organization requires MFA for direct sign-in');
+  }
+  const counter = verifyCode(deps, user, user.mfaSecret, code);
+  await deps.db.transaction(async (tx) => {
+    if (!(await claimMfaCounter(tx, user.id, counter))) throw invalidCode();
+    await updateUser(tx, user.id, { mfaEnabled: false, mfaSecret: null });
+    await recordAudit(new Scope(tx, actor.organizationId), initiatorOf(actor), {
+      entityType: 'user',
+      entityId: user.id,
+      entityName: user.email,
+      action: 'update',
+    });
+  });
+  return {};
+}
+

@@ -1,0 +1,199 @@
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/database';
+import type { Scope } from '../../db/scope';
+import { memberships, users } from '../accounts/accounts.schema';
+import {
+  customAbacConfigurations,
+  customRoles,
+  namespacePermissions,
+  programmaticTokens,
+  programmaticUsers,
+  teams,
+  teamUsers,
+} from './iam.schema';
+
+export type TeamRow = typeof teams.$inferSelect;
+export type CustomRoleRow = typeof customRoles.$inferSelect;
+export type NamespacePermissionRow = typeof namespacePermissions.$inferSelect;
+export type AbacRow = typeof customAbacConfigurations.$inferSelect;
+export type ProgrammaticUserRow = typeof programmaticUsers.$inferSelect;
+export type ProgrammaticTokenRow = typeof programmaticTokens.$inferSelect;
+
+// Teams
+export const listTeams = (scope: Scope, where?: SQL) => scope.select(teams, where, { orderBy: [asc(teams.name)] });
+export const findTeam = (scope: Scope, id: string) => scope.first(teams, eq(teams.id, id));
+export const findTeamByName = (scope: Scope, name: string) => scope.first(teams, eq(teams.name, name));
+export const insertTeam = (scope: Scope, row: Omit<typeof teams.$inferInsert, 'organizationId'>) => scope.insert(teams, row);
+export const updateTeam = async (scope: Scope, id: string, set: Partial<typeof teams.$inferInsert>) =>
+  (await scope.update(teams, set, eq(teams.id, id)))[0];
+export const deleteTeam = async (scope: Scope, id: string) => (await scope.delete(teams, eq(teams.id, id)))[0];
+export const teamFilter = { byId: (id: string) => eq(teams.id, id), byName: (name: string) => eq(teams.name, name) };
+
+// Team users: the e-mail comes from users, a global table, hence the join by hand (still filtered by organization).
+export async function listTeamUsers(db: Database | Transaction, organizationId: string, teamId: string | undefined) {
+  return db
+    .select({ teamId: teamUsers.teamId, userId: teamUsers.userId, email: users.email })
+    .from(teamUsers)
+    .innerJoin(users, eq(users.id, teamUsers.userId))
+    .where(and(eq(teamUsers.organizationId, organizationId), teamId ? eq(teamUsers.teamId, teamId) : undefined))
+    .orderBy(asc(teamUsers.teamId), asc(users.email));
+}
+export const addTeamUser = (scope: Scope, teamId: string, userId: string) => scope.insertIfAbsent(teamUsers, { teamId, userId });
+export const removeTeamUser = async (scope: Scope, teamId: string, userId: string) =>
+  (await scope.delete(teamUsers, and(eq(teamUsers.teamId, teamId), eq(teamUsers.userId, userId)) as SQL))[0];
+
+export async function teamsOfUser(db: Database | Transaction, organizationId: string, userId: string) {
+  return db
+    .select({ id: teams.id, name: teams.name })
+    .from(teamUsers)
+    .innerJoin(teams, eq(teams.id, teamUsers.teamId))
+    .where(and(eq(teamUsers.organizationId, organizationId), eq(teamUsers.userId, userId)))
+    .orderBy(asc(teams.name));
+}
+
+/** The member of this organization with this e-mail, if any. */
+export async function findMemberByEmail(db: Database | Transaction, organizationId: string, email: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.organizationId, organizationId), sql`lower(${users.email}) = lower(${email})`))
+    .limit(1);
+  return row;
+}
+
+export async function findUserEmails(db: Database | Transaction, ids: string[]) {
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.email]));
+}
+
+// Custom roles
+export const listCustomRoles = (scope: Scope) => scope.select(customRoles, undefined, { orderBy: [asc(customRoles.name)] });
+export const findCustomRole = (scope: Scope, id: string) => scope.first(customRoles, eq(customRoles.id, id));
+export const findCustomRoleByName = (scope: Scope, name: string) => scope.first(customRoles, eq(customRoles.name, name));
+export const insertCustomRole = (scope: Scope, row: Omit<typeof customRoles.$inferInsert, 'organizationId'>) => scope.insert(customRoles, row);
+export const updateCustomRole = async (scope: Scope, id: string, set: Partial<typeof customRoles.$inferInsert>) =>
+  (await scope.update(customRoles, set, eq(customRoles.id, id)))[0];
+export const deleteCustomRole = async (scope: Scope, id: string) => (await scope.delete(customRoles, eq(customRoles.id, id)))[0];
+export async function customRoleInUse(db: Database | Transaction, organizationId: string, id: string): Promise<boolean> {
+  const [holder] = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.customRoleId, id)))
+    .limit(1);
+  return Boolean(holder);
+}
+
+// Namespace permissions
+export const listNamespacePermissions = (scope: Scope, namespaceId: string | undefined) =>
+  scope.select(namespacePermissions, namespaceId ? eq(namespacePermissions.namespaceId, namespaceId) : undefined, {
+    orderBy: [asc(namespacePermissions.createdAt), asc(namespacePermissions.id)],
+  });
+
+export interface PermissionKey {
+  namespaceId: string | null;
+  stackId: string | null;
+  principalType: NamespacePermissionRow['principalType'];
+  principalId: string;
+}
+
+export function keyCondition(key: PermissionKey): SQL {
+  return and(
+    key.namespaceId === null ? isNull(namespacePermissions.namespaceId) : eq(namespacePermissions.namespaceId, key.namespaceId),
+    key.stackId === null ? isNull(namespacePermissions.stackId) : eq(namespacePermissions.stackId, key.stackId),
+    eq(namespacePermissions.principalType, key.principalType),
+    eq(namespacePermissions.principalId, key.principalId),
+  ) as SQL;
+}
+export const findNamespacePermission = (scope: Scope, key: PermissionKey) => scope.first(namespacePermissions, keyCondition(key));
+export const insertNamespacePermission = (scope: Scope, row: Omit<typeof namespacePermissions.$inferInsert, 'organizationId'>) =>
+  scope.insert(namespacePermissions, row);
+export const deleteNamespacePermission = async (scope: Scope, key: PermissionKey) =>
+  (await scope.delete(namespacePermissions, keyCondition(key)))[0];
+
+/** The grants that apply to a principal: its own, and (for users) its teams'. */
+export async function grantsFor(
+  db: Database | Transaction,
+  organizationId: string,
+  principal: { type: 'user' | 'programmaticUser'; id: string },
+) {
+  const teamIds =
+    principal.type === 'user'
+      ? (
+          await db
+            .select({ teamId: teamUsers.teamId })
+            .from(teamUsers)
+            .where(and(eq(teamUsers.organizationId, organizationId), eq(teamUsers.userId, principal.id)))
+        ).map((r) => r.teamId)
+      : [];
+  return db
+    .select({ namespaceId: namespacePermissions.namespaceId, role: namespacePermissions.role, permissions: customRoles.permissions })
+    .from(namespacePermissions)
+    .leftJoin(customRoles, eq(customRoles.id, namespacePermissions.customRoleId))
+    .where(
+      and(
+        eq(namespacePermissions.organizationId, organizationId),
+        // Stack-level grants apply to stacks (a later module), not to the namespace itself.
+        isNull(namespacePermissions.stackId),
+        or(
+          and(eq(namespacePermissions.principalType, principal.type), eq(namespacePermissions.principalId, principal.id)),
+          teamIds.length ? and(eq(namespacePermissions.principalType, 'team'), inArray(namespacePermissions.principalId, teamIds)) : undefined,
+        ),
+      ),
+    );
+}
+
+// Custom ABAC
+export const listAbac = (scope: Scope) => scope.select(customAbacConfigurations, undefined, { orderBy: [asc(customAbacConfigurations.name)] });
+export const findAbac = (scope: Scope, id: string) => scope.first(customAbacConfigurations, eq(customAbacConfigurations.id, id));
+export const insertAbac = (scope: Scope, row: Omit<typeof customAbacConfigurations.$inferInsert, 'organizationId'>) =>
+  scope.insert(customAbacConfigurations, row);
+export const updateAbac = async (scope: Scope, id: string, set: Partial<typeof customAbacConfigurations.$inferInsert>) =>
+  (await scope.update(customAbacConfigurations, set, eq(customAbacConfigurations.id, id)))[0];
+export const deleteAbac = async (scope: Scope, id: string) =>
+  (await scope.delete(customAbacConfigurations, eq(customAbacConfigurations.id, id)))[0];
+
+// Programmatic users and tokens
+export const listProgrammaticUsers = (scope: Scope) => scope.select(programmaticUsers, undefined, { orderBy: [asc(programmaticUsers.name)] });
+export const findProgrammaticUser = (scope: Scope, id: string) => scope.first(programmaticUsers, eq(programmaticUsers.id, id));
+export const findProgrammaticUserByName = (scope: Scope, name: string) => scope.first(programmaticUsers, eq(programmaticUsers.name, name));
+export const insertProgrammaticUser = (scope: Scope, row: Omit<typeof programmaticUsers.$inferInsert, 'organizationId'>) =>
+  scope.insert(programmaticUsers, row);
+export const deleteProgrammaticUser = async (scope: Scope, id: string) =>
+  (await scope.delete(programmaticUsers, eq(programmaticUsers.id, id)))[0];
+export const listTokens = (scope: Scope, programmaticUserId: string) =>
+  scope.select(programmaticTokens, eq(programmaticTokens.programmaticUserId, programmaticUserId), {
+    orderBy: [asc(programmaticTokens.createdAt)],
+  });
+export const insertToken = (scope: Scope, row: Omit<typeof programmaticTokens.$inferInsert, 'organizationId'>) =>
+  scope.insert(programmaticTokens, row);
+export const revokeToken = async (scope: Scope, programmaticUserId: string, id: string) =>
+  (
+    await scope.update(
+      programmaticTokens,
+      { revokedAt: new Date() },
+      and(eq(programmaticTokens.id, id), eq(programmaticTokens.programmaticUserId, programmaticUserId)) as SQL,
+    )
+  )[0];
+
+/** A live programmatic token by hash, with its user: how robots authenticate. */
+export async function findLiveProgrammaticToken(db: Database | Transaction, tokenHash: string) {
+  const [row] = await db
+    .select({ token: programmaticTokens, user: programmaticUsers })
+    .from(programmaticTokens)
+    .innerJoin(programmaticUsers, eq(programmaticUsers.id, programmaticTokens.programmaticUserId))
+    .where(and(eq(programmaticTokens.tokenHash, tokenHash), isNull(programmaticTokens.revokedAt)))
+    .limit(1);
+  return row;
+}
+
+/** Teams whose custom IdP id is one of the identity provider's groups (SSO sign-in). */
+export async function teamsByIdpGroups(db: Database | Transaction, organizationId: string, groups: string[]) {
+  if (groups.length === 0) return [];
+  return db
+    .select({ id: teams.id, name: teams.name })
+    .from(teams)
+    .where(and(eq(teams.organizationId, organizationId), inArray(teams.customIdpId, groups)))
+    .orderBy(asc(teams.name));
+}

@@ -1,0 +1,407 @@
+import { isUniqueViolation } from '../../db/postgres-errors';
+import { newId } from '../../crypto/ids';
+import { hashToken, newOpaqueToken } from '../../crypto/opaque-token';
+import type { Database } from '../../db/database';
+import { inOrganization, type Scope } from '../../db/scope';
+import type { Schemas } from '../../http/contract-types';
+import { alreadyExists, DomainError, notFound, validationError } from '../../http/domain-error';
+import type { Actor } from '../../permissions/actor';
+import type { PermissionEngine } from '../../permissions/permission-engine';
+import { initiatorOf, recordAudit } from '../audit/audit.service';
+import { namespaceExists } from '../namespaces/namespaces.service';
+import * as repo from './iam.repository';
+
+export interface IamDeps {
+  db: Database;
+  engine: PermissionEngine;
+}
+
+async function unique<T>(message: string, field: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadyExists(message, field);
+    throw error;
+  }
+}
+
+// ---- Teams ---------------------------------------------------------------------------------
+
+const toTeam = (row: repo.TeamRow) => ({ id: row.id, name: row.name, description: row.description, customIdpId: row.customIdpId });
+
+export async function listTeams(deps: IamDeps, actor: Actor, filter: { teamId?: string; teamName?: string }) {
+  await deps.engine.require(actor, 'team:read');
+  return inOrganization(deps.db, actor.organizationId, async (scope) => {
+    const where = filter.teamId ? repo.teamFilter.byId(filter.teamId) : filter.teamName ? repo.teamFilter.byName(filter.teamName) : undefined;
+    return (await repo.listTeams(scope, where)).map(toTeam);
+  });
+}
+
+export async function getTeam(deps: IamDeps, actor: Actor, teamId: string) {
+  await deps.engine.require(actor, 'team:read');
+  const row = await inOrganization(deps.db, actor.organizationId, (scope) => repo.findTeam(scope, teamId));
+  if (!row) throw notFound('Team', teamId);
+  return toTeam(row);
+}
+
+export async function createTeam(deps: IamDeps, actor: Actor, input: Schemas['TeamInput']) {
+  await deps.engine.require(actor, 'team:manage');
+  return unique(`A team named '${input.name}' already exists`, 'entity.name', () =>
+    inOrganization(deps.db, actor.organizationId, async (scope) => {
+      const row = await repo.insertTeam(scope, {
+        id: newId('team'),
+        name: input.name.trim(),
+        description: input.description ?? null,
+        customIdpId: input.customIdpId ?? null,
+      });
+      await recordAudit(scope, initiatorOf(actor), { entityType: 'team', entityId: row.id, entityName: row.name, action: 'create' });
+      return toTeam(row);
+    }),
+  );
+}
+
+export async function updateTeam(deps: IamDeps, actor: Actor, teamId: string, input: Schemas['TeamUpdateInput']) {
+  await deps.engine.require(actor, 'team:manage');
+  return unique(`A team named '${input.name ?? ''}' already exists`, 'entity.name', () =>
+    inOrganization(deps.db, actor.organizationId, async (scope) => {
+      const set: Partial<repo.TeamRow> = {};
+      if (input.name !== undefined) set.name = input.name.trim();
+      if (input.description !== undefined) set.description = input.description;
+      if (input.customIdpId !== undefined) set.customIdpId = input.customIdpId;
+      const row = Object.keys(set).length ? await repo.updateTeam(scope, teamId, set) : await repo.findTeam(scope, teamId);
+      if (!row) throw notFound('Team', teamId);
+      await recordAudit(scope, initiatorOf(actor), { entityType: 'team', entityId: row.id, entityName: row.name, action: 'update' });
+      return toTeam(row);
+    }),
+  );
+}
+
+export async function deleteTeam(deps: IamDeps, actor: Actor, teamId: string) {
+  await deps.engine.require(actor, 'team:manage');
+  return inOrganization(deps.db, actor.organizationId, async (scope) => {
+    const row = await repo.deleteTeam(scope, teamId);
+    if (!row) throw notFound('Team', teamId);
+    await recordAudit(scope, initiatorOf(actor), { entityType: 'team', entityId: row.id, entityName: row.name, action: 'delete' });
+    return toTeam(row);
+  });
+}
+
+export async function listTeamUsers(deps: IamDeps, actor: Actor, teamId: string | undefined) {
+  await deps.engine.require(actor, 'team:read');
+  return repo.listTeamUsers(deps.db, actor.organizationId, teamId);
+}
+
+async function resolveTeamMember(deps: IamDeps, scope: Scope, actor: Actor, input: Schemas['TeamUserInput']) {
+  const team = await repo.findTeam(scope, input.teamId);
+  if (!team) throw validationError(`Team ${input.teamId} was not found`, 'entity.teamId');
+  const user = await repo.findMemberByEmail(deps.db, actor.organizationId, input.userEmail);
+  if (!user) throw validationError(`${input.userEmail} is not a member of this organization`, 'entity.userEmail');
+  return { team, user };
+}
+
+export async function addTeamUser(deps: IamDeps, actor: Actor, input: Schemas['TeamUserInput']) {
+  await deps.engine.require(actor, 'team:manage');
+  return inOrganization(deps.db, actor.organizationId, async (scope) => {
+    const { team, user } = await resolveTeamMember(deps, scope, actor, input);
+    if (!(await repo.addTeamUser(scope, team.id, user.id))) throw alreadyExists(`${user.email} is already in the team`, 'entity.userEmail');
+    await recordAudit(scope, initiatorOf(actor), { entityType: 'team', entityId: `${team.id}/${user.id}`, entityName: user.email, action: 'update' });
+    return { teamId: team.id, email: user.email, userId: user.id };
+  });
+}
+
+export async function removeTeamUser(deps: IamDeps, actor: Actor, input: Schemas['TeamUserInput']) {
+  await deps.engine.require(actor, 'team:manage');
+  return inOrganization(deps.db, actor.organizationId, async (scope) => {
+    const { team, user } = await resolveTeamMember(deps, scope, actor, input);
+    if (!(await repo.removeTeamUser(scope, team.id, user.id))) throw notFound('Team member', user.email);
+    await recordAudit(scope, initiatorOf(actor), { entityType: 'team', entityId: `${team.id}/${user.id}`, entityName: user.email, action: 'update' });
+    return { teamId: team.id, email: user.email, userId: user.id };
+  });
+}
+
+// ---- Namespace permissions ----------------------------------------------------------------
+
+type PermissionKeyInput = Schemas['NamespacePermissionKey'];
+
+async function resolveKey(deps: IamDeps, scope: Scope, actor: Actor, input: PermissionKeyInput): Promise<repo.PermissionKey> {
+  const principals = [input.userEmail, input.programmaticUserName, input.teamId].filter((p) => p !== undefined);
+  if (principals.length !== 1) {
+    throw validationError('Exactly one of userEmail, programmaticUserName or teamId is required', 'entity.userEmail');
+  }
+  const namespaceId = input.namespaceId ?? null;
+  if (namespaceId !== null && !(await namespaceExists(deps.db, actor.organizationId, namespaceId))) {
+    throw validationError(`Namespace ${namespaceId} was not found`, 'entity.namespaceId');
+  }
+  const base = { namespaceId, stackId: input.stackId ?? null };
+  if (input.userEmail !== undefined) {
+    const user = await repo.findMemberByEmail(deps.db, actor.organizationId, input.userEmail);
+    if (!user) throw validationError(`${input.userEmail} is not a member of this organization`, 'entity.userEmail');
+    return { ...base, principalType: 'user', principalId: user.id };
+  }
+  if (input.programmaticUserName !== undefined) {
+    const robot = await repo.findProgrammaticUserByName(scope, input.programmaticUserName);
+    if (!robot) throw validationError(`No programmatic user named ${input.programmaticUserName}`, 'entity.programmaticUserName');
+    return { ...base, principalType: 'programmaticUser', principalId: robot.id };
+  }
+  const team = await repo.findTeam(scope, input.teamId as string);
+  if (!team) throw validationError(`Team ${input.teamId} was not found`, 'entity.teamId');
+  return { ...base, principalType: 'team', principalId: team.id };
+}
+
+async function toNamespacePermission(deps: IamDeps, row: repo.NamespacePermissionRow, scope: Scope) {
+  const base = { namespaceId: row.namespaceId, stackId: row.stackId, role: row.role, customRoleId: row.customRoleId };
+  if (row.principalType === 'team') return { ...base, teamId: row.principalId };
+  if (row.principalType === 'user') {
+    const emails = await repo.findUserEmails(deps.db, [row.principalId]);
+    return { ...base, userEmail: emails.get(row.principalId) ?? '' };
+  }
+  const robot = await repo.findProgrammaticUser(scope, row.principalId);
+  return { ...base, programmaticUserName: robot?.name ?? '' };
+}
+
+export async function listNamespacePermissions(deps: IamDeps, actor: Actor, namespaceId: string | undefined) {
+  await deps.engine.require(actor, 'namespacePermission:read');
+  return inOrganization(deps.db, actor.organizationId, async (scope) => {
+    const rows = await repo.listNamespacePermissions(scope, namespaceId);
+    const out = [];
+    for (const row of rows) out.push(await toNamespacePermission(deps, row, scope));
+    return out;
+  });
+}
+
+export async function createNamespacePermission(deps: IamDeps, actor: Actor, input: Schemas['NamespacePermissionInput']) {
+  await deps.engine.require(actor, 'namespacePermission:manage');
+  const role = input.role ?? null;
+  const customRoleId = input.customRoleId ?? null;
+  if ((role === null) === (customRoleId === null)) {
+    throw validationError('Exactly one of role or customRoleId is required', 'entity.role');
+  }
+  return inOrganization(deps.db, actor.organizationId, async (scope) => {
+    const key = await resolveKey(deps, scope, actor, input);
+    if (customRoleId) {
+      const custom = await repo.findCustomRole(scope, customRoleId);
+      if (custom?.type !== 'namespaceRole') throw validationError(`${customRoleId} is not a custom namespace role`, 'entity.customRoleId');
+    }
+    if (await repo.findNamespacePermission(scope, key)) throw alreadyExists('This permission already exists', 'entity');
+    const row = await repo.insertNamespacePermission(scope, { id: newId('namespacePermission'), ...key, role, customRoleId });
+    await recordAudit(scope, initiatorOf(actor), {
+      entityType: 'namespacePermission',
+      entityId: key.namespaceId ?? 'allNamespaces',
+      entityName: `${key.principalType}:${key.principalId}`,
+      action: 'create',
+    });
+    return toNamespacePermission(deps, row, scope);
+  });
+}
+
+export async function deleteNamespacePermission(deps: IamDeps, actor: Actor, input: PermissionKeyInput) {
+  await deps.engine.require(actor, 'namespacePermission:manage');
+  return inOrganization(deps.db, actor.organizationId, async (scope) => {
+    const key = await resolveKey(deps, scope, actor, input);
+    const row = await repo.findNamespacePermission(scope, key);
+    if (!row) throw notFound('Namespace permission', key.namespaceId ?? 'All Namespaces');
+    const view = await toNamespacePermission(deps, row, scope);
+    await repo.deleteNamespacePermission(scope, key);
+    await recordAudit(scope, initiatorOf(actor), {
+      entityType: 'namespacePermission',
+      entityId: key.namespaceId ?? 'allNamespaces',
+      entityName: `${key.principalType}:${key.principalId}`,
+      action: 'delete',
+    });
+    return view;
+  });
+}
+
+// ---- Custom roles ---------------------------------------------------------------------------
+
+const toCustomRole = (row: repo.CustomRoleRow) => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  type: row.type,
+  permissions: row.permissions.map((name) => ({ name })) as Schemas['CustomRole']['permissions'],
+  stackRestriction: row.stackRestriction,
+});
+
+export async function listCustomRoles(deps: IamDeps, actor: Actor) {
+  await deps.engine.require(actor, 'customRole:read');
+  return (await inOrganization(deps.db, actor.organizationId, repo.listCustomRoles)).map(toCustomRole);
+}
+
+export async function getCustomRole(deps: IamDeps, actor: Actor, id: string) {
+  await deps.engine.require(actor, 'customRole:read');
+  const row = await inOrganization(deps.db, actor.organizationId, (scope) => repo.findCustomRole(scope, id));
+  if (!row) throw notFound('Custom role', id);
+  return toCustomRole(row);
+}
+
+export async function createCustomRole(deps: IamDeps, actor: Actor, input: Schemas['CustomRoleInput']) {
+  await deps.engine.require(actor, 'customRole:manage');
+  return unique(`A custom role named '${input.name}' already exists`, 'entity.name', () =>
+    inOrganization(deps.db, actor.organizationId, async (scope) => {
+      const row = await repo.insertCustomRole(scope, {
+        id: newId('customRole'),
+        name: input.name.trim(),
+        description: input.description ?? null,
+        type: input.type,
+        permissions: [...new Set(input.permissions.map((p) => p.name))],
+        stackRestriction: input.stackRestriction ?? 'none',
+      });
+      await recordAudit(scope, initiatorOf(actor), { entityType: 'customRole', entityId: row.id, entityName: row.name, action: 'create' });
+      return toCustomRole(row);
+    }),
+  );
+}
+
+export async function updateCustomRole(deps: IamDeps, actor: Actor, id: string, input: Schemas['CustomRoleUpdateInput']) {
+  await deps.engine.require(actor, 'customRole:manage');
+  return unique(`A custom role named '${input.name ?? ''}' already exists`, 'entity.name', () =>
+    inOrganization(deps.db, actor.organizationId, async (scope) => {
+      const set: Partial<repo.CustomRoleRow> = {};
+      if (input.name !== undefined) set.name = input.name.trim();
+      if (input.description !== undefined) set.description = input.description;
+      if (input.permissions !== undefined) set.permissions = [...new Set(input.permissions.map((p) => p.name))];
+      if (input.stackRestriction !== undefined) set.stackRestriction = input.stackRestriction;
+      const row = Object.keys(set).length ? await repo.updateCustomRole(scope, id, set) : await repo.findCustomRole(scope, id);
+      if (!row) throw notFound('Custom role', id);
+      await recordAudit(scope, initiatorOf(actor), { entityType: 'customRole', entityId: row.id, entityName: row.name, action: 'update' });
+      return toCustomRole(row);
+    }),
+  );
+}
+
+export async function deleteCustomRole(deps: IamDeps, actor: Actor, id: string) {
+  await deps.engine.require(actor, 'customRole:manage');
+  if (await repo.customRoleInUse(deps.db, actor.organizationId, id)) {
+    throw new DomainError('conflict', 'Members hold this role; give them another role first');
+  }
+  return inOrganization(deps.db, actor.organizationId, async (scope) => {
+    const row = await repo.deleteCustomRole(scope, id);
+    if (!row) throw notFound('Custom role', id);
+    await recordAudit(scope, initiatorOf(actor), { entityType: 'customRole', entityId: row.id, entityName: row.name, action: 'delete' });
+    return toCustomRole(row);
+  });
+}
+
+// ---- Custom ABAC ----------------------------------------------------------------------------
+
+const toAbac = (row: repo.AbacRow) => ({ id: row.id, customAbacId: row.customAbacId, name: row.name, roles: row.roles });
+
+export async function listAbac(deps: IamDeps, actor: Actor) {
+  await deps.engine.require(actor, 'customAbac:read');
+  return (await inOrganization(deps.db, actor.organizationId, repo.listAbac)).map(toAbac);
+}
+
+export async function getAbac(deps: IamDeps, actor: Actor, id: string) {
+  await deps.engine.require(actor, 'customAbac:read');
+  const row = await inOrganization(deps.db, actor.organizationId, (scope) => repo.findAbac(scope, id));
+  if (!row) throw notFound('Custom ABAC configuration', id);
+  return toAbac(row);
+}
+
+export async function createAbac(deps: IamDeps, actor: Actor, input: Schemas['CustomAbacConfigurationInput']) {
+  await deps.engine.require(actor, 'customAbac:manage');
+  return unique(`Group ${input.customAbacId} is already mapped`, 'entity.customAbacId', () =>
+    inOrganization(deps.db, actor.organizationId, async (scope) => {
+      const row = await repo.insertAbac(scope, { id: newId('customAbacConfiguration'), customAbacId: input.customAbacId, name: input.name, roles: input.roles });
+      await recordAudit(scope, initiatorOf(actor), { entityType: 'customAbacConfiguration', entityId: row.id, entityName: row.name, action: 'create' });
+      return toAbac(row);
+    }),
+  );
+}
+
+export async function updateAbac(deps: IamDeps, actor: Actor, id: string, input: Schemas['CustomAbacConfigurationUpdateInput']) {
+  await deps.engine.require(actor, 'customAbac:manage');
+  return unique(`Group ${input.customAbacId ?? ''} is already mapped`, 'entity.customAbacId', () =>
+    inOrganization(deps.db, actor.organizationId, async (scope) => {
+      const row = Object.keys(input).length ? await repo.updateAbac(scope, id, input) : await repo.findAbac(scope, id);
+      if (!row) throw notFound('Custom ABAC configuration', id);
+      await recordAudit(scope, initiatorOf(actor), { entityType: 'customAbacConfiguration', entityId: row.id, entityName: row.name, action: 'update' });
+      return toAbac(row);
+    }),
+  );
+}
+
+export async function deleteAbac(deps: IamDeps, actor: Actor, id: string) {
+  await deps.engine.require(actor, 'customAbac:manage');
+  return inOrganization(deps.db, actor.organizationId, async (scope) => {
+    const row = await repo.deleteAbac(scope, id);
+    if (!row) throw notFound('Custom ABAC configuration', id);
+    await recordAudit(scope, initiatorOf(actor), { entityType: 'customAbacConfiguration', entityId: row.id, entityName: row.name, action: 'delete' });
+    return toAbac(row);
+  });
+}
+
+// ---- Programmatic users ----------------------------------------------------------------------
+
+const toRobot = (row: repo.ProgrammaticUserRow) => ({ id: row.id, name: row.name, role: row.role, createdAt: row.createdAt.toISOString() });
+const toToken = (row: repo.ProgrammaticTokenRow, token?: string) => ({
+  id: row.id,
+  name: row.name,
+  ...(token ? { token } : {}),
+  createdAt: row.createdAt.toISOString(),
+  revokedAt: row.revokedAt?.toISOString() ?? null,
+});
+
+export async function listProgrammaticUsers(deps: IamDeps, actor: Actor) {
+  await deps.engine.require(actor, 'programmaticUser:read');
+  return (await inOrganization(deps.db, actor.organizationId, repo.listProgrammaticUsers)).map(toRobot);
+}
+
+export async function createProgrammaticUser(deps: IamDeps, actor: Actor, input: Schemas['ProgrammaticUserInput']) {
+  await deps.engine.require(actor, 'programmaticUser:manage');
+  return unique(`A programmatic user named '${input.name}' already exists`, 'entity.name', () =>
+    inOrganization(deps.db, actor.organizationId, async (scope) => {
+      const row = await repo.insertProgrammaticUser(scope, { id: newId('programmaticUser'), name: input.name, role: input.role, createdBy: actor.userId });
+      await recordAudit(scope, initiatorOf(actor), { entityType: 'programmaticUser', entityId: row.id, entityName: row.name, action: 'create' });
+      return toRobot(row);
+    }),
+  );
+}
+
+export async function deleteProgrammaticUser(deps: IamDeps, actor: Actor, id: string) {
+  await deps.engine.require(actor, 'programmaticUser:manage');
+  return inOrganization(deps.db, actor.organizationId, async (scope) => {
+    const row = await repo.deleteProgrammaticUser(scope, id);
+    if (!row) throw notFound('Programmatic user', id);
+    await recordAudit(scope, initiatorOf(actor), { entityType: 'programmaticUser', entityId: row.id, entityName: row.name, action: 'delete' });
+    return toRobot(row);
+  });
+}
+
+async function requireRobot(scope: Scope, id: string) {
+  const robot = await repo.findProgrammaticUser(scope, id);
+  if (!robot) throw notFound('Programmatic user', id);
+  return robot;
+}
+
+export async function listTokens(deps: IamDeps, actor: Actor, programmaticUserId: string) {
+  await deps.engine.require(actor, 'programmaticUser:read');
+  return inOrganization(deps.db, actor.organizationId, async (scope) => {
+    await requireRobot(scope, programmaticUserId);
+    return (await repo.listTokens(scope, programmaticUserId)).map((row) => toToken(row));
+  });
+}
+
+/** Creates a token; its value is returned here only, the database keeps its hash. */
+export async function createToken(deps: IamDeps, actor: Actor, programmaticUserId: string, name: string) {
+  await deps.engine.require(actor, 'programmaticUser:manage');
+  return inOrganization(deps.db, actor.organizationId, async (scope) => {
+    const robot = await requireRobot(scope, programmaticUserId);
+    const token = newOpaqueToken('tpu');
+    const row = await repo.insertToken(scope, { id: newId('programmaticToken'), programmaticUserId, name, tokenHash: hashToken(token) });
+    await recordAudit(scope, initiatorOf(actor), { entityType: 'programmaticUser', entityId: `${robot.id}/${row.id}`, entityName: name, action: 'create' });
+    return toToken(row, token);
+  });
+}
+
+export async function revokeToken(deps: IamDeps, actor: Actor, programmaticUserId: string, tokenId: string) {
+  await deps.engine.require(actor, 'programmaticUser:manage');
+  return inOrganization(deps.db, actor.organizationId, async (scope) => {
+    const robot = await requireRobot(scope, programmaticUserId);
+    const row = await repo.revokeToken(scope, programmaticUserId, tokenId);
+    if (!row) throw notFound('Token', tokenId);
+    await recordAudit(scope, initiatorOf(actor), { entityType: 'programmaticUser', entityId: `${robot.id}/${row.id}`, entityName: row.name, action: 'revoke' });
+    return toToken(row);
+  });
+}
