@@ -10,6 +10,10 @@ export function projectTest(name: string, options: TestOptions = {}): TestOption
   return {
     name,
     include: ['src/**/*.test.{ts,tsx}'],
+    // Generous limits: CI shares two cores between projects running in parallel, and a slow
+    // machine must not turn a correct test into a failure. Speed is measured in tools/bench.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     reporters: ['default', ['json', { outputFile: `${import.meta.dirname}/../../tmp/test-results/${name}.json` }]],
     ...options,
   };

@@ -8874,22 +8874,22 @@ export interface components {
             name: string;
             permissions: components["schemas"]["CustomRolePermission"][];
             stackRestriction: components["schemas"]["StackRestriction"];
-            /** @enum {string} */
-            type: "organizationRole" | "namespaceRole";
+            type: components["schemas"]["CustomRoleType"];
         };
         CustomRoleInput: {
             description?: string | null;
             name: string;
             permissions: components["schemas"]["CustomRolePermission"][];
             stackRestriction?: components["schemas"]["StackRestriction"];
-            /** @enum {string} */
-            type: "organizationRole" | "namespaceRole";
+            type: components["schemas"]["CustomRoleType"];
         };
         CustomRolePermission: {
             name: components["schemas"]["CustomRolePermissionName"];
         };
         /** @enum {string} */
         CustomRolePermissionName: "namespace:read" | "namespace:update" | "namespace:create" | "namespace:delete" | "audit:read" | "runner:read" | "orgConfiguration:read" | "user:read" | "team:read" | "stack:create" | "stack:update" | "stack:delete" | "stack:createFromTemplate" | "stack:createFromBlueprint" | "stack:extendTtl" | "stack:retryInitialization" | "deployment:approve" | "deployment:approveFailedPolicies" | "deployment:cancel" | "deployment:start" | "destroyDeployment:start" | "plan:start" | "plan:cancel" | "driftDetection:start" | "stackVariable:create" | "stackVariable:update" | "stackVariable:delete";
+        /** @enum {string} */
+        CustomRoleType: "organizationRole" | "namespaceRole";
         CustomRoleUpdateInput: {
             description?: string | null;
             name?: string;
@@ -9774,8 +9774,7 @@ export interface components {
             customRoleId?: string | null;
             namespaceId: components["schemas"]["NamespaceId"] | null;
             programmaticUserName?: string;
-            /** @enum {string|null} */
-            role?: "viewer" | "admin" | null;
+            role?: components["schemas"]["NamespaceRole"] | null;
             stackId?: string | null;
             teamId?: components["schemas"]["TeamId"];
             userEmail?: components["schemas"]["Email"];
@@ -9788,6 +9787,8 @@ export interface components {
             teamId?: components["schemas"]["TeamId"];
             userEmail?: components["schemas"]["Email"];
         };
+        /** @enum {string} */
+        NamespaceRole: "viewer" | "admin";
         NamespaceRunnerConfig: {
             groups?: string[];
             isOverridable?: boolean;
