@@ -17,6 +17,22 @@ const config: StorybookConfig = {
     return mergeConfig(viteConfig, {
       resolve: { alias: workspaceAliases() },
       server: { fs: { allow: workspaceFsAllow() } },
+      // Pre-bundled up front: a dependency discovered mid-run (recharts behind a lazy import)
+      // makes Vite re-optimise and reload the page under a running story test.
+      optimizeDeps: {
+        include: [
+          'recharts',
+          'sonner',
+          'radix-ui',
+          'lucide-react',
+          '@tanstack/react-table',
+          '@tanstack/react-virtual',
+          'react-hook-form',
+          'class-variance-authority',
+          'clsx',
+          'tailwind-merge',
+        ],
+      },
       plugins: [...linguiReactPlugins(), tailwindcss()],
     });
   },

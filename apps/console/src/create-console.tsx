@@ -2,6 +2,10 @@ import { createApiClient, type ApiClient } from '@terrace/api-client';
 import { toast } from '@terrace/design-system';
 import { i18n } from '@terrace/i18n';
 import { AuthApiContext, SessionApiContext, clearSession, configureAccess, createSessionApi, readToken } from '@terrace/session';
+import { NamespacesApiContext, createNamespacesApi } from '@terrace/namespaces/data-access';
+import { namespacesRoutes } from '@terrace/namespaces/feature';
+import { OrganizationApiContext, createOrganizationApi } from '@terrace/organization/data-access';
+import { organizationRoutes } from '@terrace/organization/feature';
 import { ConsoleProviders, createConsoleRoutes } from '@terrace/shell';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -50,16 +54,20 @@ export function createConsole(config: ConsoleConfig): Console {
   });
   const api = createSessionApi(client);
 
-  router = createBrowserRouter(createConsoleRoutes());
+  router = createBrowserRouter(createConsoleRoutes({ routes: [...organizationRoutes, ...namespacesRoutes] }));
 
   const element = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <SessionApiContext.Provider value={api}>
           <AuthApiContext.Provider value={api}>
-            <ConsoleProviders>
-              <RouterProvider router={router} />
-            </ConsoleProviders>
+            <OrganizationApiContext.Provider value={createOrganizationApi(client)}>
+              <NamespacesApiContext.Provider value={createNamespacesApi(client)}>
+                <ConsoleProviders>
+                  <RouterProvider router={router} />
+                </ConsoleProviders>
+              </NamespacesApiContext.Provider>
+            </OrganizationApiContext.Provider>
           </AuthApiContext.Provider>
         </SessionApiContext.Provider>
       </QueryClientProvider>

@@ -37,6 +37,7 @@ async function waitUntilServing(url: string, child: ChildProcess, log: () => str
  * fresh embedded PostgreSQL in tmp/, and stops it after the run. With CONSOLE_E2E_BASE_URL set,
  * the specs run against that server instead (for a developer's running instance).
  */
+// eslint-disable-next-line no-restricted-syntax -- Playwright loads a global setup file through its default export.
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (process.env['CONSOLE_E2E_BASE_URL']) return async () => undefined;
   const bundle = join(root, 'dist/apps/api/main.mjs');

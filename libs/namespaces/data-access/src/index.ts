@@ -2,7 +2,6 @@ export { namespacesKeys } from './lib/namespaces.keys';
 export { namespacesQueries } from './lib/namespaces.queries';
 export { NamespacesApiContext, useNamespacesApi, type NamespacesApi } from './lib/namespaces-api';
 export { createNamespacesApi } from './lib/create-namespaces-api';
-export type { NamespacesDesignedPaths } from './lib/namespaces.designed-paths';
 export {
   approvalRuleTypes,
   namespaceCapabilityKeys,
@@ -21,6 +20,7 @@ export {
   type NamespaceListFilters,
   type NamespacePage,
   type NamespacePermission,
+  type NamespacePermissionInput,
   type NamespaceRunnerConfig,
   type NamespaceUpdateInput,
   type PageSize,

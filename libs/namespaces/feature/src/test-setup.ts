@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { activateLocale } from '@terrace/i18n';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 
 // jsdom lacks a few browser APIs Radix and the virtualizer call. These are environment shims, not
@@ -26,6 +26,10 @@ window.matchMedia ??= (query: string) =>
     removeListener: nothing,
     dispatchEvent: () => false,
   }) as MediaQueryList;
+
+// Page tests wait on the real client, MSW and React Query; on a loaded 2-core CI machine the
+// default 1 s for findBy* is too tight, and a wait that ends early only makes the test flaky.
+configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(async () => {
   await activateLocale('en');

@@ -1,5 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Layers } from 'lucide-react';
+import { takeSignOutTarget } from '@terrace/session';
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { LanguageMenu } from '../lib/header/language-menu';
 import { ThemeToggle } from '../lib/header/theme-toggle';
@@ -7,6 +9,11 @@ import { ThemeToggle } from '../lib/header/theme-toggle';
 /** The frame of every sign-in page: brand, language and theme, and the page's card in the middle. */
 export function AuthLayout() {
   const { t } = useLingui();
+  // Reaching a sign-in page completes a sign-out: from now on a visitor of an /app page is sent
+  // to sign-in with that page as the redirect target again (spec §2.1, "just triggered").
+  useEffect(() => {
+    takeSignOutTarget();
+  }, []);
   return (
     <div className="flex min-h-dvh flex-col bg-background text-foreground">
       <header className="flex h-14 items-center justify-between px-6">

@@ -9,7 +9,7 @@ import type { Paging } from '../../http/envelope';
 import type { Actor } from '../../permissions/actor';
 import type { PermissionEngine } from '../../permissions/permission-engine';
 import { initiatorOf, recordAudit, type AuditInitiator } from '../audit/audit.service';
-import { findLiveProgrammaticToken, teamsOfUser } from '../iam/iam.repository';
+import { findLiveProgrammaticToken, teamsOfUser, touchProgrammaticToken } from '../iam/iam.repository';
 import { findCustomRole } from '../iam/iam.repository';
 import {
   findOrganization,
@@ -308,6 +308,7 @@ export async function authenticate(deps: AccountsDeps, token: string): Promise<A
     const robot = await findLiveProgrammaticToken(deps.db, hashToken(token));
     const org = robot && (await findOrganization(deps.db, robot.user.organizationId));
     if (!robot || !org) return null;
+    await touchProgrammaticToken(deps.db, robot.token.id, new Date());
     return {
       userId: robot.user.id,
       email: robot.user.name,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import type { Scope } from '../../db/scope';
 import { memberships, users } from '../accounts/accounts.schema';
@@ -183,7 +183,13 @@ export async function findLiveProgrammaticToken(db: Database | Transaction, toke
     .select({ token: programmaticTokens, user: programmaticUsers })
     .from(programmaticTokens)
     .innerJoin(programmaticUsers, eq(programmaticUsers.id, programmaticTokens.programmaticUserId))
-    .where(and(eq(programmaticTokens.tokenHash, tokenHash), isNull(programmaticTokens.revokedAt)))
+    .where(
+      and(
+        eq(programmaticTokens.tokenHash, tokenHash),
+        isNull(programmaticTokens.revokedAt),
+        or(isNull(programmaticTokens.expiresAt), gt(programmaticTokens.expiresAt, new Date())),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -196,4 +202,24 @@ export async function teamsByIdpGroups(db: Database | Transaction, organizationI
     .from(teams)
     .where(and(eq(teams.organizationId, organizationId), inArray(teams.customIdpId, groups)))
     .orderBy(asc(teams.name));
+}
+
+/** Which of `ids` are teams of the scope's organization (ABAC mappings name teams of other organizations too). */
+export async function existingTeamIds(scope: Scope, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await scope.select(teams, inArray(teams.id, ids));
+  return new Set(rows.map((t) => t.id));
+}
+
+/** Records that a token was used, at most once a minute, so a busy token does not write on every call. */
+export async function touchProgrammaticToken(db: Database | Transaction, tokenId: string, now: Date): Promise<void> {
+  await db
+    .update(programmaticTokens)
+    .set({ lastUsedAt: now })
+    .where(
+      and(
+        eq(programmaticTokens.id, tokenId),
+        or(isNull(programmaticTokens.lastUsedAt), lt(programmaticTokens.lastUsedAt, new Date(now.getTime() - 60_000))),
+      ),
+    );
 }

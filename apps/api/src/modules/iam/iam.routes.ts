@@ -66,7 +66,15 @@ export function iamOperations(deps: iam.IamDeps): OperationRegistry {
       items(await iam.listTokens(deps, actor, params['programmaticUserId'] as string)),
     ),
     createProgrammaticUserToken: userOperation(async (actor, { params, entity }) =>
-      single(await iam.createToken(deps, actor, params['programmaticUserId'] as string, (entity as Schemas['ProgrammaticTokenInput']).name)),
+      single(
+        await iam.createToken(
+          deps,
+          actor,
+          params['programmaticUserId'] as string,
+          (entity as Schemas['ProgrammaticTokenInput']).name,
+          (entity as Schemas['ProgrammaticTokenInput']).expiresInDays,
+        ),
+      ),
     ),
     revokeProgrammaticUserToken: userOperation(async (actor, { params }) =>
       single(await iam.revokeToken(deps, actor, params['programmaticUserId'] as string, params['tokenId'] as string)),

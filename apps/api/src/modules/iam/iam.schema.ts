@@ -108,6 +108,10 @@ export const programmaticTokens = pgTable(
       .references(() => programmaticUsers.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     tokenHash: text('token_hash').notNull(),
+    /** null: the token does not expire. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Last authenticated call, recorded at most once a minute. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

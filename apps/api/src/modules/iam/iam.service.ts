@@ -7,6 +7,7 @@ import type { Schemas } from '../../http/contract-types';
 import { alreadyExists, DomainError, notFound, validationError } from '../../http/domain-error';
 import type { Actor } from '../../permissions/actor';
 import type { PermissionEngine } from '../../permissions/permission-engine';
+import { listMembershipsOfUser } from '../accounts/accounts.repository';
 import { initiatorOf, recordAudit } from '../audit/audit.service';
 import { namespaceExists } from '../namespaces/namespaces.service';
 import * as repo from './iam.repository';
@@ -285,6 +286,33 @@ export async function deleteCustomRole(deps: IamDeps, actor: Actor, id: string) 
 
 // ---- Custom ABAC ----------------------------------------------------------------------------
 
+/**
+ * Each mapping names the caller's organization or one the caller administers (admin role
+ * there), at most once, with teams of that organization; otherwise a validation error on the
+ * mapping's field. Programmatic users administer their own organization only.
+ */
+async function checkAbacRoles(deps: IamDeps, actor: Actor, roles: Schemas['AbacRole'][]): Promise<void> {
+  const administered = new Set([actor.organizationId]);
+  if (actor.userType !== 'programmaticUser') {
+    for (const { membership } of await listMembershipsOfUser(deps.db, actor.userId)) {
+      if (membership.role === 'admin') administered.add(membership.organizationId);
+    }
+  }
+  const seen = new Set<string>();
+  for (const [i, role] of roles.entries()) {
+    const field = `entity.roles.${i}`;
+    if (!administered.has(role.orgId)) {
+      throw validationError(`Organization ${role.orgId} is neither this organization nor one you administer`, `${field}.orgId`);
+    }
+    if (seen.has(role.orgId)) throw validationError(`Organization ${role.orgId} is mapped twice`, `${field}.orgId`);
+    seen.add(role.orgId);
+    const teamIds = role.teamIds ?? [];
+    const found = await inOrganization(deps.db, role.orgId, (scope) => repo.existingTeamIds(scope, teamIds));
+    const missing = teamIds.findIndex((id) => !found.has(id));
+    if (missing >= 0) throw validationError(`No team ${teamIds[missing]} in organization ${role.orgId}`, `${field}.teamIds.${missing}`);
+  }
+}
+
 const toAbac = (row: repo.AbacRow) => ({ id: row.id, customAbacId: row.customAbacId, name: row.name, roles: row.roles });
 
 export async function listAbac(deps: IamDeps, actor: Actor) {
@@ -301,6 +329,7 @@ export async function getAbac(deps: IamDeps, actor: Actor, id: string) {
 
 export async function createAbac(deps: IamDeps, actor: Actor, input: Schemas['CustomAbacConfigurationInput']) {
   await deps.engine.require(actor, 'customAbac:manage');
+  await checkAbacRoles(deps, actor, input.roles);
   return unique(`Group ${input.customAbacId} is already mapped`, 'entity.customAbacId', () =>
     inOrganization(deps.db, actor.organizationId, async (scope) => {
       const row = await repo.insertAbac(scope, { id: newId('customAbacConfiguration'), customAbacId: input.customAbacId, name: input.name, roles: input.roles });
@@ -312,6 +341,7 @@ export async function createAbac(deps: IamDeps, actor: Actor, input: Schemas['Cu
 
 export async function updateAbac(deps: IamDeps, actor: Actor, id: string, input: Schemas['CustomAbacConfigurationUpdateInput']) {
   await deps.engine.require(actor, 'customAbac:manage');
+  if (input.roles) await checkAbacRoles(deps, actor, input.roles);
   return unique(`Group ${input.customAbacId ?? ''} is already mapped`, 'entity.customAbacId', () =>
     inOrganization(deps.db, actor.organizationId, async (scope) => {
       const row = Object.keys(input).length ? await repo.updateAbac(scope, id, input) : await repo.findAbac(scope, id);
@@ -340,6 +370,8 @@ const toToken = (row: repo.ProgrammaticTokenRow, token?: string) => ({
   name: row.name,
   ...(token ? { token } : {}),
   createdAt: row.createdAt.toISOString(),
+  expiresAt: row.expiresAt?.toISOString() ?? null,
+  lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   revokedAt: row.revokedAt?.toISOString() ?? null,
 });
 
@@ -384,12 +416,13 @@ export async function listTokens(deps: IamDeps, actor: Actor, programmaticUserId
 }
 
 /** Creates a token; its value is returned here only, the database keeps its hash. */
-export async function createToken(deps: IamDeps, actor: Actor, programmaticUserId: string, name: string) {
+export async function createToken(deps: IamDeps, actor: Actor, programmaticUserId: string, name: string, expiresInDays?: number | null) {
   await deps.engine.require(actor, 'programmaticUser:manage');
   return inOrganization(deps.db, actor.organizationId, async (scope) => {
     const robot = await requireRobot(scope, programmaticUserId);
     const token = newOpaqueToken('tpu');
-    const row = await repo.insertToken(scope, { id: newId('programmaticToken'), programmaticUserId, name, tokenHash: hashToken(token) });
+    const expiresAt = expiresInDays ? new Date(Date.now() + expiresInDays * 24 * 3600 * 1000) : null;
+    const row = await repo.insertToken(scope, { id: newId('programmaticToken'), programmaticUserId, name, tokenHash: hashToken(token), expiresAt });
     await recordAudit(scope, initiatorOf(actor), { entityType: 'programmaticUser', entityId: `${robot.id}/${row.id}`, entityName: name, action: 'create' });
     return toToken(row, token);
   });

@@ -23,6 +23,20 @@ import { useChartTheme, type ChartTheme } from './use-chart-theme';
 const colorOf = (theme: ChartTheme, series: Pick<ChartSeries, 'color'>, index: number) =>
   theme.series[((series.color ?? index + 1) - 1) % theme.series.length] ?? theme.axis;
 
+// Legend labels in the axis colour: the series colours mark the swatches, but as text they fall
+// below AA contrast (amber on white). A function returning the element, not a component, so
+// the chart still finds a <Legend> among its children.
+function legendElement(theme: ChartTheme) {
+  return (
+    <Legend
+      wrapperStyle={{ fontSize: 12 }}
+      iconType="circle"
+      iconSize={8}
+      formatter={(value) => <span style={{ color: theme.axis }}>{value}</span>}
+    />
+  );
+}
+
 function common(theme: ChartTheme, props: CartesianChartProps) {
   const tick = { fill: theme.axis, fontSize: 12 };
   return {
@@ -62,7 +76,7 @@ function common(theme: ChartTheme, props: CartesianChartProps) {
     ),
     legend:
       props.series.length > 1 ? (
-        <Legend wrapperStyle={{ fontSize: 12, color: theme.axis }} iconType="circle" iconSize={8} />
+        legendElement(theme)
       ) : null,
   };
 }
@@ -159,11 +173,7 @@ export function DonutChartImpl(props: DonutChartProps) {
               props.formatValue ? (value) => props.formatValue?.(Number(value)) : undefined
             }
           />
-          <Legend
-            wrapperStyle={{ fontSize: 12, color: theme.axis }}
-            iconType="circle"
-            iconSize={8}
-          />
+          {legendElement(theme)}
           <Pie
             data={[...props.data]}
             dataKey="value"

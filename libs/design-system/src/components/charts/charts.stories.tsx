@@ -42,7 +42,7 @@ export const Line: Story = {
   play: async ({ canvasElement }) => {
     const figure = within(canvasElement).getByRole('figure', { name: 'Runs per day' });
     // The chart library arrives through a lazy import; the SVG appears once it has loaded.
-    await expect(await within(figure).findByText('Deployments')).toBeVisible();
+    await expect(await within(figure).findByText('Deployments', {}, { timeout: 15_000 })).toBeVisible();
   },
 };
 export const Area: Story = {

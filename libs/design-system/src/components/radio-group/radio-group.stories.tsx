@@ -44,9 +44,10 @@ export const Default: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('radio', { name: 'Require approval' }));
     await userEvent.keyboard('{ArrowDown}');
-    await waitFor(() =>
-      expect(canvas.getByRole('radio', { name: 'Require two approvals' })).toBeChecked(),
-    );
+    const next = canvas.getByRole('radio', { name: 'Require two approvals' });
+    await expect(next).toHaveFocus();
+    await userEvent.keyboard(' ');
+    await waitFor(() => expect(next).toBeChecked());
   },
 };
 

@@ -1,11 +1,12 @@
-import type { ApiClient } from '@terrace/api-client';
-import { designedClient, firstItem } from '@terrace/organization/data-access';
+import type { ApiClient, components } from '@terrace/api-client';
+import { firstItem } from '@terrace/organization/data-access';
 import type { NamespacesApi } from './namespaces-api';
-import type { NamespacesDesignedPaths } from './namespaces.designed-paths';
+import type { NamespacePermission } from './namespaces.types';
+
+type NamespacePermissionKey = components['schemas']['NamespacePermissionKey'];
 
 /** The namespaces port on the shared client, so every call has its token, time-out and error toasts. */
 export function createNamespacesApi(client: ApiClient): NamespacesApi {
-  const designed = designedClient<NamespacesDesignedPaths>(client);
   return {
     async list({ page, pageSize, name }) {
       const { data } = await client.GET('/namespace', {
@@ -33,16 +34,27 @@ export function createNamespacesApi(client: ApiClient): NamespacesApi {
       await client.DELETE('/namespace/{namespaceId}', { params: { path: { namespaceId } } });
     },
     async permissions(namespaceId) {
-      const { data } = await designed.GET('/iam/org/namespacePermission', { params: { query: { namespaceId } } });
+      const { data } = await client.GET('/iam/org/namespacePermission', { params: { query: { namespaceId } } });
       return data?.response.items ?? [];
     },
     async grantPermission(permission) {
-      const { data } = await designed.POST('/iam/org/namespacePermission', { body: { entity: permission } });
+      const { data } = await client.POST('/iam/org/namespacePermission', { body: { entity: permission } });
       return firstItem(data);
     },
     async revokePermission(permission) {
       // Association resources have no id: DELETE carries the tuple (api-evidence).
-      await designed.DELETE('/iam/org/namespacePermission', { body: { entity: permission } });
+      await client.DELETE('/iam/org/namespacePermission', { body: { entity: permissionKey(permission) } });
     },
+  };
+}
+
+/** The key of a permission as the contract's DELETE takes it: the tuple, without the role. */
+function permissionKey(permission: NamespacePermission): NamespacePermissionKey {
+  return {
+    namespaceId: permission.namespaceId,
+    ...(permission.stackId ? { stackId: permission.stackId } : {}),
+    ...(permission.userEmail ? { userEmail: permission.userEmail } : {}),
+    ...(permission.programmaticUserName ? { programmaticUserName: permission.programmaticUserName } : {}),
+    ...(permission.teamId ? { teamId: permission.teamId } : {}),
   };
 }

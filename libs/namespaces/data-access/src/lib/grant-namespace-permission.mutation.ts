@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNamespacesApi } from './namespaces-api';
 import { namespacesKeys } from './namespaces.keys';
-import type { NamespacePermission } from './namespaces.types';
+import type { NamespacePermissionInput } from './namespaces.types';
 
 export function useGrantNamespacePermissionMutation() {
   const api = useNamespacesApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (permission: NamespacePermission) => api.grantPermission(permission),
+    mutationFn: (permission: NamespacePermissionInput) => api.grantPermission(permission),
     onSuccess: (_result, permission) => {
-      void queryClient.invalidateQueries({ queryKey: namespacesKeys.permissions(permission.namespaceId) });
+      if (permission.namespaceId) void queryClient.invalidateQueries({ queryKey: namespacesKeys.permissions(permission.namespaceId) });
     },
   });
 }

@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createApiClient } from '@terrace/api-client';
 import { envelope, handle } from '@terrace/api-client/testing';
-import { designedHandler } from '@terrace/organization/data-access/testing';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
@@ -11,7 +10,6 @@ import { useCreateNamespaceMutation } from './create-namespace.mutation';
 import { useDeleteNamespaceMutation } from './delete-namespace.mutation';
 import { useGrantNamespacePermissionMutation } from './grant-namespace-permission.mutation';
 import { NamespacesApiContext } from './namespaces-api';
-import type { NamespacesDesignedPaths } from './namespaces.designed-paths';
 import { namespaceFixture } from './namespaces.fixtures';
 import { namespacesKeys } from './namespaces.keys';
 
@@ -19,8 +17,6 @@ const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
-
-const designed = designedHandler<NamespacesDesignedPaths>();
 
 function setup() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -71,7 +67,11 @@ describe('namespace mutations', () => {
   });
 
   it('granting a permission refreshes only that namespace’s permission list', async () => {
-    server.use(designed('post', '/iam/org/namespacePermission', ({ body }) => envelope(body ? [body.entity] : [])));
+    server.use(
+      handle('post', '/iam/org/namespacePermission', ({ body }) =>
+        envelope([{ namespaceId: 'ns-a0001', stackId: null, teamId: body?.entity.teamId ?? '', role: 'admin', customRoleId: null }]),
+      ),
+    );
     const { queryClient, wrapper } = setup();
     queryClient.setQueryData(namespacesKeys.permissions('ns-a0001'), []);
     queryClient.setQueryData(namespacesKeys.permissions('ns-b0001'), []);

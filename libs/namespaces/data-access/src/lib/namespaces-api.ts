@@ -5,6 +5,7 @@ import type {
   NamespaceListFilters,
   NamespacePage,
   NamespacePermission,
+  NamespacePermissionInput,
   NamespaceUpdateInput,
 } from './namespaces.types';
 
@@ -20,7 +21,7 @@ export interface NamespacesApi {
   update(namespaceId: string, input: NamespaceUpdateInput): Promise<Namespace>;
   remove(namespaceId: string): Promise<void>;
   permissions(namespaceId: string): Promise<NamespacePermission[]>;
-  grantPermission(permission: NamespacePermission): Promise<NamespacePermission>;
+  grantPermission(permission: NamespacePermissionInput): Promise<NamespacePermission>;
   revokePermission(permission: NamespacePermission): Promise<void>;
 }
 

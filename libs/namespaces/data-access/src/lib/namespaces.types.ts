@@ -34,20 +34,13 @@ export const principalKinds = ['team', 'user', 'programmaticUser'] as const;
 export type PrincipalKind = (typeof principalKinds)[number];
 
 /**
- * A namespace permission as api-evidence describes it: no id, the tuple is the key; exactly one
- * of userEmail, programmaticUserName or teamId names the principal.
+ * A namespace permission (contract: no id, the tuple is the key); exactly one of userEmail,
+ * programmaticUserName or teamId names the principal.
  */
-export interface NamespacePermission {
-  namespaceId: string;
-  stackId?: string | null;
-  userEmail?: string | null;
-  programmaticUserName?: string | null;
-  teamId?: string | null;
-  role: 'viewer' | 'admin' | null;
-  customRoleId: string | null;
-}
+export type NamespacePermission = Schemas['NamespacePermission'];
+export type NamespacePermissionInput = Schemas['NamespacePermissionInput'];
 
-export function principalOf(permission: NamespacePermission): { kind: PrincipalKind; id: string } {
+export function principalOf(permission: NamespacePermission | NamespacePermissionInput): { kind: PrincipalKind; id: string } {
   if (permission.teamId) return { kind: 'team', id: permission.teamId };
   if (permission.programmaticUserName) return { kind: 'programmaticUser', id: permission.programmaticUserName };
   return { kind: 'user', id: permission.userEmail ?? '' };

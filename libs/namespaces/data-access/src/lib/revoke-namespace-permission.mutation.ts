@@ -9,7 +9,7 @@ export function useRevokeNamespacePermissionMutation() {
   return useMutation({
     mutationFn: (permission: NamespacePermission) => api.revokePermission(permission),
     onSuccess: (_result, permission) => {
-      void queryClient.invalidateQueries({ queryKey: namespacesKeys.permissions(permission.namespaceId) });
+      if (permission.namespaceId) void queryClient.invalidateQueries({ queryKey: namespacesKeys.permissions(permission.namespaceId) });
     },
   });
 }

@@ -18,7 +18,7 @@ import {
   Stack,
 } from '@terrace/design-system';
 import { validateEmail } from '@terrace/domain';
-import { principalKinds, type NamespacePermission, type PrincipalKind } from '@terrace/namespaces/data-access';
+import { principalKinds, type NamespacePermissionInput, type PrincipalKind } from '@terrace/namespaces/data-access';
 import { useState, type FormEvent } from 'react';
 import { principalKindLabels } from './namespace-labels';
 
@@ -34,7 +34,7 @@ export interface GrantPermissionDialogProps extends PermissionChoices {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Resolves when the permission is granted; a rejection keeps the dialog open with the choices made. */
-  onGrant: (permission: NamespacePermission) => Promise<unknown>;
+  onGrant: (permission: NamespacePermissionInput) => Promise<unknown>;
 }
 
 const CUSTOM = 'custom:';
@@ -80,7 +80,7 @@ export function GrantPermissionDialog({
     }
     setError(null);
     const custom = role.startsWith(CUSTOM) ? role.slice(CUSTOM.length) : null;
-    const permission: NamespacePermission = {
+    const permission: NamespacePermissionInput = {
       namespaceId,
       role: custom ? null : (role as 'viewer' | 'admin'),
       customRoleId: custom,

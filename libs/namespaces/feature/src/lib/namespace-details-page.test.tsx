@@ -1,16 +1,12 @@
 import { envelope, errorResponse, handle } from '@terrace/api-client/testing';
-import type { NamespacesDesignedPaths } from '@terrace/namespaces/data-access';
 import { namespaceFixture } from '@terrace/namespaces/data-access/testing';
-import type { OrganizationDesignedPaths } from '@terrace/organization/data-access';
-import { designedHandler, organizationFixtures } from '@terrace/organization/data-access/testing';
+import { organizationFixtures } from '@terrace/organization/data-access/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage, setupMsw } from '../testing/render-page';
 import { NamespaceDetailsPage } from './namespace-details-page';
 
 const server = setupMsw();
-const ns = designedHandler<NamespacesDesignedPaths>();
-const org = designedHandler<OrganizationDesignedPaths>();
 
 function handlers() {
   return [
@@ -22,10 +18,10 @@ function handlers() {
         }),
       ]),
     ),
-    org('get', '/iam/org/team', () => envelope([organizationFixtures.team({ id: 'team-sec', name: 'Security' })])),
-    org('get', '/iam/org/programmaticUser', () => envelope([])),
-    org('get', '/iam/org/customRole', () => envelope([])),
-    ns('get', '/iam/org/namespacePermission', () => envelope([])),
+    handle('get', '/iam/org/team', () => envelope([organizationFixtures.team({ id: 'team-sec', name: 'Security' })])),
+    handle('get', '/iam/org/programmaticUser', () => envelope([])),
+    handle('get', '/iam/org/customRole', () => envelope([])),
+    handle('get', '/iam/org/namespacePermission', () => envelope([])),
   ];
 }
 

@@ -1,21 +1,18 @@
-import { envelope, errorResponse } from '@terrace/api-client/testing';
-import type { NamespacesDesignedPaths } from '@terrace/namespaces/data-access';
-import type { OrganizationDesignedPaths } from '@terrace/organization/data-access';
-import { designedHandler, organizationFixtures } from '@terrace/organization/data-access/testing';
+import { envelope, errorResponse, handle } from '@terrace/api-client/testing';
+import type { NamespacePermission } from '@terrace/namespaces/data-access';
+import { organizationFixtures } from '@terrace/organization/data-access/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage, setupMsw } from '../testing/render-page';
 import { NamespacePermissionsPanel } from './namespace-permissions-panel';
 
 const server = setupMsw();
-const ns = designedHandler<NamespacesDesignedPaths>();
-const org = designedHandler<OrganizationDesignedPaths>();
 
 function organizationHandlers() {
   return [
-    org('get', '/iam/org/team', () => envelope([organizationFixtures.team({ id: 'team-sec', name: 'Security' })])),
-    org('get', '/iam/org/programmaticUser', () => envelope([organizationFixtures.programmaticUser()])),
-    org('get', '/iam/org/customRole', () =>
+    handle('get', '/iam/org/team', () => envelope([organizationFixtures.team({ id: 'team-sec', name: 'Security' })])),
+    handle('get', '/iam/org/programmaticUser', () => envelope([organizationFixtures.programmaticUser()])),
+    handle('get', '/iam/org/customRole', () =>
       envelope([
         organizationFixtures.customRole({ id: 'cro-ops', name: 'Operators', type: 'namespaceRole' }),
         organizationFixtures.customRole({ id: 'cro-org', name: 'Org auditors', type: 'organizationRole' }),
@@ -36,12 +33,12 @@ describe('NamespacePermissionsPanel', () => {
   it('lists permissions with team names and role names resolved', async () => {
     server.use(
       ...organizationHandlers(),
-      ns('get', '/iam/org/namespacePermission', ({ query }) =>
+      handle('get', '/iam/org/namespacePermission', ({ query }) =>
         envelope(
           query.get('namespaceId') === 'ns-platform01'
             ? [
-                { namespaceId: 'ns-platform01', teamId: 'team-sec', role: 'admin', customRoleId: null },
-                { namespaceId: 'ns-platform01', userEmail: 'ada@example.com', role: null, customRoleId: 'cro-ops' },
+                { namespaceId: 'ns-platform01', stackId: null, teamId: 'team-sec', role: 'admin', customRoleId: null },
+                { namespaceId: 'ns-platform01', stackId: null, userEmail: 'ada@example.com', role: null, customRoleId: 'cro-ops' },
               ]
             : [],
         ),
@@ -56,13 +53,13 @@ describe('NamespacePermissionsPanel', () => {
 
   it('grants a team a namespace role and refreshes the list', async () => {
     const granted: unknown[] = [];
-    let stored: { namespaceId: string; teamId?: string; role: 'admin' | 'viewer' | null; customRoleId: string | null }[] = [];
+    let stored: NamespacePermission[] = [];
     server.use(
       ...organizationHandlers(),
-      ns('get', '/iam/org/namespacePermission', () => envelope(stored)),
-      ns('post', '/iam/org/namespacePermission', ({ body }) => {
+      handle('get', '/iam/org/namespacePermission', () => envelope(stored)),
+      handle('post', '/iam/org/namespacePermission', ({ body }) => {
         granted.push(body?.entity);
-        stored = [{ namespaceId: 'ns-platform01', teamId: 'team-sec', role: 'admin', customRoleId: null }];
+        stored = [{ namespaceId: 'ns-platform01', stackId: null, teamId: 'team-sec', role: 'admin', customRoleId: null }];
         return envelope(stored);
       }),
     );
@@ -82,7 +79,7 @@ describe('NamespacePermissionsPanel', () => {
   });
 
   it('offers only namespace custom roles, and checks a user e-mail before sending', async () => {
-    server.use(...organizationHandlers(), ns('get', '/iam/org/namespacePermission', () => envelope([])));
+    server.use(...organizationHandlers(), handle('get', '/iam/org/namespacePermission', () => envelope([])));
     const { user } = open();
     await screen.findByRole('heading', { name: 'No one has access to this namespace yet' });
     await user.click(screen.getByRole('button', { name: 'Grant access' }));
@@ -101,8 +98,8 @@ describe('NamespacePermissionsPanel', () => {
   it('keeps the dialog and its choices when the server refuses', async () => {
     server.use(
       ...organizationHandlers(),
-      ns('get', '/iam/org/namespacePermission', () => envelope([])),
-      ns('post', '/iam/org/namespacePermission', () => errorResponse(400, 'already_exist', 'Permission already exists')),
+      handle('get', '/iam/org/namespacePermission', () => envelope([])),
+      handle('post', '/iam/org/namespacePermission', () => errorResponse(400, 'already_exist', 'Permission already exists')),
     );
     const { user } = open();
     await screen.findByRole('heading', { name: 'No one has access to this namespace yet' });
@@ -116,7 +113,7 @@ describe('NamespacePermissionsPanel', () => {
   });
 
   it('shows the controls disabled with the reason to non-admins', async () => {
-    server.use(...organizationHandlers(), ns('get', '/iam/org/namespacePermission', () => envelope([])));
+    server.use(...organizationHandlers(), handle('get', '/iam/org/namespacePermission', () => envelope([])));
     open(false);
     expect(await screen.findByRole('button', { name: 'Grant access' })).toBeDisabled();
     expect(screen.getByText('Only administrators can change namespace permissions.')).toBeInTheDocument();

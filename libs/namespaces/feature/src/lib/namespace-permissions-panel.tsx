@@ -17,6 +17,7 @@ import {
   useNamespacesApi,
   useRevokeNamespacePermissionMutation,
   type NamespacePermission,
+  type NamespacePermissionInput,
 } from '@terrace/namespaces/data-access';
 import { organizationQueries, useOrganizationApi } from '@terrace/organization/data-access';
 import { ShieldPlus } from 'lucide-react';
@@ -56,7 +57,7 @@ export function NamespacePermissionsPanel({ namespaceId, canEdit }: NamespacePer
   );
   const readOnlyReason = t`Only administrators can change namespace permissions.`;
 
-  const principalName = (permission: NamespacePermission) => {
+  const principalName = (permission: NamespacePermission | NamespacePermissionInput) => {
     const principal = principalOf(permission);
     return principal.kind === 'team' ? (teamNames.get(principal.id) ?? principal.id) : principal.id;
   };

@@ -1,17 +1,15 @@
 import { envelope, errorResponse, handle } from '@terrace/api-client/testing';
 import type { NamespaceCreateInput } from '@terrace/namespaces/data-access';
 import { namespaceFixture } from '@terrace/namespaces/data-access/testing';
-import type { OrganizationDesignedPaths } from '@terrace/organization/data-access';
-import { designedHandler, organizationFixtures } from '@terrace/organization/data-access/testing';
+import { organizationFixtures } from '@terrace/organization/data-access/testing';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage, setupMsw } from '../testing/render-page';
 import { CreateNamespaceWizardPage, EditNamespaceWizardPage } from './namespace-wizard-page';
 
 const server = setupMsw();
-const org = designedHandler<OrganizationDesignedPaths>();
 
-const teams = () => org('get', '/iam/org/team', () => envelope([organizationFixtures.team({ id: 'team-sec', name: 'Security' })]));
+const teams = () => handle('get', '/iam/org/team', () => envelope([organizationFixtures.team({ id: 'team-sec', name: 'Security' })]));
 
 describe('CreateNamespaceWizardPage', () => {
   it('validates on Next, not on Back, and creates the namespace with every step’s choices', async () => {

@@ -47,17 +47,32 @@ describe('createOrganizationApi', () => {
   it('removes a team member with the pair in the DELETE body, since memberships have no id', async () => {
     const seen: unknown[] = [];
     server.use(
-      designed('delete', '/iam/org/teamUser', ({ body }) => {
+      handle('delete', '/iam/org/teamUser', ({ body }) => {
         seen.push(body?.entity);
-        return envelope([{ teamId: 'team-1', email: 'ada@example.com' }]);
+        return envelope([{ teamId: 'team-1', email: 'ada@example.com', userId: 'usr-ada' }]);
       }),
     );
     await api().removeTeamUser('team-1', 'ada@example.com');
     expect(seen).toEqual([{ teamId: 'team-1', userEmail: 'ada@example.com' }]);
   });
 
+  it('sends a profile change through the designed path on the same client', async () => {
+    const seen: unknown[] = [];
+    server.use(
+      designed('put', '/iam/user/profile', ({ body, request }) => {
+        seen.push([body?.entity, request.headers.get('authorization')]);
+        return errorResponse(400, 'validation_error', 'First name is too long');
+      }),
+    );
+    const error = await api()
+      .updateProfile({ firstName: 'A', lastName: 'B' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(seen).toEqual([[{ firstName: 'A', lastName: 'B' }, 'Bearer tok']]);
+  });
+
   it('rejects with the ApiError of the catalogue when the server refuses', async () => {
-    server.use(designed('post', '/iam/org/team', () => errorResponse(400, 'already_exist', 'Team already exists')));
+    server.use(handle('post', '/iam/org/team', () => errorResponse(400, 'already_exist', 'Team already exists')));
     const error = await api()
       .createTeam({ name: 'Platform' })
       .catch((e: unknown) => e);

@@ -3,7 +3,7 @@ import { designedClient, firstItem } from './designed-contract';
 import type { OrganizationApi } from './organization-api';
 import type { OrganizationDesignedPaths } from './organization.designed-paths';
 
-/** The organization port on the shared client: typed paths where the contract has them. */
+/** The organization port on the shared client: the contract's typed paths, designed ones only where it has none yet. */
 export function createOrganizationApi(client: ApiClient): OrganizationApi {
   const designed = designedClient<OrganizationDesignedPaths>(client);
 
@@ -38,122 +38,122 @@ export function createOrganizationApi(client: ApiClient): OrganizationApi {
       return { items, total: data?.response.paging?.total ?? items.length };
     },
     async inviteUser(input) {
-      const { data } = await designed.POST('/iam/org/user/invite', { body: { entity: input } });
+      const { data } = await client.POST('/iam/org/user/invite', { body: { entity: input } });
       return firstItem(data);
     },
-    async changeUserRole(userId, input) {
-      const { data } = await designed.PUT('/iam/org/user/{userId}', {
+    async changeUserRole(userId, role) {
+      const { data } = await client.PUT('/iam/org/user/{userId}', {
         params: { path: { userId } },
-        body: { entity: input },
+        body: { entity: { role } },
       });
       return firstItem(data);
     },
     async removeUser(userId) {
-      await designed.DELETE('/iam/org/user/{userId}', { params: { path: { userId } } });
+      await client.DELETE('/iam/org/user/{userId}', { params: { path: { userId } } });
     },
 
     async teams() {
-      const { data } = await designed.GET('/iam/org/team');
+      const { data } = await client.GET('/iam/org/team');
       return data?.response.items ?? [];
     },
     async team(teamId) {
-      const { data } = await designed.GET('/iam/org/team/{teamId}', { params: { path: { teamId } } });
+      const { data } = await client.GET('/iam/org/team/{teamId}', { params: { path: { teamId } } });
       return firstItem(data);
     },
     async createTeam(input) {
-      const { data } = await designed.POST('/iam/org/team', { body: { entity: input } });
+      const { data } = await client.POST('/iam/org/team', { body: { entity: input } });
       return firstItem(data);
     },
     async updateTeam(teamId, input) {
-      const { data } = await designed.PUT('/iam/org/team/{teamId}', {
+      const { data } = await client.PUT('/iam/org/team/{teamId}', {
         params: { path: { teamId } },
         body: { entity: input },
       });
       return firstItem(data);
     },
     async deleteTeam(teamId) {
-      await designed.DELETE('/iam/org/team/{teamId}', { params: { path: { teamId } } });
+      await client.DELETE('/iam/org/team/{teamId}', { params: { path: { teamId } } });
     },
     async teamUsers(teamId) {
-      const { data } = await designed.GET('/iam/org/teamUser', { params: { query: { teamId } } });
+      const { data } = await client.GET('/iam/org/teamUser', { params: { query: { teamId } } });
       return data?.response.items ?? [];
     },
     async addTeamUser(teamId, userEmail) {
-      await designed.POST('/iam/org/teamUser', { body: { entity: { teamId, userEmail } } });
+      await client.POST('/iam/org/teamUser', { body: { entity: { teamId, userEmail } } });
     },
     async removeTeamUser(teamId, userEmail) {
       // Association resources have no id: the pair is the key and DELETE carries it (api-evidence).
-      await designed.DELETE('/iam/org/teamUser', { body: { entity: { teamId, userEmail } } });
+      await client.DELETE('/iam/org/teamUser', { body: { entity: { teamId, userEmail } } });
     },
 
     async programmaticUsers() {
-      const { data } = await designed.GET('/iam/org/programmaticUser');
+      const { data } = await client.GET('/iam/org/programmaticUser');
       return data?.response.items ?? [];
     },
     async createProgrammaticUser(input) {
-      const { data } = await designed.POST('/iam/org/programmaticUser', { body: { entity: input } });
+      const { data } = await client.POST('/iam/org/programmaticUser', { body: { entity: input } });
       return firstItem(data);
     },
     async deleteProgrammaticUser(programmaticUserId) {
-      await designed.DELETE('/iam/org/programmaticUser/{programmaticUserId}', {
+      await client.DELETE('/iam/org/programmaticUser/{programmaticUserId}', {
         params: { path: { programmaticUserId } },
       });
     },
     async programmaticUserTokens(programmaticUserId) {
-      const { data } = await designed.GET('/iam/org/programmaticUser/{programmaticUserId}/token', {
+      const { data } = await client.GET('/iam/org/programmaticUser/{programmaticUserId}/token', {
         params: { path: { programmaticUserId } },
       });
       return data?.response.items ?? [];
     },
     async createProgrammaticUserToken(programmaticUserId, input) {
-      const { data } = await designed.POST('/iam/org/programmaticUser/{programmaticUserId}/token', {
+      const { data } = await client.POST('/iam/org/programmaticUser/{programmaticUserId}/token', {
         params: { path: { programmaticUserId } },
         body: { entity: input },
       });
       return firstItem(data);
     },
     async revokeProgrammaticUserToken(programmaticUserId, tokenId) {
-      await designed.DELETE('/iam/org/programmaticUser/{programmaticUserId}/token/{tokenId}', {
+      await client.DELETE('/iam/org/programmaticUser/{programmaticUserId}/token/{tokenId}', {
         params: { path: { programmaticUserId, tokenId } },
       });
     },
 
     async customRoles() {
-      const { data } = await designed.GET('/iam/org/customRole');
+      const { data } = await client.GET('/iam/org/customRole');
       return data?.response.items ?? [];
     },
     async createCustomRole(input) {
-      const { data } = await designed.POST('/iam/org/customRole', { body: { entity: input } });
+      const { data } = await client.POST('/iam/org/customRole', { body: { entity: input } });
       return firstItem(data);
     },
     async updateCustomRole(customRoleId, input) {
-      const { data } = await designed.PUT('/iam/org/customRole/{customRoleId}', {
+      const { data } = await client.PUT('/iam/org/customRole/{customRoleId}', {
         params: { path: { customRoleId } },
         body: { entity: input },
       });
       return firstItem(data);
     },
     async deleteCustomRole(customRoleId) {
-      await designed.DELETE('/iam/org/customRole/{customRoleId}', { params: { path: { customRoleId } } });
+      await client.DELETE('/iam/org/customRole/{customRoleId}', { params: { path: { customRoleId } } });
     },
 
     async abacConfigurations() {
-      const { data } = await designed.GET('/iam/org/customAbacConfiguration');
+      const { data } = await client.GET('/iam/org/customAbacConfiguration');
       return data?.response.items ?? [];
     },
     async createAbacConfiguration(input) {
-      const { data } = await designed.POST('/iam/org/customAbacConfiguration', { body: { entity: input } });
+      const { data } = await client.POST('/iam/org/customAbacConfiguration', { body: { entity: input } });
       return firstItem(data);
     },
     async updateAbacConfiguration(customAbacConfigurationId, input) {
-      const { data } = await designed.PUT('/iam/org/customAbacConfiguration/{customAbacConfigurationId}', {
+      const { data } = await client.PUT('/iam/org/customAbacConfiguration/{customAbacConfigurationId}', {
         params: { path: { customAbacConfigurationId } },
         body: { entity: input },
       });
       return firstItem(data);
     },
     async deleteAbacConfiguration(customAbacConfigurationId) {
-      await designed.DELETE('/iam/org/customAbacConfiguration/{customAbacConfigurationId}', {
+      await client.DELETE('/iam/org/customAbacConfiguration/{customAbacConfigurationId}', {
         params: { path: { customAbacConfigurationId } },
       });
     },
@@ -183,16 +183,14 @@ export function createOrganizationApi(client: ApiClient): OrganizationApi {
       await designed.PUT('/iam/user/password', { body: { entity: input } });
     },
     async generateMfa() {
-      const { data } = await designed.POST('/iam/user/mfa/generate', { body: { entity: {} } });
+      const { data } = await client.POST('/iam/org/user/mfa/generate');
       return firstItem(data);
     },
     async enableMfa(mfaCode) {
-      const { data } = await designed.POST('/iam/user/mfa/enable', { body: { entity: { mfaCode } } });
-      return firstItem(data);
+      await client.POST('/iam/org/user/mfa/configure', { body: { entity: { mfaCode } } });
     },
-    async disableMfa() {
-      const { data } = await designed.POST('/iam/user/mfa/disable', { body: { entity: {} } });
-      return firstItem(data);
+    async disableMfa(mfaCode) {
+      await client.POST('/iam/org/user/mfa/disable', { body: { entity: { mfaCode } } });
     },
     async personalAccessTokens() {
       const { data } = await designed.GET('/iam/user/personalAccessToken');

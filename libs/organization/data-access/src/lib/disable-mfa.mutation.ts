@@ -6,7 +6,7 @@ export function useDisableMfaMutation() {
   const api = useOrganizationApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.disableMfa(),
+    mutationFn: (mfaCode: string) => api.disableMfa(mfaCode),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: organizationKeys.currentUser() });
       void queryClient.invalidateQueries({ queryKey: organizationKeys.users() });

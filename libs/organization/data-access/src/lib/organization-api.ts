@@ -5,11 +5,11 @@ import type {
   AbacConfigurationInput,
   ApiToken,
   ApiTokenInput,
-  ChangeUserRoleInput,
   CreatedApiToken,
   CurrentUser,
   CustomRole,
   CustomRoleInput,
+  CustomRoleUpdateInput,
   Invitation,
   InviteUserInput,
   MfaSetup,
@@ -19,6 +19,8 @@ import type {
   PasswordChangeInput,
   ProfileInput,
   ProgrammaticUser,
+  ProgrammaticToken,
+  ProgrammaticTokenInput,
   ProgrammaticUserInput,
   SignInSettings,
   IdentityProvider,
@@ -53,13 +55,13 @@ export interface OrganizationApi {
 
   users(filters: UserListFilters): Promise<Page<OrganizationUser>>;
   inviteUser(input: InviteUserInput): Promise<Invitation>;
-  changeUserRole(userId: string, input: ChangeUserRoleInput): Promise<OrganizationUser>;
+  changeUserRole(userId: string, role: string): Promise<OrganizationUser>;
   removeUser(userId: string): Promise<void>;
 
   teams(): Promise<Team[]>;
   team(teamId: string): Promise<Team>;
   createTeam(input: TeamInput): Promise<Team>;
-  updateTeam(teamId: string, input: TeamInput): Promise<Team>;
+  updateTeam(teamId: string, input: Partial<TeamInput>): Promise<Team>;
   deleteTeam(teamId: string): Promise<void>;
   teamUsers(teamId: string): Promise<TeamUser[]>;
   addTeamUser(teamId: string, userEmail: string): Promise<void>;
@@ -68,13 +70,13 @@ export interface OrganizationApi {
   programmaticUsers(): Promise<ProgrammaticUser[]>;
   createProgrammaticUser(input: ProgrammaticUserInput): Promise<ProgrammaticUser>;
   deleteProgrammaticUser(programmaticUserId: string): Promise<void>;
-  programmaticUserTokens(programmaticUserId: string): Promise<ApiToken[]>;
-  createProgrammaticUserToken(programmaticUserId: string, input: ApiTokenInput): Promise<CreatedApiToken>;
+  programmaticUserTokens(programmaticUserId: string): Promise<ProgrammaticToken[]>;
+  createProgrammaticUserToken(programmaticUserId: string, input: ProgrammaticTokenInput): Promise<ProgrammaticToken>;
   revokeProgrammaticUserToken(programmaticUserId: string, tokenId: string): Promise<void>;
 
   customRoles(): Promise<CustomRole[]>;
   createCustomRole(input: CustomRoleInput): Promise<CustomRole>;
-  updateCustomRole(customRoleId: string, input: CustomRoleInput): Promise<CustomRole>;
+  updateCustomRole(customRoleId: string, input: CustomRoleUpdateInput): Promise<CustomRole>;
   deleteCustomRole(customRoleId: string): Promise<void>;
 
   abacConfigurations(): Promise<AbacConfiguration[]>;
@@ -90,8 +92,9 @@ export interface OrganizationApi {
   updateProfile(input: ProfileInput): Promise<CurrentUser>;
   changePassword(input: PasswordChangeInput): Promise<void>;
   generateMfa(): Promise<MfaSetup>;
-  enableMfa(mfaCode: string): Promise<CurrentUser>;
-  disableMfa(): Promise<CurrentUser>;
+  enableMfa(mfaCode: string): Promise<void>;
+  /** The contract asks for a current code to turn MFA off. */
+  disableMfa(mfaCode: string): Promise<void>;
   personalAccessTokens(): Promise<ApiToken[]>;
   createPersonalAccessToken(input: ApiTokenInput): Promise<CreatedApiToken>;
 }

@@ -13,60 +13,20 @@ export type CurrentUser = Schemas['CurrentUser'];
 export const organizationRoles = ['admin', 'viewer', 'member', 'deployer', 'runner'] as const;
 export type OrganizationRoleKey = (typeof organizationRoles)[number];
 
-export interface Invitation {
-  email: string;
-  orgRole: string;
-  customRoleId: string | null;
-  createdAt: string;
-}
+export type Invitation = Schemas['Invitation'];
+export type InviteUserInput = Schemas['InvitationInput'];
+export type ChangeUserRoleInput = Schemas['OrganizationUserUpdateInput'];
 
-export interface InviteUserInput {
-  email: string;
-  orgRole: string;
-  customRoleId?: string | null;
-}
+export type Team = Schemas['Team'];
+export type TeamInput = Schemas['TeamInput'];
+export type TeamUser = Schemas['TeamUser'];
 
-export interface ChangeUserRoleInput {
-  orgRole: string;
-  customRoleId: string | null;
-}
+export type ProgrammaticUser = Schemas['ProgrammaticUser'];
+export type ProgrammaticUserInput = Schemas['ProgrammaticUserInput'];
+export type ProgrammaticToken = Schemas['ProgrammaticToken'];
+export type ProgrammaticTokenInput = Schemas['ProgrammaticTokenInput'];
 
-export interface Team {
-  id: string;
-  name: string;
-  description: string | null;
-  /** Matches an identity-provider group so SSO users join the team on sign-in (spec §3). */
-  customIdpId: string | null;
-}
-
-export interface TeamInput {
-  name: string;
-  description?: string | null;
-  customIdpId?: string | null;
-}
-
-/** Team membership; the key is the pair, as api-evidence describes (`email` in list items). */
-export interface TeamUser {
-  teamId: string;
-  email: string;
-}
-
-export interface ProgrammaticUser {
-  id: string;
-  name: string;
-  description: string | null;
-  orgRole: string;
-  customRoleId: string | null;
-  createdAt: string;
-}
-
-export interface ProgrammaticUserInput {
-  name: string;
-  description?: string | null;
-  orgRole: string;
-  customRoleId?: string | null;
-}
-
+/** A personal access token (designed: not in the contract yet). */
 export interface ApiToken {
   id: string;
   name: string;
@@ -88,46 +48,16 @@ export interface ApiTokenInput {
 
 export const customRoleTypes = ['organizationRole', 'namespaceRole'] as const;
 export type CustomRoleType = (typeof customRoleTypes)[number];
+export type StackRestriction = Schemas['StackRestriction'];
+export const stackRestrictions: readonly StackRestriction[] = ['none', 'restrictReadToOwnStacks', 'restrictWriteToOwnStacks'];
+export type CustomRolePermissionName = Schemas['CustomRolePermissionName'];
+export type CustomRole = Schemas['CustomRole'];
+export type CustomRoleInput = Schemas['CustomRoleInput'];
+export type CustomRoleUpdateInput = Schemas['CustomRoleUpdateInput'];
 
-export const stackRestrictions = ['none', 'restrictReadToOwnStacks', 'restrictWriteToOwnStacks'] as const;
-export type StackRestriction = (typeof stackRestrictions)[number];
-
-export interface CustomRole {
-  id: string;
-  name: string;
-  description: string | null;
-  type: CustomRoleType;
-  permissions: { name: string }[];
-  stackRestriction: StackRestriction;
-}
-
-export interface CustomRoleInput {
-  name: string;
-  description?: string | null;
-  type: CustomRoleType;
-  permissions: { name: string }[];
-  stackRestriction: StackRestriction;
-}
-
-export interface AbacRoleMapping {
-  orgId: string;
-  orgRole: string;
-  teamIds: string[];
-}
-
-export interface AbacConfiguration {
-  id: string;
-  /** The identity-provider group this rule matches. */
-  customAbacId: string;
-  name: string;
-  roles: AbacRoleMapping[];
-}
-
-export interface AbacConfigurationInput {
-  customAbacId: string;
-  name: string;
-  roles: AbacRoleMapping[];
-}
+export type AbacRoleMapping = Schemas['AbacRole'];
+export type AbacConfiguration = Schemas['CustomAbacConfiguration'];
+export type AbacConfigurationInput = Schemas['CustomAbacConfigurationInput'];
 
 export type IdentityProvider = Schemas['IdentityProvider'];
 export type IdentityProviderInput = Schemas['IdentityProviderInput'];
@@ -146,9 +76,4 @@ export interface PasswordChangeInput {
   newPassword: string;
 }
 
-export interface MfaSetup {
-  /** otpauth://totp/... URL the authenticator app scans as a QR code. */
-  otpauthUrl: string;
-  /** The same secret in base32, for typing in by hand. */
-  secret: string;
-}
+export type MfaSetup = Schemas['MfaSecret'];

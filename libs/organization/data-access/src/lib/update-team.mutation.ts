@@ -7,7 +7,7 @@ export function useUpdateTeamMutation() {
   const api = useOrganizationApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ teamId, ...input }: { teamId: string } & TeamInput) => api.updateTeam(teamId, input),
+    mutationFn: ({ teamId, ...input }: { teamId: string } & Partial<TeamInput>) => api.updateTeam(teamId, input),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: organizationKeys.teams() });
     },

@@ -189,3 +189,27 @@ describe('layout, navigation and header', () => {
     expect(localStorage.getItem('auth_token')).toBeNull();
   });
 });
+
+describe('AI Chat Assistant entry', () => {
+  it('reports the click as a console event and says the assistant is not available yet', async () => {
+    let event: unknown;
+    server.use(
+      handle('post', '/console/event', ({ body }) => {
+        event = body;
+        return envelope([{}]);
+      }),
+      ...sessionHandlers({ role: 'member' }),
+    );
+    renderConsole({ path: '/app/audit' });
+    await userEvent.click(await screen.findByRole('button', { name: 'AI Chat Assistant' }));
+    expect(await screen.findByText('The AI Chat Assistant is not available yet.')).toBeInTheDocument();
+    await waitFor(() => expect(event).toMatchObject({ entity: { title: 'AI assistant icon clicked' } }));
+  });
+
+  it('is hidden for namespace-only users', async () => {
+    server.use(...sessionHandlers({ role: 'nsOnly' }));
+    renderConsole({ path: '/app/namespaces' });
+    await screen.findByTestId('side-nav');
+    expect(screen.queryByRole('button', { name: 'AI Chat Assistant' })).toBeNull();
+  });
+});

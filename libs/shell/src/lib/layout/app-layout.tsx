@@ -7,7 +7,7 @@ import { AppHeader } from '../header/app-header';
 import { AppSideNav } from './app-side-nav';
 import { AppTopNav } from './app-top-nav';
 import { FullPageLoader } from './full-page-loader';
-import { visibleNavTree } from './nav-tree';
+import { showsAssistantEntry, visibleNavTree } from './nav-tree';
 
 /**
  * The authenticated layout: a full-page loader until the role and organization are known, then
@@ -45,6 +45,7 @@ export function AppLayout() {
       {side && (
         <AppSideNav
           groups={groups}
+          showAssistant={showsAssistantEntry(session.access)}
           collapsed={settings.navCollapsed}
           onCollapsedChange={(navCollapsed) => update({ navCollapsed })}
           className="hidden lg:flex"
@@ -54,7 +55,7 @@ export function AppLayout() {
         <AppHeader session={session} groups={groups} brandBelowLargeOnly={side} />
         {top && <AppTopNav groups={groups} color={settings.topNavColor} className={side ? 'lg:hidden' : undefined} />}
         <ReminderBanners session={session} />
-        <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto px-6 py-6 focus:outline-none">
+        <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto focus:outline-none">
           <Outlet />
         </main>
       </div>

@@ -9,6 +9,7 @@ import {
   SideNavItem,
 } from '@terrace/design-system';
 import { Link, useLocation } from 'react-router';
+import { AssistantEntry } from './assistant-entry';
 import { BrandMark } from './brand-mark';
 import { NavIcon } from './nav-icon';
 import { findActiveLeafId, navLeafHref } from './nav-links';
@@ -17,13 +18,15 @@ import { useActiveRouteId } from './use-active-route';
 
 export interface AppSideNavProps {
   groups: VisibleNavGroup[];
+  /** The AI Chat Assistant entry shows where the access rules allow it (hidden for namespace-only users). */
+  showAssistant: boolean;
   collapsed: boolean;
   onCollapsedChange: (collapsed: boolean) => void;
   className?: string;
 }
 
 /** The side navigation of spec §2.4: 250 px, 80 px collapsed. */
-export function AppSideNav({ groups, collapsed, onCollapsedChange, className }: AppSideNavProps) {
+export function AppSideNav({ groups, showAssistant, collapsed, onCollapsedChange, className }: AppSideNavProps) {
   const { t, i18n } = useLingui();
   const routeId = useActiveRouteId();
   const { search } = useLocation();
@@ -69,6 +72,7 @@ export function AppSideNav({ groups, collapsed, onCollapsedChange, className }: 
             </SideNavGroup>
           ),
         )}
+        {showAssistant && <AssistantEntry />}
       </SideNavContent>
       <SideNavFooter>
         <SideNavCollapseToggle collapsed={collapsed} onCollapsedChange={onCollapsedChange} />

@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { isAiAssistantVisible } from '@terrace/domain';
 import { canOpen, decideRoute, type AccessContext, type AppRouteId, type Query } from '@terrace/session';
 
 export type NavIcon =
@@ -185,7 +186,7 @@ export function visibleNavTree(ctx: AccessContext, tree: readonly NavGroup[] = n
     .filter((group) => group.items.length > 0);
 }
 
-/** The AI Chat Assistant entry is hidden for namespace-only users (spec §6). */
+/** The AI Chat Assistant entry: hidden for namespace-only users (spec §6, @terrace/domain's rule) and in management mode. */
 export function showsAssistantEntry(ctx: AccessContext): boolean {
-  return ctx.organizationType === 'regular' && canOpen('dashboard', ctx);
+  return ctx.organizationType === 'regular' && isAiAssistantVisible(ctx.role);
 }

@@ -26,7 +26,7 @@ export function CapabilityFallbackPage({ capability }: { capability: string }) {
 
   if (trial.isSuccess) {
     return (
-      <Card className="mx-auto mt-8 w-full max-w-2xl">
+      <Card className="mx-auto mt-14 w-[calc(100%-3rem)] max-w-2xl">
         <EmptyState
           icon={<CheckCircle2 />}
           title={t`Our team will be in touch soon`}
@@ -37,7 +37,7 @@ export function CapabilityFallbackPage({ capability }: { capability: string }) {
   }
 
   return (
-    <Card className="mx-auto mt-8 w-full max-w-2xl">
+    <Card className="mx-auto mt-14 w-[calc(100%-3rem)] max-w-2xl">
       <EmptyState
         icon={<Lock />}
         title={t`Upgrade Your subscription to access this feature`}

@@ -15,7 +15,7 @@ export function NotAvailablePage({ area }: { area: AppArea }) {
   const name = i18n._(areaNames[area]);
   usePageTitle(name);
   return (
-    <Card className="mx-auto mt-8 w-full max-w-2xl">
+    <Card className="mx-auto mt-14 w-[calc(100%-3rem)] max-w-2xl">
       <EmptyState
         icon={<Construction />}
         title={<span data-testid="not-available-title">{name}</span>}

@@ -9,7 +9,7 @@ export function NotFoundPage() {
   const { t } = useLingui();
   usePageTitle(t`Page not found`);
   return (
-    <Card className="mx-auto mt-8 w-full max-w-2xl">
+    <Card className="mx-auto mt-14 w-[calc(100%-3rem)] max-w-2xl">
       <EmptyState
         icon={<SearchX />}
         title={t`Page not found`}

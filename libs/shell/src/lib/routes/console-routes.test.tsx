@@ -93,3 +93,15 @@ describe('console routes and guards', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
   });
 });
+
+describe('after a sign-out', () => {
+  it('sends the visitor to the sign-out target once, then to sign-in with a redirect again', async () => {
+    localStorage.setItem('signOutTarget', '/auth/login');
+    const { router } = renderConsole({ path: '/app/audit', signedIn: false });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
+    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(localStorage.getItem('signOutTarget')).toBeNull());
+    await router.navigate('/app/audit?page=2');
+    await waitFor(() => expect(router.state.location.search).toBe('?redirect=%2Fapp%2Faudit%3Fpage%3D2'));
+  });
+});

@@ -12,6 +12,23 @@ export type LazyPage = () => Promise<{ Component: React.ComponentType }>;
 export interface ConsoleRoutesOptions {
   /** Pages the domain libraries provide; routes without one show the "not available yet" page. */
   pages?: Partial<Record<AppRouteId, LazyPage>>;
+  /**
+   * Route objects the domain libraries export, each with the route id of the session's route
+   * table as its `id`; their page goes under that route's guard.
+   */
+  routes?: RouteObject[];
+}
+
+function pagesFromRoutes(routes: RouteObject[]): Partial<Record<AppRouteId, LazyPage>> {
+  const pages: Partial<Record<AppRouteId, LazyPage>> = {};
+  for (const route of routes) {
+    if (!route.id || !(route.id in appRoutes) || typeof route.lazy !== 'function') continue;
+    if (appRoutes[route.id as AppRouteId].path !== route.path) {
+      throw new Error(`Route '${route.id}' has path '${route.path}', the route table says '${appRoutes[route.id as AppRouteId].path}'`);
+    }
+    pages[route.id as AppRouteId] = route.lazy as unknown as LazyPage;
+  }
+  return pages;
 }
 
 function notAvailable(routeId: AppRouteId): LazyPage {
@@ -78,7 +95,7 @@ const authPages: { path: string; load: LazyPage }[] = [
  * route. Every page, the not-available page included, is loaded on demand.
  */
 export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteObject[] {
-  const pages = options.pages ?? {};
+  const pages = { ...pagesFromRoutes(options.routes ?? []), ...options.pages };
   return [
     { path: '/', element: <Navigate to={appBase} replace /> },
     {

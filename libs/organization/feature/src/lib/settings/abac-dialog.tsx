@@ -3,7 +3,7 @@ import { Checkbox, FormField, Input, Label } from '@terrace/design-system';
 import type { AbacConfiguration, AbacConfigurationInput, Team } from '@terrace/organization/data-access';
 import { useEffect, useId, useState } from 'react';
 import { FormDialog } from '../common/form-dialog';
-import { RoleSelect, type RoleValue } from '../common/role-select';
+import { RoleSelect } from '../common/role-select';
 
 export interface AbacDialogProps {
   open: boolean;
@@ -20,7 +20,7 @@ export function AbacDialog({ open, onOpenChange, organizationId, rule, teams, on
   const baseId = useId();
   const [name, setName] = useState('');
   const [group, setGroup] = useState('');
-  const [role, setRole] = useState<RoleValue>({ orgRole: 'member', customRoleId: null });
+  const [role, setRole] = useState('member');
   const [teamIds, setTeamIds] = useState<string[]>([]);
   const [errors, setErrors] = useState<{ name?: string; group?: string }>({});
 
@@ -29,7 +29,7 @@ export function AbacDialog({ open, onOpenChange, organizationId, rule, teams, on
     const mapping = rule?.roles.find((r) => r.orgId === organizationId) ?? rule?.roles[0];
     setName(rule?.name ?? '');
     setGroup(rule?.customAbacId ?? '');
-    setRole(mapping ? { orgRole: mapping.orgRole, customRoleId: null } : { orgRole: 'member', customRoleId: null });
+    setRole(mapping?.orgRole ?? 'member');
     setTeamIds(mapping?.teamIds ?? []);
     setErrors({});
   }, [open, rule, organizationId]);
@@ -52,7 +52,7 @@ export function AbacDialog({ open, onOpenChange, organizationId, rule, teams, on
         await onSave({
           name: name.trim(),
           customAbacId: group.trim(),
-          roles: [...others, { orgId: organizationId, orgRole: role.orgRole, teamIds }],
+          roles: [...others, { orgId: organizationId, orgRole: role, teamIds }],
         });
         return true;
       }}
@@ -64,8 +64,7 @@ export function AbacDialog({ open, onOpenChange, organizationId, rule, teams, on
         <Input value={group} onChange={(event) => setGroup(event.target.value)} className="font-mono" />
       </FormField>
       <FormField label={t`Organization role`} required>
-        {/* ABAC rules carry a role key only (api-evidence), so custom roles cannot be chosen here. */}
-        <RoleSelect value={role} onValueChange={setRole} customRoles={[]} />
+        <RoleSelect value={role} onValueChange={setRole} />
       </FormField>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">{t`Teams`}</legend>

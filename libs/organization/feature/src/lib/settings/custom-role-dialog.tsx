@@ -1,10 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
-import { FormField, Input, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Textarea } from '@terrace/design-system';
+import { FormField, Input, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@terrace/design-system';
 import {
   customRoleTypes,
   stackRestrictions,
   type CustomRole,
   type CustomRoleInput,
+  type CustomRolePermissionName,
   type CustomRoleType,
   type StackRestriction,
 } from '@terrace/organization/data-access';
@@ -21,9 +22,8 @@ export interface CustomRoleDialogProps {
 
 export function CustomRoleDialog({ open, onOpenChange, role, onSave }: CustomRoleDialogProps) {
   const { t } = useLingui();
-  const [values, setValues] = useState<{ name: string; description: string; type: CustomRoleType; permissions: string[]; stackRestriction: StackRestriction }>({
+  const [values, setValues] = useState<{ name: string; type: CustomRoleType; permissions: CustomRolePermissionName[]; stackRestriction: StackRestriction }>({
     name: '',
-    description: '',
     type: 'namespaceRole',
     permissions: [],
     stackRestriction: 'none',
@@ -34,7 +34,6 @@ export function CustomRoleDialog({ open, onOpenChange, role, onSave }: CustomRol
     if (open) {
       setValues({
         name: role?.name ?? '',
-        description: role?.description ?? '',
         type: role?.type ?? 'namespaceRole',
         permissions: role?.permissions.map((p) => p.name) ?? [],
         stackRestriction: role?.stackRestriction ?? 'none',
@@ -71,7 +70,6 @@ export function CustomRoleDialog({ open, onOpenChange, role, onSave }: CustomRol
         if (Object.keys(next).length > 0) return false;
         await onSave({
           name,
-          description: values.description.trim() || null,
           type: values.type,
           permissions: values.permissions.map((permission) => ({ name: permission })),
           stackRestriction: values.stackRestriction,
@@ -81,9 +79,6 @@ export function CustomRoleDialog({ open, onOpenChange, role, onSave }: CustomRol
     >
       <FormField label={t`Name`} required error={errors.name}>
         <Input value={values.name} onChange={(event) => setValues({ ...values, name: event.target.value })} />
-      </FormField>
-      <FormField label={t`Description`}>
-        <Textarea rows={2} value={values.description} onChange={(event) => setValues({ ...values, description: event.target.value })} />
       </FormField>
       <FormField label={t`Role type`} help={typeHelp}>
         <Select value={values.type} onValueChange={(type) => setValues({ ...values, type: type as CustomRoleType })} disabled={role !== undefined}>

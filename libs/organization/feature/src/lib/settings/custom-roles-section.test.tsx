@@ -1,22 +1,20 @@
-import { envelope } from '@terrace/api-client/testing';
-import type { CustomRoleInput, OrganizationDesignedPaths } from '@terrace/organization/data-access';
-import { designedHandler } from '@terrace/organization/data-access/testing';
+import { envelope, handle } from '@terrace/api-client/testing';
+import type { CustomRoleInput } from '@terrace/organization/data-access';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage, setupMsw } from '../../testing/render-page';
 import { CustomRolesSection } from './custom-roles-section';
 
 const server = setupMsw();
-const designed = designedHandler<OrganizationDesignedPaths>();
 
 describe('CustomRolesSection', () => {
   it('creates a role from the grouped checklist, a whole group at a time or one permission', async () => {
     const created: CustomRoleInput[] = [];
     server.use(
-      designed('get', '/iam/org/customRole', () => envelope([])),
-      designed('post', '/iam/org/customRole', ({ body }) => {
+      handle('get', '/iam/org/customRole', () => envelope([])),
+      handle('post', '/iam/org/customRole', ({ body }) => {
         if (body) created.push(body.entity);
-        return envelope([{ id: 'cro-1', description: null, ...(body?.entity as CustomRoleInput) }]);
+        return envelope([{ id: 'cro-0001', description: null, stackRestriction: 'none' as const, ...(body?.entity as CustomRoleInput) }]);
       }),
     );
     const { user } = renderPage({

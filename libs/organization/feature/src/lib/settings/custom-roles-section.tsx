@@ -117,7 +117,8 @@ export function CustomRolesSection({ canEdit, readOnlyReason }: CustomRolesSecti
         role={editing === 'new' || editing === null ? undefined : editing}
         onSave={async (input) => {
           if (editing && editing !== 'new') {
-            await update.mutateAsync({ customRoleId: editing.id, ...input });
+            // A role's type is fixed once created; the update carries the rest.
+            await update.mutateAsync({ customRoleId: editing.id, name: input.name, permissions: input.permissions, stackRestriction: input.stackRestriction });
             toast.success(t`Role ${input.name} saved.`);
           } else {
             await create.mutateAsync(input);

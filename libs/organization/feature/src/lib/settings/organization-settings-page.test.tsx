@@ -1,13 +1,11 @@
 import { envelope, handle } from '@terrace/api-client/testing';
-import type { OrganizationDesignedPaths } from '@terrace/organization/data-access';
-import { designedHandler, organizationFixtures } from '@terrace/organization/data-access/testing';
+import { organizationFixtures } from '@terrace/organization/data-access/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage, setupMsw } from '../../testing/render-page';
 import { OrganizationSettingsPage } from './organization-settings-page';
 
 const server = setupMsw();
-const designed = designedHandler<OrganizationDesignedPaths>();
 
 function open(url: string, canEdit = true) {
   return renderPage({ path: 'organization/setting', element: <OrganizationSettingsPage canEdit={canEdit} />, url });
@@ -15,7 +13,7 @@ function open(url: string, canEdit = true) {
 
 describe('OrganizationSettingsPage', () => {
   it('rewrites an alias of the other naming scheme to the canonical section id', async () => {
-    server.use(designed('get', '/iam/org/team', () => envelope([organizationFixtures.team()])));
+    server.use(handle('get', '/iam/org/team', () => envelope([organizationFixtures.team()])));
     const { router } = open('/app/organization/setting?id=teams');
     expect(await screen.findByRole('tab', { name: 'Teams', selected: true })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe('?id=team-list'));
@@ -25,8 +23,8 @@ describe('OrganizationSettingsPage', () => {
   it('moves between sections with the arrow keys of a vertical tab list', async () => {
     server.use(
       handle('get', '/iam/org/user', () => envelope([organizationFixtures.user()], { paging: { page: 1, pageSize: 20, total: 1 } })),
-      designed('get', '/iam/org/customRole', () => envelope([])),
-      designed('get', '/iam/org/programmaticUser', () => envelope([])),
+      handle('get', '/iam/org/customRole', () => envelope([])),
+      handle('get', '/iam/org/programmaticUser', () => envelope([])),
     );
     const { user, router } = open('/app/organization/setting');
     const users = await screen.findByRole('tab', { name: 'Users', selected: true });
@@ -35,7 +33,7 @@ describe('OrganizationSettingsPage', () => {
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('tab', { name: 'Programmatic users' })).toHaveFocus();
     await waitFor(() => expect(router.state.location.search).toBe('?id=programmatic-user-list'));
-    expect(await screen.findByRole('heading', { name: 'No programmatic users yet' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No programmatic users yet' }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('shows the designed not-available panel for sections the server does not offer yet', async () => {

@@ -88,14 +88,19 @@ export function OrganizationSettingsPage({ canEdit = true }: OrganizationSetting
     <Stack gap={6} className="p-6">
       <PageHeader title={t`Organization settings`} description={canEdit ? undefined : readOnlyReason} />
       <Tabs orientation="vertical" value={section} onValueChange={select} className="flex flex-col gap-6 md:flex-row">
-        <TabsList aria-label={t`Settings sections`} className="flex h-auto w-full shrink-0 flex-col items-stretch gap-4 bg-transparent p-0 md:w-56">
+        <TabsList aria-label={t`Settings sections`} className="flex h-auto w-full shrink-0 flex-col items-stretch gap-4 border-b-0 p-0 md:w-56">
           {settingsSectionGroups.map((group) => (
             <div key={group.label.id} className="flex flex-col gap-0.5">
               <span className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase" aria-hidden="true">
                 {i18n._(group.label)}
               </span>
               {group.sections.map((id) => (
-                <TabsTrigger key={id} value={id} className="justify-start">
+                <TabsTrigger
+                  key={id}
+                  value={id}
+                  // A vertical list marks the active section on its inline-start edge, not underneath.
+                  className="-mb-0 justify-start rounded-e-md border-b-0 border-s-2 px-3 py-1.5 hover:bg-accent data-[state=active]:border-primary data-[state=active]:bg-primary-subtle data-[state=active]:text-primary-subtle-foreground"
+                >
                   {i18n._(settingsSectionLabels[id].title)}
                 </TabsTrigger>
               ))}

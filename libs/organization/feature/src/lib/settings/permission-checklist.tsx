@@ -1,11 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { Checkbox, Label } from '@terrace/design-system';
+import type { CustomRolePermissionName } from '@terrace/organization/data-access';
 import { useId } from 'react';
 import { stackPermissionGroups } from './stack-permissions';
 
 export interface PermissionChecklistProps {
-  value: readonly string[];
-  onChange: (next: string[]) => void;
+  value: readonly CustomRolePermissionName[];
+  onChange: (next: CustomRolePermissionName[]) => void;
   disabled?: boolean;
 }
 
@@ -14,7 +15,7 @@ export function PermissionChecklist({ value, onChange, disabled = false }: Permi
   const { i18n } = useLingui();
   const baseId = useId();
   const chosen = new Set(value);
-  const toggle = (names: string[], on: boolean) => {
+  const toggle = (names: CustomRolePermissionName[], on: boolean) => {
     const next = new Set(chosen);
     for (const name of names) {
       if (on) next.add(name);

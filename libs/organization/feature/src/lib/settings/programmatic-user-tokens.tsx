@@ -8,11 +8,6 @@ import {
   ErrorState,
   FormField,
   Input,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
   Stack,
   toast,
 } from '@terrace/design-system';
@@ -22,8 +17,7 @@ import {
   useCreateProgrammaticUserTokenMutation,
   useOrganizationApi,
   useRevokeProgrammaticUserTokenMutation,
-  type ApiToken,
-  type CreatedApiToken,
+  type ProgrammaticToken,
   type ProgrammaticUser,
 } from '@terrace/organization/data-access';
 import { KeyRound } from 'lucide-react';
@@ -37,8 +31,6 @@ export interface ProgrammaticUserTokensProps {
   readOnlyReason: string;
 }
 
-const expiryChoices = ['30', '90', '365', 'never'] as const;
-
 export function ProgrammaticUserTokens({ programmaticUser, canEdit, readOnlyReason }: ProgrammaticUserTokensProps) {
   const { t, i18n } = useLingui();
   const api = useOrganizationApi();
@@ -47,20 +39,22 @@ export function ProgrammaticUserTokens({ programmaticUser, canEdit, readOnlyReas
   const revoke = useRevokeProgrammaticUserTokenMutation();
   const [creating, setCreating] = useState(false);
   const [name, setName] = useState('');
-  const [expiry, setExpiry] = useState<(typeof expiryChoices)[number]>('90');
   const [nameError, setNameError] = useState<string | null>(null);
-  const [created, setCreated] = useState<CreatedApiToken | null>(null);
-  const [revoking, setRevoking] = useState<ApiToken | null>(null);
+  const [created, setCreated] = useState<ProgrammaticToken | null>(null);
+  const [revoking, setRevoking] = useState<ProgrammaticToken | null>(null);
 
-  const expiryLabel = (choice: (typeof expiryChoices)[number]) =>
-    choice === 'never' ? t`Never` : choice === '365' ? t`In 1 year` : t`In ${choice} days`;
   const date = (value: string | null, fallback: string) => (value ? i18n.date(value, { dateStyle: 'medium' }) : fallback);
 
-  const columns: ColumnDef<ApiToken, unknown>[] = [
+  // Revoked tokens stay listed (the contract answers them with revokedAt) so the history is visible.
+  const columns: ColumnDef<ProgrammaticToken, unknown>[] = [
     { id: 'name', header: t`Name`, enableSorting: false, cell: ({ row }) => <span className="font-medium">{row.original.name}</span> },
     { id: 'createdAt', header: t`Created`, enableSorting: false, cell: ({ row }) => date(row.original.createdAt, '') },
-    { id: 'lastUsedAt', header: t`Last used`, enableSorting: false, cell: ({ row }) => date(row.original.lastUsedAt, t`Never`) },
-    { id: 'expiresAt', header: t`Expires`, enableSorting: false, cell: ({ row }) => date(row.original.expiresAt, t`Never`) },
+    {
+      id: 'status',
+      header: t`Status`,
+      enableSorting: false,
+      cell: ({ row }) => (row.original.revokedAt ? t`Revoked on ${date(row.original.revokedAt, '')}` : t`Active`),
+    },
     {
       id: 'actions',
       header: () => <span className="sr-only">{t`Actions`}</span>,
@@ -70,7 +64,7 @@ export function ProgrammaticUserTokens({ programmaticUser, canEdit, readOnlyReas
         <Button
           variant="ghost"
           size="sm"
-          disabled={!canEdit}
+          disabled={!canEdit || row.original.revokedAt !== null}
           title={canEdit ? undefined : readOnlyReason}
           aria-label={t`Revoke token ${row.original.name}`}
           onClick={() => setRevoking(row.original)}
@@ -85,7 +79,7 @@ export function ProgrammaticUserTokens({ programmaticUser, canEdit, readOnlyReas
 
   return (
     <Stack gap={4}>
-      {created && <SecretReveal secret={created.token} label={t`New token ${created.name}`} />}
+      {created?.token && <SecretReveal secret={created.token} label={t`New token ${created.name}`} />}
       <DataTable
         aria-label={t`API tokens of ${programmaticUser.name}`}
         columns={columns}
@@ -116,11 +110,7 @@ export function ProgrammaticUserTokens({ programmaticUser, canEdit, readOnlyReas
           const trimmed = name.trim();
           setNameError(trimmed === '' ? t`Enter a name that says where the token is used.` : null);
           if (trimmed === '') return false;
-          const token = await create.mutateAsync({
-            programmaticUserId: programmaticUser.id,
-            name: trimmed,
-            expiresInDays: expiry === 'never' ? null : Number(expiry),
-          });
+          const token = await create.mutateAsync({ programmaticUserId: programmaticUser.id, name: trimmed });
           setCreated(token);
           setName('');
           toast.success(t`Token ${token.name} created. Copy it now.`);
@@ -129,20 +119,6 @@ export function ProgrammaticUserTokens({ programmaticUser, canEdit, readOnlyReas
       >
         <FormField label={t`Token name`} required error={nameError} help={t`For example the pipeline that uses it.`}>
           <Input value={name} onChange={(event) => setName(event.target.value)} />
-        </FormField>
-        <FormField label={t`Expires`}>
-          <Select value={expiry} onValueChange={(value) => setExpiry(value as (typeof expiryChoices)[number])}>
-            <SelectTrigger>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {expiryChoices.map((choice) => (
-                <SelectItem key={choice} value={choice}>
-                  {expiryLabel(choice)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
         </FormField>
       </FormDialog>
       <ConfirmDialog

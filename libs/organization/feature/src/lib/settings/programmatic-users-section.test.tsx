@@ -1,31 +1,30 @@
-import { envelope } from '@terrace/api-client/testing';
-import type { ApiToken, OrganizationDesignedPaths } from '@terrace/organization/data-access';
-import { designedHandler, organizationFixtures } from '@terrace/organization/data-access/testing';
+import { envelope, handle } from '@terrace/api-client/testing';
+import type { ProgrammaticToken } from '@terrace/organization/data-access';
+import { organizationFixtures } from '@terrace/organization/data-access/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage, setupMsw } from '../../testing/render-page';
 import { ProgrammaticUsersSection } from './programmatic-users-section';
 
 const server = setupMsw();
-const designed = designedHandler<OrganizationDesignedPaths>();
 
 describe('ProgrammaticUsersSection', () => {
   it("creates a token shown once with a copy button, and revokes one only after 'revoke me'", async () => {
-    let tokens: ApiToken[] = [{ id: 'tok-old', name: 'old', createdAt: '2026-01-01T00:00:00Z', lastUsedAt: null, expiresAt: null }];
+    let tokens: ProgrammaticToken[] = [{ id: 'tok-old', name: 'old', createdAt: '2026-01-01T00:00:00Z', revokedAt: null }];
     const revoked: string[] = [];
     server.use(
-      designed('get', '/iam/org/programmaticUser', () => envelope([organizationFixtures.programmaticUser()])),
-      designed('get', '/iam/org/customRole', () => envelope([])),
-      designed('get', '/iam/org/programmaticUser/{programmaticUserId}/token', () => envelope(tokens)),
-      designed('post', '/iam/org/programmaticUser/{programmaticUserId}/token', ({ body }) => {
-        const created = { id: 'tok-new', name: body?.entity.name ?? '', createdAt: '2026-03-01T00:00:00Z', lastUsedAt: null, expiresAt: null };
+      handle('get', '/iam/org/programmaticUser', () => envelope([organizationFixtures.programmaticUser()])),
+      handle('get', '/iam/org/customRole', () => envelope([])),
+      handle('get', '/iam/org/programmaticUser/{programmaticUserId}/token', () => envelope(tokens)),
+      handle('post', '/iam/org/programmaticUser/{programmaticUserId}/token', ({ body }) => {
+        const created = { id: 'tok-new', name: body?.entity.name ?? '', createdAt: '2026-03-01T00:00:00Z', revokedAt: null };
         tokens = [...tokens, created];
         return envelope([{ ...created, token: 'trc_once_only' }]);
       }),
-      designed('delete', '/iam/org/programmaticUser/{programmaticUserId}/token/{tokenId}', ({ params }) => {
+      handle('delete', '/iam/org/programmaticUser/{programmaticUserId}/token/{tokenId}', ({ params }) => {
         revoked.push(params['tokenId'] ?? '');
-        tokens = tokens.filter((token) => token.id !== params['tokenId']);
-        return envelope(tokens.slice(0, 1));
+        tokens = tokens.map((token) => (token.id === params['tokenId'] ? { ...token, revokedAt: '2026-03-02T00:00:00Z' } : token));
+        return envelope(tokens.filter((token) => token.id === params['tokenId']));
       }),
     );
     const { user } = renderPage({
@@ -50,6 +49,8 @@ describe('ProgrammaticUsersSection', () => {
     await user.type(within(confirm).getByRole('textbox'), 'revoke me');
     await user.click(within(confirm).getByRole('button', { name: 'Revoke token' }));
     await waitFor(() => expect(revoked).toEqual(['tok-old']));
-    await waitFor(() => expect(within(tokensTable).queryByText('old')).not.toBeInTheDocument());
+    // A revoked token stays in the list, marked, and cannot be revoked twice.
+    await waitFor(() => expect(within(tokensTable).getByRole('button', { name: 'Revoke token old' })).toBeDisabled());
+    expect(within(tokensTable).getByText(/Revoked on/)).toBeInTheDocument();
   });
 });

@@ -14,7 +14,6 @@ import {
   FormField,
   Input,
   Stack,
-  Textarea,
   toast,
 } from '@terrace/design-system';
 import { confirmationPhrases } from '@terrace/domain';
@@ -26,9 +25,9 @@ import {
   type ProgrammaticUser,
 } from '@terrace/organization/data-access';
 import { Bot } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { FormDialog } from '../common/form-dialog';
-import { RoleSelect, type RoleValue } from '../common/role-select';
+import { RoleSelect } from '../common/role-select';
 import { useRoleLabel } from '../common/use-role-label';
 import { ProgrammaticUserTokens } from './programmatic-user-tokens';
 
@@ -38,27 +37,21 @@ export interface ProgrammaticUsersSectionProps {
 }
 
 // Names appear in audit entries and namespace permissions, so they stay simple identifiers.
-const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const NAME = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,127}$/;
 
 export function ProgrammaticUsersSection({ canEdit, readOnlyReason }: ProgrammaticUsersSectionProps) {
   const { t, i18n } = useLingui();
   const api = useOrganizationApi();
   const users = useQuery(organizationQueries.programmaticUsers(api));
-  const customRoles = useQuery(organizationQueries.customRoles(api));
   const create = useCreateProgrammaticUserMutation();
   const remove = useDeleteProgrammaticUserMutation();
   const roleLabel = useRoleLabel();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<ProgrammaticUser | null>(null);
-  const [form, setForm] = useState<{ name: string; description: string; role: RoleValue }>({
-    name: '',
-    description: '',
-    role: { orgRole: 'deployer', customRoleId: null },
-  });
+  const [form, setForm] = useState({ name: '', role: 'deployer' });
   const [nameError, setNameError] = useState<string | null>(null);
 
-  const customRoleNames = useMemo(() => new Map((customRoles.data ?? []).map((role) => [role.id, role.name])), [customRoles.data]);
   const selected = users.data?.find((user) => user.id === selectedId) ?? null;
 
   const columns: ColumnDef<ProgrammaticUser, unknown>[] = [
@@ -72,13 +65,11 @@ export function ProgrammaticUsersSection({ canEdit, readOnlyReason }: Programmat
         </Button>
       ),
     },
-    { id: 'description', header: t`Description`, enableSorting: false, cell: ({ row }) => row.original.description || '—' },
     {
       id: 'role',
       header: t`Role`,
       enableSorting: false,
-      cell: ({ row }) =>
-        roleLabel(row.original.orgRole, row.original.customRoleId ? customRoleNames.get(row.original.customRoleId) : null),
+      cell: ({ row }) => roleLabel(row.original.role),
     },
     { id: 'createdAt', header: t`Created`, enableSorting: false, cell: ({ row }) => i18n.date(row.original.createdAt, { dateStyle: 'medium' }) },
     {
@@ -150,24 +141,21 @@ export function ProgrammaticUsersSection({ canEdit, readOnlyReason }: Programmat
         submitLabel={t`Create`}
         onSubmit={async () => {
           const name = form.name.trim();
-          const problem = name === '' ? t`Enter a name.` : NAME.test(name) ? null : t`Use letters, digits, dots, dashes and underscores, starting with a letter or digit (at most 64).`;
+          const problem = name === '' ? t`Enter a name.` : NAME.test(name) ? null : t`Use letters, digits, spaces, dots, dashes and underscores, starting with a letter or digit (at most 128).`;
           setNameError(problem);
           if (problem) return false;
-          const created = await create.mutateAsync({ name, description: form.description.trim() || null, ...form.role });
+          const created = await create.mutateAsync({ name, role: form.role });
           toast.success(t`Programmatic user ${created.name} created. Create a token for it below.`);
           setSelectedId(created.id);
-          setForm({ name: '', description: '', role: { orgRole: 'deployer', customRoleId: null } });
+          setForm({ name: '', role: 'deployer' });
           return true;
         }}
       >
         <FormField label={t`Name`} required error={nameError}>
           <Input value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} />
         </FormField>
-        <FormField label={t`Description`}>
-          <Textarea value={form.description} onChange={(event) => setForm({ ...form, description: event.target.value })} />
-        </FormField>
         <FormField label={t`Role`} required>
-          <RoleSelect value={form.role} onValueChange={(role) => setForm({ ...form, role })} customRoles={customRoles.data ?? []} />
+          <RoleSelect value={form.role} onValueChange={(role) => setForm({ ...form, role })} />
         </FormField>
       </FormDialog>
       <ConfirmDialog

@@ -1,8 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
+import type { CustomRolePermissionName } from '@terrace/organization/data-access';
 
 /** The stack-level permissions of spec/automation.md §6, grouped by what they act on. */
-export const stackPermissionGroups: { resource: string; label: MessageDescriptor; actions: { name: string; label: MessageDescriptor }[] }[] = [
+export const stackPermissionGroups: { resource: string; label: MessageDescriptor; actions: { name: CustomRolePermissionName; label: MessageDescriptor }[] }[] = [
   {
     resource: 'stack',
     label: msg`Stacks`,
@@ -47,4 +48,4 @@ export const stackPermissionGroups: { resource: string; label: MessageDescriptor
   },
 ];
 
-export const allStackPermissions: readonly string[] = stackPermissionGroups.flatMap((group) => group.actions.map((a) => a.name));
+export const allStackPermissions: readonly CustomRolePermissionName[] = stackPermissionGroups.flatMap((group) => group.actions.map((a) => a.name));

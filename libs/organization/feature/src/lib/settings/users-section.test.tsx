@@ -1,13 +1,11 @@
 import { envelope, handle } from '@terrace/api-client/testing';
-import type { OrganizationDesignedPaths } from '@terrace/organization/data-access';
-import { designedHandler, organizationFixtures } from '@terrace/organization/data-access/testing';
+import { organizationFixtures } from '@terrace/organization/data-access/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage, setupMsw } from '../../testing/render-page';
 import { UsersSection } from './users-section';
 
 const server = setupMsw();
-const designed = designedHandler<OrganizationDesignedPaths>();
 
 function open(canEdit = true) {
   return renderPage({
@@ -22,10 +20,10 @@ describe('UsersSection', () => {
     const invited: unknown[] = [];
     server.use(
       handle('get', '/iam/org/user', () => envelope([organizationFixtures.user()], { paging: { page: 1, pageSize: 20, total: 1 } })),
-      designed('get', '/iam/org/customRole', () => envelope([])),
-      designed('post', '/iam/org/user/invite', ({ body }) => {
+      handle('get', '/iam/org/customRole', () => envelope([])),
+      handle('post', '/iam/org/user/invite', ({ body }) => {
         invited.push(body?.entity);
-        return envelope([{ email: 'grace@example.com', orgRole: 'viewer', customRoleId: null, createdAt: '2026-03-01T00:00:00Z' }]);
+        return envelope([{ id: 'inv-1', email: 'grace@example.com', role: 'member', expiresAt: '2026-03-08T00:00:00Z', existingUser: false }]);
       }),
     );
     const { user } = open();
@@ -40,15 +38,15 @@ describe('UsersSection', () => {
     await user.type(email, 'example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByText('Invitation sent to grace@example.com.')).toBeInTheDocument();
-    expect(invited).toEqual([{ email: 'grace@example.com', orgRole: 'member', customRoleId: null }]);
+    expect(invited).toEqual([{ email: 'grace@example.com', role: 'member' }]);
   });
 
   it("removes a user only after 'delete user' is typed", async () => {
     const removed: string[] = [];
     server.use(
       handle('get', '/iam/org/user', () => envelope([organizationFixtures.user()], { paging: { page: 1, pageSize: 20, total: 1 } })),
-      designed('get', '/iam/org/customRole', () => envelope([])),
-      designed('delete', '/iam/org/user/{userId}', ({ params }) => {
+      handle('get', '/iam/org/customRole', () => envelope([])),
+      handle('delete', '/iam/org/user/{userId}', ({ params }) => {
         removed.push(params['userId'] ?? '');
         return envelope([organizationFixtures.user()]);
       }),
@@ -73,7 +71,7 @@ describe('UsersSection', () => {
         requested.push(query.toString());
         return envelope([organizationFixtures.user()], { paging: { page: 2, pageSize: 50, total: 60 } });
       }),
-      designed('get', '/iam/org/customRole', () => envelope([])),
+      handle('get', '/iam/org/customRole', () => envelope([])),
     );
     renderPage({
       path: 'organization/setting',
@@ -87,7 +85,7 @@ describe('UsersSection', () => {
   it('shows roles as text and disables the actions for a viewer', async () => {
     server.use(
       handle('get', '/iam/org/user', () => envelope([organizationFixtures.user({ orgRole: 'viewer' })], { paging: { page: 1, pageSize: 20, total: 1 } })),
-      designed('get', '/iam/org/customRole', () => envelope([])),
+      handle('get', '/iam/org/customRole', () => envelope([])),
     );
     open(false);
     expect(await screen.findByRole('button', { name: 'Remove ada@example.com' })).toBeDisabled();

@@ -15,7 +15,7 @@ import { UserPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FormDialog } from '../common/form-dialog';
-import { RoleSelect, type RoleValue } from '../common/role-select';
+import { RoleSelect } from '../common/role-select';
 import { useRoleLabel } from '../common/use-role-label';
 
 export interface UsersSectionProps {
@@ -42,7 +42,7 @@ export function UsersSection({ canEdit, readOnlyReason }: UsersSectionProps) {
 
   const [inviting, setInviting] = useState(false);
   const [inviteEmail, setInviteEmail] = useState('');
-  const [inviteRole, setInviteRole] = useState<RoleValue>({ orgRole: 'member', customRoleId: null });
+  const [inviteRole, setInviteRole] = useState('member');
   const [inviteError, setInviteError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<OrganizationUser | null>(null);
 
@@ -95,11 +95,10 @@ export function UsersSection({ canEdit, readOnlyReason }: UsersSectionProps) {
             size="sm"
             className="w-40"
             aria-label={t`Role of ${row.original.email}`}
-            value={{ orgRole: row.original.orgRole, customRoleId: row.original.customRoleId }}
-            customRoles={customRoles.data ?? []}
-            onValueChange={(value) =>
+            value={row.original.orgRole}
+            onValueChange={(role) =>
               void changeRole
-                .mutateAsync({ userId: row.original.userId, ...value })
+                .mutateAsync({ userId: row.original.userId, role })
                 .then(() => toast.success(t`Role of ${row.original.email} changed.`))
                 .catch(() => undefined)
             }
@@ -173,7 +172,7 @@ export function UsersSection({ canEdit, readOnlyReason }: UsersSectionProps) {
           const problem = validateEmail(inviteEmail);
           setInviteError(problem ? i18n._(problem) : null);
           if (problem) return false;
-          await invite.mutateAsync({ email: inviteEmail.trim(), ...inviteRole });
+          await invite.mutateAsync({ email: inviteEmail.trim(), role: inviteRole });
           toast.success(t`Invitation sent to ${inviteEmail.trim()}.`);
           setInviteEmail('');
           return true;
@@ -183,7 +182,7 @@ export function UsersSection({ canEdit, readOnlyReason }: UsersSectionProps) {
           <Input type="email" autoComplete="off" value={inviteEmail} onChange={(event) => setInviteEmail(event.target.value)} />
         </FormField>
         <FormField label={t`Role`} required>
-          <RoleSelect value={inviteRole} onValueChange={setInviteRole} customRoles={customRoles.data ?? []} />
+          <RoleSelect value={inviteRole} onValueChange={setInviteRole} />
         </FormField>
       </FormDialog>
       <ConfirmDialog

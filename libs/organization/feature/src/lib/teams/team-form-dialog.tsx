@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { FormField, Input, Textarea } from '@terrace/design-system';
+import { FormField, Input } from '@terrace/design-system';
 import type { Team, TeamInput } from '@terrace/organization/data-access';
 import { useEffect, useState } from 'react';
 import { FormDialog } from '../common/form-dialog';
@@ -15,13 +15,13 @@ export interface TeamFormDialogProps {
 
 export function TeamFormDialog({ open, onOpenChange, team, onSave }: TeamFormDialogProps) {
   const { t } = useLingui();
-  const [values, setValues] = useState({ name: '', description: '', customIdpId: '' });
+  const [values, setValues] = useState({ name: '', customIdpId: '' });
   const [nameError, setNameError] = useState<string | null>(null);
 
   // Each opening starts from the team as stored (or empty); a failed save keeps the typed values.
   useEffect(() => {
     if (open) {
-      setValues({ name: team?.name ?? '', description: team?.description ?? '', customIdpId: team?.customIdpId ?? '' });
+      setValues({ name: team?.name ?? '', customIdpId: team?.customIdpId ?? '' });
       setNameError(null);
     }
   }, [open, team]);
@@ -37,19 +37,12 @@ export function TeamFormDialog({ open, onOpenChange, team, onSave }: TeamFormDia
         const problem = name === '' ? t`Enter a team name.` : name.length > 128 ? t`The name can be at most 128 characters.` : null;
         setNameError(problem);
         if (problem) return false;
-        await onSave({
-          name,
-          description: values.description.trim() || null,
-          customIdpId: values.customIdpId.trim() || null,
-        });
+        await onSave({ name, customIdpId: values.customIdpId.trim() || null });
         return true;
       }}
     >
       <FormField label={t`Name`} required error={nameError}>
         <Input value={values.name} onChange={(event) => setValues({ ...values, name: event.target.value })} />
-      </FormField>
-      <FormField label={t`Description`}>
-        <Textarea value={values.description} onChange={(event) => setValues({ ...values, description: event.target.value })} />
       </FormField>
       <FormField
         label={t`Custom IdP ID`}

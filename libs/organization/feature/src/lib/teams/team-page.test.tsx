@@ -1,28 +1,27 @@
-import { envelope } from '@terrace/api-client/testing';
-import type { OrganizationDesignedPaths, TeamUser } from '@terrace/organization/data-access';
-import { designedHandler, organizationFixtures } from '@terrace/organization/data-access/testing';
+import { envelope, handle } from '@terrace/api-client/testing';
+import type { TeamUser } from '@terrace/organization/data-access';
+import { organizationFixtures } from '@terrace/organization/data-access/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage, setupMsw } from '../../testing/render-page';
 import { TeamPage } from './team-page';
 
 const server = setupMsw();
-const designed = designedHandler<OrganizationDesignedPaths>();
 
 describe('TeamPage', () => {
   it('shows the team with its IdP group and adds and removes members', async () => {
-    let members: TeamUser[] = [{ teamId: 'team-platform', email: 'ada@example.com' }];
+    let members: TeamUser[] = [{ teamId: 'team-platform', email: 'ada@example.com', userId: 'usr-ada' }];
     const removed: unknown[] = [];
     server.use(
-      designed('get', '/iam/org/team/{teamId}', ({ params }) =>
+      handle('get', '/iam/org/team/{teamId}', ({ params }) =>
         envelope([organizationFixtures.team({ id: params['teamId'] ?? '', customIdpId: 'okta-platform' })]),
       ),
-      designed('get', '/iam/org/teamUser', () => envelope(members)),
-      designed('post', '/iam/org/teamUser', ({ body }) => {
-        members = [...members, { teamId: 'team-platform', email: body?.entity.userEmail ?? '' }];
+      handle('get', '/iam/org/teamUser', () => envelope(members)),
+      handle('post', '/iam/org/teamUser', ({ body }) => {
+        members = [...members, { teamId: 'team-platform', email: body?.entity.userEmail ?? '', userId: 'usr-new' }];
         return envelope(members.slice(-1));
       }),
-      designed('delete', '/iam/org/teamUser', ({ body }) => {
+      handle('delete', '/iam/org/teamUser', ({ body }) => {
         removed.push(body?.entity);
         members = members.filter((m) => m.email !== body?.entity.userEmail);
         return envelope(members.slice(0, 1));

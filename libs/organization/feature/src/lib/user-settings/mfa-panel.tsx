@@ -24,7 +24,8 @@ export interface MfaPanelProps {
   onGenerate: () => Promise<MfaSetup>;
   /** Confirms the set-up with a code from the app; rejects on a wrong code. */
   onEnable: (code: string) => Promise<unknown>;
-  onDisable: () => Promise<unknown>;
+  /** The contract asks for a current code from the app to turn MFA off. */
+  onDisable: (code: string) => Promise<unknown>;
   /** Organizations can require MFA for direct sign-in; then it cannot be switched off here. */
   required?: boolean;
 }
@@ -40,6 +41,8 @@ export function MfaPanel({ enabled, onGenerate, onEnable, onDisable, required = 
   const [codeError, setCodeError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [disabling, setDisabling] = useState(false);
+  const [disableCode, setDisableCode] = useState('');
+  const [disableError, setDisableError] = useState<string | null>(null);
 
   const start = async () => {
     setPending(true);
@@ -122,14 +125,39 @@ export function MfaPanel({ enabled, onGenerate, onEnable, onDisable, required = 
       ) : (
         <CardFooter>
           {enabled ? (
-            <Button
-              variant="danger"
-              disabled={required}
-              title={required ? t`Your organization requires two-factor authentication.` : undefined}
-              onClick={() => setDisabling(true)}
+            <form
+              className="flex w-full flex-wrap items-end justify-end gap-2"
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (!CODE.test(disableCode.trim())) {
+                  setDisableError(t`Enter the 6-digit code your authenticator app shows.`);
+                  return;
+                }
+                setDisableError(null);
+                setDisabling(true);
+              }}
             >
-              {t`Turn off two-factor authentication`}
-            </Button>
+              {!required && (
+                <FormField label={t`Current code from the app`} error={disableError} className="w-48">
+                  <Input
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={6}
+                    value={disableCode}
+                    onChange={(event) => setDisableCode(event.target.value.replace(/\s/g, ''))}
+                  />
+                </FormField>
+              )}
+              <Button
+                type="submit"
+                variant="danger"
+                disabled={required}
+                title={required ? t`Your organization requires two-factor authentication.` : undefined}
+              >
+                {t`Turn off two-factor authentication`}
+              </Button>
+            </form>
           ) : (
             <Button loading={pending} onClick={() => void start()}>
               {t`Set up two-factor authentication`}
@@ -146,7 +174,8 @@ export function MfaPanel({ enabled, onGenerate, onEnable, onDisable, required = 
         phrase={confirmationPhrases.disableMfa}
         confirmLabel={t`Turn off`}
         onConfirm={async () => {
-          await onDisable();
+          await onDisable(disableCode.trim());
+          setDisableCode('');
         }}
       />
     </Card>

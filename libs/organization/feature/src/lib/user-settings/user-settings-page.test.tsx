@@ -91,14 +91,14 @@ describe('UserSettingsPage', () => {
     const codes: string[] = [];
     server.use(
       handle('get', '/auth/me', () => envelope([me({ mfaEnabled: enabled })])),
-      designed('post', '/iam/user/mfa/generate', () => envelope([{ otpauthUrl: totp.toString(), secret: 'JBSWY3DPEHPK3PXP' }])),
-      designed('post', '/iam/user/mfa/enable', ({ body }) => {
+      handle('post', '/iam/org/user/mfa/generate', () => envelope([{ otpauthUrl: totp.toString(), secret: 'JBSWY3DPEHPK3PXP' }])),
+      handle('post', '/iam/org/user/mfa/configure', ({ body }) => {
         codes.push(body?.entity.mfaCode ?? '');
         if (totp.validate({ token: body?.entity.mfaCode ?? '', window: 1 }) === null) {
           return errorResponse(400, 'validation_error', 'The code is not valid');
         }
         enabled = true;
-        return envelope([me({ mfaEnabled: true })]);
+        return envelope([{}]);
       }),
     );
     const { user } = open();
@@ -117,24 +117,28 @@ describe('UserSettingsPage', () => {
     expect(codes).toHaveLength(1);
   });
 
-  it("turns two-factor authentication off only after 'disable 2FA' is typed", async () => {
-    let disabled = 0;
+  it("turns two-factor authentication off with a current code, only after 'disable 2FA' is typed", async () => {
+    const codes: string[] = [];
     server.use(
-      handle('get', '/auth/me', () => envelope([me({ mfaEnabled: disabled === 0 })])),
-      designed('post', '/iam/user/mfa/disable', () => {
-        disabled += 1;
-        return envelope([me({ mfaEnabled: false })]);
+      handle('get', '/auth/me', () => envelope([me({ mfaEnabled: codes.length === 0 })])),
+      handle('post', '/iam/org/user/mfa/disable', ({ body }) => {
+        codes.push(body?.entity.mfaCode ?? '');
+        return envelope([{}]);
       }),
     );
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Turn off two-factor authentication' }));
+    const code = screen.getByRole('textbox', { name: /Current code from the app/ });
+    expect(code).toHaveAccessibleDescription('Enter the 6-digit code your authenticator app shows.');
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Turn off two-factor authentication' }));
     const dialog = await screen.findByRole('alertdialog');
     const confirm = within(dialog).getByRole('button', { name: 'Turn off' });
     expect(confirm).toBeDisabled();
     await user.type(within(dialog).getByRole('textbox'), 'disable 2FA');
     await user.click(confirm);
     expect(await screen.findByText('Two-factor authentication is off.')).toBeInTheDocument();
-    expect(disabled).toBe(1);
+    expect(codes).toEqual(['123456']);
   });
 
   it('tells an SSO user that the identity provider manages the account', async () => {

@@ -86,8 +86,8 @@ export function UserSettingsPage() {
           await enableMfa.mutateAsync(code);
           toast.success(t`Two-factor authentication is on.`);
         }}
-        onDisable={async () => {
-          await disableMfa.mutateAsync();
+        onDisable={async (code) => {
+          await disableMfa.mutateAsync(code);
           toast.success(t`Two-factor authentication is off.`);
         }}
       />

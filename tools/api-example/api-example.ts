@@ -2,7 +2,7 @@
 // namespace) with their latest run status and drift state, and can start a plan.
 //
 //   TERRACE_API_URL=http://localhost:3000/api TERRACE_TOKEN=<token> \
-//     npx tsx --tsconfig tsconfig.base.json tools/scripts/api-example.ts [--namespace ns-...] [--plan stk-...]
+//     npx tsx --tsconfig tsconfig.base.json tools/api-example/api-example.ts [--namespace ns-...] [--plan stk-...]
 //
 // The client is the console's own: the same time-out, error catalogue and typed paths. Node has no
 // toasts and no router, so notices go to stderr and "go to sign-in" becomes a hint and exit code 2.
