@@ -10128,7 +10128,14 @@ export interface components {
         ProgrammaticToken: {
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description null: the token does not expire.
+             */
+            expiresAt?: string | null;
             id: string;
+            /** Format: date-time */
+            lastUsedAt?: string | null;
             name: string;
             /** Format: date-time */
             revokedAt: string | null;
@@ -10136,6 +10143,8 @@ export interface components {
             token?: string;
         };
         ProgrammaticTokenInput: {
+            /** @description Absent or null: the token does not expire. */
+            expiresInDays?: number | null;
             name: string;
         };
         ProgrammaticUser: {
