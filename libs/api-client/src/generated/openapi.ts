@@ -4520,7 +4520,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Enable MFA with a first code from the enrolled secret */
+        /**
+         * Check a first code from the enrolled secret and e-mail the confirmation link
+         * @description MFA turns on only when the link sent to the account's address is followed
+         *     (`POST /iam/org/user/mfa/confirm`), so a session alone cannot lock the owner out.
+         */
         post: operations["configureMfa"];
         delete?: never;
         options?: never;
@@ -4539,6 +4543,23 @@ export interface paths {
         put?: never;
         /** Finish MFA enrolment during sign-in with a first code; signs in */
         post: operations["configureMfaWithAddMfaSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/user/mfa/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn on MFA with the link e-mailed by configureMfa */
+        post: operations["confirmMfa"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8600,6 +8621,9 @@ export interface components {
             score?: number;
             standard: components["schemas"]["ComplianceStandard"];
         };
+        ConfirmMfaInput: {
+            confirmationToken: string;
+        };
         /** @enum {string} */
         ConfluentAuthMethod: "cloudApiKey";
         ConfluentCredentials: {
@@ -10104,7 +10128,14 @@ export interface components {
         ProgrammaticToken: {
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description null: the token does not expire.
+             */
+            expiresAt?: string | null;
             id: string;
+            /** Format: date-time */
+            lastUsedAt?: string | null;
             name: string;
             /** Format: date-time */
             revokedAt: string | null;
@@ -10112,6 +10143,8 @@ export interface components {
             token?: string;
         };
         ProgrammaticTokenInput: {
+            /** @description Absent or null: the token does not expire. */
+            expiresInDays?: number | null;
             name: string;
         };
         ProgrammaticUser: {
@@ -23516,6 +23549,46 @@ export interface operations {
                         response: {
                             errors: components["schemas"]["ErrorItem"][];
                             items: components["schemas"]["SignInResult"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    confirmMfa: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ConfirmMfaInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
                         };
                     };
                 };
