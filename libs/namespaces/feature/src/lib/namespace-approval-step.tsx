@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Checkbox, Label, Stack } from '@terrace/design-system';
-import { RadioGroup, RadioGroupItem } from './pending-design-system';
+import { Checkbox, Label, RadioGroup, RadioGroupItem, Stack } from '@terrace/design-system';
 import { approvalRuleTypes, overrideBehaviors, type DeploymentApprovalRuleType } from '@terrace/namespaces/data-access';
 import { useId } from 'react';
 import type { OverrideBehavior } from './namespace-form';

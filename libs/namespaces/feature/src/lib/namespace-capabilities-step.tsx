@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Label, Stack } from '@terrace/design-system';
-import { Switch } from './pending-design-system';
+import { Label, Stack, Switch } from '@terrace/design-system';
 import { namespaceCapabilityKeys } from '@terrace/namespaces/data-access';
 import { useId } from 'react';
 import type { NamespaceStepProps } from './namespace-general-step';

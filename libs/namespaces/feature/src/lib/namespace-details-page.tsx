@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { BreadcrumbItem, BreadcrumbLink, BreadcrumbPage, Breadcrumbs, Button, ConfirmDialog, ErrorState, PageHeader, Skeleton, Stack, toast } from '@terrace/design-system';
-import { Tabs, TabsContent, TabsList, TabsTrigger, useUrlTab } from './pending-design-system';
+import { BreadcrumbItem, BreadcrumbLink, BreadcrumbPage, Breadcrumbs, Button, ConfirmDialog, ErrorState, PageHeader, Skeleton, Stack, Tabs, TabsContent, TabsList, TabsTrigger, toast, useUrlTab } from '@terrace/design-system';
 import { confirmationPhrases } from '@terrace/domain';
 import { namespacesQueries, useDeleteNamespaceMutation, useNamespacesApi } from '@terrace/namespaces/data-access';
 import { organizationQueries, useOrganizationApi } from '@terrace/organization/data-access';

@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { FormField, Input, Label, Stack } from '@terrace/design-system';
-import { RadioGroup, RadioGroupItem, Switch } from './pending-design-system';
+import { FormField, Input, Label, RadioGroup, RadioGroupItem, Stack, Switch } from '@terrace/design-system';
 import { useId, useState } from 'react';
 import type { NamespaceStepProps } from './namespace-general-step';
 

@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { PageHeader, Stack } from '@terrace/design-system';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../pending-design-system';
+import { PageHeader, Stack, Tabs, TabsContent, TabsList, TabsTrigger } from '@terrace/design-system';
 import { useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { AbacSection } from './abac-section';

@@ -1,5 +1,5 @@
-import { Switch } from '../pending-design-system';
 import { useId, type ReactNode } from 'react';
+import { Switch } from '@terrace/design-system';
 
 export interface SettingToggleProps {
   label: ReactNode;
