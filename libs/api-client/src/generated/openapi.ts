@@ -5612,6 +5612,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/org/cloudCredsConfigurationMetadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which cloud providers have credentials configured, and how many */
+        get: operations["getCloudCredentialsConfigurationMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/org/configuration": {
         parameters: {
             query?: never;
@@ -5627,6 +5644,24 @@ export interface paths {
          */
         put: operations["putOrganizationConfiguration"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/org/externalCredentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cloud credentials namespaces and stacks can assume (AWS role, GCP service account, Azure principal) */
+        get: operations["listExternalCredentials"];
+        put?: never;
+        /** Register cloud credentials that namespaces and stacks can assume */
+        post: operations["createExternalCredentials"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8497,6 +8532,12 @@ export interface components {
             done?: boolean;
             error?: string;
         };
+        CloudCredentialsConfigurationMetadata: {
+            providers: {
+                configuredCount: number;
+                provider: components["schemas"]["CloudProvider"];
+            }[];
+        };
         CloudEvent: {
             actionSource: components["schemas"]["ActionSource"];
             eventName: string;
@@ -9285,12 +9326,39 @@ export interface components {
             } | null;
             name?: string | null;
         };
+        ExternalCredentials: {
+            awsRoleArn?: string;
+            azureClientId?: string;
+            azureTenantId?: string;
+            /** Format: date-time */
+            createdAt?: string;
+            gcpServiceAccountEmail?: string;
+            id: string;
+            isAwsExternalIdConfigured?: boolean;
+            name: string;
+            type: components["schemas"]["ExternalCredentialsType"];
+        };
+        ExternalCredentialsInput: {
+            /** @description For awsAssumeRole; write-only. */
+            awsExternalId?: string;
+            /** @description For awsAssumeRole. */
+            awsRoleArn?: string;
+            /** @description For azureServicePrincipal. */
+            azureClientId?: string;
+            /** @description For azureServicePrincipal. */
+            azureTenantId?: string;
+            /** @description For gcpServiceAccount. */
+            gcpServiceAccountEmail?: string;
+            name: string;
+            type: components["schemas"]["ExternalCredentialsType"];
+        };
         ExternalCredentialsRef: {
             awsProfileName?: string | null;
             externalCredentialsId: string;
-            /** @enum {string} */
-            type: "awsAssumeRole" | "gcpServiceAccount" | "azureServicePrincipal";
+            type: components["schemas"]["ExternalCredentialsType"];
         };
+        /** @enum {string} */
+        ExternalCredentialsType: "awsAssumeRole" | "gcpServiceAccount" | "azureServicePrincipal";
         ExternalPipelineNamespace: {
             id: string;
             name: string;
@@ -26231,6 +26299,36 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getCloudCredentialsConfigurationMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudCredentialsConfigurationMetadata"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getOrganizationConfiguration: {
         parameters: {
             query?: never;
@@ -26287,6 +26385,77 @@ export interface operations {
                         response: {
                             errors: components["schemas"]["ErrorItem"][];
                             items: components["schemas"]["OrganizationConfiguration"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listExternalCredentials: {
+        parameters: {
+            query?: {
+                externalCredentialsId?: string;
+                type?: components["schemas"]["ExternalCredentialsType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ExternalCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createExternalCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ExternalCredentialsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ExternalCredentials"][];
                         };
                     };
                 };
