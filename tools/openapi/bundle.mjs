@@ -77,7 +77,7 @@ export function bundle(dir = root) {
         doc.paths[path] = item;
       }
       for (const m of methods) {
-        if (item[m]) expandOperation(item[m], path, m, domain.tags[0].name, `${where} ${m.toUpperCase()} ${path}`);
+        if (item[m]) expandOperation(item[m], path, m, domain.tags[0].name, `${where} ${m.toUpperCase()} ${path}`, item.parameters);
       }
     }
   }
@@ -88,7 +88,7 @@ export function bundle(dir = root) {
   return doc;
 }
 
-function expandOperation(op, path, method, tag, where) {
+function expandOperation(op, path, method, tag, where, pathLevelParameters = []) {
   if (!op.operationId) throw new Error(`${where}: no operationId`);
   const kind = op['x-security'];
   if (!(kind in securityByKind)) throw new Error(`${where}: x-security must be one of ${Object.keys(securityByKind)}`);
@@ -97,7 +97,11 @@ function expandOperation(op, path, method, tag, where) {
   op.security = securityByKind[kind];
   op.parameters ??= [];
   op.summary ??= summaryFrom(op.operationId);
-  const declared = new Set(op.parameters.filter((p) => p.in === 'path').map((p) => p.name));
+  // A parameter declared on the path item applies to every operation: deriving a plain string
+  // parameter for it here would override its schema (pattern, prefix) in the operation.
+  const declared = new Set(
+    [...pathLevelParameters, ...op.parameters].filter((p) => p.in === 'path').map((p) => p.name),
+  );
   for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
     if (!declared.has(name)) op.parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
   }

@@ -41,4 +41,13 @@ if (existsSync(consoleProject) && !existsSync(consoleIndex)) {
   }
 }
 
+// The API reference page (served at /api-reference), built offline from the description.
+if (!existsSync(join(root, 'dist/openapi/api-reference.html'))) {
+  try {
+    execFileSync(nx, ['run', 'openapi:build', '--outputStyle=static'], { stdio: 'inherit', env, cwd: root });
+  } catch {
+    console.error('The API reference could not be built; /api-reference is not served.');
+  }
+}
+
 await import(pathToFileURL(apiBundle).href);

@@ -78,7 +78,12 @@ export async function startServer(config: Config, logger: FastifyBaseLogger): Pr
     };
 
     const apps: FastifyInstance[] = [];
-    const main = await createHttpApp({ ...common, apiPrefix: '/api', consoleDist: config.consoleDist });
+    const main = await createHttpApp({
+      ...common,
+      apiPrefix: '/api',
+      consoleDist: config.consoleDist,
+      apiReferenceFile: config.apiReferenceFile,
+    });
     stops.push(() => main.close());
     await main.listen({ host: config.host, port: config.port });
     apps.push(main);

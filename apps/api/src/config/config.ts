@@ -54,6 +54,7 @@ export interface Config {
   trustProxy: boolean;
   publicUrl: string;
   consoleDist: string;
+  apiReferenceFile: string;
   openapiPath: string;
   migrationsDir: string;
   docs: { jwtSecret: string | undefined; tokenTtlSeconds: number };
@@ -97,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     consoleDist: resolve(root, e.CONSOLE_DIST ?? 'dist/apps/console'),
+    apiReferenceFile: resolve(root, e.API_REFERENCE_FILE ?? 'dist/openapi/api-reference.html'),
     openapiPath: join(root, 'openapi/dist/openapi.json'),
     migrationsDir: join(root, 'apps/api/migrations'),
     docs: { jwtSecret: e.DOCS_JWT_SECRET, tokenTtlSeconds: e.DOCS_TOKEN_TTL_SECONDS },

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -24,6 +24,8 @@ export interface HttpAppOptions {
   apiPrefix: string;
   /** The built console (served at / with SPA fallback), or undefined on an API-only listener. */
   consoleDist: string | undefined;
+  /** The API reference page built from the description (`nx run openapi:build`), served at /api-reference. */
+  apiReferenceFile?: string | undefined;
   bodyLimitBytes: number;
   rateLimit: { max: number; windowMs: number };
   trustProxy: boolean;
@@ -105,6 +107,21 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     },
     { prefix: options.apiPrefix },
   );
+
+  const referenceFile = options.apiReferenceFile;
+  if (referenceFile && existsSync(referenceFile)) {
+    const referenceHtml = readFileSync(referenceFile, 'utf8');
+    // The reference page is one self-contained file whose renderer runs inline and in a worker.
+    app.get('/api-reference', (_request, reply) =>
+      reply
+        .header(
+          'content-security-policy',
+          "default-src 'self'; script-src 'self' 'unsafe-inline' blob:; worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; frame-ancestors 'none'",
+        )
+        .type('text/html; charset=utf-8')
+        .send(referenceHtml),
+    );
+  }
 
   const consoleIndex = options.consoleDist ? join(options.consoleDist, 'index.html') : undefined;
   const consoleBuilt = consoleIndex !== undefined && existsSync(consoleIndex);

@@ -175,6 +175,23 @@ describe('the console', () => {
     }
   });
 
+  it('serves the API reference page built from the description at /api-reference', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'api-reference-'));
+    const file = join(dir, 'api-reference.html');
+    await writeFile(file, '<!doctype html><title>Terrace API</title><script>render()</script>');
+    const withReference = await createTestApi({ http: { apiReferenceFile: file } });
+    try {
+      const res = await withReference.app.inject({ method: 'GET', url: '/api-reference' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<title>Terrace API</title>');
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    } finally {
+      await withReference.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('says the console is not built when it is not', async () => {
     const missing = await createTestApi({ http: { consoleDist: '/nonexistent/console' } });
     try {

@@ -35,7 +35,7 @@ export interface TestApi {
 
 export interface TestApiOptions {
   registry?: (registry: OperationRegistry) => OperationRegistry;
-  http?: Partial<Pick<HttpAppOptions, 'bodyLimitBytes' | 'rateLimit' | 'logger' | 'consoleDist'>>;
+  http?: Partial<Pick<HttpAppOptions, 'bodyLimitBytes' | 'rateLimit' | 'logger' | 'consoleDist' | 'apiReferenceFile'>>;
 }
 
 function fillPath(path: string, params: Record<string, string>): string {

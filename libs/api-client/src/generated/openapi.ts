@@ -22905,7 +22905,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                programmaticUserId: string;
+                programmaticUserId: components["schemas"]["ProgrammaticUserId"];
             };
             cookie?: never;
         };
@@ -22938,7 +22938,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                programmaticUserId: string;
+                programmaticUserId: components["schemas"]["ProgrammaticUserId"];
             };
             cookie?: never;
         };
@@ -22971,7 +22971,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                programmaticUserId: string;
+                programmaticUserId: components["schemas"]["ProgrammaticUserId"];
             };
             cookie?: never;
         };
@@ -23013,7 +23013,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                programmaticUserId: string;
+                programmaticUserId: components["schemas"]["ProgrammaticUserId"];
                 tokenId: string;
             };
             cookie?: never;
@@ -23148,7 +23148,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                teamId: string;
+                teamId: components["schemas"]["TeamId"];
             };
             cookie?: never;
         };
@@ -23181,7 +23181,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                teamId: string;
+                teamId: components["schemas"]["TeamId"];
             };
             cookie?: never;
         };
@@ -23222,7 +23222,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                teamId: string;
+                teamId: components["schemas"]["TeamId"];
             };
             cookie?: never;
         };
@@ -24842,7 +24842,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                namespaceId: string;
+                namespaceId: components["schemas"]["NamespaceId"];
             };
             cookie?: never;
         };
@@ -24875,7 +24875,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                namespaceId: string;
+                namespaceId: components["schemas"]["NamespaceId"];
             };
             cookie?: never;
         };
@@ -24916,7 +24916,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                namespaceId: string;
+                namespaceId: components["schemas"]["NamespaceId"];
             };
             cookie?: never;
         };
