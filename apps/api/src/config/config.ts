@@ -30,6 +30,7 @@ const envSchema = z.object({
   TRUST_PROXY: flag.default(false),
   PUBLIC_URL: z.url().optional(),
   CONSOLE_DIST: z.string().min(1).optional(),
+  API_REFERENCE_FILE: z.string().min(1).optional(),
   DOCS_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z
     .string()
