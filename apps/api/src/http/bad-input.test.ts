@@ -6,7 +6,7 @@ import { operations } from '../testing/contract';
 import { createNamespace, signUpOrganization, type SignedUp } from '../testing/factories';
 import { sampleEntities } from '../testing/sample-entities';
 import { createTestApi, type TestApi } from '../testing/test-api';
-import { toRoutePath } from './openapi-document';
+import { toRoutePath, type OperationSpec } from './openapi-document';
 
 // Bad input over every implemented operation: malformed JSON, wrong types, oversized bodies,
 // unknown fields, SQL and script payloads in every string field. Expected: a 4xx in the envelope
@@ -50,8 +50,18 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-function urlOf(path: string): string {
-  return `/api${toRoutePath(path).replace(':namespaceId', namespaceId)}`;
+/**
+ * The operation's URL with a real namespace id and, for every other path id, a well-formed id
+ * of its prefix (`cac-000…`), so that bad input is judged on the body, not on the path.
+ */
+function urlOf(op: OperationSpec): string {
+  let url = toRoutePath(op.path).replace(':namespaceId', namespaceId);
+  for (const parameter of op.parameters.filter((p) => p.in === 'path' && p.name !== 'namespaceId')) {
+    const pattern = (parameter.schema as { pattern?: string } | undefined)?.pattern ?? '';
+    const prefix = /^\^([a-z]+-)/.exec(pattern)?.[1] ?? '';
+    url = url.replace(`:${parameter.name}`, `${prefix}${'0'.repeat(20)}`);
+  }
+  return `/api${url}`;
 }
 
 async function raw(method: string, url: string, payload?: string, token: string = admin.token) {
@@ -103,7 +113,7 @@ describe('bad input', () => {
       expect(sample, `${op.operationId} needs a sample entity`).toBeDefined();
       const entity = (sample as () => Record<string, unknown>)();
       if (typeof entity['organizationName'] === 'string') rejectedEmails.push(entity['email'] as string);
-      const url = urlOf(op.path) + (consumesSession.has(op.operationId) ? '' : '');
+      const url = urlOf(op) + (consumesSession.has(op.operationId) ? '' : '');
       const send = (payload: string) => raw(op.method, url, payload);
       const where = (what: string) => `${op.operationId}: ${what}`;
 
@@ -136,7 +146,7 @@ describe('bad input', () => {
   it('rejects unknown and mistyped query parameters and malformed path ids', async () => {
     const before = await auditCount();
     for (const op of implemented().filter((o) => o.security === 'user' && !consumesSession.has(o.operationId))) {
-      const url = urlOf(op.path);
+      const url = urlOf(op);
       const body = op.requestBodySchema ? JSON.stringify({ entity: sampleEntities[op.operationId]?.() }) : undefined;
       expectRejected(`${op.operationId}: unknown query`, await raw(op.method, `${url}?notAParameter=1`, body));
       if (op.paged) {
@@ -165,7 +175,7 @@ describe('bad input', () => {
       for (const path of stringPaths(sample())) {
         for (const payload of hostile) {
           const entity = withValue(sample(), path, payload) as Record<string, unknown>;
-          const res = await raw(op.method, urlOf(op.path), JSON.stringify({ entity }));
+          const res = await raw(op.method, urlOf(op), JSON.stringify({ entity }));
           const where = `${op.operationId} ${path.join('.')} = ${payload}`;
           expect(res.status, where).toBeLessThan(500);
           if (res.status === 200 && op.operationId.includes('Namespace') && path[0] !== 'password') {
