@@ -129,7 +129,6 @@ describe('schemas', () => {
     const baseline = [
       'AuditInitiator/properties/userType',
       'AuditEvent/properties/action',
-      'ExternalCredentialsRef/properties/type',
       'NamespaceRunnerConfig/properties/mode',
       'DeploymentApprovalRule/properties/type',
       'NamespaceDeploymentApprovalPolicy/properties/overrideBehavior',

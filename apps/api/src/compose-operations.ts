@@ -45,10 +45,11 @@ export function composeOperations(
     ? Buffer.from(config.docs.jwtSecret, 'utf8')
     : Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'terrace/docs-jwt', 32));
   const envelope = new SecretEnvelope(masterKey);
+  const mailer = createMailer(config.mail, db, logger);
   const registry = mergeRegistries(
     accountsOperations(accounts),
-    mfaOperations({ ...accounts, envelope }),
-    invitationsOperations({ ...accounts, mailer: createMailer(config.mail, db, logger), publicUrl: config.publicUrl }),
+    mfaOperations({ ...accounts, envelope, mailer, publicUrl: config.publicUrl }),
+    invitationsOperations({ ...accounts, mailer, publicUrl: config.publicUrl }),
     organizationOperations({ db, engine }),
     namespacesOperations({ db, engine }),
     iamOperations({ db, engine }),

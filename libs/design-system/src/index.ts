@@ -158,7 +158,6 @@ export {
   stepStatusList,
   type AnyStatus,
   type StatusClass,
-  type StepStatusValue,
 } from './components/status-badge/status-classification';
 export {
   SeverityTag,

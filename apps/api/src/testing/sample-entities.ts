@@ -34,6 +34,7 @@ export const sampleEntities: Record<string, () => Record<string, unknown>> = {
   configureMfaWithAddMfaSession: () => ({ addMfaSessionId: 'tmf_sample', mfaCode: '123456' }),
   configureMfa: () => ({ mfaCode: '123456' }),
   disableMfa: () => ({ mfaCode: '123456' }),
+  confirmMfa: () => ({ confirmationToken: 'tmf_sample' }),
   inviteUser: () => ({ email: uniqueEmail('invitee'), role: 'member' }),
   createUserFromInvite: () => ({ invitationToken: 'tiv_sample', firstName: 'New', lastName: 'User', password: testPassword }),
   acceptInvite: () => ({ invitationToken: 'tiv_sample' }),

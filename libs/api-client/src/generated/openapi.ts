@@ -4520,7 +4520,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Enable MFA with a first code from the enrolled secret */
+        /**
+         * Check a first code from the enrolled secret and e-mail the confirmation link
+         * @description MFA turns on only when the link sent to the account's address is followed
+         *     (`POST /iam/org/user/mfa/confirm`), so a session alone cannot lock the owner out.
+         */
         post: operations["configureMfa"];
         delete?: never;
         options?: never;
@@ -4539,6 +4543,23 @@ export interface paths {
         put?: never;
         /** Finish MFA enrolment during sign-in with a first code; signs in */
         post: operations["configureMfaWithAddMfaSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/org/user/mfa/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turn on MFA with the link e-mailed by configureMfa */
+        post: operations["confirmMfa"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5591,6 +5612,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/org/cloudCredsConfigurationMetadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which cloud providers have credentials configured, and how many */
+        get: operations["getCloudCredentialsConfigurationMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/org/configuration": {
         parameters: {
             query?: never;
@@ -5606,6 +5644,24 @@ export interface paths {
          */
         put: operations["putOrganizationConfiguration"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/org/externalCredentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cloud credentials namespaces and stacks can assume (AWS role, GCP service account, Azure principal) */
+        get: operations["listExternalCredentials"];
+        put?: never;
+        /** Register cloud credentials that namespaces and stacks can assume */
+        post: operations["createExternalCredentials"];
         delete?: never;
         options?: never;
         head?: never;
@@ -8476,6 +8532,12 @@ export interface components {
             done?: boolean;
             error?: string;
         };
+        CloudCredentialsConfigurationMetadata: {
+            providers: {
+                configuredCount: number;
+                provider: components["schemas"]["CloudProvider"];
+            }[];
+        };
         CloudEvent: {
             actionSource: components["schemas"]["ActionSource"];
             eventName: string;
@@ -8599,6 +8661,9 @@ export interface components {
             passedControls: number;
             score?: number;
             standard: components["schemas"]["ComplianceStandard"];
+        };
+        ConfirmMfaInput: {
+            confirmationToken: string;
         };
         /** @enum {string} */
         ConfluentAuthMethod: "cloudApiKey";
@@ -9261,12 +9326,39 @@ export interface components {
             } | null;
             name?: string | null;
         };
+        ExternalCredentials: {
+            awsRoleArn?: string;
+            azureClientId?: string;
+            azureTenantId?: string;
+            /** Format: date-time */
+            createdAt?: string;
+            gcpServiceAccountEmail?: string;
+            id: string;
+            isAwsExternalIdConfigured?: boolean;
+            name: string;
+            type: components["schemas"]["ExternalCredentialsType"];
+        };
+        ExternalCredentialsInput: {
+            /** @description For awsAssumeRole; write-only. */
+            awsExternalId?: string;
+            /** @description For awsAssumeRole. */
+            awsRoleArn?: string;
+            /** @description For azureServicePrincipal. */
+            azureClientId?: string;
+            /** @description For azureServicePrincipal. */
+            azureTenantId?: string;
+            /** @description For gcpServiceAccount. */
+            gcpServiceAccountEmail?: string;
+            name: string;
+            type: components["schemas"]["ExternalCredentialsType"];
+        };
         ExternalCredentialsRef: {
             awsProfileName?: string | null;
             externalCredentialsId: string;
-            /** @enum {string} */
-            type: "awsAssumeRole" | "gcpServiceAccount" | "azureServicePrincipal";
+            type: components["schemas"]["ExternalCredentialsType"];
         };
+        /** @enum {string} */
+        ExternalCredentialsType: "awsAssumeRole" | "gcpServiceAccount" | "azureServicePrincipal";
         ExternalPipelineNamespace: {
             id: string;
             name: string;
@@ -10104,7 +10196,14 @@ export interface components {
         ProgrammaticToken: {
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description null: the token does not expire.
+             */
+            expiresAt?: string | null;
             id: string;
+            /** Format: date-time */
+            lastUsedAt?: string | null;
             name: string;
             /** Format: date-time */
             revokedAt: string | null;
@@ -10112,6 +10211,8 @@ export interface components {
             token?: string;
         };
         ProgrammaticTokenInput: {
+            /** @description Absent or null: the token does not expire. */
+            expiresInDays?: number | null;
             name: string;
         };
         ProgrammaticUser: {
@@ -23527,6 +23628,46 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    confirmMfa: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
+                "X-Public-Request"?: components["parameters"]["PublicRequest"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ConfirmMfaInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     disableMfa: {
         parameters: {
             query?: never;
@@ -26158,6 +26299,36 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getCloudCredentialsConfigurationMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CloudCredentialsConfigurationMetadata"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getOrganizationConfiguration: {
         parameters: {
             query?: never;
@@ -26214,6 +26385,77 @@ export interface operations {
                         response: {
                             errors: components["schemas"]["ErrorItem"][];
                             items: components["schemas"]["OrganizationConfiguration"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listExternalCredentials: {
+        parameters: {
+            query?: {
+                externalCredentialsId?: string;
+                type?: components["schemas"]["ExternalCredentialsType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ExternalCredentials"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createExternalCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["ExternalCredentialsInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["ExternalCredentials"][];
                         };
                     };
                 };

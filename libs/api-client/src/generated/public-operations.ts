@@ -15,6 +15,7 @@ export const publicOperations: ReadonlySet<string> = new Set([
   'POST /auth/sso/signInWithPotentialSession',
   'POST /iam/org/user/acceptInvite',
   'POST /iam/org/user/mfa/configure/withAddMfaSession',
+  'POST /iam/org/user/mfa/confirm',
   'POST /iam/org/user/mfa/generate/withAddMfaSession',
   'POST /iam/org/user/recoverPassword',
   'POST /iam/org/user/resetPassword',

@@ -80,7 +80,8 @@ export const pendingSignIns = pgTable(
   'pending_sign_ins',
   {
     idHash: text('id_hash').primaryKey(),
-    kind: text('kind', { enum: ['waitingMfa', 'addMfa'] }).notNull(),
+    // confirmMfa: the e-mailed link that turns on MFA enrolled from a signed-in session.
+    kind: text('kind', { enum: ['waitingMfa', 'addMfa', 'confirmMfa'] }).notNull(),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

@@ -1,6 +1,7 @@
 import { publicOperation, single, userOperation, type OperationRegistry } from '../../http/operation-registry';
 import {
   configureMfa,
+  confirmMfa,
   configureWithAddMfaSession,
   disableMfa,
   generateMfa,
@@ -25,6 +26,9 @@ export function mfaOperations(deps: MfaDeps): OperationRegistry {
     generateMfa: userOperation(async (actor) => single(await generateMfa(deps, actor))),
     configureMfa: userOperation(async (actor, { entity }) =>
       single(await configureMfa(deps, actor, (entity as { mfaCode: string }).mfaCode)),
+    ),
+    confirmMfa: publicOperation(async ({ entity }) =>
+      single(await confirmMfa(deps, (entity as { confirmationToken: string }).confirmationToken)),
     ),
     disableMfa: userOperation(async (actor, { entity }) =>
       single(await disableMfa(deps, actor, (entity as { mfaCode: string }).mfaCode)),

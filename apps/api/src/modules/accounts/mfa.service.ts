@@ -1,4 +1,5 @@
-import { hashToken } from '../../crypto/opaque-token';
+import { hashToken, newOpaqueToken } from '../../crypto/opaque-token';
+import type { Mailer } from '../mail/mailer';
 import type { SecretEnvelope } from '../../crypto/secret-envelope';
 import { Scope } from '../../db/scope';
 import { badRequest, DomainError, forbidden } from '../../http/domain-error';
@@ -10,6 +11,7 @@ import {
   findOrganization,
   findPendingSignIn,
   findUserById,
+  insertPendingSignIn,
   setPendingSecret,
   updateUser,
   type UserRow,
@@ -19,7 +21,11 @@ import { newTotpSecret, otpauthUrl, totpCounter } from './totp';
 
 export interface MfaDeps extends AccountsDeps {
   envelope: SecretEnvelope;
+  mailer: Mailer;
+  publicUrl: string;
 }
+
+const confirmationTtlMs = 24 * 3600 * 1000;
 
 const secretContext = (userId: string) => `user/${userId}/mfa`;
 const invalidCode = () => badRequest('The MFA code is not valid', 'entity.mfaCode');
@@ -88,14 +94,42 @@ export async function generateMfa(deps: MfaDeps, actor: Actor) {
   return { secret, otpauthUrl: otpauthUrl(secret, user.email) };
 }
 
+/** Checks the first code of the enrolled secret, then e-mails the link that turns MFA on. */
 export async function configureMfa(deps: MfaDeps, actor: Actor, code: string) {
   await deps.engine.require(actor, 'authenticated');
   const user = await loadUser(deps, actor);
   if (user.mfaEnabled) throw new DomainError('conflict', 'MFA is already enabled');
   const counter = verifyCode(deps, user, user.mfaSecret, code);
+  const token = newOpaqueToken('tmf');
   await deps.db.transaction(async (tx) => {
-    await updateUser(tx, user.id, { mfaEnabled: true, mfaLastCounter: counter });
-    await recordAudit(new Scope(tx, actor.organizationId), initiatorOf(actor), {
+    if (!(await claimMfaCounter(tx, user.id, counter))) throw invalidCode();
+    await insertPendingSignIn(tx, {
+      idHash: hashToken(token),
+      kind: 'confirmMfa',
+      userId: user.id,
+      organizationId: actor.organizationId,
+      expiresAt: new Date(Date.now() + confirmationTtlMs),
+    });
+  });
+  const link = `${deps.publicUrl}/auth/confirmMfa/${token}`;
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'Confirm two-factor authentication for Terrace',
+    text: `Follow this link within 24 hours to turn on two-factor authentication for ${user.email}:\n\n${link}\n\nIf you did not ask for this, ignore this message and change your password.`,
+    link,
+  });
+  return {};
+}
+
+/** Turns MFA on from the e-mailed link (the secret enrolled by generateMfa must still be there). */
+export async function confirmMfa(deps: MfaDeps, confirmationToken: string) {
+  const pending = await findPendingSignIn(deps.db, hashToken(confirmationToken), 'confirmMfa', new Date());
+  const user = pending && (await findUserById(deps.db, pending.userId));
+  if (!pending || !user?.mfaSecret) throw badRequest('This confirmation link is invalid, used or expired', 'entity.confirmationToken');
+  await deps.db.transaction(async (tx) => {
+    if (!(await consumePendingSignIn(tx, pending.idHash))) throw badRequest('This confirmation link was already used', 'entity.confirmationToken');
+    await updateUser(tx, user.id, { mfaEnabled: true });
+    await recordAudit(new Scope(tx, pending.organizationId), { name: user.email, type: user.userType, userId: user.id }, {
       entityType: 'user',
       entityId: user.id,
       entityName: user.email,

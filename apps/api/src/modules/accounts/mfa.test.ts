@@ -1,5 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
+import { mailOutbox } from '../mail/mail.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, signUpOrganization, testPassword } from '../../testing/factories';
 import { createTestApi, type TestApi } from '../../testing/test-api';
@@ -27,6 +28,13 @@ describe('MFA', () => {
 
     expect((await api.call('configureMfa', { token: org.token, entity: { mfaCode: '000000' } })).status).toBe(400);
     expect((await api.call('configureMfa', { token: org.token, entity: { mfaCode: codeAt(secret as string, -1) } })).status).toBe(200);
+    // Not on yet: the link mailed to the account's address turns it on.
+    const before = await api.call<Item>('signIn', { entity: { email: org.email, password: testPassword } });
+    expect(before.body.response.items[0]?.['token']).toMatch(/^tsn_/);
+    const [mail] = await api.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, org.email)).orderBy(desc(mailOutbox.createdAt)).limit(1);
+    const confirmationToken = /\/auth\/confirmMfa\/(\S+)/.exec(mail?.text ?? '')?.[1] as string;
+    expect((await api.call('confirmMfa', { entity: { confirmationToken } })).status).toBe(200);
+    expect((await api.call('confirmMfa', { entity: { confirmationToken } })).status).toBe(400);
 
     const step = await api.call<Item>('signIn', { entity: { email: org.email, password: testPassword } });
     const pending = step.body.response.items[0] as Item;

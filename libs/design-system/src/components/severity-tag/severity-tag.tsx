@@ -2,10 +2,10 @@ import { useLingui } from '@lingui/react/macro';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
-// TODO(domain): take `severities` / `Severity` from @terrace/domain once the `domain` branch
-// lands on main.
-export const severityLevels = ['minor', 'moderate', 'major', 'critical'] as const;
-export type SeverityLevel = (typeof severityLevels)[number];
+import { severities, type Severity } from '@terrace/domain';
+
+export const severityLevels = severities;
+export type SeverityLevel = Severity;
 
 const styles: Record<SeverityLevel, { tag: string; dot: string }> = {
   minor: { tag: 'bg-severity-minor text-severity-minor-foreground', dot: 'bg-severity-minor-dot' },
