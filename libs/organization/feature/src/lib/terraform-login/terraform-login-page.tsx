@@ -25,6 +25,8 @@ export interface TerraformLoginPageProps {
 }
 
 /** Terraform's manual token flow: `terraform login <host>` opens this page and waits for a token. */
+// The cards' titles are h3 elements in the design system; this page has no h2, so they announce
+// themselves as level 2 (axe: heading-order).
 export function TerraformLoginPage({ host = typeof window === 'undefined' ? '' : window.location.host }: TerraformLoginPageProps) {
   const { t } = useLingui();
   const titleId = useId();
@@ -60,7 +62,7 @@ export function TerraformLoginPage({ host = typeof window === 'undefined' ? '' :
       <Card>
         <CardHeader>
           <div>
-            <CardTitle>{t`Host`}</CardTitle>
+            <CardTitle aria-level={2}>{t`Host`}</CardTitle>
             <CardDescription>{t`Terraform asked for a token for this host. Check that it is the one you meant.`}</CardDescription>
           </div>
           <Terminal className="size-5 text-muted-foreground" aria-hidden />
@@ -77,7 +79,7 @@ export function TerraformLoginPage({ host = typeof window === 'undefined' ? '' :
       {token ? (
         <Card>
           <CardHeader>
-            <CardTitle>{t`Your token`}</CardTitle>
+            <CardTitle aria-level={2}>{t`Your token`}</CardTitle>
           </CardHeader>
           <CardBody>
             <Stack gap={4}>
@@ -104,7 +106,9 @@ export function TerraformLoginPage({ host = typeof window === 'undefined' ? '' :
           <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby={titleId}>
             <CardHeader>
               <div>
-                <CardTitle id={titleId}>{t`Create a token`}</CardTitle>
+                <CardTitle id={titleId} aria-level={2}>
+                  {t`Create a token`}
+                </CardTitle>
                 <CardDescription>{t`The token acts as you, with your role and permissions.`}</CardDescription>
               </div>
             </CardHeader>
