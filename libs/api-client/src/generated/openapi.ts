@@ -8269,10 +8269,11 @@ export interface components {
         /** @enum {string} */
         ApprovalRuleType: "requireApproval" | "autoApprove" | "requireTwoApprovals" | "requireTeamsApproval";
         /** @enum {string} */
+        AuditAction: "create" | "update" | "delete" | "signIn" | "signOut" | "switchOrganization" | "invite" | "revoke";
+        /** @enum {string} */
         AuditEntityType: "organization" | "organizationConfiguration" | "signInSettings" | "stack" | "stackResourcesImport" | "stackResources" | "stackInitializationRetry" | "plan" | "deployment" | "task" | "externalPipelinePlan" | "externalPipelinePostApply" | "customModel" | "user" | "team" | "namespacePermission" | "identityProvider" | "template" | "templateNamespaceMapping" | "blueprint" | "blueprintNamespaceMapping" | "controlPolicy" | "controlPolicyNamespaceMapping" | "vcsCredentials" | "namespace" | "sshKey" | "gcpCredentials" | "azureCredentials" | "driftDetection" | "customAbacConfiguration" | "driftRemediation" | "customRole" | "programmaticUser" | "session";
         AuditEvent: {
-            /** @enum {string} */
-            action: "create" | "update" | "delete" | "signIn" | "signOut" | "switchOrganization" | "invite" | "revoke";
+            action: components["schemas"]["AuditAction"];
             /** Format: date-time */
             createdAt: string;
             /** @description The id of the object; the resource link takes the part before the first slash. */
@@ -8287,9 +8288,10 @@ export interface components {
             userId?: string | null;
             /** @description E-mail of a console user, name of a programmatic user or an outside source. */
             userName: string;
-            /** @enum {string} */
-            userType: "directUser" | "ssoUser" | "programmaticUser" | "system" | "external";
+            userType: components["schemas"]["AuditInitiatorType"];
         };
+        /** @enum {string} */
+        AuditInitiatorType: "directUser" | "ssoUser" | "programmaticUser" | "system" | "external";
         AutoSync: {
             deployWhenDriftDetected?: boolean;
         };
@@ -8494,9 +8496,10 @@ export interface components {
         };
         CapabilitySetting: {
             isOverridable?: boolean;
-            /** @enum {string} */
-            status: "enabled" | "disabled";
+            status: components["schemas"]["CapabilityStatus"];
         };
+        /** @enum {string} */
+        CapabilityStatus: "enabled" | "disabled";
         ChatCompletion: {
             cmAgentInteractionId?: string;
             content: string;
@@ -9069,8 +9072,7 @@ export interface components {
             parameters?: {
                 teams?: string[];
             };
-            /** @enum {string} */
-            type: "requireApproval" | "autoApprove" | "requireTwoApprovals" | "requireTeamsApproval";
+            type: components["schemas"]["ApprovalRuleType"];
         };
         DeploymentBehavior: {
             deployOnPush?: boolean;
@@ -9652,6 +9654,11 @@ export interface components {
             stateFileId?: string;
             vcsInfo?: components["schemas"]["VcsInfo"];
         };
+        /**
+         * @description The cloud marketplace an organization registered through.
+         * @enum {string}
+         */
+        Marketplace: "aws" | "azure";
         MarketplaceRegistrationInput: {
             email: components["schemas"]["Email"];
             firstName: components["schemas"]["PersonName"];
@@ -9846,8 +9853,7 @@ export interface components {
             runnerConfig?: components["schemas"]["NamespaceRunnerConfig"] | null;
         };
         NamespaceDeploymentApprovalPolicy: {
-            /** @enum {string} */
-            overrideBehavior?: "allow" | "deny" | "extended";
+            overrideBehavior?: components["schemas"]["ApprovalOverrideBehavior"];
             rules: components["schemas"]["DeploymentApprovalRule"][];
         };
         NamespaceId: string;
@@ -9884,8 +9890,7 @@ export interface components {
         NamespaceRunnerConfig: {
             groups?: string[];
             isOverridable?: boolean;
-            /** @enum {string} */
-            mode: "managed" | "selfHosted";
+            mode: components["schemas"]["RunnerMode"];
         };
         /** @description Partial update. Absent fields stay; `null` clears. `id`, when sent, must match the path. */
         NamespaceUpdateInput: {
@@ -10046,8 +10051,7 @@ export interface components {
             /** Format: date-time */
             freeTrialExpiration: string | null;
             id: string;
-            /** @enum {string|null} */
-            marketplace: "aws" | "azure" | null;
+            marketplace: components["schemas"]["Marketplace"] | null;
             name: string;
             pricingPlan: components["schemas"]["PricingPlan"];
             type: components["schemas"]["OrganizationType"];
@@ -10089,8 +10093,7 @@ export interface components {
         OrganizationId: string;
         OrganizationRunnerConfig: {
             groups?: string[];
-            /** @enum {string} */
-            mode: "managed" | "selfHosted";
+            mode: components["schemas"]["RunnerMode"];
         };
         OrganizationSummary: {
             /** Format: date-time */
@@ -10453,8 +10456,7 @@ export interface components {
          */
         RunnerHealth: "ok" | "warning" | "error" | "shuttingDown";
         RunnerHeartbeat: {
-            /** @enum {string} */
-            health: "ok" | "warning" | "error" | "shuttingDown";
+            health: components["schemas"]["RunnerHealth"];
             name: string;
             /** @description CM_DEFAULT_RUNNER_GROUP for the managed runner. */
             runnerGroupId: string;
