@@ -16,5 +16,5 @@ export default defineConfig({
     // Each route's own chunk stays small; this warns when a single chunk grows past the budget.
     chunkSizeWarningLimit: 500,
   },
-  test: projectTest('console', { environment: 'jsdom', setupFiles: ['src/test-setup.ts'] }),
+  test: projectTest('console', { environment: 'jsdom', setupFiles: ['../../tools/vitest/component-setup.ts', 'src/test-setup.ts'] }),
 });

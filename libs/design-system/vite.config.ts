@@ -11,6 +11,6 @@ export default defineConfig({
   plugins: [...linguiReactPlugins(), tailwindcss()],
   test: projectTest('design-system', {
     environment: 'jsdom',
-    setupFiles: ['src/test-setup.ts'],
+    setupFiles: ['../../tools/vitest/component-setup.ts', 'src/test-setup.ts'],
   }),
 });

@@ -7,5 +7,5 @@ export default defineConfig({
   root: import.meta.dirname,
   cacheDir: '../../node_modules/.vite/libs/shell',
   plugins: [nxViteTsPaths(), ...linguiReactPlugins()],
-  test: projectTest('shell', { environment: 'jsdom', setupFiles: ['src/test-setup.ts'], testTimeout: 20_000 }),
+  test: projectTest('shell', { environment: 'jsdom', setupFiles: ['../../tools/vitest/component-setup.ts', 'src/test-setup.ts'], testTimeout: 20_000 }),
 });

@@ -1,36 +1,7 @@
-import '@testing-library/jest-dom/vitest';
+// Project set-up after tools/vitest/component-setup.ts: messages render in English.
 import { activateLocale } from '@terrace/i18n';
-import { cleanup } from '@testing-library/react';
-import { afterEach, beforeAll } from 'vitest';
-
-// jsdom lacks a few browser APIs Radix and the virtualizer call. These are environment shims,
-// not stand-ins for our code: they give the same answers a real browser gives for a 0-size layout.
-const nothing = () => undefined;
-class ResizeObserverShim {
-  observe = nothing;
-  unobserve = nothing;
-  disconnect = nothing;
-}
-globalThis.ResizeObserver ??= ResizeObserverShim as unknown as typeof ResizeObserver;
-Element.prototype.scrollIntoView ??= nothing;
-Element.prototype.hasPointerCapture ??= () => false;
-Element.prototype.releasePointerCapture ??= nothing;
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: nothing,
-    removeEventListener: nothing,
-    addListener: nothing,
-    removeListener: nothing,
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
+import { beforeAll } from 'vitest';
 
 beforeAll(async () => {
   await activateLocale('en');
-});
-
-afterEach(() => {
-  cleanup();
 });

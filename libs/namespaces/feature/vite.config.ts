@@ -9,7 +9,7 @@ export default defineConfig({
   plugins: [nxViteTsPaths(), ...linguiReactPlugins()],
   test: projectTest('namespaces-feature', {
     environment: 'jsdom',
-    setupFiles: ['src/test-setup.ts'],
+    setupFiles: ['../../../tools/vitest/component-setup.ts', 'src/test-setup.ts'],
     // Page tests go through the real client, MSW and Radix portals; the default 5 s is tight on a shared 2-core machine.
     testTimeout: 60_000,
   }),

@@ -1,40 +1,7 @@
-import '@testing-library/jest-dom/vitest';
+// Project set-up after tools/vitest/component-setup.ts: messages render in English.
 import { activateLocale } from '@terrace/i18n';
-import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeAll } from 'vitest';
-
-// jsdom lacks a few browser APIs Radix and the virtualizer call. These are environment shims, not
-// stand-ins for our code: they answer as a real browser does for a zero-size layout.
-const nothing = () => undefined;
-class ResizeObserverShim {
-  observe = nothing;
-  unobserve = nothing;
-  disconnect = nothing;
-}
-globalThis.ResizeObserver ??= ResizeObserverShim as unknown as typeof ResizeObserver;
-Element.prototype.scrollIntoView ??= nothing;
-Element.prototype.hasPointerCapture ??= () => false;
-Element.prototype.releasePointerCapture ??= nothing;
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: nothing,
-    removeEventListener: nothing,
-    addListener: nothing,
-    removeListener: nothing,
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
-
-// Page tests wait on the real client, MSW and React Query; on a loaded 2-core CI machine the
-// default 1 s for findBy* is too tight, and a wait that ends early only makes the test flaky.
-configure({ asyncUtilTimeout: 5000 });
+import { beforeAll } from 'vitest';
 
 beforeAll(async () => {
   await activateLocale('en');
-});
-
-afterEach(() => {
-  cleanup();
 });
