@@ -12,6 +12,7 @@ import { PermissionEngine } from './permissions/permission-engine';
 import { accountsOperations } from './modules/accounts/accounts.routes';
 import { authenticate, type AccountsDeps } from './modules/accounts/accounts.service';
 import { mfaOperations } from './modules/accounts/mfa.routes';
+import { userProfileOperations } from './modules/accounts/user-profile.routes';
 import { SecretEnvelope } from './crypto/secret-envelope';
 import { auditOperations } from './modules/audit/audit.routes';
 import { consoleEventsOperations } from './modules/console-events/console-events.routes';
@@ -49,6 +50,7 @@ export function composeOperations(
   const registry = mergeRegistries(
     accountsOperations(accounts),
     mfaOperations({ ...accounts, envelope, mailer, publicUrl: config.publicUrl }),
+    userProfileOperations(accounts),
     invitationsOperations({ ...accounts, mailer, publicUrl: config.publicUrl }),
     organizationOperations({ db, engine }),
     namespacesOperations({ db, engine }),

@@ -15,6 +15,7 @@ export const idPrefixes = {
   invitation: 'inv',
   runner: 'rnr',
   programmaticToken: 'ptk',
+  personalAccessToken: 'pat',
   namespacePermission: 'nsp',
 } as const;
 

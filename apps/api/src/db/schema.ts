@@ -1,5 +1,6 @@
 // Every module's tables, for Drizzle's query builder and drizzle-kit's migration generator.
 export * from '../modules/accounts/accounts.schema';
+export * from '../modules/accounts/personal-access-tokens.schema';
 export * from '../modules/organization/organization.schema';
 export * from '../modules/namespaces/namespaces.schema';
 export * from '../modules/audit/audit.schema';

@@ -10,4 +10,9 @@ export interface Actor {
   /** admin, viewer, member, deployer, runner, or any other key (namespace-only). */
   role: string;
   customRoleId: string | null;
+  /**
+   * How the caller proved who it is; absent means a session. A personal access token (its pat- id
+   * is then `sessionId`) acts with its user's permissions but cannot manage the account itself.
+   */
+  credential?: 'session' | 'personalAccessToken' | 'programmaticToken';
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, like, not, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../modules/accounts/accounts.schema';
 import { auditEvents } from '../modules/audit/audit.schema';
@@ -58,6 +58,8 @@ async function createObjects(token: string) {
     customAbacConfigurationId: await created('createCustomAbacConfiguration', sampleEntities['createCustomAbacConfiguration']?.()),
     programmaticUserId,
     tokenId: await created('createProgrammaticUserToken', { name: 'matrix' }, { programmaticUserId }),
+    // The admin's own token: nobody else may revoke it, in this organization or another.
+    personalAccessTokenId: await created('createPersonalAccessToken', sampleEntities['createPersonalAccessToken']?.()),
   };
 }
 let otherObjects: Record<string, string>;
@@ -177,7 +179,9 @@ describe('authorization matrix', () => {
     expect(failures).toEqual([]);
 
     // No escalation left a trace: every change in the own organization came from its admin (or
-    // was a session event of the member itself), and nothing at all changed the other one.
+    // was a session event or a change of the member's own account: its profile, password or
+    // personal access tokens, audited as `user` with the member's id before any slash), and
+    // nothing at all changed the other one.
     const sessionActions = ['signIn', 'signOut', 'switchOrganization'];
     const nonAdmins = roles.filter((r) => r !== 'admin').map((r) => (members.get(r) as SignedUp).userId);
     const escalations = await api.database.db
@@ -188,6 +192,12 @@ describe('authorization matrix', () => {
           eq(auditEvents.organizationId, ownAdmin.organizationId),
           inArray(auditEvents.initiatorUserId, nonAdmins),
           notInArray(auditEvents.action, sessionActions),
+          not(
+            and(
+              eq(auditEvents.entityType, 'user'),
+              or(eq(auditEvents.entityId, auditEvents.initiatorUserId), like(auditEvents.entityId, sql`${auditEvents.initiatorUserId} || '/%'`)),
+            ) as SQL,
+          ),
         ),
       );
     expect(escalations).toEqual([]);

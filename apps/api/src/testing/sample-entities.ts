@@ -68,6 +68,10 @@ export const sampleEntities: Record<string, () => Record<string, unknown>> = {
   ssoSignInRequest: () => ({ email: uniqueEmail('sso') }),
   ssoSignInWithPotentialSession: () => ({ ssoPotentialSessionId: `sps-${suffix()}` }),
   ssoSwitchSession: () => ({ ssoPotentialSessionId: `sps-${suffix()}` }),
+  updateUserProfile: () => ({ firstName: 'Sample', lastName: `User ${suffix()}` }),
+  // The same password again, so that sessions signed in later with the test password still work.
+  changeUserPassword: () => ({ currentPassword: testPassword, newPassword: testPassword }),
+  createPersonalAccessToken: () => ({ name: `token ${suffix()}`, expiresInDays: 30 }),
 };
 
 function signUpEntity() {

@@ -4705,6 +4705,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/iam/user/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change the signed-in user's password; ends the user's other sessions
+         * @description Checks `currentPassword` (400 with field `entity.currentPassword` when wrong), stores the new
+         *     one hashed (argon2id, the sign-up rules: 8 to 128 characters), then revokes every other
+         *     session of the user in every organization; the session that made the call stays signed in.
+         *     Personal access tokens keep working: revoke them separately. SSO users have no password here
+         *     (403); personal access tokens and programmatic users cannot call it (403).
+         */
+        put: operations["changeUserPassword"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/user/personalAccessToken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's personal access tokens in the session's organization (never their values; revoked ones are gone) */
+        get: operations["listPersonalAccessTokens"];
+        put?: never;
+        /**
+         * Create a personal access token (for `terraform login`); its value is in this answer only
+         * @description The token authenticates as the caller in the session's organization, with the caller's own
+         *     role and permissions at the time of each call (bearer, like a session token). Only its hash
+         *     is stored. Expired or revoked tokens answer 401. It cannot change the password or manage
+         *     personal access tokens itself.
+         */
+        post: operations["createPersonalAccessToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/user/personalAccessToken/{personalAccessTokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                personalAccessTokenId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke one of the caller's personal access tokens */
+        delete: operations["revokePersonalAccessToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/iam/user/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's own profile
+         * @description The same view as `GET /auth/me`; `userType` ssoUser means the names come from the identity provider.
+         */
+        get: operations["getUserProfile"];
+        /**
+         * Change the signed-in user's first or last name (partial)
+         * @description Self-service on the caller's own account, in any organization type and role. SSO users are
+         *     refused (403): their names come from the identity provider, and the console hides Edit
+         *     Profile for them. Personal access tokens and programmatic users cannot call it.
+         */
+        put: operations["updateUserProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/interactiveProcess/finished": {
         parameters: {
             query?: never;
@@ -10141,6 +10234,32 @@ export interface components {
         };
         /** @description At least 8 characters. */
         Password: string;
+        PasswordChangeInput: {
+            currentPassword: string;
+            newPassword: components["schemas"]["Password"];
+        };
+        PersonalAccessToken: {
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description null: the token does not expire.
+             */
+            expiresAt: string | null;
+            id: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            name: string;
+            /** Format: date-time */
+            revokedAt: string | null;
+            /** @description The token value (`tpa_…`): present only in the answer that creates it. */
+            token?: string;
+        };
+        PersonalAccessTokenInput: {
+            /** @description Absent or null: the token does not expire. */
+            expiresInDays?: number | null;
+            name: string;
+        };
         PersonName: string;
         Plan: components["schemas"]["Run"] & {
             planSteps?: components["schemas"]["RunStep"][];
@@ -11480,6 +11599,10 @@ export interface components {
             /** @description The same role key; kept for clients that read this name. */
             orgUserRole: string;
             teams: components["schemas"]["TeamRef"][];
+        };
+        UserProfileUpdateInput: {
+            firstName?: components["schemas"]["PersonName"];
+            lastName?: components["schemas"]["PersonName"];
         };
         /** @enum {string} */
         UserType: "directUser" | "ssoUser";
@@ -23958,6 +24081,215 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    changeUserPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["PasswordChangeInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listPersonalAccessTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["PersonalAccessToken"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createPersonalAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["PersonalAccessTokenInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["PersonalAccessToken"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokePersonalAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                personalAccessTokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["PersonalAccessToken"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getUserProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CurrentUser"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateUserProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["UserProfileUpdateInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CurrentUser"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };

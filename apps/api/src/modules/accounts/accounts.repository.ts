@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import { memberships, organizations, pendingSignIns, sessions, users } from './accounts.schema';
 
@@ -205,11 +205,12 @@ export async function claimMfaCounter(tx: Executor, userId: string, counter: num
   return rows.length === 1;
 }
 
-export async function revokeAllSessionsOfUser(tx: Executor, userId: string): Promise<void> {
+/** Ends every live session of the user in every organization, except `keepSessionId` when given. */
+export async function revokeAllSessionsOfUser(tx: Executor, userId: string, keepSessionId?: string): Promise<void> {
   await tx
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keepSessionId ? ne(sessions.id, keepSessionId) : undefined));
 }
 
 export async function updateMembershipRole(

@@ -9,7 +9,10 @@ import type { Paging } from '../../http/envelope';
 import type { Actor } from '../../permissions/actor';
 import type { PermissionEngine } from '../../permissions/permission-engine';
 import { initiatorOf, recordAudit, type AuditInitiator } from '../audit/audit.service';
-import { findLiveProgrammaticToken, teamsOfUser, touchProgrammaticToken } from '../iam/iam.repository';
+import { findLiveProgrammaticToken, teamsOfUser, touchToken } from '../iam/iam.repository';
+import { programmaticTokens } from '../iam/iam.schema';
+import { findLivePersonalAccessToken } from './personal-access-tokens.repository';
+import { personalAccessTokens } from './personal-access-tokens.schema';
 import { findCustomRole } from '../iam/iam.repository';
 import {
   findOrganization,
@@ -214,6 +217,8 @@ export async function signOut(deps: AccountsDeps, actor: Actor) {
 /** Switches organization: a new session in the desired membership; the current one is revoked. */
 export async function tradeSession(deps: AccountsDeps, actor: Actor, desiredOrganizationId: string) {
   await deps.engine.require(actor, 'authenticated');
+  // A personal access token is bound to one organization; it must not be traded for a session.
+  if (actor.credential === 'personalAccessToken') throw forbidden('A personal access token cannot switch organization');
   const target = await findMembership(deps.db, actor.userId, desiredOrganizationId);
   if (!target) throw notFound('Organization', desiredOrganizationId);
   if (target.organization.requireSsoSignIn && actor.userType !== 'ssoUser') {
@@ -308,7 +313,7 @@ export async function authenticate(deps: AccountsDeps, token: string): Promise<A
     const robot = await findLiveProgrammaticToken(deps.db, hashToken(token));
     const org = robot && (await findOrganization(deps.db, robot.user.organizationId));
     if (!robot || !org) return null;
-    await touchProgrammaticToken(deps.db, robot.token.id, new Date());
+    await touchToken(deps.db, programmaticTokens, robot.token.id, new Date());
     return {
       userId: robot.user.id,
       email: robot.user.name,
@@ -318,10 +323,15 @@ export async function authenticate(deps: AccountsDeps, token: string): Promise<A
       organizationType: org.type,
       role: robot.user.role,
       customRoleId: robot.user.role.startsWith('cro-') ? robot.user.role : null,
+      credential: 'programmaticToken',
     };
   }
-  const found = await findLiveSession(deps.db, hashToken(token), new Date());
+  const personal = token.startsWith('tpa_');
+  const found = personal
+    ? await findLivePersonalAccessToken(deps.db, hashToken(token), new Date())
+    : await findLiveSession(deps.db, hashToken(token), new Date());
   if (!found) return null;
+  if (personal) await touchToken(deps.db, personalAccessTokens, found.sessionId, new Date());
   return {
     userId: found.user.id,
     email: found.user.email,
@@ -331,6 +341,7 @@ export async function authenticate(deps: AccountsDeps, token: string): Promise<A
     organizationType: found.organization.type,
     role: found.membership.role,
     customRoleId: found.membership.customRoleId,
+    credential: personal ? 'personalAccessToken' : 'session',
   };
 }
 

@@ -17,6 +17,7 @@ import {
   type UserRow,
 } from './accounts.repository';
 import { completeSignIn, type AccountsDeps } from './accounts.service';
+import { ownAccount } from './own-account';
 import { newTotpSecret, otpauthUrl, totpCounter } from './totp';
 
 export interface MfaDeps extends AccountsDeps {
@@ -79,15 +80,10 @@ export async function configureWithAddMfaSession(deps: MfaDeps, pendingId: strin
   });
 }
 
-async function loadUser(deps: MfaDeps, actor: Actor): Promise<UserRow> {
-  const user = await findUserById(deps.db, actor.userId);
-  if (!user) throw new DomainError('unauthenticated', 'The session user no longer exists');
-  return user;
-}
 
 export async function generateMfa(deps: MfaDeps, actor: Actor) {
   await deps.engine.require(actor, 'authenticated');
-  const user = await loadUser(deps, actor);
+  const user = await ownAccount(deps, actor);
   if (user.mfaEnabled) throw new DomainError('conflict', 'MFA is already enabled; disable it first');
   const secret = newTotpSecret();
   await updateUser(deps.db, user.id, { mfaSecret: deps.envelope.encrypt(secret, secretContext(user.id)) });
@@ -97,7 +93,7 @@ export async function generateMfa(deps: MfaDeps, actor: Actor) {
 /** Checks the first code of the enrolled secret, then e-mails the link that turns MFA on. */
 export async function configureMfa(deps: MfaDeps, actor: Actor, code: string) {
   await deps.engine.require(actor, 'authenticated');
-  const user = await loadUser(deps, actor);
+  const user = await ownAccount(deps, actor);
   if (user.mfaEnabled) throw new DomainError('conflict', 'MFA is already enabled');
   const counter = verifyCode(deps, user, user.mfaSecret, code);
   const token = newOpaqueToken('tmf');
@@ -141,7 +137,7 @@ export async function confirmMfa(deps: MfaDeps, confirmationToken: string) {
 
 export async function disableMfa(deps: MfaDeps, actor: Actor, code: string) {
   await deps.engine.require(actor, 'authenticated');
-  const user = await loadUser(deps, actor);
+  const user = await ownAccount(deps, actor);
   if (!user.mfaEnabled) throw new DomainError('conflict', 'MFA is not enabled');
   const org = await findOrganization(deps.db, actor.organizationId);
   if (org?.requireMfaForDirectUserSignIn && user.userType === 'directUser') {

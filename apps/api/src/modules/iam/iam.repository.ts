@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Scope } from '../../db/scope';
 import { memberships, users } from '../accounts/accounts.schema';
 import {
@@ -18,6 +19,8 @@ export type NamespacePermissionRow = typeof namespacePermissions.$inferSelect;
 export type AbacRow = typeof customAbacConfigurations.$inferSelect;
 export type ProgrammaticUserRow = typeof programmaticUsers.$inferSelect;
 export type ProgrammaticTokenRow = typeof programmaticTokens.$inferSelect;
+/** The columns every bearer token row shares (programmatic tokens, personal access tokens). */
+export type BearerTokenRow = Pick<ProgrammaticTokenRow, 'id' | 'name' | 'createdAt' | 'expiresAt' | 'lastUsedAt' | 'revokedAt'>;
 
 // Teams
 export const listTeams = (scope: Scope, where?: SQL) => scope.select(teams, where, { orderBy: [asc(teams.name)] });
@@ -211,15 +214,13 @@ export async function existingTeamIds(scope: Scope, ids: string[]): Promise<Set<
   return new Set(rows.map((t) => t.id));
 }
 
+/** A table of bearer tokens: programmatic tokens and personal access tokens. */
+export type BearerTokenTable = PgTable & { id: PgColumn; lastUsedAt: PgColumn };
+
 /** Records that a token was used, at most once a minute, so a busy token does not write on every call. */
-export async function touchProgrammaticToken(db: Database | Transaction, tokenId: string, now: Date): Promise<void> {
+export async function touchToken(db: Database | Transaction, table: BearerTokenTable, tokenId: string, now: Date): Promise<void> {
   await db
-    .update(programmaticTokens)
-    .set({ lastUsedAt: now })
-    .where(
-      and(
-        eq(programmaticTokens.id, tokenId),
-        or(isNull(programmaticTokens.lastUsedAt), lt(programmaticTokens.lastUsedAt, new Date(now.getTime() - 60_000))),
-      ),
-    );
+    .update(table as PgTable)
+    .set({ lastUsedAt: now } as never)
+    .where(and(eq(table.id, tokenId), or(isNull(table.lastUsedAt), lt(table.lastUsedAt, new Date(now.getTime() - 60_000)))));
 }

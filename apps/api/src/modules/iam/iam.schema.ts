@@ -98,6 +98,18 @@ export const programmaticUsers = pgTable(
   (t) => [uniqueIndex('programmatic_users_org_name_key').on(t.organizationId, t.name)],
 );
 
+/** The columns of a bearer token shown once and stored as its SHA-256 (programmatic and personal tokens). */
+export const bearerTokenColumns = () => ({
+  name: text('name').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  /** null: the token does not expire. */
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  /** Last authenticated call, recorded at most once a minute. */
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
 export const programmaticTokens = pgTable(
   'programmatic_tokens',
   {
@@ -106,14 +118,7 @@ export const programmaticTokens = pgTable(
     programmaticUserId: text('programmatic_user_id')
       .notNull()
       .references(() => programmaticUsers.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    tokenHash: text('token_hash').notNull(),
-    /** null: the token does not expire. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-    /** Last authenticated call, recorded at most once a minute. */
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: createdAt(),
+    ...bearerTokenColumns(),
   },
   (t) => [uniqueIndex('programmatic_tokens_hash_key').on(t.tokenHash), index('programmatic_tokens_user_idx').on(t.programmaticUserId)],
 );

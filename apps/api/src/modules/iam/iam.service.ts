@@ -365,7 +365,8 @@ export async function deleteAbac(deps: IamDeps, actor: Actor, id: string) {
 // ---- Programmatic users ----------------------------------------------------------------------
 
 const toRobot = (row: repo.ProgrammaticUserRow) => ({ id: row.id, name: row.name, role: row.role, createdAt: row.createdAt.toISOString() });
-const toToken = (row: repo.ProgrammaticTokenRow, token?: string) => ({
+/** The wire view of a bearer token row (programmatic or personal): the value only when just created. */
+export const tokenView = (row: repo.BearerTokenRow, token?: string) => ({
   id: row.id,
   name: row.name,
   ...(token ? { token } : {}),
@@ -411,9 +412,13 @@ export async function listTokens(deps: IamDeps, actor: Actor, programmaticUserId
   await deps.engine.require(actor, 'programmaticUser:read');
   return inOrganization(deps.db, actor.organizationId, async (scope) => {
     await requireRobot(scope, programmaticUserId);
-    return (await repo.listTokens(scope, programmaticUserId)).map((row) => toToken(row));
+    return (await repo.listTokens(scope, programmaticUserId)).map((row) => tokenView(row));
   });
 }
+
+/** When a token created now with `expiresInDays` expires; null (no expiry) when absent. */
+export const expiryFromDays = (expiresInDays: number | null | undefined): Date | null =>
+  expiresInDays ? new Date(Date.now() + expiresInDays * 24 * 3600 * 1000) : null;
 
 /** Creates a token; its value is returned here only, the database keeps its hash. */
 export async function createToken(deps: IamDeps, actor: Actor, programmaticUserId: string, name: string, expiresInDays?: number | null) {
@@ -421,10 +426,15 @@ export async function createToken(deps: IamDeps, actor: Actor, programmaticUserI
   return inOrganization(deps.db, actor.organizationId, async (scope) => {
     const robot = await requireRobot(scope, programmaticUserId);
     const token = newOpaqueToken('tpu');
-    const expiresAt = expiresInDays ? new Date(Date.now() + expiresInDays * 24 * 3600 * 1000) : null;
-    const row = await repo.insertToken(scope, { id: newId('programmaticToken'), programmaticUserId, name, tokenHash: hashToken(token), expiresAt });
+    const row = await repo.insertToken(scope, {
+      id: newId('programmaticToken'),
+      programmaticUserId,
+      name,
+      tokenHash: hashToken(token),
+      expiresAt: expiryFromDays(expiresInDays),
+    });
     await recordAudit(scope, initiatorOf(actor), { entityType: 'programmaticUser', entityId: `${robot.id}/${row.id}`, entityName: name, action: 'create' });
-    return toToken(row, token);
+    return tokenView(row, token);
   });
 }
 
@@ -435,6 +445,6 @@ export async function revokeToken(deps: IamDeps, actor: Actor, programmaticUserI
     const row = await repo.revokeToken(scope, programmaticUserId, tokenId);
     if (!row) throw notFound('Token', tokenId);
     await recordAudit(scope, initiatorOf(actor), { entityType: 'programmaticUser', entityId: `${robot.id}/${row.id}`, entityName: row.name, action: 'revoke' });
-    return toToken(row);
+    return tokenView(row);
   });
 }
