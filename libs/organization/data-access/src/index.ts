@@ -8,8 +8,7 @@ export {
   type UserListFilters,
 } from './lib/organization-api';
 export { createOrganizationApi } from './lib/create-organization-api';
-export { designedClient, firstItem, type DesignedRead, type DesignedWrite, type Envelope } from './lib/designed-contract';
-export type { OrganizationDesignedPaths } from './lib/organization.designed-paths';
+export { firstItem, type Envelope } from './lib/first-item';
 export {
   customRoleTypes,
   organizationRoles,
@@ -20,10 +19,7 @@ export {
   type AbacConfigurationInput,
   type AbacRoleMapping,
   type AiFeaturesConfiguration,
-  type ApiToken,
-  type ApiTokenInput,
   type ChangeUserRoleInput,
-  type CreatedApiToken,
   type CurrentUser,
   type CustomRole,
   type CustomRoleInput,
@@ -38,6 +34,8 @@ export {
   type OrganizationRoleKey,
   type OrganizationUser,
   type PasswordChangeInput,
+  type PersonalAccessToken,
+  type PersonalAccessTokenInput,
   type ProfileInput,
   type ProgrammaticToken,
   type ProgrammaticTokenInput,
@@ -81,3 +79,4 @@ export { useGenerateMfaMutation } from './lib/generate-mfa.mutation';
 export { useEnableMfaMutation } from './lib/enable-mfa.mutation';
 export { useDisableMfaMutation } from './lib/disable-mfa.mutation';
 export { useCreatePersonalAccessTokenMutation } from './lib/create-personal-access-token.mutation';
+export { useRevokePersonalAccessTokenMutation } from './lib/revoke-personal-access-token.mutation';

@@ -1,2 +1,1 @@
-export { designedHandler } from './lib/designed-handler';
 export { organizationFixtures } from './lib/organization.fixtures';

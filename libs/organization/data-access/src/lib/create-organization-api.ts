@@ -1,12 +1,9 @@
 import type { ApiClient } from '@terrace/api-client';
-import { designedClient, firstItem } from './designed-contract';
+import { firstItem } from './first-item';
 import type { OrganizationApi } from './organization-api';
-import type { OrganizationDesignedPaths } from './organization.designed-paths';
 
-/** The organization port on the shared client: the contract's typed paths, designed ones only where it has none yet. */
+/** The organization port on the shared client, on the contract's generated paths. */
 export function createOrganizationApi(client: ApiClient): OrganizationApi {
-  const designed = designedClient<OrganizationDesignedPaths>(client);
-
   return {
     async organization() {
       const { data } = await client.GET('/org');
@@ -176,11 +173,11 @@ export function createOrganizationApi(client: ApiClient): OrganizationApi {
       return firstItem(data);
     },
     async updateProfile(input) {
-      const { data } = await designed.PUT('/iam/user/profile', { body: { entity: input } });
+      const { data } = await client.PUT('/iam/user/profile', { body: { entity: input } });
       return firstItem(data);
     },
     async changePassword(input) {
-      await designed.PUT('/iam/user/password', { body: { entity: input } });
+      await client.PUT('/iam/user/password', { body: { entity: input } });
     },
     async generateMfa() {
       const { data } = await client.POST('/iam/org/user/mfa/generate');
@@ -193,12 +190,15 @@ export function createOrganizationApi(client: ApiClient): OrganizationApi {
       await client.POST('/iam/org/user/mfa/disable', { body: { entity: { mfaCode } } });
     },
     async personalAccessTokens() {
-      const { data } = await designed.GET('/iam/user/personalAccessToken');
+      const { data } = await client.GET('/iam/user/personalAccessToken');
       return data?.response.items ?? [];
     },
     async createPersonalAccessToken(input) {
-      const { data } = await designed.POST('/iam/user/personalAccessToken', { body: { entity: input } });
+      const { data } = await client.POST('/iam/user/personalAccessToken', { body: { entity: input } });
       return firstItem(data);
+    },
+    async revokePersonalAccessToken(personalAccessTokenId) {
+      await client.DELETE('/iam/user/personalAccessToken/{personalAccessTokenId}', { params: { path: { personalAccessTokenId } } });
     },
   };
 }

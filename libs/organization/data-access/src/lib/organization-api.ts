@@ -3,9 +3,6 @@ import { createContext, useContext } from 'react';
 import type {
   AbacConfiguration,
   AbacConfigurationInput,
-  ApiToken,
-  ApiTokenInput,
-  CreatedApiToken,
   CurrentUser,
   CustomRole,
   CustomRoleInput,
@@ -17,6 +14,8 @@ import type {
   OrganizationConfiguration,
   OrganizationUser,
   PasswordChangeInput,
+  PersonalAccessToken,
+  PersonalAccessTokenInput,
   ProfileInput,
   ProgrammaticUser,
   ProgrammaticToken,
@@ -95,8 +94,9 @@ export interface OrganizationApi {
   enableMfa(mfaCode: string): Promise<void>;
   /** The contract asks for a current code to turn MFA off. */
   disableMfa(mfaCode: string): Promise<void>;
-  personalAccessTokens(): Promise<ApiToken[]>;
-  createPersonalAccessToken(input: ApiTokenInput): Promise<CreatedApiToken>;
+  personalAccessTokens(): Promise<PersonalAccessToken[]>;
+  createPersonalAccessToken(input: PersonalAccessTokenInput): Promise<PersonalAccessToken>;
+  revokePersonalAccessToken(tokenId: string): Promise<void>;
 }
 
 export const OrganizationApiContext = createContext<OrganizationApi | null>(null);

@@ -1,4 +1,4 @@
-import type { CustomRole, OrganizationUser, ProgrammaticUser, Team } from './organization.types';
+import type { CustomRole, OrganizationUser, PersonalAccessToken, ProgrammaticUser, Team } from './organization.types';
 
 /** Objects as the server answers them, for tests and stories; pass overrides for the case at hand. */
 export const organizationFixtures = {
@@ -19,6 +19,15 @@ export const organizationFixtures = {
     name: 'Platform',
     description: null,
     customIdpId: null,
+    ...overrides,
+  }),
+  personalAccessToken: (overrides: Partial<PersonalAccessToken> = {}): PersonalAccessToken => ({
+    id: 'pat-laptop01',
+    name: 'laptop',
+    createdAt: '2026-03-01T09:00:00.000Z',
+    expiresAt: '2026-05-30T09:00:00.000Z',
+    lastUsedAt: '2026-03-02T14:30:00.000Z',
+    revokedAt: null,
     ...overrides,
   }),
   programmaticUser: (overrides: Partial<ProgrammaticUser> = {}): ProgrammaticUser => ({

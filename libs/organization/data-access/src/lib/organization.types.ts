@@ -26,25 +26,9 @@ export type ProgrammaticUserInput = Schemas['ProgrammaticUserInput'];
 export type ProgrammaticToken = Schemas['ProgrammaticToken'];
 export type ProgrammaticTokenInput = Schemas['ProgrammaticTokenInput'];
 
-/** A personal access token (designed: not in the contract yet). */
-export interface ApiToken {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  expiresAt: string | null;
-}
-
-/** A token as created: the secret is answered once and never again. */
-export interface CreatedApiToken extends ApiToken {
-  token: string;
-}
-
-export interface ApiTokenInput {
-  name: string;
-  /** Days until it expires; null for no expiry. */
-  expiresInDays: number | null;
-}
+/** The signed-in user's own token (`terraform login`); `token` is present only in the answer that creates it. */
+export type PersonalAccessToken = Schemas['PersonalAccessToken'];
+export type PersonalAccessTokenInput = Schemas['PersonalAccessTokenInput'];
 
 export const customRoleTypes = ['organizationRole', 'namespaceRole'] as const;
 export type CustomRoleType = (typeof customRoleTypes)[number];
@@ -66,14 +50,8 @@ export type SsoDefaultRole = Schemas['SsoDefaultRole'];
 export const identityProviderTypes: readonly IdentityProviderType[] = ['oidc', 'saml'];
 export const ssoDefaultRoles: readonly SsoDefaultRole[] = ['admin', 'viewer', 'member', 'deployer'];
 
-export interface ProfileInput {
-  firstName: string;
-  lastName: string;
-}
-
-export interface PasswordChangeInput {
-  currentPassword: string;
-  newPassword: string;
-}
+/** The profile form sends both names; the contract's update is partial. */
+export type ProfileInput = Required<Schemas['UserProfileUpdateInput']>;
+export type PasswordChangeInput = Schemas['PasswordChangeInput'];
 
 export type MfaSetup = Schemas['MfaSecret'];

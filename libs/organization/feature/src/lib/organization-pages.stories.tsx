@@ -23,6 +23,10 @@ const routes: StoryRoutes = {
     { teamId: 'team-platform', email: 'grace@example.com' },
   ],
   'GET /iam/org/programmaticUser': () => [organizationFixtures.programmaticUser()],
+  'GET /iam/user/personalAccessToken': () => [
+    organizationFixtures.personalAccessToken(),
+    organizationFixtures.personalAccessToken({ id: 'pat-ci0001', name: 'build server', expiresAt: null, lastUsedAt: null }),
+  ],
   'GET /iam/org/identityProvider': () => [
     {
       id: 'idp-1',

@@ -1,43 +1,91 @@
-import { envelope } from '@terrace/api-client/testing';
-import type { OrganizationDesignedPaths } from '@terrace/organization/data-access';
-import { designedHandler } from '@terrace/organization/data-access/testing';
-import { screen } from '@testing-library/react';
+import { envelope, handle } from '@terrace/api-client/testing';
+import { organizationFixtures } from '@terrace/organization/data-access/testing';
+import type { PersonalAccessToken } from '@terrace/organization/data-access';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage, setupMsw } from '../../testing/render-page';
 import { TerraformLoginPage } from './terraform-login-page';
 
 const server = setupMsw();
-const designed = designedHandler<OrganizationDesignedPaths>();
+
+function open() {
+  return renderPage({
+    path: 'personalAccessToken/terraformLogin',
+    element: <TerraformLoginPage host="terrace.example.com" />,
+    url: '/app/personalAccessToken/terraformLogin',
+  });
+}
 
 describe('TerraformLoginPage', () => {
   it('names the host, creates a token once and says where to paste it', async () => {
     const sent: unknown[] = [];
+    const tokens: PersonalAccessToken[] = [];
     server.use(
-      designed('post', '/iam/user/personalAccessToken', ({ body }) => {
+      handle('get', '/iam/user/personalAccessToken', () => envelope(tokens)),
+      handle('post', '/iam/user/personalAccessToken', ({ body }) => {
         sent.push(body?.entity);
-        return envelope([
-          { id: 'pat-1', name: 'laptop', token: 'trc_secret_value', createdAt: '2026-03-01T00:00:00Z', lastUsedAt: null, expiresAt: null },
-        ]);
+        const created = organizationFixtures.personalAccessToken({ name: body?.entity.name ?? '', expiresAt: null, lastUsedAt: null });
+        tokens.push(created);
+        return envelope([{ ...created, token: 'tpa_secret_value' }]);
       }),
     );
-    const { user } = renderPage({
-      path: 'personalAccessToken/terraformLogin',
-      element: <TerraformLoginPage host="terrace.example.com" />,
-      url: '/app/personalAccessToken/terraformLogin',
-    });
+    const { user } = open();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign in Terraform to terrace.example.com');
     expect(screen.getByText('terraform login terrace.example.com')).toBeInTheDocument();
+    expect(await screen.findByText('You have no personal access tokens.')).toBeInTheDocument();
     const name = screen.getByRole('textbox', { name: /Token name/ });
     await user.clear(name);
     await user.click(screen.getByRole('button', { name: 'Create token' }));
     expect(name).toHaveAccessibleDescription(/Enter a name/);
     await user.type(name, 'laptop');
+    await user.click(screen.getByRole('combobox', { name: 'Expires after' }));
+    await user.click(await screen.findByRole('option', { name: 'Never' }));
     await user.click(screen.getByRole('button', { name: 'Create token' }));
-    expect(await screen.findByText('trc_secret_value')).toBeInTheDocument();
+    expect(await screen.findByText('tpa_secret_value')).toBeInTheDocument();
     expect(screen.getByText(/shown only once/)).toBeInTheDocument();
     expect(screen.getByText(/Token for terrace.example.com:/)).toBeInTheDocument();
-    expect(sent).toEqual([{ name: 'laptop', expiresInDays: 90 }]);
+    expect(screen.getByText(/The token does not expire/)).toBeInTheDocument();
+    expect(sent).toEqual([{ name: 'laptop', expiresInDays: null }]);
     // The form is gone: a second token needs a new visit, so the secret is not replaced unseen.
     expect(screen.queryByRole('button', { name: 'Create token' })).not.toBeInTheDocument();
+    // The list shows the new token, never its value.
+    const table = await screen.findByRole('table', { name: 'Your personal access tokens' });
+    expect(await within(table).findByText('laptop')).toBeInTheDocument();
+    expect(within(table).queryByText('tpa_secret_value')).not.toBeInTheDocument();
+  });
+
+  it('lists the tokens and revokes one after a confirmation', async () => {
+    let tokens = [
+      organizationFixtures.personalAccessToken(),
+      organizationFixtures.personalAccessToken({ id: 'pat-ci0001', name: 'build server', expiresAt: null, lastUsedAt: null }),
+    ];
+    const revoked: string[] = [];
+    server.use(
+      handle('get', '/iam/user/personalAccessToken', () => envelope(tokens)),
+      handle('delete', '/iam/user/personalAccessToken/{personalAccessTokenId}', ({ params }) => {
+        const id = params['personalAccessTokenId'] ?? '';
+        revoked.push(id);
+        const token = tokens.find((t) => t.id === id) as PersonalAccessToken;
+        tokens = tokens.filter((t) => t.id !== id);
+        return envelope([{ ...token, revokedAt: '2026-03-03T00:00:00.000Z' }]);
+      }),
+    );
+    const { user } = open();
+    const table = await screen.findByRole('table', { name: 'Your personal access tokens' });
+    expect(await within(table).findByText('build server')).toBeInTheDocument();
+    expect(within(table).getByText('Never used')).toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'Revoke token build server' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Revoke token build server?');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(revoked).toEqual([]);
+
+    await user.click(within(table).getByRole('button', { name: 'Revoke token build server' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Revoke token' }));
+    expect(await screen.findByText('Token build server revoked.')).toBeInTheDocument();
+    await waitFor(() => expect(within(table).queryByText('build server')).not.toBeInTheDocument());
+    expect(within(table).getByText('laptop')).toBeInTheDocument();
+    expect(revoked).toEqual(['pat-ci0001']);
   });
 });

@@ -13,11 +13,15 @@ import {
   Stack,
   toast,
 } from '@terrace/design-system';
-import { useCreatePersonalAccessTokenMutation, type CreatedApiToken } from '@terrace/organization/data-access';
+import { useCreatePersonalAccessTokenMutation, type PersonalAccessToken } from '@terrace/organization/data-access';
 import { Terminal } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { CopyButton } from '../common/copy-button';
 import { SecretReveal } from '../common/secret-reveal';
+import { PersonalAccessTokenList } from './personal-access-token-list';
+import { expiresInDaysOf, TokenExpirySelect, type TokenExpiryChoice } from './token-expiry-select';
+
+const MAX_NAME = 128;
 
 export interface TerraformLoginPageProps {
   /** The host name Terraform asked for; defaults to the host serving the console. */
@@ -28,23 +32,29 @@ export interface TerraformLoginPageProps {
 // The cards' titles are h3 elements in the design system; this page has no h2, so they announce
 // themselves as level 2 (axe: heading-order).
 export function TerraformLoginPage({ host = typeof window === 'undefined' ? '' : window.location.host }: TerraformLoginPageProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const titleId = useId();
   const create = useCreatePersonalAccessTokenMutation();
   const [name, setName] = useState(() => t`terraform login`);
   const [nameError, setNameError] = useState<string | null>(null);
-  const [token, setToken] = useState<CreatedApiToken | null>(null);
+  // Tokens for a workstation expire by default, so a forgotten laptop does not keep access for ever.
+  const [expiry, setExpiry] = useState<TokenExpiryChoice>('90');
+  const [token, setToken] = useState<PersonalAccessToken | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (name.trim() === '') {
+    const trimmed = name.trim();
+    if (trimmed === '') {
       setNameError(t`Enter a name, for example the computer you run Terraform on.`);
+      return;
+    }
+    if (trimmed.length > MAX_NAME) {
+      setNameError(t`The name can be at most ${MAX_NAME} characters.`);
       return;
     }
     setNameError(null);
     try {
-      // Tokens for a workstation expire so a forgotten laptop does not keep access for ever.
-      setToken(await create.mutateAsync({ name: name.trim(), expiresInDays: 90 }));
+      setToken(await create.mutateAsync({ name: trimmed, expiresInDays: expiresInDaysOf(expiry) }));
       toast.success(t`Token created. Copy it now.`);
     } catch {
       // The client has shown why; the name stays in the field.
@@ -76,7 +86,7 @@ export function TerraformLoginPage({ host = typeof window === 'undefined' ? '' :
           </Stack>
         </CardBody>
       </Card>
-      {token ? (
+      {token?.token ? (
         <Card>
           <CardHeader>
             <CardTitle aria-level={2}>{t`Your token`}</CardTitle>
@@ -97,7 +107,11 @@ export function TerraformLoginPage({ host = typeof window === 'undefined' ? '' :
                   </Trans>
                 </li>
               </ol>
-              <p className="text-sm text-muted-foreground">{t`The token expires in 90 days. Run terraform login again to get a new one.`}</p>
+              <p className="text-sm text-muted-foreground">
+                {token.expiresAt
+                  ? t`The token expires on ${i18n.date(token.expiresAt, { dateStyle: 'medium' })}. Run terraform login again to get a new one.`
+                  : t`The token does not expire. Revoke it below when you no longer need it.`}
+              </p>
             </Stack>
           </CardBody>
         </Card>
@@ -113,9 +127,14 @@ export function TerraformLoginPage({ host = typeof window === 'undefined' ? '' :
               </div>
             </CardHeader>
             <CardBody>
-              <FormField label={t`Token name`} required error={nameError} help={t`Helps you recognise the token later.`}>
-                <Input value={name} onChange={(event) => setName(event.target.value)} className="max-w-md" />
-              </FormField>
+              <Stack gap={4}>
+                <FormField label={t`Token name`} required error={nameError} help={t`Helps you recognise the token later.`}>
+                  <Input value={name} onChange={(event) => setName(event.target.value)} className="max-w-md" />
+                </FormField>
+                <FormField label={t`Expires after`}>
+                  <TokenExpirySelect value={expiry} onValueChange={setExpiry} className="max-w-md" />
+                </FormField>
+              </Stack>
             </CardBody>
             <CardFooter>
               <Button type="submit" loading={create.isPending}>
@@ -125,6 +144,17 @@ export function TerraformLoginPage({ host = typeof window === 'undefined' ? '' :
           </form>
         </Card>
       )}
+      <Card>
+        <CardHeader>
+          <div>
+            <CardTitle aria-level={2}>{t`Your personal access tokens`}</CardTitle>
+            <CardDescription>{t`Tokens you created in this organization. Revoke the ones you no longer use.`}</CardDescription>
+          </div>
+        </CardHeader>
+        <CardBody>
+          <PersonalAccessTokenList onRevoked={(revoked) => revoked.id === token?.id && setToken(null)} />
+        </CardBody>
+      </Card>
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { isApiError } from '@terrace/api-client';
 import { Button, Card, CardBody, CardDescription, CardFooter, CardHeader, CardTitle, FormField, Input, Stack } from '@terrace/design-system';
 import type { PasswordChangeInput } from '@terrace/organization/data-access';
 import { useId, useState, type FormEvent } from 'react';
@@ -8,8 +9,9 @@ export interface PasswordFormProps {
   onChange: (input: PasswordChangeInput) => Promise<unknown>;
 }
 
-/** The contract's Password: at least 8 characters. */
+/** The contract's Password: 8 to 128 characters. */
 export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 
@@ -25,6 +27,7 @@ export function PasswordForm({ onChange }: PasswordFormProps) {
     const next: Partial<Record<Field, string>> = {};
     if (values.currentPassword === '') next.currentPassword = t`Enter your current password.`;
     if (values.newPassword.length < MIN_PASSWORD_LENGTH) next.newPassword = t`The new password must have at least ${MIN_PASSWORD_LENGTH} characters.`;
+    else if (values.newPassword.length > MAX_PASSWORD_LENGTH) next.newPassword = t`The new password can have at most ${MAX_PASSWORD_LENGTH} characters.`;
     else if (values.newPassword === values.currentPassword) next.newPassword = t`The new password must differ from the current one.`;
     if (values.confirmPassword !== values.newPassword) next.confirmPassword = t`The passwords do not match.`;
     setErrors(next);
@@ -33,8 +36,11 @@ export function PasswordForm({ onChange }: PasswordFormProps) {
     try {
       await onChange({ currentPassword: values.currentPassword, newPassword: values.newPassword });
       setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
-    } catch {
-      // The client has shown the reason; the fields keep what was typed.
+    } catch (error) {
+      // The client has toasted the reason; a wrong current password is also marked on its field.
+      if (isApiError(error) && error.field === 'entity.currentPassword') {
+        setErrors({ currentPassword: t`The current password is not correct.` });
+      }
     } finally {
       setPending(false);
     }
@@ -52,7 +58,7 @@ export function PasswordForm({ onChange }: PasswordFormProps) {
         <CardHeader>
           <div>
             <CardTitle id={titleId}>{t`Password`}</CardTitle>
-            <CardDescription>{t`Choose a password you do not use anywhere else.`}</CardDescription>
+            <CardDescription>{t`Choose a password you do not use anywhere else. Changing it signs you out everywhere else.`}</CardDescription>
           </div>
         </CardHeader>
         <CardBody>
@@ -64,7 +70,7 @@ export function PasswordForm({ onChange }: PasswordFormProps) {
               label={t`New password`}
               required
               error={errors.newPassword}
-              help={t`At least ${MIN_PASSWORD_LENGTH} characters.`}
+              help={t`${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.`}
             >
               <Input autoComplete="new-password" {...field('newPassword')} />
             </FormField>

@@ -10,7 +10,8 @@ export interface ProfileFormProps {
   onSave: (input: ProfileInput) => Promise<unknown>;
 }
 
-const MAX = 64;
+/** The contract's PersonName: 1 to 100 characters. */
+const MAX = 100;
 
 export function ProfileForm({ initial, email, onSave }: ProfileFormProps) {
   const { t } = useLingui();

@@ -1,6 +1,5 @@
 import { envelope, errorResponse, handle } from '@terrace/api-client/testing';
-import type { CurrentUser, OrganizationDesignedPaths } from '@terrace/organization/data-access';
-import { designedHandler } from '@terrace/organization/data-access/testing';
+import type { CurrentUser } from '@terrace/organization/data-access';
 import { screen, waitFor, within } from '@testing-library/react';
 import { TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +7,6 @@ import { renderPage, setupMsw } from '../../testing/render-page';
 import { UserSettingsPage } from './user-settings-page';
 
 const server = setupMsw();
-const designed = designedHandler<OrganizationDesignedPaths>();
 
 function me(overrides: Partial<CurrentUser> = {}): CurrentUser {
   return {
@@ -37,7 +35,7 @@ describe('UserSettingsPage', () => {
     let fail = true;
     server.use(
       handle('get', '/auth/me', () => envelope([me()])),
-      designed('put', '/iam/user/profile', ({ body }) => {
+      handle('put', '/iam/user/profile', ({ body }) => {
         sent.push(body?.entity);
         if (fail) return errorResponse(400, 'validation_error', 'First name is too long', { field: 'entity.firstName' });
         return envelope([me({ firstName: 'Augusta' })]);
@@ -63,7 +61,7 @@ describe('UserSettingsPage', () => {
     const sent: unknown[] = [];
     server.use(
       handle('get', '/auth/me', () => envelope([me()])),
-      designed('put', '/iam/user/password', ({ body }) => {
+      handle('put', '/iam/user/password', ({ body }) => {
         sent.push(body?.entity);
         return envelope([{}]);
       }),
@@ -81,8 +79,27 @@ describe('UserSettingsPage', () => {
     await user.clear(screen.getByLabelText(/Confirm new password/));
     await user.type(screen.getByLabelText(/Confirm new password/), 'a-long-new-password');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('Password changed.')).toBeInTheDocument();
+    expect(await screen.findByText('Password changed. Your other sessions were signed out.')).toBeInTheDocument();
     expect(sent).toEqual([{ currentPassword: 'old-password', newPassword: 'a-long-new-password' }]);
+    expect(screen.getByLabelText(/Current password/)).toHaveValue('');
+  });
+
+  it('marks a wrong current password on its field and keeps what was typed', async () => {
+    server.use(
+      handle('get', '/auth/me', () => envelope([me()])),
+      handle('put', '/iam/user/password', () =>
+        errorResponse(400, 'bad_request', 'The current password is not correct', { field: 'entity.currentPassword' }),
+      ),
+    );
+    const { user } = open();
+    await user.type(await screen.findByLabelText(/Current password/), 'not-my-password');
+    await user.type(screen.getByLabelText(/^New password/), 'a-long-new-password');
+    await user.type(screen.getByLabelText(/Confirm new password/), 'a-long-new-password');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText(/Current password/)).toHaveAccessibleDescription('The current password is not correct.'),
+    );
+    expect(screen.getByLabelText(/^New password/)).toHaveValue('a-long-new-password');
   });
 
   it('sets up two-factor authentication from a QR code and a code the app computes', async () => {

@@ -76,7 +76,7 @@ export function UserSettingsPage() {
       <PasswordForm
         onChange={async (input) => {
           await changePassword.mutateAsync(input);
-          toast.success(t`Password changed.`);
+          toast.success(t`Password changed. Your other sessions were signed out.`);
         }}
       />
       <MfaPanel
