@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import { memberships, organizations, pendingSignIns, sessions, users } from './accounts.schema';
+import type { personalAccessTokens } from './personal-access-tokens.schema';
 
 // Accounts tables are read across organizations by design (a user's memberships, a token's
 // session), so this repository takes the database itself; every per-organization read below
@@ -99,18 +100,29 @@ export interface SessionContext {
   organization: OrganizationRow;
 }
 
-/** The live session of a token hash, with its user and membership (a removed member has none). */
-export async function findLiveSession(db: Executor, tokenHash: string, now: Date): Promise<SessionContext | undefined> {
+/** A table of a user's bearer credentials in one organization: sessions and personal access tokens. */
+export type CredentialTable = typeof sessions | typeof personalAccessTokens;
+
+/**
+ * The live credential (session or personal access token) of a token hash, with its user and
+ * membership (a removed member has none, so the credential stops working). Sessions always
+ * expire; a personal access token may not (null).
+ */
+export async function findLiveCredential(
+  db: Executor,
+  table: CredentialTable,
+  tokenHash: string,
+  now: Date,
+): Promise<SessionContext | undefined> {
+  // Drizzle cannot type a union of tables through its builder; both have these columns.
+  const t = table as typeof sessions;
   const [row] = await db
-    .select({ sessionId: sessions.id, user: users, membership: memberships, organization: organizations })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(
-      memberships,
-      and(eq(memberships.userId, sessions.userId), eq(memberships.organizationId, sessions.organizationId)),
-    )
-    .innerJoin(organizations, eq(organizations.id, sessions.organizationId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .select({ sessionId: t.id, user: users, membership: memberships, organization: organizations })
+    .from(t)
+    .innerJoin(users, eq(users.id, t.userId))
+    .innerJoin(memberships, and(eq(memberships.userId, t.userId), eq(memberships.organizationId, t.organizationId)))
+    .innerJoin(organizations, eq(organizations.id, t.organizationId))
+    .where(and(eq(t.tokenHash, tokenHash), isNull(t.revokedAt), or(isNull(t.expiresAt), gt(t.expiresAt, now))))
     .limit(1);
   return row;
 }

@@ -11,12 +11,12 @@ import type { PermissionEngine } from '../../permissions/permission-engine';
 import { initiatorOf, recordAudit, type AuditInitiator } from '../audit/audit.service';
 import { findLiveProgrammaticToken, teamsOfUser, touchToken } from '../iam/iam.repository';
 import { programmaticTokens } from '../iam/iam.schema';
-import { findLivePersonalAccessToken } from './personal-access-tokens.repository';
+import { sessions } from './accounts.schema';
 import { personalAccessTokens } from './personal-access-tokens.schema';
 import { findCustomRole } from '../iam/iam.repository';
 import {
   findOrganization,
-  findLiveSession,
+  findLiveCredential,
   findMembership,
   findUserByEmail,
   findUserById,
@@ -327,9 +327,8 @@ export async function authenticate(deps: AccountsDeps, token: string): Promise<A
     };
   }
   const personal = token.startsWith('tpa_');
-  const found = personal
-    ? await findLivePersonalAccessToken(deps.db, hashToken(token), new Date())
-    : await findLiveSession(deps.db, hashToken(token), new Date());
+  const table = personal ? personalAccessTokens : sessions;
+  const found = await findLiveCredential(deps.db, table, hashToken(token), new Date());
   if (!found) return null;
   if (personal) await touchToken(deps.db, personalAccessTokens, found.sessionId, new Date());
   return {

@@ -4,7 +4,7 @@ import type { SecretEnvelope } from '../../crypto/secret-envelope';
 import { Scope } from '../../db/scope';
 import { badRequest, DomainError, forbidden } from '../../http/domain-error';
 import type { Actor } from '../../permissions/actor';
-import { initiatorOf, recordAudit } from '../audit/audit.service';
+import { initiatorOf, recordAudit, userEntry } from '../audit/audit.service';
 import {
   claimMfaCounter,
   consumePendingSignIn,
@@ -70,12 +70,7 @@ export async function configureWithAddMfaSession(deps: MfaDeps, pendingId: strin
   return deps.db.transaction(async (tx) => {
     if (!(await consumePendingSignIn(tx, pending.idHash))) throw expired();
     await updateUser(tx, user.id, { mfaSecret: pending.pendingSecret, mfaEnabled: true, mfaLastCounter: counter });
-    await recordAudit(new Scope(tx, pending.organizationId), { name: user.email, type: user.userType, userId: user.id }, {
-      entityType: 'user',
-      entityId: user.id,
-      entityName: user.email,
-      action: 'update',
-    });
+    await recordAudit(new Scope(tx, pending.organizationId), { name: user.email, type: user.userType, userId: user.id }, userEntry(user, 'update'));
     return completeSignIn(deps, tx, user.id, pending.organizationId);
   });
 }
@@ -125,12 +120,7 @@ export async function confirmMfa(deps: MfaDeps, confirmationToken: string) {
   await deps.db.transaction(async (tx) => {
     if (!(await consumePendingSignIn(tx, pending.idHash))) throw badRequest('This confirmation link was already used', 'entity.confirmationToken');
     await updateUser(tx, user.id, { mfaEnabled: true });
-    await recordAudit(new Scope(tx, pending.organizationId), { name: user.email, type: user.userType, userId: user.id }, {
-      entityType: 'user',
-      entityId: user.id,
-      entityName: user.email,
-      action: 'update',
-    });
+    await recordAudit(new Scope(tx, pending.organizationId), { name: user.email, type: user.userType, userId: user.id }, userEntry(user, 'update'));
   });
   return {};
 }
@@ -147,12 +137,7 @@ export async function disableMfa(deps: MfaDeps, actor: Actor, code: string) {
   await deps.db.transaction(async (tx) => {
     if (!(await claimMfaCounter(tx, user.id, counter))) throw invalidCode();
     await updateUser(tx, user.id, { mfaEnabled: false, mfaSecret: null });
-    await recordAudit(new Scope(tx, actor.organizationId), initiatorOf(actor), {
-      entityType: 'user',
-      entityId: user.id,
-      entityName: user.email,
-      action: 'update',
-    });
+    await recordAudit(new Scope(tx, actor.organizationId), initiatorOf(actor), userEntry(user, 'update'));
   });
   return {};
 }

@@ -11,8 +11,10 @@ import type { AccountsDeps } from './accounts.service';
  */
 export async function ownAccount(deps: AccountsDeps, actor: Actor): Promise<UserRow> {
   await deps.engine.require(actor, 'authenticated');
-  if (actor.userType === 'programmaticUser') throw forbidden('Programmatic users have no personal account');
-  if (actor.credential === 'personalAccessToken') throw forbidden('Sign in to manage your account; a personal access token cannot');
+  if (actor.userType === 'programmaticUser')
+    throw forbidden('Programmatic users have no personal account');
+  if (actor.credential === 'personalAccessToken')
+    throw forbidden('Sign in to manage your account; a personal access token cannot');
   const user = await findUserById(deps.db, actor.userId);
   if (!user) throw new DomainError('unauthenticated', 'The session user no longer exists');
   return user;

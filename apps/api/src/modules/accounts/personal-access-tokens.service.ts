@@ -15,12 +15,18 @@ import * as repo from './personal-access-tokens.repository';
 
 export async function listPersonalAccessTokens(deps: AccountsDeps, actor: Actor) {
   const user = await ownAccount(deps, actor);
-  const rows = await readOrganization(deps.db, actor.organizationId, (scope) => repo.listPersonalAccessTokens(scope, user.id));
+  const rows = await readOrganization(deps.db, actor.organizationId, (scope) =>
+    repo.listPersonalAccessTokens(scope, user.id),
+  );
   return rows.map((row) => tokenView(row));
 }
 
 /** Creates a token; its value is in this answer only, the database keeps its hash. */
-export async function createPersonalAccessToken(deps: AccountsDeps, actor: Actor, input: Schemas['PersonalAccessTokenInput']) {
+export async function createPersonalAccessToken(
+  deps: AccountsDeps,
+  actor: Actor,
+  input: Schemas['PersonalAccessTokenInput'],
+) {
   const user = await ownAccount(deps, actor);
   return inOrganization(deps.db, actor.organizationId, async (scope) => {
     const token = newOpaqueToken('tpa');
@@ -31,7 +37,12 @@ export async function createPersonalAccessToken(deps: AccountsDeps, actor: Actor
       tokenHash: hashToken(token),
       expiresAt: expiryFromDays(input.expiresInDays),
     });
-    await recordAudit(scope, initiatorOf(actor), { entityType: 'user', entityId: `${user.id}/${row.id}`, entityName: row.name, action: 'create' });
+    await recordAudit(scope, initiatorOf(actor), {
+      entityType: 'user',
+      entityId: `${user.id}/${row.id}`,
+      entityName: row.name,
+      action: 'create',
+    });
     return tokenView(row, token);
   });
 }
@@ -41,7 +52,12 @@ export async function revokePersonalAccessToken(deps: AccountsDeps, actor: Actor
   return inOrganization(deps.db, actor.organizationId, async (scope) => {
     const row = await repo.revokePersonalAccessToken(scope, user.id, tokenId);
     if (!row) throw notFound('Personal access token', tokenId);
-    await recordAudit(scope, initiatorOf(actor), { entityType: 'user', entityId: `${user.id}/${row.id}`, entityName: row.name, action: 'revoke' });
+    await recordAudit(scope, initiatorOf(actor), {
+      entityType: 'user',
+      entityId: `${user.id}/${row.id}`,
+      entityName: row.name,
+      action: 'revoke',
+    });
     return tokenView(row);
   });
 }

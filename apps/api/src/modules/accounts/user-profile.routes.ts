@@ -1,7 +1,11 @@
 import type { Schemas } from '../../http/contract-types';
 import { single, userOperation, type OperationRegistry } from '../../http/operation-registry';
 import type { AccountsDeps } from './accounts.service';
-import { createPersonalAccessToken, listPersonalAccessTokens, revokePersonalAccessToken } from './personal-access-tokens.service';
+import {
+  createPersonalAccessToken,
+  listPersonalAccessTokens,
+  revokePersonalAccessToken,
+} from './personal-access-tokens.service';
 import { changePassword, getProfile, updateProfile } from './user-profile.service';
 
 /** The signed-in user's own account: profile, password and personal access tokens. */
@@ -14,12 +18,18 @@ export function userProfileOperations(deps: AccountsDeps): OperationRegistry {
     changeUserPassword: userOperation(async (actor, { entity }) =>
       single(await changePassword(deps, actor, entity as Schemas['PasswordChangeInput'])),
     ),
-    listPersonalAccessTokens: userOperation(async (actor) => ({ items: await listPersonalAccessTokens(deps, actor) })),
+    listPersonalAccessTokens: userOperation(async (actor) => ({
+      items: await listPersonalAccessTokens(deps, actor),
+    })),
     createPersonalAccessToken: userOperation(async (actor, { entity }) =>
-      single(await createPersonalAccessToken(deps, actor, entity as Schemas['PersonalAccessTokenInput'])),
+      single(
+        await createPersonalAccessToken(deps, actor, entity as Schemas['PersonalAccessTokenInput']),
+      ),
     ),
     revokePersonalAccessToken: userOperation(async (actor, { params }) =>
-      single(await revokePersonalAccessToken(deps, actor, params['personalAccessTokenId'] as string)),
+      single(
+        await revokePersonalAccessToken(deps, actor, params['personalAccessTokenId'] as string),
+      ),
     ),
   };
 }

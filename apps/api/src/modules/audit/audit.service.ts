@@ -36,6 +36,14 @@ export interface AuditEntry {
   action: AuditAction;
 }
 
+/** The entry of a change to a user's own account (profile, password, MFA). */
+export const userEntry = (user: { id: string; email: string }, action: AuditAction): AuditEntry => ({
+  entityType: 'user',
+  entityId: user.id,
+  entityName: user.email,
+  action,
+});
+
 export const initiatorOf = (actor: Actor): AuditInitiator => ({
   name: actor.email,
   type: actor.userType,
