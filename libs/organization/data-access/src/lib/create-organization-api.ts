@@ -169,7 +169,8 @@ export function createOrganizationApi(client: ApiClient): OrganizationApi {
     },
 
     async currentUser() {
-      const { data } = await client.GET('/auth/me');
+      // The own profile: the session's user, which personal access tokens and robots cannot read.
+      const { data } = await client.GET('/iam/user/profile');
       return firstItem(data);
     },
     async updateProfile(input) {

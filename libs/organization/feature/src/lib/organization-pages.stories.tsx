@@ -52,7 +52,7 @@ const routes: StoryRoutes = {
   'GET /iam/org/customAbacConfiguration': () => [
     { id: 'cac-1', name: 'Platform admins', customAbacId: 'platform-admins', roles: [{ orgId: 'o-1', orgRole: 'admin', teamIds: ['team-platform'] }] },
   ],
-  'GET /auth/me': () => [
+  'GET /iam/user/profile': () => [
     {
       id: 'usr-ada',
       email: 'ada@example.com',

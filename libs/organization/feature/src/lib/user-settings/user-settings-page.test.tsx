@@ -34,7 +34,7 @@ describe('UserSettingsPage', () => {
     const sent: unknown[] = [];
     let fail = true;
     server.use(
-      handle('get', '/auth/me', () => envelope([me()])),
+      handle('get', '/iam/user/profile', () => envelope([me()])),
       handle('put', '/iam/user/profile', ({ body }) => {
         sent.push(body?.entity);
         if (fail) return errorResponse(400, 'validation_error', 'First name is too long', { field: 'entity.firstName' });
@@ -60,7 +60,7 @@ describe('UserSettingsPage', () => {
   it('checks the new password before sending it', async () => {
     const sent: unknown[] = [];
     server.use(
-      handle('get', '/auth/me', () => envelope([me()])),
+      handle('get', '/iam/user/profile', () => envelope([me()])),
       handle('put', '/iam/user/password', ({ body }) => {
         sent.push(body?.entity);
         return envelope([{}]);
@@ -86,7 +86,7 @@ describe('UserSettingsPage', () => {
 
   it('marks a wrong current password on its field and keeps what was typed', async () => {
     server.use(
-      handle('get', '/auth/me', () => envelope([me()])),
+      handle('get', '/iam/user/profile', () => envelope([me()])),
       handle('put', '/iam/user/password', () =>
         errorResponse(400, 'bad_request', 'The current password is not correct', { field: 'entity.currentPassword' }),
       ),
@@ -107,7 +107,7 @@ describe('UserSettingsPage', () => {
     let enabled = false;
     const codes: string[] = [];
     server.use(
-      handle('get', '/auth/me', () => envelope([me({ mfaEnabled: enabled })])),
+      handle('get', '/iam/user/profile', () => envelope([me({ mfaEnabled: enabled })])),
       handle('post', '/iam/org/user/mfa/generate', () => envelope([{ otpauthUrl: totp.toString(), secret: 'JBSWY3DPEHPK3PXP' }])),
       handle('post', '/iam/org/user/mfa/configure', ({ body }) => {
         codes.push(body?.entity.mfaCode ?? '');
@@ -137,7 +137,7 @@ describe('UserSettingsPage', () => {
   it("turns two-factor authentication off with a current code, only after 'disable 2FA' is typed", async () => {
     const codes: string[] = [];
     server.use(
-      handle('get', '/auth/me', () => envelope([me({ mfaEnabled: codes.length === 0 })])),
+      handle('get', '/iam/user/profile', () => envelope([me({ mfaEnabled: codes.length === 0 })])),
       handle('post', '/iam/org/user/mfa/disable', ({ body }) => {
         codes.push(body?.entity.mfaCode ?? '');
         return envelope([{}]);
@@ -159,7 +159,7 @@ describe('UserSettingsPage', () => {
   });
 
   it('tells an SSO user that the identity provider manages the account', async () => {
-    server.use(handle('get', '/auth/me', () => envelope([me({ userType: 'ssoUser' })])));
+    server.use(handle('get', '/iam/user/profile', () => envelope([me({ userType: 'ssoUser' })])));
     open();
     expect(await screen.findByRole('heading', { name: 'Your account is managed by your identity provider' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save profile' })).not.toBeInTheDocument();
