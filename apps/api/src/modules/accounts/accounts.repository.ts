@@ -100,8 +100,8 @@ export interface SessionContext {
 }
 
 /** The live session of a token hash, with its user and membership (a removed member has none). */
-export async function findLiveSession(db: Executor, tokenHash: string, now: Date): Promise<SessionContext | undefined> {
-  const [row] = await db
+function prepareLiveSessionQuery(db: Database) {
+  return db
     .select({ sessionId: sessions.id, user: users, membership: memberships, organization: organizations })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -110,8 +110,24 @@ export async function findLiveSession(db: Executor, tokenHash: string, now: Date
       and(eq(memberships.userId, sessions.userId), eq(memberships.organizationId, sessions.organizationId)),
     )
     .innerJoin(organizations, eq(organizations.id, sessions.organizationId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('find_live_session');
+}
+
+const liveSessionQueries = new WeakMap<Database, ReturnType<typeof prepareLiveSessionQuery>>();
+
+/**
+ * Runs on every authenticated request, so it is a named prepared statement: built once per
+ * database handle, planned once per connection by PostgreSQL.
+ */
+export async function findLiveSession(db: Database, tokenHash: string, now: Date): Promise<SessionContext | undefined> {
+  let query = liveSessionQueries.get(db);
+  if (!query) {
+    query = prepareLiveSessionQuery(db);
+    liveSessionQueries.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash, now });
   return row;
 }
 
