@@ -70,6 +70,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilServing(`${baseUrl}/auth/login`, child, () => output);
   process.env['CONSOLE_E2E_BASE_URL'] = baseUrl;
+  // For the specs that read the server's mail outbox and run its operator commands (database.ts).
+  process.env['CONSOLE_E2E_DATA_DIR'] = dataDir;
+  process.env['CONSOLE_E2E_PG_PORT'] = String(pgPort);
 
   return async () => {
     if (child.exitCode === null) {
