@@ -36,17 +36,6 @@ export async function signUpAccount(baseUrl: string, organizationName: string): 
   return { ...input, token: item.token, organizationId: item.organization.id };
 }
 
-/** The raw sign-in answer of an account, to replay it as another call's answer. */
-export async function signInBody(baseUrl: string, account: Account): Promise<unknown> {
-  const response = await fetch(`${baseUrl}/api/auth/signIn`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ entity: { email: account.email, password: account.password } }),
-  });
-  if (!response.ok) throw new Error(`Sign-in answered ${response.status}`);
-  return response.json();
-}
-
 /** One call of the real API as a client outside the browser; fails on any answer but 200. */
 export async function callApi<T = Record<string, unknown>>(
   baseUrl: string,
