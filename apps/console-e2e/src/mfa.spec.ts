@@ -26,6 +26,7 @@ test.describe('two-factor authentication', () => {
     expect((await saved).status(), 'the API saves the sign-in settings').toBe(200);
     await expect(shell.toast('Sign-in settings saved.'), 'the change is confirmed').toBeVisible();
     await expect(requirement, 'the requirement is on').toBeChecked();
+    await expectNoAxeViolations(page, 'the sign-in settings');
 
     // Signing in again now requires setting up MFA first.
     await shell.signOut();
