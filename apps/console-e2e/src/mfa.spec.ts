@@ -11,6 +11,8 @@ async function submitCode(page: Page, code: string, button: string): Promise<voi
 
 test.describe('two-factor authentication', () => {
   test('the MFA requirement forces setup at sign-in; the next sign-in asks for a code', async ({ page, auth, shell }) => {
+    // Two sign-ins and a dozen steps: on a shared two-core machine this outgrows the default minute.
+    test.setTimeout(120_000);
     const email = uniqueEmail('mfa');
     const password = 'Terrace-e2e-1';
     await auth.signUp({ firstName: 'Hedy', lastName: 'Lamarr', email, organizationName: 'Frequency Hopping', password });

@@ -5,6 +5,8 @@ import { baseUrl, expect, test } from './support/test';
 
 test.describe('organization switcher', () => {
   test('a user invited into a second organization switches between both; the current one only closes the dialog', async ({ page, auth, shell }) => {
+    // Two sign-ins and a dozen steps: on a shared two-core machine this outgrows the default minute.
+    test.setTimeout(120_000);
     // The user signs up organization Alpha; Beta's admin invites the same e-mail as a member.
     const user = await signUpAccount(baseUrl(), 'Orbit Alpha');
     const beta = await signUpAccount(baseUrl(), 'Orbit Beta');
