@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readForm, TestBrowser } from './testing/test-browser';
-import { startTestOidcProvider, type TestOidcProvider } from './testing/test-oidc-provider';
+import { startTestOidcProvider, type TestOidcProvider } from '@terrace/testing-idp';
 import { signUpOrganization, startSsoTestServer, uniqueDomain, type SsoTestServer } from './testing/sso-test-server';
 
 let server: SsoTestServer;

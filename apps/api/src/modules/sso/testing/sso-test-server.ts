@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -15,6 +14,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../../db/
 import { createHttpApp } from '../../../http/create-http-app';
 import { listOperations, readOpenApiDocument, type OperationSpec } from '../../../http/openapi-document';
 import { compileSchema, createAjv } from '../../../http/request-validation';
+import { freePort } from '@terrace/testing-idp';
 
 // The API's shared test set-up (a global PostgreSQL provided as `databaseUrl`) is used when the
 // run has it; otherwise this file starts its own embedded PostgreSQL, so the SSO tests run on
@@ -27,17 +27,8 @@ declare module 'vitest' {
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+// The SAML identity provider and the callers here share the port helper of the test providers.
+export { freePort };
 
 const root = findWorkspaceRoot();
 const document = readOpenApiDocument(join(root, 'openapi/dist/openapi.json'));
