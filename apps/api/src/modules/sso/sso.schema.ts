@@ -56,6 +56,9 @@ export const ssoLoginRequests = pgTable(
     // The PKCE verifier as a secret envelope.
     codeVerifier: text('code_verifier'),
     samlRequestId: text('saml_request_id'),
+    // SHA-256 of the browser-binding cookie set with the sign-in request: the callback must come
+    // from the browser that asked (null only on requests made before the binding existed).
+    bindingHash: text('binding_hash'),
     createdAt: createdAt(),
     expiresAt: expiresAt(),
     consumedAt: timestamptz('consumed_at'),
