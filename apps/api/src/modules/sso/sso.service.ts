@@ -144,7 +144,7 @@ function bindingCookie(deps: SsoDeps, value: string, maxAge: number, crossSitePo
   });
 }
 
-/** Deletes the binding cookie: it serves one callback. */
+/** Deletes the binding cookie once a sign-in has completed with it. */
 const clearBindingCookie = (deps: SsoDeps) => bindingCookie(deps, '', 0, false);
 
 function requireSameBrowser(bindingHash: string | null, cookies: Record<string, string>): void {
