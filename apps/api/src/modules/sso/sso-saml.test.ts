@@ -160,6 +160,30 @@ describe('SAML single sign-on against a test identity provider on loopback', () 
     expect(signedIn.body.response.items[0]?.user.orgRole).toBe('viewer');
   });
 
+  it("over https, the binding cookie is Secure, and SameSite=None so that it rides SAML's cross-site post", async () => {
+    const behindHttps = await startSsoTestServer({ publicUrl: 'https://terrace.example.com' });
+    try {
+      const httpsDomain = uniqueDomain('https');
+      const owner = await signUpOrganization(behindHttps, httpsDomain);
+      const put = await behindHttps.call('putIdentityProvider', {
+        token: owner.token,
+        entity: { type: 'saml', emailDomains: [httpsDomain], saml: { entryPointUrl: idp.entryPointUrl, idpCertificate: idp.key.certificate, spEntityId } },
+      });
+      expect(put.status).toBe(200);
+      const response = await fetch(`${behindHttps.localApiUrl}/auth/sso/signInRequest`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ entity: { email: `ada@${httpsDomain}` } }),
+      });
+      await behindHttps.check('ssoSignInRequest', response);
+      expect(response.status).toBe(200);
+      const [cookie] = response.headers.getSetCookie();
+      expect(cookie).toMatch(/^terrace_sso_binding=[A-Za-z0-9_-]{43}; Path=\/api\/auth\/sso; Max-Age=600; HttpOnly; SameSite=None; Secure$/);
+    } finally {
+      await behindHttps.close();
+    }
+  });
+
   it('rejects a post without the form fields as a validation error', async () => {
     const response = await new TestBrowser().request(`${server.apiUrl}/auth/sso/saml/acs`, { form: { RelayState: 'x' } });
     await server.check('ssoSamlAcs', response);
