@@ -48,6 +48,20 @@ export async function insertMembership(tx: Executor, row: typeof memberships.$in
   await tx.insert(memberships).values(row);
 }
 
+/** The organization a marketplace subscription registered, if any. */
+export async function findOrganizationByMarketplaceCustomer(
+  db: Executor,
+  marketplace: 'aws' | 'azure',
+  customerId: string,
+): Promise<OrganizationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(organizations)
+    .where(and(eq(organizations.marketplace, marketplace), eq(organizations.marketplaceCustomerId, customerId)))
+    .limit(1);
+  return row;
+}
+
 export async function findOrganization(db: Executor, id: string): Promise<OrganizationRow | undefined> {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
   return row;

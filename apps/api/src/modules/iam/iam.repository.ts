@@ -204,6 +204,13 @@ export async function teamsByIdpGroups(db: Database | Transaction, organizationI
     .orderBy(asc(teams.name));
 }
 
+/** The teams of the scope's organization among `ids`, by name (the teams an SSO user's ABAC mapping names). */
+export async function teamRefsByIds(scope: Scope, ids: string[]): Promise<{ id: string; name: string }[]> {
+  if (ids.length === 0) return [];
+  const rows = await scope.select(teams, inArray(teams.id, ids), { orderBy: [asc(teams.name)] });
+  return rows.map((t) => ({ id: t.id, name: t.name }));
+}
+
 /** Which of `ids` are teams of the scope's organization (ABAC mappings name teams of other organizations too). */
 export async function existingTeamIds(scope: Scope, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();

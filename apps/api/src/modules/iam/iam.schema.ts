@@ -1,11 +1,6 @@
 import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { organizations, users } from '../accounts/accounts.schema';
-
-const organizationId = () =>
-  text('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { createdAt } from '../../db/columns';
+import { organizationId, users } from '../accounts/accounts.schema';
 
 export const teams = pgTable(
   'teams',
