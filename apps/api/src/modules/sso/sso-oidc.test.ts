@@ -315,11 +315,19 @@ describe('custom ABAC configurations applied at OIDC sign-in', () => {
     // admin (sre) beats viewer (platform); a new member does not get the default role (member).
     expect(first.item.user.orgRole).toBe('admin');
     expect(first.sessions[0]?.teams.map((t) => t.id).sort()).toEqual([platform.id, byIdp.id].sort());
+    const teamsOfMary = async () => {
+      const listed = await server.call<{ teamId: string; email: string }>('listTeamUsers', { token: admin.token });
+      return listed.body.response.items.filter((m) => m.email === email).map((m) => m.teamId).sort();
+    };
+    // She is a member of both teams, so their namespace permissions apply to her.
+    expect(await teamsOfMary()).toEqual([platform.id, byIdp.id].sort());
 
     // The groups changed at the IdP: the next sign-in lowers the role.
     idp.accounts.set('mary', { email, givenName: 'Mary', familyName: 'K', groups: ['deployers', 'platform'] });
     const second = await ssoSignIn(email, 'mary', admin.organizationId);
     expect(second.item.user.orgRole).toBe('viewer');
+    // The IdP no longer asserts 'sre': she leaves the team mapped to it, keeps the ABAC-named one.
+    expect(await teamsOfMary()).toEqual([platform.id]);
     const me = await server.call<{ orgRole: string }>('getCurrentUser', { token: second.item.token });
     expect(me.body.response.items[0]?.orgRole).toBe('viewer');
 
@@ -328,6 +336,8 @@ describe('custom ABAC configurations applied at OIDC sign-in', () => {
     const third = await ssoSignIn(email, 'mary', admin.organizationId);
     expect(third.item.user.orgRole).toBe('viewer');
     expect(third.sessions[0]?.teams).toEqual([]);
+    // Teams without a custom IdP id are managed by hand: sign-in never removes anyone from them.
+    expect(await teamsOfMary()).toEqual([platform.id]);
 
     // Joining and the role change are in the audit log, initiated by the SSO user.
     const audit = await server.call<{ entityType: string; entityId: string; action: string; initiator: { userType: string } }>('listAuditEvents', {
@@ -338,6 +348,9 @@ describe('custom ABAC configurations applied at OIDC sign-in', () => {
     const changes = audit.body.response.items.filter((e) => e.entityType === 'user' && e.entityId === userId && e.action !== 'signIn');
     expect(changes.map((e) => e.action).sort()).toEqual(['create', 'update']);
     expect(changes.every((e) => e.initiator.userType === 'ssoUser')).toBe(true);
+    const teamChanges = audit.body.response.items.filter((e) => e.entityType === 'team' && e.entityId.endsWith(`/${userId}`));
+    // Joined platform and SRE, then left SRE.
+    expect(teamChanges.map((e) => e.entityId).sort()).toEqual([`${byIdp.id}/${userId}`, `${byIdp.id}/${userId}`, `${platform.id}/${userId}`].sort());
   });
 
   it("never lets one organization's configuration grant a role in another: only the other organization's own configuration counts", async () => {

@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../../http/domain-error';
 import type { Actor } from '../../permissions/actor';
 import { initiatorOf, recordAudit } from '../audit/audit.service';
 import { users } from '../accounts/accounts.schema';
-import { findCustomRole, listAbac, teamRefsByIds } from '../iam/iam.repository';
+import { findCustomRole, listAbac, syncIdpTeams, teamRefsByIds } from '../iam/iam.repository';
 import {
   countAdmins,
   findMembership,
@@ -53,7 +53,7 @@ import type { TeamRefRecord } from './sso.schema';
 
 /**
  * Maps the IdP groups of a user to the organization's teams (a team whose custom id equals a
- * group). Teams belong to the IAM module; until it provides this, nobody is put in a team.
+ * group). Teams belong to the IAM module, which provides this.
  */
 export type TeamResolver = (organizationId: string, groups: string[]) => Promise<TeamRefRecord[]>;
 
@@ -448,6 +448,20 @@ async function applyMembership(
 }
 
 /**
+ * The SSO user's teams in one organization follow the identity provider at every sign-in: joins
+ * the teams matched by group or named by an ABAC grant, leaves the identity-provider teams (those
+ * with a custom IdP id) no longer matched; so team namespace permissions apply to SSO users and
+ * end when the IdP drops the group. Each change is audited in the sign-in's transaction.
+ */
+async function applyTeams(scope: Scope, user: UserRow, teams: TeamRefRecord[]): Promise<void> {
+  const { joined, left } = await syncIdpTeams(scope, user.id, teams.map((t) => t.id));
+  const initiator = { name: user.email, type: 'ssoUser' as const, userId: user.id };
+  for (const teamId of [...joined, ...left]) {
+    await recordAudit(scope, initiator, { entityType: 'team', entityId: `${teamId}/${user.id}`, entityName: user.email, action: 'update' });
+  }
+}
+
+/**
  * Creates or updates the SSO user and one potential session per organization the user may
  * enter: the one whose IdP answered, and every other organization configured with the same IdP
  * for the e-mail's domain. Role and teams in each follow that organization's own custom ABAC
@@ -469,13 +483,15 @@ async function completeLogin(deps: SsoDeps, origin: ProviderWithOrganization, id
       const scope = new Scope(tx, organization.id);
       const abac = await abacOutcome(scope, identity.groups);
       const membership = await applyMembership(tx, scope, user, userCreated, provider.defaultRole, abac.role);
+      const teams = mergeTeams(await deps.resolveTeams(organization.id, identity.groups), abac.teams);
+      await applyTeams(scope, user, teams);
       sessions.push(
         await insertPotentialSession(tx, {
           id: ssoId('ssps'),
           organizationId: organization.id,
           userId: user.id,
           role: membership.role,
-          teams: mergeTeams(await deps.resolveTeams(organization.id, identity.groups), abac.teams),
+          teams,
           expiresAt: new Date(now + potentialSessionDays * dayMs),
         }),
       );
