@@ -1,3 +1,4 @@
+import { nxViteTsPaths } from '@nx/vite/plugins/nx-tsconfig-paths.plugin';
 import { defineConfig } from 'vitest/config';
 import { projectTest } from '../../tools/vitest/test-config';
 
@@ -6,6 +7,8 @@ import { projectTest } from '../../tools/vitest/test-config';
 export default defineConfig({
   root: import.meta.dirname,
   cacheDir: '../../node_modules/.vite/apps/api',
+  // The SSO tests use the test identity provider of tools/testing-idp (@terrace/testing-idp).
+  plugins: [nxViteTsPaths()],
   test: projectTest(process.env['API_TEST_RESULTS_NAME'] ?? 'api', {
     environment: 'node',
     globalSetup: ['src/testing/global-setup.ts'],

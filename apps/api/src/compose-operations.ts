@@ -10,6 +10,7 @@ import { mergeRegistries, type OperationRegistry } from './http/operation-regist
 import type { Actor } from './permissions/actor';
 import { PermissionEngine } from './permissions/permission-engine';
 import { accountsOperations } from './modules/accounts/accounts.routes';
+import { createAzureMarketplaceClient } from './modules/accounts/azure-marketplace';
 import { authenticate, type AccountsDeps } from './modules/accounts/accounts.service';
 import { mfaOperations } from './modules/accounts/mfa.routes';
 import { userProfileOperations } from './modules/accounts/user-profile.routes';
@@ -24,7 +25,7 @@ import { runnersOperations } from './modules/runners/runners.routes';
 import { ssoOperations } from './modules/sso/sso.routes';
 import { teamsByIdpGroups } from './modules/iam/iam.repository';
 
-export type ComposeConfig = Pick<Config, 'sessionTtlHours' | 'docs' | 'mail' | 'publicUrl'>;
+export type ComposeConfig = Pick<Config, 'sessionTtlHours' | 'docs' | 'mail' | 'publicUrl'> & Partial<Pick<Config, 'azureMarketplace'>>;
 
 export interface ComposedOperations {
   registry: OperationRegistry;
@@ -48,7 +49,10 @@ export function composeOperations(
   const envelope = new SecretEnvelope(masterKey);
   const mailer = createMailer(config.mail, db, logger);
   const registry = mergeRegistries(
-    accountsOperations(accounts),
+    accountsOperations({
+      ...accounts,
+      azureMarketplace: config.azureMarketplace ? createAzureMarketplaceClient(config.azureMarketplace) : undefined,
+    }),
     mfaOperations({ ...accounts, envelope, mailer, publicUrl: config.publicUrl }),
     userProfileOperations(accounts),
     invitationsOperations({ ...accounts, mailer, publicUrl: config.publicUrl }),

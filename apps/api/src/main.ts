@@ -1,8 +1,10 @@
 import { ConfigError, loadConfig } from './config/config';
 import { createLogger } from './logger';
 import { startServer } from './server';
+import { runAdminCli } from './cli/admin';
 
-// The entry of `npm start` (tools/scripts/start.mjs runs the bundle of this file).
+// The entry of `npm start` (tools/scripts/start.mjs runs the bundle of this file) and of the
+// operator commands (`node dist/apps/api/main.mjs admin …`).
 async function main(): Promise<void> {
   let config;
   try {
@@ -14,6 +16,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Operator commands (apps/api/README.md, "Operator commands") run once and exit.
+  if (process.argv[2] === 'admin') process.exit(await runAdminCli(process.argv.slice(3), config));
   const logger = createLogger(config.logLevel);
   const server = await startServer(config, logger);
   logger.info({ urls: server.urls }, 'Terrace is running');

@@ -16,7 +16,8 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const embeddedDatabase = 'terrace';
+/** The database the server creates in its embedded PostgreSQL. */
+export const embeddedDatabase = 'terrace';
 
 async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
   const client = new pg.Client({ connectionString: serverUrl });

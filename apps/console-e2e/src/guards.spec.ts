@@ -1,18 +1,20 @@
-import type { Page } from 'playwright/test';
-import { signUpAccount } from './support/api';
+import { callApi, createUserFromInvite, inviteUser, signUpAccount, uniqueEmail, type Account } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
+import { operatorCommand, tokenInLatestMailTo } from './support/database';
 import { useStoredSession } from './pages/shell';
 import { baseUrl, expect, test } from './support/test';
 
-/** Answers a real call with a changed first item: roles and organization types sign-up cannot create. */
-async function patchFirstItem(page: Page, glob: string, patch: (item: Record<string, unknown>) => void): Promise<void> {
-  await page.route(glob, async (route) => {
-    const response = await route.fetch();
-    const body = (await response.json()) as { response: { items: Record<string, unknown>[] } };
-    const item = body.response.items[0];
-    if (item) patch(item);
-    await route.fulfill({ response, json: body });
-  });
+/** A real user of the admin's organization with a role: invited, then signed up from the mail's link. */
+async function invitedUser(admin: Account, role: string): Promise<Account> {
+  const email = uniqueEmail(role);
+  await inviteUser(baseUrl(), admin, email, role);
+  return createUserFromInvite(baseUrl(), await tokenInLatestMailTo(email), admin, email);
+}
+
+async function createNamespace(admin: Account, name: string): Promise<string> {
+  const [namespace] = await callApi<{ id: string }>(baseUrl(), 'POST', '/namespace', { token: admin.token, entity: { name } });
+  if (!namespace) throw new Error('Creating a namespace answered no item');
+  return namespace.id;
 }
 
 test.describe('guards by role, organization type and capability', () => {
@@ -25,16 +27,60 @@ test.describe('guards by role, organization type and capability', () => {
     await expect(shell.sideNav.getByRole('link', { name: 'Terraform Cloud Migration' }), 'the migration page needs the allow-list').toHaveCount(0);
   });
 
-  test('a namespace-only user is sent from the dashboard to the namespaces page', async ({ page, shell }) => {
-    const account = await signUpAccount(baseUrl(), 'Guards Namespace');
-    await patchFirstItem(page, '**/api/iam/org/userOrgRole', (item) => {
-      item['orgRole'] = 'nsOnly';
-      item['orgUserRole'] = 'nsOnly';
+  test('a viewer opens organization settings and disaster recovery; a member opens neither', async ({ page, shell }) => {
+    const admin = await signUpAccount(baseUrl(), 'Guards Roles');
+    const viewer = await invitedUser(admin, 'viewer');
+    const member = await invitedUser(admin, 'member');
+
+    await useStoredSession(page, viewer.token);
+    await page.goto('/app');
+    await shell.expectSignedInAt('/app/dashboard');
+    await page.goto('/app/disasterRecovery');
+    await expect(page.getByRole('heading', { name: 'Upgrade Your subscription to access this feature' }), 'viewers reach the plan fallback').toBeVisible();
+    await expectNoAxeViolations(page, 'the upgrade page of a viewer');
+    await shell.openAccountMenu();
+    await expect(page.getByRole('menuitem', { name: 'Organization settings' }), 'viewers see organization settings').toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await shell.signOut();
+    await useStoredSession(page, member.token);
+    await page.goto('/app');
+    await shell.expectSignedInAt('/app/dashboard');
+    await page.goto('/app/disasterRecovery');
+    await expect(page, 'disaster recovery is closed to members').toHaveURL((url) => url.pathname === '/app/dashboard');
+    await page.goto('/app/organization/setting');
+    await expect(page, 'so are organization settings').toHaveURL((url) => url.pathname === '/app/dashboard');
+    await shell.openAccountMenu();
+    await expect(page.getByRole('menuitem', { name: 'Organization settings' }), 'no organization settings link for members').toHaveCount(0);
+  });
+
+  test('a deployer is namespace-only in the console and starts at the namespaces page', async ({ page, shell }) => {
+    const admin = await signUpAccount(baseUrl(), 'Guards Deployer');
+    const deployer = await invitedUser(admin, 'deployer');
+    await useStoredSession(page, deployer.token);
+    await page.goto('/app/dashboard');
+    await expect(page, 'deployers start at the namespaces page').toHaveURL('/app/namespaces');
+    await expect(page.getByRole('heading', { level: 1, name: 'Namespaces' }), 'the namespaces page shows').toBeVisible();
+    await expect(shell.accountMenuButton, 'the deployer is signed in').toBeVisible();
+  });
+
+  test('a namespace-only user sees only the namespace granted to them and no organization pages', async ({ page, shell }) => {
+    const admin = await signUpAccount(baseUrl(), 'Guards Namespace');
+    const operator = await invitedUser(admin, 'ns-operator');
+    const granted = await createNamespace(admin, 'granted-ns');
+    await createNamespace(admin, 'hidden-ns');
+    await callApi(baseUrl(), 'POST', '/iam/org/namespacePermission', {
+      token: admin.token,
+      entity: { namespaceId: granted, userEmail: operator.email, role: 'viewer' },
     });
-    await useStoredSession(page, account.token);
+
+    await useStoredSession(page, operator.token);
     await page.goto('/app/dashboard');
     await expect(page, 'namespace-only users start at the namespaces page').toHaveURL('/app/namespaces');
-    await expect(page.getByRole('heading', { level: 1, name: 'Namespaces' }), 'the namespaces page shows').toBeVisible();
+    const table = page.getByRole('table', { name: 'Namespaces' });
+    await expect(table.getByRole('link', { name: 'granted-ns' }), 'the granted namespace is listed').toBeVisible();
+    await expect(table.getByRole('link', { name: 'hidden-ns' }), 'the other one is not').toHaveCount(0);
+    await expectNoAxeViolations(page, 'the namespaces page of a namespace-only user');
     await page.goto('/app/stack/stk-123');
     await expect(page.getByTestId('not-available-title'), 'stack pages are open to them').toHaveText('Stacks and Runs');
     await page.goto('/app/audit');
@@ -43,35 +89,37 @@ test.describe('guards by role, organization type and capability', () => {
     await expect(page.getByRole('menuitem', { name: 'Organization settings' }), 'no organization settings link').toHaveCount(0);
   });
 
-  test('a management organization opens only organization, user and team pages', async ({ page }) => {
+  test('a management organization (set by the operator) opens only organization, user and team pages', async ({ page }) => {
     const account = await signUpAccount(baseUrl(), 'Guards Management');
-    await patchFirstItem(page, '**/api/auth/me', (item) => {
-      (item['organization'] as Record<string, unknown>)['type'] = 'management';
-    });
+    expect(await operatorCommand('set-organization-type', account.organizationId, 'management')).toContain('is now of type management');
     await useStoredSession(page, account.token);
     await page.goto('/app');
     await expect(page, 'management organizations start at the organization page').toHaveURL((url) => url.pathname === '/app/organization/setting');
     await expect(page.getByTestId('side-nav'), 'no navigation in management mode').toHaveCount(0);
+    await expectNoAxeViolations(page, 'the organization page of a management organization');
     await page.goto('/app/dashboard');
     await expect(page, 'the dashboard is closed to them').toHaveURL((url) => url.pathname === '/app/organization/setting');
   });
 
-  test('disaster recovery without the capability offers the free trial, which reaches the team', async ({ page }) => {
+  test('disaster recovery on the free trial offers the free trial, which reaches the team; the enterprise plan opens it', async ({ page, shell }) => {
     const account = await signUpAccount(baseUrl(), 'Guards Recovery');
-    await patchFirstItem(page, '**/api/org/capabilities', (item) => {
-      item['capabilities'] = { disasterRecovery: false, aiAgent: false };
-    });
     await useStoredSession(page, account.token);
     await page.goto('/app/disasterRecovery');
     await expect(page.getByRole('heading', { name: 'Upgrade Your subscription to access this feature' }), 'the upgrade page shows').toBeVisible();
-    await expect(page.getByTestId('side-nav').getByRole('link', { name: /Disaster Recovery/ }), 'the entry is locked').toHaveAttribute(
-      'data-locked',
-      'true',
-    );
+    await expect(shell.sideNav.getByRole('link', { name: /Disaster Recovery/ }), 'the entry is locked').toHaveAttribute('data-locked', 'true');
     await expectNoAxeViolations(page, 'the disaster recovery upgrade page');
     const sent = page.waitForResponse((r) => r.url().endsWith('/api/console/event') && r.request().method() === 'POST');
     await page.getByRole('button', { name: '30-Day free trial' }).click();
-    expect((await sent).status(), 'the API records the request').toBe(200);
+    const event = await sent;
+    expect(event.status(), 'the API records the request').toBe(200);
+    expect(event.request().postDataJSON(), 'the console event names the request').toEqual({
+      entity: { title: 'Disaster recovery free trial requested', message: 'The organization asked for a 30-day free trial of disasterRecovery.' },
+    });
     await expect(page.getByRole('heading', { name: 'Our team will be in touch soon' }), 'the confirmation shows').toBeVisible();
+
+    expect(await operatorCommand('set-organization-plan', account.organizationId, 'enterprise')).toContain('enterprise plan');
+    await page.reload();
+    await expect(page.getByTestId('not-available-title'), 'the enterprise plan opens disaster recovery').toHaveText('Disaster Recovery');
+    await expect(shell.sideNav.getByRole('link', { name: /Disaster Recovery/ }), 'the entry is no longer locked').not.toHaveAttribute('data-locked', 'true');
   });
 });

@@ -35,6 +35,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '4000', API_ROOT_PORT: '4000' })).toThrow(/API_ROOT_PORT/);
   });
 
+  it('reads the Azure Marketplace publisher credentials: all three or none', () => {
+    expect(loadConfig({}).azureMarketplace).toBeUndefined();
+    const credentials = { AZURE_MARKETPLACE_TENANT_ID: 't', AZURE_MARKETPLACE_CLIENT_ID: 'c', AZURE_MARKETPLACE_CLIENT_SECRET: 's' };
+    expect(loadConfig(credentials).azureMarketplace).toEqual({
+      tenantId: 't',
+      clientId: 'c',
+      clientSecret: 's',
+      loginUrl: 'https://login.microsoftonline.com',
+      apiUrl: 'https://marketplaceapi.microsoft.com',
+    });
+    expect(() => loadConfig({ AZURE_MARKETPLACE_TENANT_ID: 't' })).toThrow(/set all three or none/);
+  });
+
   it('reads a 64-hex-digit master key and a DATABASE_URL', () => {
     const config = loadConfig({ TERRACE_MASTER_KEY: 'ab'.repeat(32), DATABASE_URL: 'postgres://u@h:5432/db', API_ROOT_PORT: '4001' });
     expect(config.masterKey).toBe('ab'.repeat(32));

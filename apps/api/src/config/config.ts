@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import type { AzureMarketplaceSettings } from '../modules/accounts/azure-marketplace';
 import { findWorkspaceRoot } from './workspace-root';
 
 const port = z.coerce.number().int().min(1).max(65_535);
@@ -38,6 +39,11 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default('Terrace <no-reply@localhost>'),
   DOCS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  AZURE_MARKETPLACE_TENANT_ID: z.string().min(1).optional(),
+  AZURE_MARKETPLACE_CLIENT_ID: z.string().min(1).optional(),
+  AZURE_MARKETPLACE_CLIENT_SECRET: z.string().min(1).optional(),
+  AZURE_MARKETPLACE_LOGIN_URL: z.url().default('https://login.microsoftonline.com'),
+  AZURE_MARKETPLACE_API_URL: z.url().default('https://marketplaceapi.microsoft.com'),
 });
 
 export interface Config {
@@ -60,6 +66,8 @@ export interface Config {
   migrationsDir: string;
   docs: { jwtSecret: string | undefined; tokenTtlSeconds: number };
   mail: { smtpUrl: string | undefined; from: string };
+  /** Unset: Azure Marketplace registration answers that it is not available. */
+  azureMarketplace: AzureMarketplaceSettings | undefined;
 }
 
 export class ConfigError extends Error {
@@ -83,6 +91,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.API_ROOT_PORT !== undefined && e.API_ROOT_PORT === e.PORT) {
     throw new ConfigError(['API_ROOT_PORT: must differ from PORT']);
   }
+  const azure = [e.AZURE_MARKETPLACE_TENANT_ID, e.AZURE_MARKETPLACE_CLIENT_ID, e.AZURE_MARKETPLACE_CLIENT_SECRET];
+  if (azure.some((v) => v !== undefined) && !azure.every((v) => v !== undefined)) {
+    throw new ConfigError([
+      'AZURE_MARKETPLACE_TENANT_ID, AZURE_MARKETPLACE_CLIENT_ID, AZURE_MARKETPLACE_CLIENT_SECRET: set all three or none',
+    ]);
+  }
   const root = findWorkspaceRoot();
   return {
     host: e.HOST,
@@ -104,5 +118,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     migrationsDir: join(root, 'apps/api/migrations'),
     docs: { jwtSecret: e.DOCS_JWT_SECRET, tokenTtlSeconds: e.DOCS_TOKEN_TTL_SECONDS },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    azureMarketplace:
+      e.AZURE_MARKETPLACE_TENANT_ID && e.AZURE_MARKETPLACE_CLIENT_ID && e.AZURE_MARKETPLACE_CLIENT_SECRET
+        ? {
+            tenantId: e.AZURE_MARKETPLACE_TENANT_ID,
+            clientId: e.AZURE_MARKETPLACE_CLIENT_ID,
+            clientSecret: e.AZURE_MARKETPLACE_CLIENT_SECRET,
+            loginUrl: e.AZURE_MARKETPLACE_LOGIN_URL,
+            apiUrl: e.AZURE_MARKETPLACE_API_URL,
+          }
+        : undefined,
   };
 }

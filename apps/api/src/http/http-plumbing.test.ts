@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redactedPaths } from '../logger';
+import { loggerOptions, redactUrl } from '../logger';
 import { openApiDocument, operations } from '../testing/contract';
 import { signUpOrganization, testPassword } from '../testing/factories';
 import { createTestApi, type TestApi } from '../testing/test-api';
@@ -138,20 +138,34 @@ describe('logs', () => {
         done();
       },
     });
-    const logger = pino({ level: 'trace', redact: { paths: redactedPaths, censor: '[redacted]' } }, sink);
+    const logger = pino(loggerOptions('trace'), sink);
     const logged = await createTestApi({ http: { logger } });
     try {
       const org = await signUpOrganization(logged, 'logs');
       await logged.call('getOrganization', { token: org.token });
       logger.info({ entity: { password: testPassword, token: org.token } }, 'an object carrying secrets');
       logger.info({ req: { headers: { authorization: `Bearer ${org.token}` } } }, 'a request');
+      await logged.app.inject({ method: 'POST', url: `/auth/azureMarketplace/registration?token=${org.token}&other=kept` });
       const text = lines.join('');
+      expect(text, 'request lines are logged').toContain('azureMarketplace/registration?token=[redacted]&other=kept');
       expect(text).toContain('[redacted]');
       expect(text).not.toContain(org.token);
       expect(text).not.toContain(testPassword);
     } finally {
       await logged.close();
     }
+  });
+});
+
+describe('redactUrl', () => {
+  it.each([
+    ['/auth/x?token=abc', '/auth/x?token=[redacted]'],
+    ['/cb?code=c1&state=s1&iss=https%3A%2F%2Fidp', '/cb?code=[redacted]&state=[redacted]&iss=https%3A%2F%2Fidp'],
+    ['/cb?SAMLResponse=PHN', '/cb?SAMLResponse=[redacted]'],
+    ['/namespace?namespaceName=a', '/namespace?namespaceName=a'],
+    ['/namespace', '/namespace'],
+  ])('logs %s as %s', (url, logged) => {
+    expect(redactUrl(url)).toBe(logged);
   });
 });
 

@@ -13,6 +13,8 @@ export interface OperationRequest {
   body: unknown;
   /** The bearer token as sent, for operations that act on the session itself (sign-out). */
   bearerToken: string | null;
+  /** The request's cookies by name (only the single sign-on browser binding uses one). */
+  cookies: Record<string, string>;
   ip: string;
 }
 
@@ -21,6 +23,8 @@ export interface OperationResult {
   paging?: Paging;
   /** Answers 303 to this URL instead of the envelope (browser callbacks of single sign-on). */
   redirect?: string;
+  /** Set-Cookie values to send with the answer. */
+  setCookies?: string[];
 }
 
 export type PublicHandler = (request: OperationRequest) => Promise<OperationResult>;

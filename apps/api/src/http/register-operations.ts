@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor } from '../permissions/actor';
 import { isPermission, type PermissionEngine } from '../permissions/permission-engine';
+import { parseCookies } from './cookies';
 import { DomainError, forbidden, unauthenticated } from './domain-error';
 import { successEnvelope } from './envelope';
 import { listOperations, toRoutePath, type OpenApiDocument, type OperationSpec } from './openapi-document';
@@ -97,12 +98,14 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
         entity: body?.entity,
         body,
         bearerToken: token,
+        cookies: parseCookies(request.headers.cookie),
         ip: request.ip,
       };
       const result =
         definition.security === 'public'
           ? await definition.handle(operationRequest)
           : await definition.handle(actor as Actor, operationRequest);
+      if (result.setCookies?.length) void reply.header('set-cookie', result.setCookies);
       if (result.redirect !== undefined) return reply.redirect(result.redirect, 303);
       return reply.code(200).send(successEnvelope(request.id, result.items, result.paging));
     };

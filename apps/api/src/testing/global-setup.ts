@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { freePort } from '@terrace/testing-idp';
 import type { TestProject } from 'vitest/node';
 import { applyMigrations, connectDatabase } from '../db/database';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../db/embedded-postgres';
@@ -13,18 +13,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     databaseUrl: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** The server's maintenance database: the database named in DATABASE_URL need not exist. */

@@ -12,7 +12,6 @@ export const sampleEntities: Record<string, () => Record<string, unknown>> = {
   signUp: () => signUpEntity(),
   signUpLegacy: () => signUpEntity(),
   registerAwsMarketplace: () => ({ ...signUpEntity(), marketplaceCustomerId: `cust-${suffix()}` }),
-  registerAzureMarketplace: () => ({ ...signUpEntity(), marketplaceCustomerId: `cust-${suffix()}` }),
   signIn: () => ({ email: uniqueEmail('sample'), password: testPassword }),
   putOrganizationConfiguration: () => ({
     aiFeaturesConfiguration: { enabled: false, consented: false },

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { inject } from 'vitest';
-import { composeOperations } from '../compose-operations';
+import { composeOperations, type ComposeConfig } from '../compose-operations';
 import { connectDatabase, type DatabaseHandle } from '../db/database';
 import { createHttpApp, type HttpAppOptions } from '../http/create-http-app';
 import type { OperationRegistry } from '../http/operation-registry';
@@ -36,6 +36,8 @@ export interface TestApi {
 export interface TestApiOptions {
   registry?: (registry: OperationRegistry) => OperationRegistry;
   http?: Partial<Pick<HttpAppOptions, 'bodyLimitBytes' | 'rateLimit' | 'logger' | 'consoleDist' | 'apiReferenceFile'>>;
+  /** External services the server talks to (their test doubles on loopback). */
+  azureMarketplace?: ComposeConfig['azureMarketplace'];
 }
 
 function fillPath(path: string, params: Record<string, string>): string {
@@ -54,6 +56,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
       docs: { jwtSecret: undefined, tokenTtlSeconds: 300 },
       mail: { smtpUrl: undefined, from: 'Terrace <test@localhost>' },
       publicUrl: 'http://console.test',
+      azureMarketplace: options.azureMarketplace,
     },
     logger,
   );

@@ -1,21 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { freePort } from '@terrace/testing-idp';
 
 const root = join(import.meta.dirname, '../../../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitUntilServing(url: string, child: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 120_000;
@@ -59,6 +47,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       EMBEDDED_PG_PORT: String(pgPort),
       DATA_DIR: dataDir,
       CONSOLE_DIST: join(root, 'dist/apps/console'),
+      // Links and SSO redirects go to the origin the browser uses, so its storage and cookies hold.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
       // Every spec signs up and signs in; the production limit would throttle the suite.
       RATE_LIMIT_MAX: '10000',
@@ -70,6 +60,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilServing(`${baseUrl}/auth/login`, child, () => output);
   process.env['CONSOLE_E2E_BASE_URL'] = baseUrl;
+  // For the specs that read the server's mail outbox and run its operator commands (database.ts).
+  process.env['CONSOLE_E2E_DATA_DIR'] = dataDir;
+  process.env['CONSOLE_E2E_PG_PORT'] = String(pgPort);
 
   return async () => {
     if (child.exitCode === null) {

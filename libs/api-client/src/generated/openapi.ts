@@ -136,7 +136,18 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create an organization from an Azure Marketplace subscription */
+        /**
+         * Create an organization from an Azure Marketplace subscription
+         * @description No body. Azure's SaaS landing page passes the purchase identification token as the `token`
+         *     query parameter; the console's registration page forwards it here. The server resolves it
+         *     with Azure's SaaS fulfillment API (publisher credentials `AZURE_MARKETPLACE_*`), creates
+         *     the organization (named after the subscription) with the subscription's beneficiary as its
+         *     first admin (no password yet: password recovery sets one), activates the subscription and
+         *     answers `items[0]` with the admin's session. 400 `validation_error` without `token`;
+         *     400 `bad_request` (field `token`) when Azure does not recognise it or when the server has
+         *     no marketplace credentials; 409 `already_exists` when the subscription is registered
+         *     already or its e-mail has an account.
+         */
         post: operations["registerAzureMarketplace"];
         delete?: never;
         options?: never;
@@ -271,7 +282,9 @@ export interface paths {
          * @description The identity provider sends the browser here. The answer is a redirect to the console:
          *     `/auth/ssoLogin?ssoPotentialSessionId=…` when the user may enter one organization,
          *     `/auth/ssoChooseLogin?ssoPotentialSessionId=…` when several (the console signs in with
-         *     that one and shows the session picker), or `/auth/ssoBadLogin?reason=…` on failure.
+         *     that one and shows the session picker), or `/auth/ssoBadLogin?reason=…` on failure
+         *     (`wrongBrowser` when the `terrace_sso_binding` cookie set by the sign-in request is
+         *     missing or belongs to another request). A completed sign-in deletes that cookie.
          */
         get: operations["ssoOidcCallback"];
         put?: never;
@@ -294,7 +307,8 @@ export interface paths {
         /**
          * SAML assertion consumer service (HTTP-POST binding)
          * @description The identity provider's auto-submitted form posts the response here. Answers a redirect
-         *     to the console like the OpenID Connect callback.
+         *     to the console like the OpenID Connect callback, and checks and deletes the
+         *     `terrace_sso_binding` cookie the same way (deleted once the sign-in completes).
          */
         post: operations["ssoSamlAcs"];
         delete?: never;
@@ -317,6 +331,12 @@ export interface paths {
          * @description Finds the organizations whose identity provider serves the e-mail's domain (or the given
          *     organization's) and answers one item per organization with the URL to send the browser
          *     to. 400 `bad_request` when no identity provider serves it.
+         *
+         *     The answer also sets the browser-binding cookie `terrace_sso_binding` (HttpOnly, path
+         *     `/api/auth/sso`, 10 minutes, Secure over https; SameSite=Lax, or None over https when a
+         *     SAML provider is among the items, since SAML posts cross-site). The callbacks accept only
+         *     the browser that holds it: call this from the browser that will follow `redirectUrl`,
+         *     same origin (cookies included).
          */
         post: operations["ssoSignInRequest"];
         delete?: never;
@@ -12191,7 +12211,10 @@ export interface operations {
     };
     registerAzureMarketplace: {
         parameters: {
-            query?: never;
+            query: {
+                /** @description The purchase identification token from Azure's landing-page URL. */
+                token: string;
+            };
             header?: {
                 /** @description Marks a call the console makes without a session (sign-in, sign-up, invites). */
                 "X-Public-Request"?: components["parameters"]["PublicRequest"];
@@ -12199,13 +12222,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
-            content: {
-                "application/json": {
-                    entity: components["schemas"]["MarketplaceRegistrationInput"];
-                };
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description Success. */
             200: {
@@ -12224,7 +12241,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             409: components["responses"]["Conflict"];
-            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };

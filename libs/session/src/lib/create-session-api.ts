@@ -159,8 +159,11 @@ export function createSessionApi(client: ApiClient): SessionApi & AuthApi {
         body: { entity: { ...input, marketplaceCustomerId: marketplaceToken } },
       });
     },
-    async azureMarketplaceRegistration() {
-      await publicPost('/auth/azureMarketplace/registration');
+    async azureMarketplaceRegistration(purchaseToken) {
+      await client.POST('/auth/azureMarketplace/registration', {
+        params: { query: { token: purchaseToken } },
+        headers: { [PUBLIC_REQUEST_HEADER]: 'true' },
+      });
     },
     async createUserFromInvite(input) {
       return toSignInResult(await publicPost('/iam/org/user/v2', input));

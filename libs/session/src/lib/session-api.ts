@@ -86,7 +86,8 @@ export interface AuthApi {
   ssoSignInRequest(email: string): Promise<{ redirectUrl: string }>;
   ssoSignInWithPotentialSession(ssoPotentialSessionId: string): Promise<SignInResult>;
   awsMarketplaceRegistration(input: SignUpInput & { marketplaceToken: string }): Promise<void>;
-  azureMarketplaceRegistration(): Promise<void>;
+  /** No body: the purchase token Azure put in the landing page's `token` query parameter goes in the query. */
+  azureMarketplaceRegistration(purchaseToken: string): Promise<void>;
   createUserFromInvite(input: { invitationToken: string; firstName: string; lastName: string; password: string }): Promise<SignInResult>;
   acceptInvite(invitationToken: string): Promise<void>;
   recoverPassword(email: string): Promise<void>;

@@ -148,4 +148,68 @@ describe('sign-in flows', () => {
     await user.keyboard('{Escape}');
     expect(within(list).getAllByRole('row')).toHaveLength(2);
   });
+
+  const validity = { createdAt: '2026-01-01T00:00:00.000Z', expiresAt: '2026-04-01T00:00:00.000Z' };
+  const potentialSessions = () =>
+    envelope([
+      {
+        currentSessionPotentialSessionId: 'ssps_alpha',
+        ssoPotentialSessions: [
+          { id: 'ssps_alpha', organizationId: 'o-acme1', orgName: 'Acme Cloud', displayOrgRole: 'admin', teams: [], ...validity },
+          { id: 'ssps_beta', organizationId: 'o-beta2', orgName: 'Beta Labs', displayOrgRole: 'viewer', teams: [{ id: 'team-1', name: 'Platform' }], ...validity },
+        ],
+      },
+    ]);
+
+  it('arriving from the identity provider, signs in with the potential session, then lists the sessions and switches', async () => {
+    const sent: unknown[] = [];
+    let listedWith: string | null = null;
+    server.use(
+      handle('post', '/auth/sso/signInWithPotentialSession', ({ body }) => {
+        sent.push(body);
+        return session('tsn_sso_alpha');
+      }),
+      handle('get', '/iam/org/ssoPotentialSession', ({ request }) => {
+        listedWith = request.headers.get('authorization');
+        return potentialSessions();
+      }),
+      handle('post', '/auth/sso/switchSession', ({ body }) => {
+        sent.push(body);
+        return session('tsn_sso_beta');
+      }),
+      ...sessionHandlers(),
+    );
+    const { router } = renderConsole({ path: '/auth/ssoChooseLogin?ssoPotentialSessionId=ssps_alpha', signedIn: false });
+    const list = await screen.findByTestId('session-list');
+    expect(sent).toEqual([{ entity: { ssoPotentialSessionId: 'ssps_alpha' } }]);
+    expect(localStorage.getItem('auth_token')).toBe('tsn_sso_alpha');
+    expect(listedWith).toBe('Bearer tsn_sso_alpha');
+    expect(router.state.location.pathname).toBe('/auth/ssoChooseLogin');
+    expect(router.state.location.search, 'the used-up id leaves the URL').toBe('');
+    expect(within(list).getByRole('row', { name: /Acme Cloud/ })).toHaveTextContent('Current Role');
+
+    const user = userEvent.setup();
+    await user.click(within(list).getByRole('button', { name: 'Select Beta Labs as viewer' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
+    expect(sent[1]).toEqual({ entity: { ssoPotentialSessionId: 'ssps_beta' } });
+    expect(localStorage.getItem('auth_token')).toBe('tsn_sso_beta');
+  });
+
+  it('sends an invalid or expired potential session to the bad-login page with a clear message', async () => {
+    server.use(
+      handle('post', '/auth/sso/signInWithPotentialSession', () =>
+        errorResponse(400, 'bad_request', 'The single sign-on session is invalid, already used or expired; sign in again'),
+      ),
+    );
+    const { router } = renderConsole({ path: '/auth/ssoChooseLogin?ssoPotentialSessionId=ssps_gone', signedIn: false });
+    expect(await screen.findByText('This single sign-on session is invalid, already used or expired. Sign in with single sign-on again.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/ssoBadLogin');
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Try single sign-on again' })).toHaveAttribute('href', '/auth/login/sso');
+  });
+
+  it('without a potential session and signed out, the picker sends the visitor to single sign-on', async () => {
+    const { router } = renderConsole({ path: '/auth/ssoChooseLogin', signedIn: false });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login/sso'));
+  });
 });

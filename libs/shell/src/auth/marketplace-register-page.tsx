@@ -35,19 +35,25 @@ export function AwsMarketplaceRegisterPage() {
   );
 }
 
-/** Registration for an Azure Marketplace subscription: Azure already holds the details, one click confirms. */
+/**
+ * Registration for an Azure Marketplace subscription: Azure already holds the details and passes
+ * the purchase token in the `token` query parameter of this landing page; one click confirms.
+ */
 export function AzureMarketplaceRegisterPage() {
   const { t } = useLingui();
   const api = useAuthApi();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const purchaseToken = params.get('token') ?? '';
   const register = useMutation({
-    mutationFn: () => api.azureMarketplaceRegistration(),
+    mutationFn: () => api.azureMarketplaceRegistration(purchaseToken),
     onSuccess: () => navigate(authPaths.postAzureMarketplaceRegistration, { replace: true }),
   });
   return (
     <AuthCard title={t`Complete your Azure Marketplace registration`} description={t`Confirm to activate the Terrace subscription you bought on Azure Marketplace.`}>
+      {!purchaseToken && <FormAlert tone="danger">{t`The Azure Marketplace token is missing. Open this page again from your Azure Marketplace subscription.`}</FormAlert>}
       {register.isError && <FormAlert tone="danger">{errorText(register.error) ?? t`The registration could not be completed.`}</FormAlert>}
-      <Button loading={register.isPending} onClick={() => register.mutate()} className="w-full">
+      <Button loading={register.isPending} disabled={!purchaseToken} onClick={() => register.mutate()} className="w-full">
         {t`Activate subscription`}
       </Button>
     </AuthCard>

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
   DropdownMenu,
@@ -10,12 +10,14 @@ import {
   Input,
   Skeleton,
 } from '@terrace/design-system';
-import { authPaths, isAuthenticated, sessionQueries, useSessionApi, type SsoPotentialSession } from '@terrace/session';
+import { authPaths, isAuthenticated, sessionQueries, storeSession, useSessionApi, type SsoPotentialSession } from '@terrace/session';
 import { ChevronDown, Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { AuthCard } from './auth-card';
+import { SsoSigningInCard } from './sso-signing-in-card';
 import { useCompleteSignIn } from './use-complete-sign-in';
+import { useSsoPotentialSessionSignIn } from './use-sso-potential-session';
 
 function teamNames(session: SsoPotentialSession): string[] {
   return session.teams.map((team) => team.name ?? team.id ?? '').filter(Boolean);
@@ -24,15 +26,32 @@ function teamNames(session: SsoPotentialSession): string[] {
 /**
  * The session picker of SSO users (spec §2.6): one row per organization and role the identity
  * provider grants, searchable, filterable by organization; the list is at most half the screen.
+ * The SSO callback sends users with several organizations here with `ssoPotentialSessionId`:
+ * the page first signs in with it (the 'Current Role' row), then lists the others.
  */
 export function SessionPickerPage() {
   const { t } = useLingui();
   const api = useSessionApi();
+  const queryClient = useQueryClient();
   const complete = useCompleteSignIn();
+  const [, setParams] = useSearchParams();
+  const { potentialSessionId } = useSsoPotentialSessionSignIn(({ token, user }) => {
+    storeSession(token, user);
+    // Whatever was cached belongs to a previous session; the id is used up, so it leaves the URL.
+    queryClient.clear();
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.delete('ssoPotentialSessionId');
+        return next;
+      },
+      { replace: true },
+    );
+  });
   const searchId = useId();
   const [query, setQuery] = useState('');
   const [organizations, setOrganizations] = useState<string[]>([]);
-  const sessions = useQuery({ ...sessionQueries.ssoPotentialSessions(api), enabled: isAuthenticated() });
+  const sessions = useQuery({ ...sessionQueries.ssoPotentialSessions(api), enabled: !potentialSessionId && isAuthenticated() });
   const select = useMutation({
     mutationFn: (id: string) => api.ssoSwitchSession(id),
     onSuccess: complete,
@@ -49,6 +68,7 @@ export function SessionPickerPage() {
     return [s.orgName, s.displayOrgRole, ...teamNames(s)].some((text) => text.toLowerCase().includes(needle));
   });
 
+  if (potentialSessionId) return <SsoSigningInCard />;
   if (!isAuthenticated()) return <Navigate to={authPaths.loginSso} replace />;
 
   return (

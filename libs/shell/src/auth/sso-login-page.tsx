@@ -1,14 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
-import { Button, FormField, Input, Spinner } from '@terrace/design-system';
+import { Button, FormField, Input } from '@terrace/design-system';
 import { authPaths, useAuthApi } from '@terrace/session';
-import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { AuthCard } from './auth-card';
 import { emailProblem, errorText } from './auth-validation';
 import { FormAlert } from './form-alert';
+import { SsoSigningInCard } from './sso-signing-in-card';
 import { useCompleteSignIn } from './use-complete-sign-in';
+import { useSsoPotentialSessionSignIn } from './use-sso-potential-session';
 
 /**
  * Single sign-on (/login/sso and /ssoLogin). Without a potential session it asks for the work
@@ -17,42 +18,17 @@ import { useCompleteSignIn } from './use-complete-sign-in';
 export function SsoLoginPage() {
   const { t, i18n } = useLingui();
   const api = useAuthApi();
-  const navigate = useNavigate();
   const complete = useCompleteSignIn();
   const [params] = useSearchParams();
-  const potentialSessionId = params.get('ssoPotentialSessionId');
+  const { potentialSessionId } = useSsoPotentialSessionSignIn(complete);
   const form = useForm<{ email: string }>({ defaultValues: { email: '' } });
 
   const request = useMutation({
     mutationFn: (email: string) => api.ssoSignInRequest(email),
     onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
   });
-  const withSession = useMutation({
-    mutationFn: (id: string) => api.ssoSignInWithPotentialSession(id),
-    onSuccess: async (result) => {
-      if (result.kind === 'session') await complete(result);
-      else await navigate(authPaths.ssoBadLogin, { replace: true });
-    },
-    onError: () => void navigate(authPaths.ssoBadLogin, { replace: true }),
-  });
-  const started = useRef(false);
-  useEffect(() => {
-    // Runs once per arrival from the identity provider, also under StrictMode's double effects.
-    if (potentialSessionId && !started.current) {
-      started.current = true;
-      withSession.mutate(potentialSessionId);
-    }
-  }, [potentialSessionId, withSession]);
 
-  if (potentialSessionId) {
-    return (
-      <AuthCard title={t`Signing you in`} description={t`Finishing single sign-on with your identity provider…`}>
-        <div className="flex justify-center py-6">
-          <Spinner className="size-8" label={t`Signing you in`} />
-        </div>
-      </AuthCard>
-    );
-  }
+  if (potentialSessionId) return <SsoSigningInCard />;
 
   return (
     <AuthCard

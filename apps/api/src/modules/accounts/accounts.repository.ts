@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableName, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import { memberships, organizations, pendingSignIns, sessions, users } from './accounts.schema';
 import type { personalAccessTokens } from './personal-access-tokens.schema';
@@ -47,6 +47,20 @@ export async function insertUser(tx: Executor, row: typeof users.$inferInsert): 
 
 export async function insertMembership(tx: Executor, row: typeof memberships.$inferInsert): Promise<void> {
   await tx.insert(memberships).values(row);
+}
+
+/** The organization a marketplace subscription registered, if any. */
+export async function findOrganizationByMarketplaceCustomer(
+  db: Executor,
+  marketplace: 'aws' | 'azure',
+  customerId: string,
+): Promise<OrganizationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(organizations)
+    .where(and(eq(organizations.marketplace, marketplace), eq(organizations.marketplaceCustomerId, customerId)))
+    .limit(1);
+  return row;
 }
 
 export async function findOrganization(db: Executor, id: string): Promise<OrganizationRow | undefined> {
@@ -108,22 +122,49 @@ export type CredentialTable = typeof sessions | typeof personalAccessTokens;
  * membership (a removed member has none, so the credential stops working). Sessions always
  * expire; a personal access token may not (null).
  */
-export async function findLiveCredential(
-  db: Executor,
-  table: CredentialTable,
-  tokenHash: string,
-  now: Date,
-): Promise<SessionContext | undefined> {
+function prepareLiveCredentialQuery(db: Database, table: CredentialTable) {
   // Drizzle cannot type a union of tables through its builder; both have these columns.
   const t = table as typeof sessions;
-  const [row] = await db
+  return db
     .select({ sessionId: t.id, user: users, membership: memberships, organization: organizations })
     .from(t)
     .innerJoin(users, eq(users.id, t.userId))
     .innerJoin(memberships, and(eq(memberships.userId, t.userId), eq(memberships.organizationId, t.organizationId)))
     .innerJoin(organizations, eq(organizations.id, t.organizationId))
-    .where(and(eq(t.tokenHash, tokenHash), isNull(t.revokedAt), or(isNull(t.expiresAt), gt(t.expiresAt, now))))
-    .limit(1);
+    .where(
+      and(
+        eq(t.tokenHash, sql.placeholder('tokenHash')),
+        isNull(t.revokedAt),
+        or(isNull(t.expiresAt), gt(t.expiresAt, sql.placeholder('now'))),
+      ),
+    )
+    .limit(1)
+    .prepare(`find_live_${getTableName(table)}`);
+}
+
+const liveCredentialQueries = new WeakMap<Database, Map<CredentialTable, ReturnType<typeof prepareLiveCredentialQuery>>>();
+
+/**
+ * Runs on every authenticated request, so it is a named prepared statement: built once per
+ * database handle and table, planned once per connection by PostgreSQL.
+ */
+export async function findLiveCredential(
+  db: Database,
+  table: CredentialTable,
+  tokenHash: string,
+  now: Date,
+): Promise<SessionContext | undefined> {
+  let byTable = liveCredentialQueries.get(db);
+  if (!byTable) {
+    byTable = new Map();
+    liveCredentialQueries.set(db, byTable);
+  }
+  let query = byTable.get(table);
+  if (!query) {
+    query = prepareLiveCredentialQuery(db, table);
+    byTable.set(table, query);
+  }
+  const [row] = await query.execute({ tokenHash, now });
   return row;
 }
 

@@ -4,20 +4,21 @@ import {
   getUserOrgRole,
   listAllowedOrganizations,
   listUsers,
+  registerAzureMarketplace,
   removeMember,
   updateMemberRole,
   signIn,
   signOut,
   signUp,
   tradeSession,
-  type AccountsDeps,
+  type MarketplaceDeps,
   type SignUpInput,
 } from './accounts.service';
 
 // Entities are validated against the description before a handler runs, so the casts below
 // only name the shape the validator already enforced.
 
-export function accountsOperations(deps: AccountsDeps): OperationRegistry {
+export function accountsOperations(deps: MarketplaceDeps): OperationRegistry {
   const signUpHandler = publicOperation(async ({ entity }) => single(await signUp(deps, entity as SignUpInput)));
   return {
     signUp: signUpHandler,
@@ -25,8 +26,8 @@ export function accountsOperations(deps: AccountsDeps): OperationRegistry {
     registerAwsMarketplace: publicOperation(async ({ entity }) =>
       single(await signUp(deps, entity as SignUpInput, 'aws')),
     ),
-    registerAzureMarketplace: publicOperation(async ({ entity }) =>
-      single(await signUp(deps, entity as SignUpInput, 'azure')),
+    registerAzureMarketplace: publicOperation(async ({ query }) =>
+      single(await registerAzureMarketplace(deps, query['token'] as string)),
     ),
     signIn: publicOperation(async ({ entity }) => {
       const { email, password } = entity as { email: string; password: string };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { cascadingReference, createdAt, expiresAt, timestamptz } from '../../db/columns';
 
 // Organizations, users, memberships and sessions are the accounts core: users exist across
 // organizations (one e-mail, many memberships), so these tables are read by user as well as by
@@ -10,12 +11,12 @@ export const organizations = pgTable('organizations', {
   name: text('name').notNull(),
   type: text('type', { enum: ['regular', 'management'] }).notNull().default('regular'),
   pricingPlan: text('pricing_plan', { enum: ['freeTrial', 'basic', 'pro', 'enterprise'] }).notNull(),
-  freeTrialExpiration: timestamp('free_trial_expiration', { withTimezone: true }),
+  freeTrialExpiration: timestamptz('free_trial_expiration'),
   marketplace: text('marketplace', { enum: ['aws', 'azure'] }),
   marketplaceCustomerId: text('marketplace_customer_id'),
   requireSsoSignIn: boolean('require_sso_sign_in').notNull().default(false),
   requireMfaForDirectUserSignIn: boolean('require_mfa_for_direct_user_sign_in').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export const users = pgTable(
@@ -32,23 +33,25 @@ export const users = pgTable(
     mfaEnabled: boolean('mfa_enabled').notNull().default(false),
     /** The TOTP time step last accepted: a code is accepted once. */
     mfaLastCounter: integer('mfa_last_counter'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
 );
 
+/** The organization a row belongs to: every tenant table has one (deleted with the organization). */
+export const organizationId = () => cascadingReference('organization_id', () => organizations.id);
+
+/** The user a row belongs to (deleted with the user). */
+export const userId = () => cascadingReference('user_id', () => users.id);
+
 export const memberships = pgTable(
   'memberships',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
+    userId: userId(),
     role: text('role').notNull(),
     customRoleId: text('custom_role_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.userId] }), index('memberships_user_idx').on(t.userId)],
 );
@@ -57,16 +60,12 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
+    userId: userId(),
     tokenHash: text('token_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    expiresAt: expiresAt(),
+    revokedAt: timestamptz('revoked_at'),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
@@ -82,17 +81,13 @@ export const pendingSignIns = pgTable(
     idHash: text('id_hash').primaryKey(),
     // confirmMfa: the e-mailed link that turns on MFA enrolled from a signed-in session.
     kind: text('kind', { enum: ['waitingMfa', 'addMfa', 'confirmMfa'] }).notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: userId(),
+    organizationId: organizationId(),
     /** The secret being enrolled (addMfa), sealed like users.mfa_secret. */
     pendingSecret: text('pending_secret'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: expiresAt(),
+    consumedAt: timestamptz('consumed_at'),
+    createdAt: createdAt(),
   },
   (t) => [index('pending_sign_ins_user_idx').on(t.userId)],
 );

@@ -14,8 +14,10 @@ import { programmaticTokens } from '../iam/iam.schema';
 import { sessions } from './accounts.schema';
 import { personalAccessTokens } from './personal-access-tokens.schema';
 import { findCustomRole } from '../iam/iam.repository';
+import { AzurePurchaseNotFound, type AzureMarketplaceClient, type AzureSubscription } from './azure-marketplace';
 import {
   findOrganization,
+  findOrganizationByMarketplaceCustomer,
   findLiveCredential,
   findMembership,
   findUserByEmail,
@@ -94,12 +96,28 @@ export async function openSession(
   return { token, expiresAt, sessionId };
 }
 
-/** Creates an organization (free trial, regular) with its first admin, and signs the admin in. */
-export async function signUp(deps: AccountsDeps, input: SignUpInput, marketplace: 'aws' | 'azure' | null = null) {
-  if (await findUserByEmail(deps.db, input.email)) {
-    throw alreadyExists('An account with this e-mail already exists', 'entity.email');
-  }
-  const passwordHash = await hashPassword(input.password);
+interface NewOrganization {
+  email: string;
+  /** Null: no password yet (Azure Marketplace registration); the user sets one through password recovery. */
+  passwordHash: string | null;
+  firstName: string;
+  lastName: string;
+  organizationName: string;
+  marketplace: 'aws' | 'azure' | null;
+  marketplaceCustomerId: string | null;
+}
+
+/**
+ * Creates an organization (free trial, regular) with its first admin and signs the admin in, in
+ * one transaction with its audit events; `beforeCommit` runs last inside it (a failure there
+ * undoes everything). A taken e-mail is a conflict on `field`.
+ */
+async function createOrganizationWithAdmin(
+  deps: AccountsDeps,
+  input: NewOrganization,
+  field: string,
+  beforeCommit: () => Promise<void> = async () => undefined,
+) {
   try {
     return await deps.db.transaction(async (tx) => {
       const org = await insertOrganization(tx, {
@@ -108,8 +126,8 @@ export async function signUp(deps: AccountsDeps, input: SignUpInput, marketplace
         type: 'regular',
         pricingPlan: 'freeTrial',
         freeTrialExpiration: new Date(Date.now() + freeTrialDays * 24 * 3600 * 1000),
-        marketplace,
-        marketplaceCustomerId: input.marketplaceCustomerId ?? null,
+        marketplace: input.marketplace,
+        marketplaceCustomerId: input.marketplaceCustomerId,
       });
       const user = await insertUser(tx, {
         id: newId('user'),
@@ -117,7 +135,7 @@ export async function signUp(deps: AccountsDeps, input: SignUpInput, marketplace
         firstName: input.firstName.trim(),
         lastName: input.lastName.trim(),
         userType: 'directUser',
-        passwordHash,
+        passwordHash: input.passwordHash,
       });
       const membership = { organizationId: org.id, userId: user.id, role: 'admin', customRoleId: null, createdAt: new Date() };
       await insertMembership(tx, membership);
@@ -126,6 +144,7 @@ export async function signUp(deps: AccountsDeps, input: SignUpInput, marketplace
       const initiator: AuditInitiator = { name: user.email, type: 'directUser', userId: user.id };
       await recordAudit(scope, initiator, { entityType: 'organization', entityId: org.id, entityName: org.name, action: 'create' });
       await recordAudit(scope, initiator, { entityType: 'user', entityId: user.id, entityName: user.email, action: 'create' });
+      await beforeCommit();
       return {
         token: session.token,
         expiresAt: session.expiresAt.toISOString(),
@@ -134,9 +153,71 @@ export async function signUp(deps: AccountsDeps, input: SignUpInput, marketplace
       };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw alreadyExists('An account with this e-mail already exists', 'entity.email');
+    if (isUniqueViolation(error)) throw alreadyExists('An account with this e-mail already exists', field);
     throw error;
   }
+}
+
+/** Creates an organization (free trial, regular) with its first admin, and signs the admin in. */
+export async function signUp(deps: AccountsDeps, input: SignUpInput, marketplace: 'aws' | null = null) {
+  if (await findUserByEmail(deps.db, input.email)) {
+    throw alreadyExists('An account with this e-mail already exists', 'entity.email');
+  }
+  return createOrganizationWithAdmin(
+    deps,
+    { ...input, passwordHash: await hashPassword(input.password), marketplace, marketplaceCustomerId: input.marketplaceCustomerId ?? null },
+    'entity.email',
+  );
+}
+
+export interface MarketplaceDeps extends AccountsDeps {
+  /** Unset when the server has no Azure Marketplace publisher credentials. */
+  azureMarketplace: AzureMarketplaceClient | undefined;
+}
+
+/**
+ * Registration from Azure Marketplace's landing page: no body, only the purchase identification
+ * token Azure put in the page's `token` query parameter. The token is resolved with Azure (the
+ * subscription, its name and its beneficiary's e-mail); the organization is named after the
+ * subscription, its first admin is the beneficiary (no password yet: password recovery sets one),
+ * and the subscription is activated before the transaction commits. A subscription registers once.
+ */
+export async function registerAzureMarketplace(deps: MarketplaceDeps, purchaseToken: string) {
+  if (!deps.azureMarketplace) throw badRequest('Azure Marketplace registration is not available on this server');
+  const azure = deps.azureMarketplace;
+  let subscription: AzureSubscription;
+  try {
+    subscription = await azure.resolve(purchaseToken);
+  } catch (error) {
+    if (error instanceof AzurePurchaseNotFound) {
+      throw badRequest(
+        "We couldn't identify this purchase. Reopen the subscription in the Azure portal and select Configure account again.",
+        'token',
+      );
+    }
+    throw error;
+  }
+  if (await findOrganizationByMarketplaceCustomer(deps.db, 'azure', subscription.id)) {
+    throw alreadyExists('This Azure Marketplace subscription is already registered; sign in to its organization', 'token');
+  }
+  if (await findUserByEmail(deps.db, subscription.beneficiaryEmail)) {
+    throw alreadyExists(`An account with the subscription's e-mail ${subscription.beneficiaryEmail} already exists; sign in instead`, 'token');
+  }
+  const email = subscription.beneficiaryEmail;
+  return createOrganizationWithAdmin(
+    deps,
+    {
+      email,
+      passwordHash: null,
+      firstName: email.slice(0, email.indexOf('@')),
+      lastName: '',
+      organizationName: subscription.name,
+      marketplace: 'azure',
+      marketplaceCustomerId: subscription.id,
+    },
+    'token',
+    () => azure.activate(subscription),
+  );
 }
 
 const invalidCredentials = () => badRequest('Invalid e-mail or password');

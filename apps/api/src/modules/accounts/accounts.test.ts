@@ -47,10 +47,8 @@ describe('sign-up', () => {
       entity: { email: uniqueEmail('alias'), password: testPassword, firstName: 'A', lastName: 'B', organizationName: 'Alias' },
     });
     expect(alias.status).toBe(200);
-    for (const [operationId, marketplace] of [
-      ['registerAwsMarketplace', 'aws'],
-      ['registerAzureMarketplace', 'azure'],
-    ] as const) {
+    // Azure's registration takes no body: azure-marketplace.test.ts.
+    for (const [operationId, marketplace] of [['registerAwsMarketplace', 'aws']] as const) {
       const res = await api.call<SignInItem>(operationId, {
         entity: {
           email: uniqueEmail(marketplace),

@@ -1,6 +1,6 @@
 import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bearerTokenColumns } from '../iam/iam.schema';
-import { organizations, users } from './accounts.schema';
+import { organizationId, userId } from './accounts.schema';
 
 /**
  * A user's own bearer token for one organization (`terraform login`): it authenticates as the user
@@ -10,12 +10,8 @@ export const personalAccessTokens = pgTable(
   'personal_access_tokens',
   {
     id: text('id').primaryKey(),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
+    userId: userId(),
     ...bearerTokenColumns(),
   },
   (t) => [

@@ -207,6 +207,31 @@ export async function teamsByIdpGroups(db: Database | Transaction, organizationI
     .orderBy(asc(teams.name));
 }
 
+/**
+ * Makes the user's membership of identity-provider teams match `teamIds` (an SSO sign-in): joins
+ * each of them, and leaves every team with a custom IdP id that is not among them. Teams without a
+ * custom IdP id are managed by hand and only ever joined here (when an ABAC grant names them).
+ */
+export async function syncIdpTeams(scope: Scope, userId: string, teamIds: string[]): Promise<{ joined: string[]; left: string[] }> {
+  const joined: string[] = [];
+  for (const teamId of teamIds) if (await addTeamUser(scope, teamId, userId)) joined.push(teamId);
+  const idpTeams = await scope.select(teams, sql`${teams.customIdpId} is not null`);
+  const stale = idpTeams.map((t) => t.id).filter((id) => !teamIds.includes(id));
+  const left: string[] = [];
+  if (stale.length) {
+    const removed = await scope.delete(teamUsers, and(eq(teamUsers.userId, userId), inArray(teamUsers.teamId, stale)) as SQL);
+    left.push(...removed.map((r) => r.teamId));
+  }
+  return { joined, left };
+}
+
+/** The teams of the scope's organization among `ids`, by name (the teams an SSO user's ABAC mapping names). */
+export async function teamRefsByIds(scope: Scope, ids: string[]): Promise<{ id: string; name: string }[]> {
+  if (ids.length === 0) return [];
+  const rows = await scope.select(teams, inArray(teams.id, ids), { orderBy: [asc(teams.name)] });
+  return rows.map((t) => ({ id: t.id, name: t.name }));
+}
+
 /** Which of `ids` are teams of the scope's organization (ABAC mappings name teams of other organizations too). */
 export async function existingTeamIds(scope: Scope, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();

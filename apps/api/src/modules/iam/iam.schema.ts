@@ -1,11 +1,6 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { organizations, users } from '../accounts/accounts.schema';
-
-const organizationId = () =>
-  text('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+import { index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz } from '../../db/columns';
+import { organizationId, users } from '../accounts/accounts.schema';
 
 export const teams = pgTable(
   'teams',
@@ -103,10 +98,10 @@ export const bearerTokenColumns = () => ({
   name: text('name').notNull(),
   tokenHash: text('token_hash').notNull(),
   /** null: the token does not expire. */
-  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  expiresAt: timestamptz('expires_at'),
   /** Last authenticated call, recorded at most once a minute. */
-  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  lastUsedAt: timestamptz('last_used_at'),
+  revokedAt: timestamptz('revoked_at'),
   createdAt: createdAt(),
 });
 

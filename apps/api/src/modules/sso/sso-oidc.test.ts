@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteMembership, insertMembership } from '../accounts/accounts.repository';
 import { readForm, TestBrowser } from './testing/test-browser';
-import { startTestOidcProvider, type TestOidcProvider } from './testing/test-oidc-provider';
-import { signUpOrganization, startSsoTestServer, uniqueDomain, type SsoTestServer } from './testing/sso-test-server';
+import { startTestOidcProvider, type TestOidcProvider } from '@terrace/testing-idp';
+import { signUpOrganization, startSsoTestServer, uniqueDomain, type Envelope, type SsoTestServer } from './testing/sso-test-server';
 
 let server: SsoTestServer;
 let idp: TestOidcProvider;
@@ -60,10 +61,12 @@ async function signInAtIdp(browser: TestBrowser, redirectUrl: string, login: str
   return step.url;
 }
 
-async function startSignIn(email: string) {
-  const request = await server.call<{ organizationId: string; type: string; redirectUrl: string }>('ssoSignInRequest', { entity: { email } });
-  expect(request.status).toBe(200);
-  return request.body.response.items;
+/** The sign-in request as the console makes it, from the browser that then goes to the IdP (it gets the binding cookie). */
+async function startSignIn(browser: TestBrowser, email: string) {
+  const response = await browser.request(`${server.apiUrl}/auth/sso/signInRequest`, { json: { entity: { email } } });
+  await server.check('ssoSignInRequest', response);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as Envelope<{ organizationId: string; type: string; redirectUrl: string }>).response.items;
 }
 
 describe('OIDC single sign-on against a real oidc-provider', () => {
@@ -75,7 +78,8 @@ describe('OIDC single sign-on against a real oidc-provider', () => {
 
     const email = `grace@${domain}`;
     idp.accounts.set('grace', { email, givenName: 'Grace', familyName: 'Hopper', groups: ['platform', 'sre'] });
-    const [redirect] = await startSignIn(email);
+    const browser = new TestBrowser();
+    const [redirect] = await startSignIn(browser, email);
     expect(redirect?.organizationId).toBe(admin.organizationId);
     const authorize = new URL(redirect?.redirectUrl ?? '');
     expect(authorize.origin).toBe(idp.issuer);
@@ -83,8 +87,10 @@ describe('OIDC single sign-on against a real oidc-provider', () => {
     expect(authorize.searchParams.get('state')).toBeTruthy();
     expect(authorize.searchParams.get('nonce')).toBeTruthy();
 
-    const landing = await signInAtIdp(new TestBrowser(), authorize.href, 'grace');
+    const landing = await signInAtIdp(browser, authorize.href, 'grace');
     expect(landing.pathname).toBe('/auth/ssoLogin');
+    // The callback used up the browser binding.
+    expect(browser.cookie(`${server.apiUrl}/auth/sso/oidc/callback`, 'terrace_sso_binding')).toBeUndefined();
     const potentialSessionId = landing.searchParams.get('ssoPotentialSessionId') ?? '';
     expect(potentialSessionId).toMatch(/^ssps-/);
 
@@ -124,11 +130,12 @@ describe('OIDC single sign-on against a real oidc-provider', () => {
 
     const email = `linus@${domain}`;
     idp.accounts.set('linus', { email, givenName: 'Linus', familyName: 'T', groups: [] });
-    const redirects = await startSignIn(email);
+    const browser = new TestBrowser();
+    const redirects = await startSignIn(browser, email);
     expect(redirects.map((r) => r.organizationId).sort()).toEqual([first.organizationId, second.organizationId].sort());
     const viaFirst = redirects.find((r) => r.organizationId === first.organizationId);
 
-    const landing = await signInAtIdp(new TestBrowser(), viaFirst?.redirectUrl ?? '', 'linus');
+    const landing = await signInAtIdp(browser, viaFirst?.redirectUrl ?? '', 'linus');
     expect(landing.pathname).toBe('/auth/ssoChooseLogin');
     const signedIn = await server.call<SignInItem>('ssoSignInWithPotentialSession', {
       entity: { ssoPotentialSessionId: landing.searchParams.get('ssoPotentialSessionId') },
@@ -171,9 +178,10 @@ describe('OIDC single sign-on against a real oidc-provider', () => {
     const domain = uniqueDomain('denied');
     const admin = await signUpOrganization(server, domain);
     await configureOidc(admin.token, domain);
-    const [redirect] = await startSignIn(`ann@${domain}`);
+    const browser = new TestBrowser();
+    const [redirect] = await startSignIn(browser, `ann@${domain}`);
     const state = new URL(redirect?.redirectUrl ?? '').searchParams.get('state') ?? '';
-    const denied = await fetch(`${server.apiUrl}/auth/sso/oidc/callback?error=access_denied&state=${encodeURIComponent(state)}`, { redirect: 'manual' });
+    const denied = await browser.request(`${server.apiUrl}/auth/sso/oidc/callback?error=access_denied&state=${encodeURIComponent(state)}`);
     await server.check('ssoOidcCallback', denied);
     expect(new URL(denied.headers.get('location') ?? '').searchParams.get('reason')).toBe('idpError');
 
@@ -182,13 +190,52 @@ describe('OIDC single sign-on against a real oidc-provider', () => {
     expect(new URL(replay.headers.get('location') ?? '').searchParams.get('reason')).toBe('invalidState');
   });
 
+  it('binds the sign-in to the browser that asked: a callback finished in another browser is refused', async () => {
+    const domain = uniqueDomain('bound');
+    const admin = await signUpOrganization(server, domain);
+    await configureOidc(admin.token, domain);
+    idp.accounts.set('bound', { email: `kay@${domain}`, givenName: 'Kay', familyName: 'B', groups: [] });
+
+    const asking = new TestBrowser();
+    const response = await asking.request(`${server.apiUrl}/auth/sso/signInRequest`, { json: { entity: { email: `kay@${domain}` } } });
+    expect(response.status).toBe(200);
+    const [setCookie] = response.headers.getSetCookie();
+    expect(setCookie).toMatch(/^terrace_sso_binding=[A-Za-z0-9_-]{43}; /);
+    expect(setCookie).toContain('; Path=/api/auth/sso;');
+    expect(setCookie).toContain('; HttpOnly');
+    expect(setCookie).toContain('; SameSite=Lax');
+    expect(setCookie).toContain('; Max-Age=600');
+    // Plain http on loopback: not Secure (it is when PUBLIC_URL is https).
+    expect(setCookie).not.toContain('Secure');
+    // The browser keeps its binding across sign-in requests (two tabs both finish).
+    const binding = asking.cookie(`${server.apiUrl}/auth/sso/oidc/callback`, 'terrace_sso_binding');
+    const [redirect] = await startSignIn(asking, `kay@${domain}`);
+    expect(asking.cookie(`${server.apiUrl}/auth/sso/oidc/callback`, 'terrace_sso_binding')).toBe(binding);
+
+    // The IdP's answer to that request, finished in a browser without the cookie (a victim the
+    // attacker pushes it to), or in one that holds the cookie of its own sign-in request.
+    const bare = await signInAtIdp(new TestBrowser(), redirect?.redirectUrl ?? '', 'bound');
+    expect(bare.pathname).toBe('/auth/ssoBadLogin');
+    expect(bare.searchParams.get('reason')).toBe('wrongBrowser');
+    const other = new TestBrowser();
+    const [ownRedirect] = await startSignIn(other, `kay@${domain}`);
+    const [secondRedirect] = await startSignIn(asking, `kay@${domain}`);
+    const crossed = await signInAtIdp(other, secondRedirect?.redirectUrl ?? '', 'bound');
+    expect(crossed.searchParams.get('reason')).toBe('wrongBrowser');
+
+    // The browser's own request still signs in.
+    const own = await signInAtIdp(other, ownRedirect?.redirectUrl ?? '', 'bound');
+    expect(own.pathname).toBe('/auth/ssoLogin');
+  });
+
   it('refuses a user whose e-mail domain the organization does not serve', async () => {
     const domain = uniqueDomain('served');
     const admin = await signUpOrganization(server, domain);
     await configureOidc(admin.token, domain);
     idp.accounts.set('outsider', { email: `mallory@${uniqueDomain('elsewhere')}`, givenName: 'M', familyName: 'X', groups: [] });
-    const [redirect] = await startSignIn(`someone@${domain}`);
-    const landing = await signInAtIdp(new TestBrowser(), redirect?.redirectUrl ?? '', 'outsider');
+    const browser = new TestBrowser();
+    const [redirect] = await startSignIn(browser, `someone@${domain}`);
+    const landing = await signInAtIdp(browser, redirect?.redirectUrl ?? '', 'outsider');
     expect(landing.pathname).toBe('/auth/ssoBadLogin');
     expect(landing.searchParams.get('reason')).toBe('domainNotAllowed');
   });
@@ -205,8 +252,9 @@ describe('OIDC single sign-on against a real oidc-provider', () => {
     expect(password.body.response.errors[0]?.message).toBe('This organization requires signing in with SSO');
 
     idp.accounts.set('admin-sso', { email: admin.email, givenName: 'Ada', familyName: 'Admin', groups: [] });
-    const [redirect] = await startSignIn(admin.email);
-    const landing = await signInAtIdp(new TestBrowser(), redirect?.redirectUrl ?? '', 'admin-sso');
+    const browser = new TestBrowser();
+    const [redirect] = await startSignIn(browser, admin.email);
+    const landing = await signInAtIdp(browser, redirect?.redirectUrl ?? '', 'admin-sso');
     const signedIn = await server.call<SignInItem>('ssoSignInWithPotentialSession', {
       entity: { ssoPotentialSessionId: landing.searchParams.get('ssoPotentialSessionId') },
     });
@@ -219,5 +267,132 @@ describe('OIDC single sign-on against a real oidc-provider', () => {
     const response = await server.call('ssoSignInRequest', { entity: { email: `nobody@${uniqueDomain('none')}` } });
     expect(response.status).toBe(400);
     expect(response.body.response.errors[0]?.code).toBe('bad_request');
+  });
+});
+
+describe('custom ABAC configurations applied at OIDC sign-in', () => {
+  const create = async (token: string, operationId: string, entity: unknown) => {
+    const response = await server.call<{ id: string }>(operationId, { token, entity });
+    expect(response.status, JSON.stringify(response.body.response.errors)).toBe(200);
+    return response.body.response.items[0] as { id: string };
+  };
+
+  /** Signs `login` in through the IdP from a fresh browser and answers the session item and the potential sessions. */
+  async function ssoSignIn(email: string, login: string, organizationId: string) {
+    const browser = new TestBrowser();
+    const redirect = (await startSignIn(browser, email)).find((r) => r.organizationId === organizationId);
+    const landing = await signInAtIdp(browser, redirect?.redirectUrl ?? '', login);
+    expect(['/auth/ssoLogin', '/auth/ssoChooseLogin'], landing.href).toContain(landing.pathname);
+    const signedIn = await server.call<SignInItem>('ssoSignInWithPotentialSession', {
+      entity: { ssoPotentialSessionId: landing.searchParams.get('ssoPotentialSessionId') },
+    });
+    expect(signedIn.status).toBe(200);
+    const item = signedIn.body.response.items[0] as SignInItem;
+    const list = await server.call<{ ssoPotentialSessions: { organizationId: string; displayOrgRole: string; teams: { id: string }[] }[] }>(
+      'listSsoPotentialSessions',
+      { token: item.token },
+    );
+    return { item, sessions: list.body.response.items[0]?.ssoPotentialSessions ?? [] };
+  }
+
+  it('gives the highest role the matching groups grant, their teams, and follows the groups at each sign-in (audited)', async () => {
+    const domain = uniqueDomain('abac');
+    const admin = await signUpOrganization(server, domain, 'Abac');
+    expect((await configureOidc(admin.token, domain)).status).toBe(200);
+    const platform = await create(admin.token, 'createTeam', { name: 'Platform' });
+    const byIdp = await create(admin.token, 'createTeam', { name: 'SRE by IdP id', customIdpId: 'sre' });
+    await create(admin.token, 'createCustomAbacConfiguration', {
+      customAbacId: 'platform',
+      name: 'Platform engineers',
+      roles: [{ orgId: admin.organizationId, orgRole: 'viewer', teamIds: [platform.id] }],
+    });
+    await create(admin.token, 'createCustomAbacConfiguration', { customAbacId: 'sre', name: 'SRE', roles: [{ orgId: admin.organizationId, orgRole: 'admin' }] });
+    await create(admin.token, 'createCustomAbacConfiguration', { customAbacId: 'deployers', name: 'Deployers', roles: [{ orgId: admin.organizationId, orgRole: 'deployer' }] });
+
+    const email = `mary@${domain}`;
+    idp.accounts.set('mary', { email, givenName: 'Mary', familyName: 'K', groups: ['platform', 'sre', 'elsewhere'] });
+    const first = await ssoSignIn(email, 'mary', admin.organizationId);
+    // admin (sre) beats viewer (platform); a new member does not get the default role (member).
+    expect(first.item.user.orgRole).toBe('admin');
+    expect(first.sessions[0]?.teams.map((t) => t.id).sort()).toEqual([platform.id, byIdp.id].sort());
+    const teamsOfMary = async () => {
+      const listed = await server.call<{ teamId: string; email: string }>('listTeamUsers', { token: admin.token });
+      return listed.body.response.items.filter((m) => m.email === email).map((m) => m.teamId).sort();
+    };
+    // She is a member of both teams, so their namespace permissions apply to her.
+    expect(await teamsOfMary()).toEqual([platform.id, byIdp.id].sort());
+
+    // The groups changed at the IdP: the next sign-in lowers the role.
+    idp.accounts.set('mary', { email, givenName: 'Mary', familyName: 'K', groups: ['deployers', 'platform'] });
+    const second = await ssoSignIn(email, 'mary', admin.organizationId);
+    expect(second.item.user.orgRole).toBe('viewer');
+    // The IdP no longer asserts 'sre': she leaves the team mapped to it, keeps the ABAC-named one.
+    expect(await teamsOfMary()).toEqual([platform.id]);
+    const me = await server.call<{ orgRole: string }>('getCurrentUser', { token: second.item.token });
+    expect(me.body.response.items[0]?.orgRole).toBe('viewer');
+
+    // No matching group: the membership keeps its role.
+    idp.accounts.set('mary', { email, givenName: 'Mary', familyName: 'K', groups: [] });
+    const third = await ssoSignIn(email, 'mary', admin.organizationId);
+    expect(third.item.user.orgRole).toBe('viewer');
+    expect(third.sessions[0]?.teams).toEqual([]);
+    // Teams without a custom IdP id are managed by hand: sign-in never removes anyone from them.
+    expect(await teamsOfMary()).toEqual([platform.id]);
+
+    // Joining and the role change are in the audit log, initiated by the SSO user.
+    const audit = await server.call<{ entityType: string; entityId: string; action: string; initiator: { userType: string } }>('listAuditEvents', {
+      token: admin.token,
+      query: { daysBack: '7' },
+    });
+    const userId = (await server.call<{ id: string }>('getCurrentUser', { token: third.item.token })).body.response.items[0]?.id;
+    const changes = audit.body.response.items.filter((e) => e.entityType === 'user' && e.entityId === userId && e.action !== 'signIn');
+    expect(changes.map((e) => e.action).sort()).toEqual(['create', 'update']);
+    expect(changes.every((e) => e.initiator.userType === 'ssoUser')).toBe(true);
+    const teamChanges = audit.body.response.items.filter((e) => e.entityType === 'team' && e.entityId.endsWith(`/${userId}`));
+    // Joined platform and SRE, then left SRE.
+    expect(teamChanges.map((e) => e.entityId).sort()).toEqual([`${byIdp.id}/${userId}`, `${byIdp.id}/${userId}`, `${platform.id}/${userId}`].sort());
+  });
+
+  it("never lets one organization's configuration grant a role in another: only the other organization's own configuration counts", async () => {
+    const domain = uniqueDomain('attack');
+    const mallory = await signUpOrganization(server, domain, 'Attacker');
+    const target = await signUpOrganization(server, domain, 'Target');
+    const outsider = await signUpOrganization(server, uniqueDomain('outsider'), 'Outsider');
+    // Both trust the same IdP for the domain; the target lets its domain in as viewers.
+    expect((await configureOidc(mallory.token, domain)).status).toBe(200);
+    expect((await configureOidc(target.token, domain, { defaultRole: 'viewer' })).status).toBe(200);
+
+    // Mallory administered the target when she wrote the mapping (the write-time check passes)…
+    const malloryId = (await server.call<{ id: string }>('getCurrentUser', { token: mallory.token })).body.response.items[0]?.id ?? '';
+    await insertMembership(server.database.db, { organizationId: target.organizationId, userId: malloryId, role: 'admin' });
+    await insertMembership(server.database.db, { organizationId: outsider.organizationId, userId: malloryId, role: 'admin' });
+    await create(mallory.token, 'createCustomAbacConfiguration', {
+      customAbacId: 'staff',
+      name: 'Everyone is admin everywhere',
+      roles: [
+        { orgId: mallory.organizationId, orgRole: 'admin' },
+        { orgId: target.organizationId, orgRole: 'admin' },
+        { orgId: outsider.organizationId, orgRole: 'admin' },
+      ],
+    });
+    // …and was then removed from both organizations.
+    await deleteMembership(server.database.db, target.organizationId, malloryId);
+    await deleteMembership(server.database.db, outsider.organizationId, malloryId);
+
+    idp.accounts.set('mallory', { email: mallory.email, givenName: 'Mal', familyName: 'Lory', groups: ['staff'] });
+    const attempt = await ssoSignIn(mallory.email, 'mallory', mallory.organizationId);
+    expect(attempt.item.user.orgRole).toBe('admin');
+    const inTarget = attempt.sessions.find((s) => s.organizationId === target.organizationId);
+    // The target trusts the IdP, so its default role applies, never the admin Mallory wrote.
+    expect(inTarget?.displayOrgRole).toBe('viewer');
+    // The outsider does not trust this IdP: no session there at all.
+    expect(attempt.sessions.map((s) => s.organizationId)).not.toContain(outsider.organizationId);
+    const outsiderUsers = await server.call<{ email: string }>('listOrganizationUsers', { token: outsider.token });
+    expect(outsiderUsers.body.response.items.map((u) => u.email)).not.toContain(mallory.email);
+
+    // Once the target's own admins map the group, that grant applies in the target.
+    await create(target.token, 'createCustomAbacConfiguration', { customAbacId: 'staff', name: 'Staff', roles: [{ orgId: target.organizationId, orgRole: 'member' }] });
+    const granted = await ssoSignIn(mallory.email, 'mallory', mallory.organizationId);
+    expect(granted.sessions.find((s) => s.organizationId === target.organizationId)?.displayOrgRole).toBe('member');
   });
 });

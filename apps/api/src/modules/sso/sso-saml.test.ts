@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateSigningKey, startTestSamlIdp, type TestSamlIdp } from './testing/test-saml-idp';
 import { readForm, TestBrowser } from './testing/test-browser';
-import { signUpOrganization, startSsoTestServer, uniqueDomain, type SsoTestServer } from './testing/sso-test-server';
+import { signUpOrganization, startSsoTestServer, uniqueDomain, type Envelope, type SsoTestServer } from './testing/sso-test-server';
 
 let server: SsoTestServer;
 let idp: TestSamlIdp;
@@ -35,11 +35,12 @@ beforeEach(() => {
   idp.next = {};
 });
 
-/** Sign-in request → the IdP (which answers its auto-posting form) → the form as the browser would post it. */
+/** Sign-in request (from the browser) → the IdP (which answers its auto-posting form) → the form as the browser would post it. */
 async function responseFromIdp(browser: TestBrowser) {
-  const request = await server.call<{ redirectUrl: string; type: string }>('ssoSignInRequest', { entity: { email: idp.user.email } });
+  const request = await browser.request(`${server.apiUrl}/auth/sso/signInRequest`, { json: { entity: { email: idp.user.email } } });
+  await server.check('ssoSignInRequest', request);
   expect(request.status).toBe(200);
-  const [item] = request.body.response.items;
+  const [item] = ((await request.json()) as Envelope<{ redirectUrl: string; type: string }>).response.items;
   expect(item?.type).toBe('saml');
   const page = await browser.request(item?.redirectUrl ?? '');
   expect(page.status).toBe(200);
@@ -114,8 +115,9 @@ describe('SAML single sign-on against a test identity provider on loopback', () 
     expect(sameState.searchParams.get('reason')).toBe('invalidState');
 
     // The captured response with the RelayState of a new sign-in request: the assertion id was seen.
-    const fresh = await responseFromIdp(new TestBrowser());
-    const replayed = await postToAcs(new TestBrowser(), {
+    const freshBrowser = new TestBrowser();
+    const fresh = await responseFromIdp(freshBrowser);
+    const replayed = await postToAcs(freshBrowser, {
       action: fresh.action,
       fields: { SAMLResponse: form.fields['SAMLResponse'] ?? '', RelayState: fresh.fields['RelayState'] ?? '' },
     });
@@ -129,6 +131,57 @@ describe('SAML single sign-on against a test identity provider on loopback', () 
     // The response to request two, presented with request one's RelayState.
     const swapped = await postToAcs(browser, { action: one.action, fields: { SAMLResponse: two.fields['SAMLResponse'] ?? '', RelayState: one.fields['RelayState'] ?? '' } });
     expect(swapped.searchParams.get('reason')).toBe('wrongInResponseTo');
+  });
+
+  it('refuses a valid response posted from a browser that did not ask for it', async () => {
+    const asking = new TestBrowser();
+    const form = await responseFromIdp(asking);
+    const elsewhere = await postToAcs(new TestBrowser(), form);
+    expect(elsewhere.searchParams.get('reason')).toBe('wrongBrowser');
+
+    const other = new TestBrowser();
+    await responseFromIdp(other);
+    const crossed = await postToAcs(other, await responseFromIdp(asking));
+    expect(crossed.searchParams.get('reason')).toBe('wrongBrowser');
+  });
+
+  it("applies the organization's custom ABAC configuration to the SAML groups", async () => {
+    const config = await server.call('createCustomAbacConfiguration', {
+      token: admin.token,
+      entity: { customAbacId: 'research', name: 'Research', roles: [{ orgId: admin.organizationId, orgRole: 'viewer' }] },
+    });
+    expect(config.status).toBe(200);
+    const browser = new TestBrowser();
+    const landing = await postToAcs(browser, await responseFromIdp(browser));
+    const signedIn = await server.call<{ user: { orgRole: string } }>('ssoSignInWithPotentialSession', {
+      entity: { ssoPotentialSessionId: landing.searchParams.get('ssoPotentialSessionId') },
+    });
+    // Alan is in the IdP group `research`: the mapping's role replaces the one he joined with.
+    expect(signedIn.body.response.items[0]?.user.orgRole).toBe('viewer');
+  });
+
+  it("over https, the binding cookie is Secure, and SameSite=None so that it rides SAML's cross-site post", async () => {
+    const behindHttps = await startSsoTestServer({ publicUrl: 'https://terrace.example.com' });
+    try {
+      const httpsDomain = uniqueDomain('https');
+      const owner = await signUpOrganization(behindHttps, httpsDomain);
+      const put = await behindHttps.call('putIdentityProvider', {
+        token: owner.token,
+        entity: { type: 'saml', emailDomains: [httpsDomain], saml: { entryPointUrl: idp.entryPointUrl, idpCertificate: idp.key.certificate, spEntityId } },
+      });
+      expect(put.status).toBe(200);
+      const response = await fetch(`${behindHttps.localApiUrl}/auth/sso/signInRequest`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ entity: { email: `ada@${httpsDomain}` } }),
+      });
+      await behindHttps.check('ssoSignInRequest', response);
+      expect(response.status).toBe(200);
+      const [cookie] = response.headers.getSetCookie();
+      expect(cookie).toMatch(/^terrace_sso_binding=[A-Za-z0-9_-]{43}; Path=\/api\/auth\/sso; Max-Age=600; HttpOnly; SameSite=None; Secure$/);
+    } finally {
+      await behindHttps.close();
+    }
   });
 
   it('rejects a post without the form fields as a validation error', async () => {

@@ -27,16 +27,17 @@ export function ssoOperations(deps: SsoDeps): OperationRegistry {
       single(await putIdentityProvider(deps, actor, entity as IdentityProviderInput)),
     ),
     deleteIdentityProvider: userOperation(async (actor) => single(await deleteIdentityProvider(deps, actor))),
-    ssoSignInRequest: publicOperation(async ({ entity }) => ({
-      items: await ssoSignInRequest(deps, entity as SsoSignInRequestInput),
-    })),
-    ssoOidcCallback: publicOperation(async ({ query }) => ({
+    ssoSignInRequest: publicOperation(async ({ entity, cookies }) => {
+      const { items, cookie } = await ssoSignInRequest(deps, entity as SsoSignInRequestInput, cookies);
+      return { items, setCookies: [cookie] };
+    }),
+    ssoOidcCallback: publicOperation(async ({ query, cookies }) => ({
       items: [],
-      redirect: await ssoOidcCallback(deps, query as OidcCallbackQuery),
+      ...(await ssoOidcCallback(deps, query as OidcCallbackQuery, cookies)),
     })),
-    ssoSamlAcs: publicOperation(async ({ body }) => ({
+    ssoSamlAcs: publicOperation(async ({ body, cookies }) => ({
       items: [],
-      redirect: await ssoSamlAcs(deps, body as SamlPostForm),
+      ...(await ssoSamlAcs(deps, body as SamlPostForm, cookies)),
     })),
     ssoSignInWithPotentialSession: publicOperation(async ({ entity }) =>
       single(await ssoSignInWithPotentialSession(deps, (entity as { ssoPotentialSessionId: string }).ssoPotentialSessionId)),

@@ -1,5 +1,6 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { organizations, sessions, users } from '../accounts/accounts.schema';
+import { index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { cascadingReference, createdAt, expiresAt, timestamptz } from '../../db/columns';
+import { organizationId, sessions, userId } from '../accounts/accounts.schema';
 
 // Single sign-on keeps one identity provider per organization, the short-lived login requests
 // between the redirect to the IdP and its callback, the potential sessions an SSO user may sign
@@ -29,10 +30,7 @@ export const identityProviders = pgTable(
   'identity_providers',
   {
     id: text('id').primaryKey(),
-    organizationId: text('organization_id')
-      .notNull()
-      .unique('identity_providers_organization_key')
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId().unique('identity_providers_organization_key'),
     type: text('type', { enum: ['oidc', 'saml'] }).notNull(),
     // Lower-case; read across organizations by the public sign-in request.
     emailDomains: text('email_domains').array().notNull(),
@@ -41,8 +39,8 @@ export const identityProviders = pgTable(
     // The OIDC client secret as a secret envelope (crypto/secret-envelope.ts); never answered.
     oidcClientSecret: text('oidc_client_secret'),
     saml: jsonb('saml').$type<SamlSettingsRecord>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [index('identity_providers_email_domains_idx').using('gin', t.emailDomains)],
 );
@@ -52,17 +50,18 @@ export const ssoLoginRequests = pgTable(
   {
     // SHA-256 of the OIDC `state` / SAML `RelayState`: the value itself travels only through the browser.
     stateHash: text('state_hash').primaryKey(),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     type: text('type', { enum: ['oidc', 'saml'] }).notNull(),
     nonce: text('nonce'),
     // The PKCE verifier as a secret envelope.
     codeVerifier: text('code_verifier'),
     samlRequestId: text('saml_request_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    // SHA-256 of the browser-binding cookie set with the sign-in request: the callback must come
+    // from the browser that asked (null only on requests made before the binding existed).
+    bindingHash: text('binding_hash'),
+    createdAt: createdAt(),
+    expiresAt: expiresAt(),
+    consumedAt: timestamptz('consumed_at'),
   },
   (t) => [index('sso_login_requests_expires_idx').on(t.expiresAt)],
 );
@@ -71,18 +70,14 @@ export const ssoPotentialSessions = pgTable(
   'sso_potential_sessions',
   {
     id: text('id').primaryKey(),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
+    userId: userId(),
     role: text('role').notNull(),
     teams: jsonb('teams').$type<TeamRefRecord[]>().notNull().default([]),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: expiresAt(),
     // Set by the public sign-in with this potential session: it signs in once.
-    signedInAt: timestamp('signed_in_at', { withTimezone: true }),
+    signedInAt: timestamptz('signed_in_at'),
   },
   (t) => [index('sso_potential_sessions_user_idx').on(t.userId, t.createdAt)],
 );
@@ -91,22 +86,16 @@ export const ssoSessionOrigins = pgTable('sso_session_origins', {
   sessionId: text('session_id')
     .primaryKey()
     .references(() => sessions.id, { onDelete: 'cascade' }),
-  organizationId: text('organization_id')
-    .notNull()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  potentialSessionId: text('potential_session_id')
-    .notNull()
-    .references(() => ssoPotentialSessions.id, { onDelete: 'cascade' }),
+  organizationId: organizationId(),
+  potentialSessionId: cascadingReference('potential_session_id', () => ssoPotentialSessions.id),
 });
 
 export const ssoSamlAssertions = pgTable(
   'sso_saml_assertions',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     assertionId: text('assertion_id').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: expiresAt(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.assertionId] })],
 );

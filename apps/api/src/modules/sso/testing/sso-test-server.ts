@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -15,6 +14,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../../db/
 import { createHttpApp } from '../../../http/create-http-app';
 import { listOperations, readOpenApiDocument, type OperationSpec } from '../../../http/openapi-document';
 import { compileSchema, createAjv } from '../../../http/request-validation';
+import { freePort } from '@terrace/testing-idp';
 
 // The API's shared test set-up (a global PostgreSQL provided as `databaseUrl`) is used when the
 // run has it; otherwise this file starts its own embedded PostgreSQL, so the SSO tests run on
@@ -27,17 +27,8 @@ declare module 'vitest' {
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+// The SAML identity provider and the callers here share the port helper of the test providers.
+export { freePort };
 
 const root = findWorkspaceRoot();
 const document = readOpenApiDocument(join(root, 'openapi/dist/openapi.json'));
@@ -118,6 +109,8 @@ export interface SsoTestServer {
   /** PUBLIC_URL of the server under test: the console's pages would be here, the API under /api. */
   publicUrl: string;
   apiUrl: string;
+  /** Where the API listens on loopback: apiUrl itself unless PUBLIC_URL was given. */
+  localApiUrl: string;
   database: DatabaseHandle;
   app: FastifyInstance;
   /** Calls an operation by operationId over HTTP; the answer is checked against the description. */
@@ -127,12 +120,13 @@ export interface SsoTestServer {
   close(): Promise<void>;
 }
 
-export async function startSsoTestServer(): Promise<SsoTestServer> {
+/** `publicUrl` stands for a deployment behind https (the server still listens on loopback http). */
+export async function startSsoTestServer(options: { publicUrl?: string } = {}): Promise<SsoTestServer> {
   const provided = inject('databaseUrl') as string | undefined;
   const own = provided ? undefined : await ownDatabase();
   const database = connectDatabase(provided ?? (own as { url: string }).url, 4);
   const port = await freePort();
-  const publicUrl = `http://127.0.0.1:${port}`;
+  const publicUrl = options.publicUrl ?? `http://127.0.0.1:${port}`;
   const composed = composeOperations(
     database.db,
     randomBytes(32),
@@ -156,6 +150,7 @@ export async function startSsoTestServer(): Promise<SsoTestServer> {
   });
   await app.listen({ host: '127.0.0.1', port });
   const apiUrl = `${publicUrl}/api`;
+  const localApiUrl = `http://127.0.0.1:${port}/api`;
 
   const check = async (operationId: string, response: Response) => {
     const op = operationsById.get(operationId);
@@ -167,6 +162,7 @@ export async function startSsoTestServer(): Promise<SsoTestServer> {
   return {
     publicUrl,
     apiUrl,
+    localApiUrl,
     database,
     app,
     check,
@@ -174,7 +170,7 @@ export async function startSsoTestServer(): Promise<SsoTestServer> {
       const op = operationsById.get(operationId);
       if (!op) throw new Error(`No operation ${operationId}`);
       const query = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
-      const response = await fetch(`${apiUrl}${op.path}${query}`, {
+      const response = await fetch(`${localApiUrl}${op.path}${query}`, {
         method: op.method.toUpperCase(),
         redirect: 'manual',
         headers: {

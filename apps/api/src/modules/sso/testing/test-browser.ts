@@ -33,6 +33,14 @@ export class TestBrowser {
     }
   }
 
+  /** The cookie this browser would send to `url` under `name` (undefined when none). */
+  cookie(url: string, name: string): string | undefined {
+    return this.#cookieHeader(new URL(url))
+      ?.split('; ')
+      .find((pair) => pair.startsWith(`${name}=`))
+      ?.slice(name.length + 1);
+  }
+
   #cookieHeader(url: URL): string | undefined {
     const matching = this.#cookies.filter(
       (c) => c.host === url.host && (url.pathname === c.path || url.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`)),
@@ -40,18 +48,20 @@ export class TestBrowser {
     return matching.length ? matching.map((c) => `${c.name}=${c.value}`).join('; ') : undefined;
   }
 
-  /** One request, no redirect followed. */
-  async request(url: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<Response> {
+  /** One request (a form post, or a JSON post as the console's fetch makes), no redirect followed. */
+  async request(url: string, init: { method?: string; form?: Record<string, string>; json?: unknown } = {}): Promise<Response> {
     const target = new URL(url);
     const cookie = this.#cookieHeader(target);
+    const body = init.form ? new URLSearchParams(init.form).toString() : init.json !== undefined ? JSON.stringify(init.json) : undefined;
     const response = await fetch(target, {
-      method: init.method ?? (init.form ? 'POST' : 'GET'),
+      method: init.method ?? (body !== undefined ? 'POST' : 'GET'),
       redirect: 'manual',
       headers: {
         ...(cookie ? { cookie } : {}),
         ...(init.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}),
       },
-      ...(init.form ? { body: new URLSearchParams(init.form).toString() } : {}),
+      ...(body !== undefined ? { body } : {}),
     });
     this.#store(target, response);
     return response;

@@ -1,5 +1,5 @@
 // oidc-provider ships no type declarations (and @types/oidc-provider lags its majors); this
-// declares the part of its API the SSO tests use.
+// declares the part of its API the tests use.
 declare module 'oidc-provider' {
   import type { IncomingMessage, ServerResponse } from 'node:http';
 

@@ -1,7 +1,10 @@
+// The declarations of oidc-provider (it ships none) go wherever this file is compiled.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- an ambient module declaration, not an import.
+/// <reference path="./oidc-provider.d.ts" />
 import { createServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { Provider } from 'oidc-provider';
-import { freePort } from './sso-test-server';
+import { freePort } from './free-port';
 
 export interface TestAccount {
   email: string;
@@ -23,7 +26,7 @@ export interface TestOidcProvider {
 /**
  * A real OpenID Connect provider (oidc-provider) on a loopback port, with one confidential
  * client registered for our callback and the library's development sign-in and consent pages,
- * which the test drives with its HTTP client.
+ * which a test drives with its HTTP client or a browser.
  */
 export async function startTestOidcProvider(redirectUri: string): Promise<TestOidcProvider> {
   const port = await freePort();

@@ -1,0 +1,1 @@
+ALTER TABLE "sso_login_requests" ADD COLUMN "binding_hash" text;

@@ -1,0 +1,66 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+
+const root = join(import.meta.dirname, '../../../..');
+
+/**
+ * The e2e server's own data: its DATA_DIR and embedded PostgreSQL port, which the global setup
+ * exports (CONSOLE_E2E_DATA_DIR, CONSOLE_E2E_PG_PORT). Against a developer's server
+ * (CONSOLE_E2E_BASE_URL), set both to that server's DATA_DIR and EMBEDDED_PG_PORT.
+ */
+function serverData(): { dataDir: string; pgPort: string } {
+  const dataDir = process.env['CONSOLE_E2E_DATA_DIR'];
+  const pgPort = process.env['CONSOLE_E2E_PG_PORT'];
+  if (!dataDir || !pgPort) throw new Error('CONSOLE_E2E_DATA_DIR and CONSOLE_E2E_PG_PORT are not set: the global setup sets them');
+  return { dataDir, pgPort };
+}
+
+/**
+ * The newest mail the server wrote to an address, read from its `mail_outbox` table: without
+ * SMTP_URL the API keeps mail there (apps/api/README.md), and the API has no way to read it back,
+ * so the spec reads the e2e database directly, as a person would read their mailbox.
+ */
+export async function latestMailTo(email: string): Promise<{ subject: string; text: string }> {
+  const { dataDir, pgPort } = serverData();
+  const password = readFileSync(join(dataDir, 'pg', 'postgres.password'), 'utf8').trim();
+  const client = new pg.Client({ host: '127.0.0.1', port: Number(pgPort), user: 'postgres', password, database: 'terrace' });
+  await client.connect();
+  try {
+    const found = await client.query<{ subject: string; text: string }>(
+      'SELECT subject, text FROM mail_outbox WHERE "to" = $1 ORDER BY created_at DESC LIMIT 1',
+      [email],
+    );
+    const mail = found.rows[0];
+    if (!mail) throw new Error(`No mail was written to ${email}`);
+    return mail;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The path (with its token) of the console link in the newest mail to an address. */
+export async function linkPathInLatestMailTo(email: string): Promise<string> {
+  const { text } = await latestMailTo(email);
+  const link = /https?:\/\/\S+?(\/auth\/\S+)/.exec(text);
+  if (!link?.[1]) throw new Error(`The mail to ${email} holds no console link:\n${text}`);
+  return link[1];
+}
+
+/** The token at the end of that link. */
+export async function tokenInLatestMailTo(email: string): Promise<string> {
+  const path = await linkPathInLatestMailTo(email);
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+/** Runs an operator command of the API (apps/api/README.md, "Operator commands") on the e2e data. */
+export async function operatorCommand(...args: string[]): Promise<string> {
+  const { dataDir, pgPort } = serverData();
+  const { stdout } = await promisify(execFile)(process.execPath, [join(root, 'dist/apps/api/main.mjs'), 'admin', ...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, EMBEDDED_PG_PORT: pgPort, LOG_LEVEL: 'warn' },
+  });
+  return stdout.trim();
+}
