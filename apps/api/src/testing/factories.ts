@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { newId } from '../crypto/ids';
 import { hashPassword } from '../crypto/password-hasher';
 import { insertMembership, insertUser } from '../modules/accounts/accounts.repository';
+import { mailOutbox } from '../modules/mail/mail.schema';
 import type { TestApi } from './test-api';
 
 export const testPassword = 'correct horse battery staple';
@@ -56,4 +58,15 @@ export async function createNamespace(api: TestApi, token: string, name = `ns-${
   const res = await api.call<{ id: string; name: string }>('createNamespace', { token, entity: { name } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.response.items[0] as { id: string; name: string };
+}
+
+/**
+ * The token at the end of the console link `/auth/<path>/<token>` in the latest mail to `to`
+ * (with no SMTP configured, the outbox table stands in for it).
+ */
+export async function mailedLinkToken(api: TestApi, to: string, path: string): Promise<string> {
+  const [mail] = await api.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt)).limit(1);
+  const match = new RegExp(`/auth/${path}/(\\S+)`).exec(mail?.text ?? '');
+  if (!match?.[1]) throw new Error(`no ${path} link mailed to ${to}: ${mail?.text}`);
+  return match[1];
 }

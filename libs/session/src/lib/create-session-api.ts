@@ -155,15 +155,17 @@ export function createSessionApi(client: ApiClient): SessionApi & AuthApi {
       return toSignInResult(await publicPost('/auth/sso/signInWithPotentialSession', { ssoPotentialSessionId }));
     },
     async awsMarketplaceRegistration({ marketplaceToken, ...input }) {
-      await client.POST('/auth/awsMarketplace/registration', {
+      const { data } = await client.POST('/auth/awsMarketplace/registration', {
         body: { entity: { ...input, marketplaceCustomerId: marketplaceToken } },
       });
+      return toSignInResult(first(data));
     },
     async azureMarketplaceRegistration(purchaseToken) {
-      await client.POST('/auth/azureMarketplace/registration', {
+      const { data } = await client.POST('/auth/azureMarketplace/registration', {
         params: { query: { token: purchaseToken } },
         headers: { [PUBLIC_REQUEST_HEADER]: 'true' },
       });
+      return toSignInResult(first(data));
     },
     async createUserFromInvite(input) {
       return toSignInResult(await publicPost('/iam/org/user/v2', input));

@@ -85,9 +85,9 @@ export interface AuthApi {
   signUp(input: SignUpInput): Promise<SignInResult>;
   ssoSignInRequest(email: string): Promise<{ redirectUrl: string }>;
   ssoSignInWithPotentialSession(ssoPotentialSessionId: string): Promise<SignInResult>;
-  awsMarketplaceRegistration(input: SignUpInput & { marketplaceToken: string }): Promise<void>;
+  awsMarketplaceRegistration(input: SignUpInput & { marketplaceToken: string }): Promise<SignInResult>;
   /** No body: the purchase token Azure put in the landing page's `token` query parameter goes in the query. */
-  azureMarketplaceRegistration(purchaseToken: string): Promise<void>;
+  azureMarketplaceRegistration(purchaseToken: string): Promise<SignInResult>;
   createUserFromInvite(input: { invitationToken: string; firstName: string; lastName: string; password: string }): Promise<SignInResult>;
   acceptInvite(invitationToken: string): Promise<void>;
   recoverPassword(email: string): Promise<void>;

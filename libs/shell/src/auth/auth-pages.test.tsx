@@ -110,6 +110,33 @@ describe('sign-in flows', () => {
     });
   });
 
+  it('activates an Azure Marketplace subscription from the landing token, signs the new admin in and says how to set a password', async () => {
+    let query: string | null = null;
+    server.use(
+      handle('post', '/auth/azureMarketplace/registration', ({ request }) => {
+        query = new URL(request.url).searchParams.get('token');
+        return session('tsn_azure');
+      }),
+      ...sessionHandlers(),
+    );
+    const { router } = renderConsole({ path: '/auth/azureMarketplaceRegister?token=purchase-1', signedIn: false });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Activate subscription' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/postAzureMarketplaceRegistration'));
+    expect(query).toBe('purchase-1');
+    expect(localStorage.getItem('auth_token')).toBe('tsn_azure');
+    expect(await screen.findByText(/registered and you are signed in/)).toBeInTheDocument();
+    expect(screen.getByText(/no password yet/)).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Open the console' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
+  });
+
+  it('refuses to register from Azure Marketplace without the landing token', async () => {
+    renderConsole({ path: '/auth/azureMarketplaceRegister', signedIn: false });
+    expect(await screen.findByText(/The Azure Marketplace token is missing/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Activate subscription' })).toBeDisabled();
+  });
+
   it('lists SSO sessions with search, organization filter, the current role tag and Select buttons', async () => {
     server.use(
       http.get('*/iam/org/ssoPotentialSession', () =>

@@ -3,23 +3,26 @@ import { useMutation } from '@tanstack/react-query';
 import { Button } from '@terrace/design-system';
 import { authPaths, useAuthApi } from '@terrace/session';
 import { useForm } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { AuthCard } from './auth-card';
 import { errorText } from './auth-validation';
 import { FormAlert } from './form-alert';
 import { emptySignUp, SignUpFields, toSignUpInput, type SignUpValues } from './sign-up-fields';
+import { useCompleteSignIn } from './use-complete-sign-in';
 
 /** Registration for a subscription bought on AWS Marketplace; AWS passes its token in the query. */
 export function AwsMarketplaceRegisterPage() {
   const { t } = useLingui();
   const api = useAuthApi();
-  const navigate = useNavigate();
+  const complete = useCompleteSignIn();
   const [params] = useSearchParams();
   const marketplaceToken = params.get('x-amzn-marketplace-token') ?? params.get('token') ?? '';
   const form = useForm<SignUpValues>({ defaultValues: emptySignUp });
   const register = useMutation({
     mutationFn: (v: SignUpValues) => api.awsMarketplaceRegistration({ ...toSignUpInput(v), marketplaceToken }),
-    onSuccess: () => navigate(authPaths.postAwsMarketplaceRegistration, { replace: true }),
+    onSuccess: async (result) => {
+      if (result.kind === 'session') await complete(result, authPaths.postAwsMarketplaceRegistration);
+    },
   });
   return (
     <AuthCard title={t`Complete your AWS Marketplace registration`} description={t`Create the organization your AWS Marketplace subscription belongs to.`}>
@@ -42,12 +45,14 @@ export function AwsMarketplaceRegisterPage() {
 export function AzureMarketplaceRegisterPage() {
   const { t } = useLingui();
   const api = useAuthApi();
-  const navigate = useNavigate();
+  const complete = useCompleteSignIn();
   const [params] = useSearchParams();
   const purchaseToken = params.get('token') ?? '';
   const register = useMutation({
     mutationFn: () => api.azureMarketplaceRegistration(purchaseToken),
-    onSuccess: () => navigate(authPaths.postAzureMarketplaceRegistration, { replace: true }),
+    onSuccess: async (result) => {
+      if (result.kind === 'session') await complete(result, authPaths.postAzureMarketplaceRegistration);
+    },
   });
   return (
     <AuthCard title={t`Complete your Azure Marketplace registration`} description={t`Confirm to activate the Terrace subscription you bought on Azure Marketplace.`}>

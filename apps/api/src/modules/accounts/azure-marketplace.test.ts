@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uniqueEmail } from '../../testing/factories';
+import { mailedLinkToken, testPassword, uniqueEmail } from '../../testing/factories';
 import { createTestApi, type TestApi } from '../../testing/test-api';
 import { organizations } from './accounts.schema';
 import { findUserByEmail } from './accounts.repository';
@@ -156,6 +156,11 @@ describe('Azure Marketplace registration (no body: the landing-page token in the
     expect(azure.activations).toContainEqual({ subscriptionId: purchase.subscriptionId, body: { planId: 'gold', quantity: 5 } });
     // No password was chosen: password sign-in is impossible until recovery sets one.
     expect((await findUserByEmail(api.database.db, purchase.email))?.passwordHash).toBeNull();
+    expect((await api.call('signIn', { entity: { email: purchase.email, password: testPassword } })).status).toBe(400);
+    expect((await api.call('recoverPassword', { entity: { email: purchase.email } })).status).toBe(200);
+    const resetToken = await mailedLinkToken(api, purchase.email, 'resetPassword');
+    expect((await api.call('resetPassword', { entity: { resetToken, password: testPassword } })).status).toBe(200);
+    expect((await api.call('signIn', { entity: { email: purchase.email, password: testPassword } })).status).toBe(200);
 
     // A subscription registers once.
     const again = await api.call('registerAzureMarketplace', { query: { token } });

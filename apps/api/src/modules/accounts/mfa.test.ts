@@ -1,8 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
-import { desc, eq } from 'drizzle-orm';
-import { mailOutbox } from '../mail/mail.schema';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, signUpOrganization, testPassword } from '../../testing/factories';
+import { addMember, mailedLinkToken, signUpOrganization, testPassword } from '../../testing/factories';
 import { createTestApi, type TestApi } from '../../testing/test-api';
 import { users } from './accounts.schema';
 
@@ -31,8 +30,7 @@ describe('MFA', () => {
     // Not on yet: the link mailed to the account's address turns it on.
     const before = await api.call<Item>('signIn', { entity: { email: org.email, password: testPassword } });
     expect(before.body.response.items[0]?.['token']).toMatch(/^tsn_/);
-    const [mail] = await api.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, org.email)).orderBy(desc(mailOutbox.createdAt)).limit(1);
-    const confirmationToken = /\/auth\/confirmMfa\/(\S+)/.exec(mail?.text ?? '')?.[1] as string;
+    const confirmationToken = await mailedLinkToken(api, org.email, 'confirmMfa');
     expect((await api.call('confirmMfa', { entity: { confirmationToken } })).status).toBe(200);
     expect((await api.call('confirmMfa', { entity: { confirmationToken } })).status).toBe(400);
 

@@ -124,8 +124,10 @@ export async function acceptInvite(deps: InvitationsDeps, invitationToken: strin
 
 export async function recoverPassword(deps: InvitationsDeps, email: string) {
   const user = await findUserByEmail(deps.db, email);
-  // Same answer either way, so the call does not reveal which addresses have accounts.
-  if (!user?.passwordHash) return {};
+  // Same answer either way, so the call does not reveal which addresses have accounts. Direct
+  // users may set a first password this way (an Azure Marketplace admin starts without one); SSO
+  // users without a password sign in through their identity provider only.
+  if (!user || (user.userType === 'ssoUser' && !user.passwordHash)) return {};
   const token = newOpaqueToken('trs');
   await insertPasswordReset(deps.db, { tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(Date.now() + resetTtlMs) });
   const link = `${deps.publicUrl}/auth/resetPassword/${token}`;

@@ -1,8 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, signIn, signUpOrganization, testPassword, uniqueEmail } from '../../testing/factories';
+import { addMember, mailedLinkToken, signIn, signUpOrganization, testPassword, uniqueEmail } from '../../testing/factories';
 import { createTestApi, type TestApi } from '../../testing/test-api';
-import { mailOutbox } from '../mail/mail.schema';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -10,13 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-/** The token at the end of the link in the latest mail to `to` (the outbox stands in for SMTP). */
-async function linkToken(to: string, path: string): Promise<string> {
-  const [mail] = await api.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt)).limit(1);
-  const match = new RegExp(`http://console\\.test/auth/${path}/(\\S+)`).exec(mail?.text ?? '');
-  if (!match?.[1]) throw new Error(`no ${path} link mailed to ${to}: ${mail?.text}`);
-  return match[1];
-}
+const linkToken = (to: string, path: string) => mailedLinkToken(api, to, path);
 
 type Item = Record<string, unknown>;
 
