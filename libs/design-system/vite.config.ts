@@ -8,6 +8,9 @@ export default defineConfig({
   root: import.meta.dirname,
   cacheDir: '../../node_modules/.vite/libs/design-system',
   resolve: { alias: workspaceAliases() },
+  // The library's package.json (side-effect hints for app bundles) would otherwise make this
+  // folder Vite's workspace root and shut out the shared set-up under tools/.
+  server: { fs: { allow: ['../..'] } },
   plugins: [...linguiReactPlugins(), tailwindcss()],
   test: projectTest('design-system', {
     environment: 'jsdom',
