@@ -49,11 +49,14 @@ export const Line: Story = {
     const rtl = document.documentElement.dir === 'rtl';
     await waitFor(() => {
       const surface = figure.querySelector('svg.recharts-surface')?.getBoundingClientRect();
-      const valueAxis = figure.querySelector('.recharts-yAxis')?.getBoundingClientRect();
-      if (!surface || !valueAxis) throw new Error('chart axes not rendered');
-      const axisOnRight = valueAxis.left > surface.left + surface.width / 2;
+      if (!surface) throw new Error('chart not rendered');
+      const texts = [...figure.querySelectorAll('svg.recharts-surface text')];
+      // The value axis' labels are the plain numbers.
+      const values = texts.filter((text) => /^\d+$/.test(text.textContent ?? ''));
+      if (values.length < 2) throw new Error('value axis not rendered');
+      const axisOnRight = values.every((text) => text.getBoundingClientRect().left > surface.left + surface.width / 2);
       expect(axisOnRight, `value axis on the right (dir ${document.documentElement.dir})`).toBe(rtl);
-      const ticks = [...figure.querySelectorAll('svg.recharts-surface text')]
+      const ticks = texts
         .map((tick) => ({
           day: days.findIndex((d) => formatDay(d.date) === tick.textContent),
           x: tick.getBoundingClientRect().left,

@@ -2,14 +2,7 @@ import { cva, type VariantProps } from 'class-variance-authority';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
-import {
-  ModalBody,
-  ModalCloseButton,
-  ModalDescription,
-  ModalFooter,
-  ModalHeader,
-  ModalTitle,
-} from './modal-parts';
+import { ModalCloseButton, modalParts } from './modal-parts';
 import { useTheme } from '../theme-provider/theme-provider';
 
 export const Dialog = DialogPrimitive.Root;
@@ -78,22 +71,9 @@ export function DialogContent({
   );
 }
 
-export function DialogHeader(props: ComponentProps<'div'>) {
-  return <ModalHeader kind="dialog" {...props} />;
-}
-
-export function DialogBody(props: ComponentProps<'div'>) {
-  return <ModalBody kind="dialog" {...props} />;
-}
-
-export function DialogFooter(props: ComponentProps<'div'>) {
-  return <ModalFooter kind="dialog" {...props} />;
-}
-
-export function DialogTitle(props: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <ModalTitle kind="dialog" {...props} />;
-}
-
-export function DialogDescription(props: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <ModalDescription kind="dialog" {...props} />;
-}
+const parts = modalParts('dialog');
+export const DialogHeader = parts.Header;
+export const DialogBody = parts.Body;
+export const DialogFooter = parts.Footer;
+export const DialogTitle = parts.Title;
+export const DialogDescription = parts.Description;

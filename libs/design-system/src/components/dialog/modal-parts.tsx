@@ -90,3 +90,16 @@ export function ModalDescription({
     />
   );
 }
+
+/** The parts bound to one surface; dialog.tsx and drawer.tsx export them under their own names. */
+export function modalParts(kind: ModalKind) {
+  return {
+    Header: (props: ComponentProps<'div'>) => <ModalHeader kind={kind} {...props} />,
+    Body: (props: ComponentProps<'div'>) => <ModalBody kind={kind} {...props} />,
+    Footer: (props: ComponentProps<'div'>) => <ModalFooter kind={kind} {...props} />,
+    Title: (props: ComponentProps<typeof DialogPrimitive.Title>) => <ModalTitle kind={kind} {...props} />,
+    Description: (props: ComponentProps<typeof DialogPrimitive.Description>) => (
+      <ModalDescription kind={kind} {...props} />
+    ),
+  };
+}

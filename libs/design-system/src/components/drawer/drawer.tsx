@@ -2,14 +2,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 import { DialogOverlay } from '../dialog/dialog';
-import {
-  ModalBody,
-  ModalCloseButton,
-  ModalDescription,
-  ModalFooter,
-  ModalHeader,
-  ModalTitle,
-} from '../dialog/modal-parts';
+import { ModalCloseButton, modalParts } from '../dialog/modal-parts';
 import { useTheme } from '../theme-provider/theme-provider';
 
 export const Drawer = DialogPrimitive.Root;
@@ -58,22 +51,9 @@ export function DrawerContent({
   );
 }
 
-export function DrawerHeader(props: ComponentProps<'div'>) {
-  return <ModalHeader kind="drawer" {...props} />;
-}
-
-export function DrawerBody(props: ComponentProps<'div'>) {
-  return <ModalBody kind="drawer" {...props} />;
-}
-
-export function DrawerFooter(props: ComponentProps<'div'>) {
-  return <ModalFooter kind="drawer" {...props} />;
-}
-
-export function DrawerTitle(props: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <ModalTitle kind="drawer" {...props} />;
-}
-
-export function DrawerDescription(props: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <ModalDescription kind="drawer" {...props} />;
-}
+const parts = modalParts('drawer');
+export const DrawerHeader = parts.Header;
+export const DrawerBody = parts.Body;
+export const DrawerFooter = parts.Footer;
+export const DrawerTitle = parts.Title;
+export const DrawerDescription = parts.Description;
