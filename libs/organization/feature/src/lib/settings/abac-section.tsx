@@ -69,14 +69,9 @@ export function AbacSection(access: AbacSectionProps) {
       items={rules.data}
       columns={columns}
       getRowId={(rule) => rule.id}
-      addButton={
-        <EditButton access={access} onClick={() => setEditing('new')} disabled={!organization.isSuccess}>
-          <Network aria-hidden />
-          {t`Add rule`}
-        </EditButton>
-      }
+      access={access}
+      add={{ icon: Network, label: t`Add rule`, onClick: () => setEditing('new'), disabled: !organization.isSuccess }}
       empty={{
-        icon: <Network aria-hidden />,
         title: t`No attribute rules yet`,
         text: t`Map identity-provider groups to a role and teams, so SSO users get the right access without manual steps.`,
       }}

@@ -81,14 +81,9 @@ export function CustomRolesSection(access: CustomRolesSectionProps) {
       items={roles.data}
       columns={columns}
       getRowId={(role) => role.id}
-      addButton={
-        <EditButton access={access} onClick={() => setEditing('new')}>
-          <ShieldPlus aria-hidden />
-          {t`Create custom role`}
-        </EditButton>
-      }
+      access={access}
+      add={{ icon: ShieldPlus, label: t`Create custom role`, onClick: () => setEditing('new') }}
       empty={{
-        icon: <ShieldPlus aria-hidden />,
         title: t`No custom roles yet`,
         text: t`The built-in roles fit most teams. Create a custom role when someone needs exactly some stack permissions.`,
       }}

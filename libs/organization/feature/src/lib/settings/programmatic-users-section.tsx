@@ -70,14 +70,9 @@ export function ProgrammaticUsersSection(access: ProgrammaticUsersSectionProps) 
       columns={columns}
       getRowId={(user) => user.id}
       searchable={false}
-      addButton={
-        <EditButton access={access} onClick={() => setCreating(true)}>
-          <Bot aria-hidden />
-          {t`Create programmatic user`}
-        </EditButton>
-      }
+      access={access}
+      add={{ icon: Bot, label: t`Create programmatic user`, onClick: () => setCreating(true) }}
       empty={{
-        icon: <Bot aria-hidden />,
         title: t`No programmatic users yet`,
         text: t`Create one for each pipeline or script that calls the API, so its tokens can be revoked on their own.`,
       }}

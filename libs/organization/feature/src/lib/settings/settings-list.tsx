@@ -11,6 +11,7 @@ import {
   type DataTableProps,
 } from '@terrace/design-system';
 import { confirmationPhrases } from '@terrace/domain';
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /** Whether the user may change this section, and why not (the title of every disabled control). */
@@ -54,10 +55,11 @@ export interface SettingsListProps<T> extends Omit<DataTableProps<T>, 'data' | '
   /** The list's query: its error replaces the list, with a retry. */
   query: { isPending: boolean; isSuccess: boolean; isError: boolean; isFetching: boolean; error: unknown; refetch: () => unknown };
   items: T[] | undefined;
-  /** The section's add button, at the end of the toolbar (and in the empty state). */
-  addButton: ReactNode;
+  access: EditAccess;
+  /** The section's add button, at the end of the toolbar (and in the empty state, under its icon). */
+  add: { icon: LucideIcon; label: string; onClick: () => void; disabled?: boolean };
   /** Shown instead of an empty table, offering the add button. */
-  empty?: { icon: ReactNode; title: ReactNode; text: ReactNode };
+  empty?: { title: ReactNode; text: ReactNode };
   children?: ReactNode;
 }
 
@@ -65,12 +67,19 @@ export interface SettingsListProps<T> extends Omit<DataTableProps<T>, 'data' | '
  * One settings section's list: the error with a retry, an empty state offering the first item,
  * or the table with the add button; `children` (dialogs, details) follow it.
  */
-export function SettingsList<T>({ query, items, addButton, empty, children, ...table }: SettingsListProps<T>) {
+export function SettingsList<T>({ query, items, access, add, empty, children, ...table }: SettingsListProps<T>) {
+  const Icon = add.icon;
+  const addButton = (
+    <EditButton access={access} onClick={add.onClick} disabled={add.disabled}>
+      <Icon aria-hidden />
+      {add.label}
+    </EditButton>
+  );
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   return (
     <Stack gap={4}>
       {empty && query.isSuccess && items?.length === 0 ? (
-        <EmptyState icon={empty.icon} title={empty.title} text={empty.text} action={addButton} />
+        <EmptyState icon={<Icon aria-hidden />} title={empty.title} text={empty.text} action={addButton} />
       ) : (
         <DataTable {...table} data={items ?? []} loading={query.isPending} actions={<div className="ms-auto">{addButton}</div>} />
       )}

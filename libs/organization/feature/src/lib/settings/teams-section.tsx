@@ -59,14 +59,9 @@ export function TeamsSection(access: TeamsSectionProps) {
       items={teams.data}
       columns={columns}
       getRowId={(team) => team.id}
-      addButton={
-        <EditButton access={access} onClick={() => setCreating(true)}>
-          <Users aria-hidden />
-          {t`Create team`}
-        </EditButton>
-      }
+      access={access}
+      add={{ icon: Users, label: t`Create team`, onClick: () => setCreating(true) }}
       empty={{
-        icon: <Users aria-hidden />,
         title: t`No teams yet`,
         text: t`Teams receive namespace permissions and approve deployments together.`,
       }}

@@ -132,12 +132,8 @@ export function UsersSection(access: UsersSectionProps) {
       searchable={false}
       pagination={{ pageIndex: page - 1, pageSize }}
       onPaginationChange={(next) => setPaging(next.pageSize !== pageSize ? 1 : next.pageIndex + 1, next.pageSize)}
-      addButton={
-        <EditButton access={access} onClick={() => setInviting(true)}>
-          <UserPlus aria-hidden />
-          {t`Invite user`}
-        </EditButton>
-      }
+      access={access}
+      add={{ icon: UserPlus, label: t`Invite user`, onClick: () => setInviting(true) }}
     >
       <FormDialog
         open={inviting}
