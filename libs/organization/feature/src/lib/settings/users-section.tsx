@@ -92,7 +92,7 @@ export function UsersSection(access: UsersSectionProps) {
         canEdit ? (
           <RoleSelect
             size="sm"
-            className="w-40"
+            className="w-36"
             aria-label={t`Role of ${row.original.email}`}
             value={row.original.orgRole}
             onValueChange={(role) =>
