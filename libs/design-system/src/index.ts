@@ -187,7 +187,9 @@ export { CodeBlock, type CodeBlockProps } from './components/code-block/code-blo
 export { LogViewer, type LogViewerProps } from './components/log-viewer/log-viewer';
 export {
   parseAnsi,
+  parseAnsiLine,
   stripAnsi,
+  type AnsiColor,
   type AnsiSegment,
   type AnsiStyle,
 } from './components/log-viewer/parse-ansi';

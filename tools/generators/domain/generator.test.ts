@@ -29,9 +29,23 @@ describe('domain generator', () => {
       'libs/tfc-migration/feature/src/lib/tfc-migration-home-page.test.tsx',
       'libs/tfc-migration/feature/src/lib/tfc-migration-home-page.stories.tsx',
       'libs/tfc-migration/data-access/src/lib/tfc-migration.keys.test.ts',
+      'libs/tfc-migration/feature/src/test-setup.ts',
     ]) {
       expect(tree.exists(file), file).toBe(true);
     }
+    // Page tests and stories go through the one shared harness, bound to the domain's API contexts.
+    expect(tree.read('libs/tfc-migration/feature/src/testing/render-page.tsx', 'utf-8')).toContain(
+      "import { pageRenderer } from '@terrace/session/testing';",
+    );
+    expect(tree.read('libs/tfc-migration/feature/src/testing/story-app.tsx', 'utf-8')).toContain(
+      "import { storyApp } from '@terrace/session/stories';",
+    );
+    expect(tree.read('libs/tfc-migration/feature/src/testing/api-providers.tsx', 'utf-8')).toContain(
+      'export const tfcMigrationApis: ApiProviders',
+    );
+    expect(
+      tree.read('libs/tfc-migration/feature/src/lib/tfc-migration-home-page.test.tsx', 'utf-8'),
+    ).toContain("from '../testing/render-page'");
     expect(tree.read('libs/tfc-migration/feature/src/index.ts', 'utf-8')).toContain(
       'tfcMigrationRoutes',
     );

@@ -17,6 +17,8 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import type { ReactNode } from 'react';
+import { useTheme } from '../theme-provider/theme-provider';
 import type { CartesianChartProps, ChartSeries, DonutChartProps } from './chart-types';
 import { useChartTheme, type ChartTheme } from './use-chart-theme';
 
@@ -37,119 +39,126 @@ function legendElement(theme: ChartTheme) {
   );
 }
 
-function common(theme: ChartTheme, props: CartesianChartProps) {
-  const tick = { fill: theme.axis, fontSize: 12 };
+function tooltipStyle(theme: ChartTheme) {
   return {
-    grid: <CartesianGrid stroke={theme.grid} strokeDasharray="3 3" vertical={false} />,
-    x: (
-      <XAxis
-        dataKey={props.xKey}
-        tick={tick}
-        tickLine={false}
-        axisLine={{ stroke: theme.grid }}
-        tickFormatter={props.formatX}
-        minTickGap={24}
-      />
-    ),
-    y: (
-      <YAxis
-        tick={tick}
-        tickLine={false}
-        axisLine={false}
-        width={48}
-        tickFormatter={props.formatY}
-      />
-    ),
-    tooltip: (
-      <Tooltip
-        contentStyle={{
-          background: theme.tooltipBackground,
-          border: `1px solid ${theme.tooltipBorder}`,
-          borderRadius: 8,
-          color: theme.tooltipText,
-          fontSize: 12,
-        }}
-        labelStyle={{ color: theme.tooltipText }}
-        labelFormatter={props.formatX ? (label) => props.formatX?.(label) : undefined}
-        formatter={props.formatY ? (value) => props.formatY?.(Number(value)) : undefined}
-      />
-    ),
-    legend:
-      props.series.length > 1 ? (
-        legendElement(theme)
-      ) : null,
+    background: theme.tooltipBackground,
+    border: `1px solid ${theme.tooltipBorder}`,
+    borderRadius: 8,
+    color: theme.tooltipText,
+    fontSize: 12,
   };
 }
 
-export function LineChartImpl(props: CartesianChartProps & { area?: boolean }) {
+/**
+ * What line, area and bar charts share: container, grid, axes, tooltip and legend. In rtl the
+ * category axis runs from the right and the value axis stands on the right (recharts' axes are
+ * physical, so they are mirrored here).
+ */
+function CartesianFrame({
+  props,
+  chart: Chart,
+  children,
+}: {
+  props: CartesianChartProps;
+  chart: typeof RLineChart | typeof RAreaChart | typeof RBarChart;
+  children: ReactNode;
+}) {
   const theme = useChartTheme();
-  const parts = common(theme, props);
-  const Chart = props.area ? RAreaChart : RLineChart;
+  const rtl = useTheme().direction === 'rtl';
+  const tick = { fill: theme.axis, fontSize: 12 };
   return (
     <ResponsiveContainer width="100%" height={props.height ?? 260}>
-      <Chart data={[...props.data]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-        {parts.grid}
-        {parts.x}
-        {parts.y}
-        {parts.tooltip}
-        {parts.legend}
-        {props.series.map((s, i) =>
-          props.area ? (
-            <Area
-              key={s.key}
-              type="monotone"
-              dataKey={s.key}
-              name={s.label}
-              stroke={colorOf(theme, s, i)}
-              fill={colorOf(theme, s, i)}
-              fillOpacity={0.15}
-              strokeWidth={2}
-              stackId={props.stacked ? 'stack' : undefined}
-              isAnimationActive={false}
-            />
-          ) : (
-            <Line
-              key={s.key}
-              type="monotone"
-              dataKey={s.key}
-              name={s.label}
-              stroke={colorOf(theme, s, i)}
-              strokeWidth={2}
-              dot={false}
-              isAnimationActive={false}
-            />
-          ),
-        )}
+      <Chart data={[...props.data]} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
+        <CartesianGrid stroke={theme.grid} strokeDasharray="3 3" vertical={false} />
+        <XAxis
+          dataKey={props.xKey}
+          reversed={rtl}
+          tick={tick}
+          tickLine={false}
+          axisLine={{ stroke: theme.grid }}
+          tickFormatter={props.formatX}
+          minTickGap={24}
+        />
+        <YAxis
+          orientation={rtl ? 'right' : 'left'}
+          tick={tick}
+          tickLine={false}
+          axisLine={false}
+          width={48}
+          tickFormatter={props.formatY}
+        />
+        <Tooltip
+          contentStyle={tooltipStyle(theme)}
+          labelStyle={{ color: theme.tooltipText }}
+          labelFormatter={props.formatX ? (label) => props.formatX?.(label) : undefined}
+          formatter={props.formatY ? (value) => props.formatY?.(Number(value)) : undefined}
+        />
+        {props.series.length > 1 ? legendElement(theme) : null}
+        {children}
       </Chart>
     </ResponsiveContainer>
   );
 }
 
+export function LineChartImpl(props: CartesianChartProps) {
+  const theme = useChartTheme();
+  return (
+    <CartesianFrame props={props} chart={RLineChart}>
+      {props.series.map((s, i) => (
+        <Line
+          key={s.key}
+          type="monotone"
+          dataKey={s.key}
+          name={s.label}
+          stroke={colorOf(theme, s, i)}
+          strokeWidth={2}
+          dot={false}
+          isAnimationActive={false}
+        />
+      ))}
+    </CartesianFrame>
+  );
+}
+
+export function AreaChartImpl(props: CartesianChartProps) {
+  const theme = useChartTheme();
+  return (
+    <CartesianFrame props={props} chart={RAreaChart}>
+      {props.series.map((s, i) => (
+        <Area
+          key={s.key}
+          type="monotone"
+          dataKey={s.key}
+          name={s.label}
+          stroke={colorOf(theme, s, i)}
+          fill={colorOf(theme, s, i)}
+          fillOpacity={0.15}
+          strokeWidth={2}
+          stackId={props.stacked ? 'stack' : undefined}
+          isAnimationActive={false}
+        />
+      ))}
+    </CartesianFrame>
+  );
+}
+
 export function BarChartImpl(props: CartesianChartProps) {
   const theme = useChartTheme();
-  const parts = common(theme, props);
   return (
-    <ResponsiveContainer width="100%" height={props.height ?? 260}>
-      <RBarChart data={[...props.data]} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-        {parts.grid}
-        {parts.x}
-        {parts.y}
-        {parts.tooltip}
-        {parts.legend}
-        {props.series.map((s, i) => (
-          <Bar
-            key={s.key}
-            dataKey={s.key}
-            name={s.label}
-            fill={colorOf(theme, s, i)}
-            radius={props.stacked ? 0 : [3, 3, 0, 0]}
-            stackId={props.stacked ? 'stack' : undefined}
-            isAnimationActive={false}
-            maxBarSize={40}
-          />
-        ))}
-      </RBarChart>
-    </ResponsiveContainer>
+    <CartesianFrame props={props} chart={RBarChart}>
+      {props.series.map((s, i) => (
+        <Bar
+          key={s.key}
+          dataKey={s.key}
+          name={s.label}
+          fill={colorOf(theme, s, i)}
+          radius={props.stacked ? 0 : [3, 3, 0, 0]}
+          stackId={props.stacked ? 'stack' : undefined}
+          isAnimationActive={false}
+          maxBarSize={40}
+        />
+      ))}
+    </CartesianFrame>
   );
 }
 
@@ -161,13 +170,7 @@ export function DonutChartImpl(props: DonutChartProps) {
       <ResponsiveContainer width="100%" height={height}>
         <PieChart>
           <Tooltip
-            contentStyle={{
-              background: theme.tooltipBackground,
-              border: `1px solid ${theme.tooltipBorder}`,
-              borderRadius: 8,
-              color: theme.tooltipText,
-              fontSize: 12,
-            }}
+            contentStyle={tooltipStyle(theme)}
             itemStyle={{ color: theme.tooltipText }}
             formatter={
               props.formatValue ? (value) => props.formatValue?.(Number(value)) : undefined

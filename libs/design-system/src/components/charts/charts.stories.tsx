@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { AreaChart, BarChart, DonutChart, LineChart } from './charts';
 
 const days = Array.from({ length: 14 }, (_, i) => {
@@ -43,6 +43,30 @@ export const Line: Story = {
     const figure = within(canvasElement).getByRole('figure', { name: 'Runs per day' });
     // The chart library arrives through a lazy import; the SVG appears once it has loaded.
     await expect(await within(figure).findByText('Deployments', {}, { timeout: 15_000 })).toBeVisible();
+
+    // Mirrored in rtl: the value axis stands on the right and time runs from the right. Checked
+    // until the responsive container has settled on its width.
+    const rtl = document.documentElement.dir === 'rtl';
+    await waitFor(() => {
+      const surface = figure.querySelector('svg.recharts-surface')?.getBoundingClientRect();
+      if (!surface) throw new Error('chart not rendered');
+      const texts = [...figure.querySelectorAll('svg.recharts-surface text')];
+      // The value axis' labels are the plain numbers.
+      const values = texts.filter((text) => /^\d+$/.test(text.textContent ?? ''));
+      if (values.length < 2) throw new Error('value axis not rendered');
+      const axisOnRight = values.every((text) => text.getBoundingClientRect().left > surface.left + surface.width / 2);
+      expect(axisOnRight, `value axis on the right (dir ${document.documentElement.dir})`).toBe(rtl);
+      const ticks = texts
+        .map((tick) => ({
+          day: days.findIndex((d) => formatDay(d.date) === tick.textContent),
+          x: tick.getBoundingClientRect().left,
+        }))
+        .filter((tick) => tick.day >= 0)
+        .sort((a, b) => a.day - b.day);
+      const [first, last] = [ticks[0], ticks.at(-1)];
+      if (!first || !last || first === last) throw new Error('too few category ticks');
+      expect(first.x > last.x, `time runs from the right (${JSON.stringify(ticks)})`).toBe(rtl);
+    });
   },
 };
 export const Area: Story = {

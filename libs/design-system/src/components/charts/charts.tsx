@@ -1,16 +1,12 @@
-import { lazy, Suspense, useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId, type ComponentType, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Skeleton } from '../skeleton/skeleton';
-import type { CartesianChartProps, DonutChartProps } from './chart-types';
+import type * as Impls from './chart-impl';
 
 // Each chart loads recharts on first render (ARCHITECTURE §8: heavy parts load through import()).
-const LineChartImpl = lazy(() =>
-  import('./chart-impl').then((m) => ({ default: m.LineChartImpl })),
-);
-const BarChartImpl = lazy(() => import('./chart-impl').then((m) => ({ default: m.BarChartImpl })));
-const DonutChartImpl = lazy(() =>
-  import('./chart-impl').then((m) => ({ default: m.DonutChartImpl })),
-);
+function lazyImpl<P>(pick: (impls: typeof Impls) => ComponentType<P>) {
+  return lazy(() => import('./chart-impl').then((impls) => ({ default: pick(impls) })));
+}
 
 function ChartFrame({
   title,
@@ -50,54 +46,29 @@ function ChartFrame({
   );
 }
 
-export function LineChart(props: CartesianChartProps & { className?: string }) {
-  return (
-    <ChartFrame
-      title={props.title}
-      description={props.description}
-      height={props.height ?? 260}
-      className={props.className}
-    >
-      <LineChartImpl {...props} />
-    </ChartFrame>
-  );
+interface FramedProps {
+  title: string;
+  description?: string;
+  height?: number;
 }
 
-export function AreaChart(props: CartesianChartProps & { className?: string }) {
-  return (
-    <ChartFrame
-      title={props.title}
-      description={props.description}
-      height={props.height ?? 260}
-      className={props.className}
-    >
-      <LineChartImpl {...props} area />
-    </ChartFrame>
-  );
+/** A chart kind: its lazily loaded implementation inside the titled frame, at its default height. */
+function framedChart<P extends FramedProps>(Impl: ComponentType<P>, defaultHeight: number) {
+  return function FramedChart(props: P & { className?: string }) {
+    return (
+      <ChartFrame
+        title={props.title}
+        description={props.description}
+        height={props.height ?? defaultHeight}
+        className={props.className}
+      >
+        <Impl {...props} />
+      </ChartFrame>
+    );
+  };
 }
 
-export function BarChart(props: CartesianChartProps & { className?: string }) {
-  return (
-    <ChartFrame
-      title={props.title}
-      description={props.description}
-      height={props.height ?? 260}
-      className={props.className}
-    >
-      <BarChartImpl {...props} />
-    </ChartFrame>
-  );
-}
-
-export function DonutChart(props: DonutChartProps & { className?: string }) {
-  return (
-    <ChartFrame
-      title={props.title}
-      description={props.description}
-      height={props.height ?? 240}
-      className={props.className}
-    >
-      <DonutChartImpl {...props} />
-    </ChartFrame>
-  );
-}
+export const LineChart = framedChart(lazyImpl((impls) => impls.LineChartImpl), 260);
+export const AreaChart = framedChart(lazyImpl((impls) => impls.AreaChartImpl), 260);
+export const BarChart = framedChart(lazyImpl((impls) => impls.BarChartImpl), 260);
+export const DonutChart = framedChart(lazyImpl((impls) => impls.DonutChartImpl), 240);

@@ -1,9 +1,8 @@
-import { useLingui } from '@lingui/react/macro';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
+import { ModalCloseButton, modalParts } from './modal-parts';
 import { useTheme } from '../theme-provider/theme-provider';
 
 export const Dialog = DialogPrimitive.Root;
@@ -55,7 +54,6 @@ export function DialogContent({
   hideClose = false,
   ...props
 }: DialogContentProps) {
-  const { t } = useLingui();
   const { direction } = useTheme();
   return (
     <DialogPrimitive.Portal>
@@ -67,72 +65,15 @@ export function DialogContent({
         {...props}
       >
         {children}
-        {!hideClose && (
-          <DialogPrimitive.Close
-            data-slot="dialog-close-button"
-            aria-label={t`Close`}
-            className="absolute end-3 top-3 inline-flex size-8 cursor-pointer items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            <XIcon className="size-4" aria-hidden />
-          </DialogPrimitive.Close>
-        )}
+        {!hideClose && <ModalCloseButton kind="dialog" />}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );
 }
 
-export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="dialog-header"
-      className={cn('flex flex-col gap-1.5 px-6 pt-5 pe-12 text-start', className)}
-      {...props}
-    />
-  );
-}
-
-export function DialogBody({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="dialog-body"
-      className={cn('overflow-y-auto px-6 py-4', className)}
-      {...props}
-    />
-  );
-}
-
-export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="dialog-footer"
-      className={cn(
-        'flex flex-col-reverse gap-2 border-t border-border px-6 py-4 sm:flex-row sm:justify-end',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
-
-export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title
-      data-slot="dialog-title"
-      className={cn('text-base leading-6 font-semibold', className)}
-      {...props}
-    />
-  );
-}
-
-export function DialogDescription({
-  className,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description
-      data-slot="dialog-description"
-      className={cn('text-sm text-muted-foreground', className)}
-      {...props}
-    />
-  );
-}
+const parts = modalParts('dialog');
+export const DialogHeader = parts.Header;
+export const DialogBody = parts.Body;
+export const DialogFooter = parts.Footer;
+export const DialogTitle = parts.Title;
+export const DialogDescription = parts.Description;

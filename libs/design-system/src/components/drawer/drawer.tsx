@@ -1,9 +1,8 @@
-import { useLingui } from '@lingui/react/macro';
-import { XIcon } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 import { DialogOverlay } from '../dialog/dialog';
+import { ModalCloseButton, modalParts } from '../dialog/modal-parts';
 import { useTheme } from '../theme-provider/theme-provider';
 
 export const Drawer = DialogPrimitive.Root;
@@ -29,7 +28,6 @@ export function DrawerContent({
   size = 'md',
   ...props
 }: DrawerContentProps) {
-  const { t } = useLingui();
   const { direction } = useTheme();
   return (
     <DialogPrimitive.Portal>
@@ -47,66 +45,15 @@ export function DrawerContent({
         {...props}
       >
         {children}
-        <DialogPrimitive.Close
-          aria-label={t`Close`}
-          className="absolute end-3 top-3 inline-flex size-8 cursor-pointer items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          <XIcon className="size-4" aria-hidden />
-        </DialogPrimitive.Close>
+        <ModalCloseButton kind="drawer" />
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );
 }
 
-export function DrawerHeader({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="drawer-header"
-      className={cn('flex flex-col gap-1 border-b border-border px-6 py-4 pe-12', className)}
-      {...props}
-    />
-  );
-}
-
-export function DrawerBody({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="drawer-body"
-      className={cn('flex-1 overflow-y-auto px-6 py-4', className)}
-      {...props}
-    />
-  );
-}
-
-export function DrawerFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="drawer-footer"
-      className={cn('flex justify-end gap-2 border-t border-border px-6 py-4', className)}
-      {...props}
-    />
-  );
-}
-
-export function DrawerTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title
-      data-slot="drawer-title"
-      className={cn('text-base font-semibold', className)}
-      {...props}
-    />
-  );
-}
-
-export function DrawerDescription({
-  className,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description
-      data-slot="drawer-description"
-      className={cn('text-sm text-muted-foreground', className)}
-      {...props}
-    />
-  );
-}
+const parts = modalParts('drawer');
+export const DrawerHeader = parts.Header;
+export const DrawerBody = parts.Body;
+export const DrawerFooter = parts.Footer;
+export const DrawerTitle = parts.Title;
+export const DrawerDescription = parts.Description;

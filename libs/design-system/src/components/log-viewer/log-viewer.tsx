@@ -7,7 +7,7 @@ import { CopyButton } from '../copy-button/copy-button';
 import { Label } from '../label/label';
 import { Switch } from '../switch/switch';
 import { AnsiText } from './ansi-text';
-import { parseAnsi, stripAnsi, type AnsiSegment } from './parse-ansi';
+import { ansiStyleKey, parseAnsiLine, stripAnsi, type AnsiSegment, type AnsiStyle } from './parse-ansi';
 
 const LINE_HEIGHT = 20;
 
@@ -25,7 +25,9 @@ export interface LogViewerProps extends Omit<ComponentProps<'div'>, 'children'> 
 
 /**
  * A virtualised log: only the lines in view are in the DOM, so 100,000 lines scroll smoothly.
- * Each line is parsed for ANSI on its own (CI tools reset colours per line) and cached.
+ * A colour or bold set on one line carries on to the next until reset, as in a terminal: each
+ * line is parsed from the style the previous one ended in (worked out in order, once, and kept
+ * while lines are appended), and cached by that style and its text.
  */
 export function LogViewer({
   lines,
@@ -49,19 +51,39 @@ export function LogViewer({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => LINE_HEIGHT,
     overscan: 20,
+    // The first screen of lines renders before the scroll area is measured.
+    initialRect: { width: 0, height },
   });
 
   useEffect(() => {
     if (follow && lines.length > 0) virtualizer.scrollToIndex(lines.length - 1, { align: 'end' });
   }, [follow, lines.length, virtualizer]);
 
+  // starts[i]: the style line i starts in. Kept while lines are only appended.
+  const starts = useRef<{ lines: readonly string[]; styles: AnsiStyle[] }>({ lines, styles: [] });
+  const startStyle = (index: number): AnsiStyle => {
+    const memo = starts.current;
+    if (memo.lines !== lines) {
+      const checked = memo.styles.length - 2;
+      const appended = lines.length >= memo.lines.length && (checked < 0 || lines[checked] === memo.lines[checked]);
+      starts.current = { lines, styles: appended ? memo.styles : [] };
+    }
+    const { styles } = starts.current;
+    for (let i = styles.length; i <= index; i++) {
+      styles.push(i === 0 ? {} : parseAnsiLine(lines[i - 1] ?? '', styles[i - 1]).end);
+    }
+    return styles[index] ?? {};
+  };
+
   const parsed = (index: number) => {
     const line = lines[index] ?? '';
-    let segments = cache.get(line);
+    const start = startStyle(index);
+    const key = `${ansiStyleKey(start)}\u0000${line}`;
+    let segments = cache.get(key);
     if (!segments) {
       if (cache.size > 5000) cache.clear();
-      segments = parseAnsi(line);
-      cache.set(line, segments);
+      segments = parseAnsiLine(line, start).segments;
+      cache.set(key, segments);
     }
     return segments;
   };

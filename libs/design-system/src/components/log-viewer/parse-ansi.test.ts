@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAnsi, stripAnsi } from './parse-ansi';
+import { ansiColorCss, parseAnsi, parseAnsiLine, stripAnsi } from './parse-ansi';
 
 const ESC = '\u001b';
 
@@ -41,10 +41,22 @@ describe('parseAnsi', () => {
     ]);
   });
 
-  it('skips 256-colour and true-colour arguments instead of misreading them', () => {
-    // 38;5;31 must not be read as "red foreground" (31).
-    expect(parseAnsi(`${ESC}[38;5;31mx`)[0]?.style).toEqual({});
-    expect(parseAnsi(`${ESC}[1;38;2;255;0;0mx`)[0]?.style).toEqual({ bold: true });
+  it('reads 256-colour foreground and background as palette indexes', () => {
+    // 38;5;31 is palette colour 31, not "red foreground" (31).
+    expect(parseAnsi(`${ESC}[38;5;31mx`)[0]?.style).toEqual({ fg: 31 });
+    expect(parseAnsi(`${ESC}[48;5;236;1mx`)[0]?.style).toEqual({ bg: 236, bold: true });
+    expect(parseAnsi(`${ESC}[38;5;9mx`)[0]?.style).toEqual({ fg: 9 });
+  });
+
+  it('reads true colour as #rrggbb and keeps the codes after it', () => {
+    expect(parseAnsi(`${ESC}[1;38;2;255;0;128mx`)[0]?.style).toEqual({ fg: '#ff0080', bold: true });
+    expect(parseAnsi(`${ESC}[48;2;0;16;32;33mx`)[0]?.style).toEqual({ bg: '#001020', fg: 3 });
+  });
+
+  it('ignores extended colours with missing or out-of-range arguments', () => {
+    expect(parseAnsi(`${ESC}[38;5;300mx`)[0]?.style).toEqual({});
+    expect(parseAnsi(`${ESC}[38;2;1;2mx`)[0]?.style).toEqual({});
+    expect(parseAnsi(`${ESC}[38;7;1mx`)[0]?.style).toEqual({ bold: true });
   });
 
   it('drops non-SGR control sequences and merges equal neighbours', () => {
@@ -53,6 +65,33 @@ describe('parseAnsi', () => {
 
   it('carries a style over from a previous chunk', () => {
     expect(parseAnsi('continued', { fg: 4 })).toEqual([{ text: 'continued', style: { fg: 4 } }]);
+  });
+});
+
+describe('parseAnsiLine', () => {
+  it('returns the style a line ends in, so colour and bold carry to the next line until reset', () => {
+    const first = parseAnsiLine(`${ESC}[1;38;5;208mError: plan failed`);
+    expect(first.end).toEqual({ fg: 208, bold: true });
+    const second = parseAnsiLine('  on main.tf line 3', first.end);
+    expect(second.segments).toEqual([{ text: '  on main.tf line 3', style: { fg: 208, bold: true } }]);
+    const third = parseAnsiLine(`done${ESC}[0m`, second.end);
+    expect(third.end).toEqual({});
+  });
+});
+
+describe('ansiColorCss', () => {
+  it('maps the 16 colours to the theme tokens and the rest to their xterm values', () => {
+    expect(ansiColorCss(1, 'fg')).toBe('var(--ansi-1)');
+    expect(ansiColorCss(9, 'bg')).toBe('var(--ansi-bg-9)');
+    expect(ansiColorCss(196, 'fg')).toBe('#ff0000');
+    expect(ansiColorCss(16, 'fg')).toBe('#000000');
+    expect(ansiColorCss(231, 'fg')).toBe('#ffffff');
+    expect(ansiColorCss(67, 'fg')).toBe('#5f87af');
+    expect(ansiColorCss(232, 'fg')).toBe('#080808');
+    expect(ansiColorCss(255, 'fg')).toBe('#eeeeee');
+    expect(ansiColorCss('#ff0080', 'fg')).toBe('#ff0080');
+    // Backgrounds are toned into the terminal surface so text on them stays readable.
+    expect(ansiColorCss('#ff0080', 'bg')).toBe('color-mix(in oklab, #ff0080 22%, var(--terminal))');
   });
 });
 

@@ -1,7 +1,12 @@
+/**
+ * A colour: an index of the xterm 256-colour palette (0–7 normal, 8–15 bright, the theme's
+ * terminal tokens; 16–231 the 6×6×6 cube; 232–255 greys) or a true colour as `#rrggbb`.
+ */
+export type AnsiColor = number | string;
+
 export interface AnsiStyle {
-  /** 0–7 normal, 8–15 bright. */
-  fg?: number;
-  bg?: number;
+  fg?: AnsiColor;
+  bg?: AnsiColor;
   bold?: boolean;
 }
 
@@ -30,19 +35,27 @@ function applySgr(style: AnsiStyle, params: string): AnsiStyle {
     else if (code >= 100 && code <= 107) next.bg = code - 100 + 8;
     else if (code === 49) delete next.bg;
     else if (code === 38 || code === 48) {
-      // 256-colour and true-colour forms are outside the 16-colour palette; skip their arguments
-      // so they are not misread as other codes.
-      i += codes[i + 1] === 5 ? 2 : codes[i + 1] === 2 ? 4 : 0;
+      // 38;5;n / 48;5;n: palette index. 38;2;r;g;b / 48;2;r;g;b: true colour. Their arguments
+      // are consumed here so they are never misread as codes of their own.
+      const layer = code === 38 ? 'fg' : 'bg';
+      const form = codes[i + 1];
+      const args = form === 5 ? codes.slice(i + 2, i + 3) : form === 2 ? codes.slice(i + 2, i + 5) : [];
+      i += form === 5 ? 2 : form === 2 ? 4 : 1;
+      const valid = args.length === (form === 5 ? 1 : 3) && args.every((v) => Number.isInteger(v) && v >= 0 && v <= 255);
+      if (!valid) continue;
+      next[layer] =
+        form === 5 ? (args[0] ?? 0) : `#${args.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
     }
   }
   return next;
 }
 
 /**
- * Splits text with ANSI SGR escapes into styled segments: the 16 colours (normal and bright),
- * foreground and background, bold and reset. `initial` carries style over from a previous chunk.
+ * Splits one chunk (e.g. a log line) into styled segments, starting in `initial` (the style the
+ * previous chunk ended in), and returns the style it ends in: colours and bold carry across
+ * lines as in a terminal, until a reset.
  */
-export function parseAnsi(text: string, initial: AnsiStyle = {}): AnsiSegment[] {
+export function parseAnsiLine(text: string, initial: AnsiStyle = {}): { segments: AnsiSegment[]; end: AnsiStyle } {
   const segments: AnsiSegment[] = [];
   let style = initial;
   let last = 0;
@@ -58,7 +71,43 @@ export function parseAnsi(text: string, initial: AnsiStyle = {}): AnsiSegment[] 
     last = match.index + match[0].length;
   }
   push(text.slice(last));
-  return segments;
+  return { segments, end: style };
+}
+
+/**
+ * Splits text with ANSI SGR escapes into styled segments: the 16 colours (normal and bright),
+ * the 256-colour palette and true colour, foreground and background, bold and reset.
+ * `initial` carries style over from a previous chunk.
+ */
+export function parseAnsi(text: string, initial: AnsiStyle = {}): AnsiSegment[] {
+  return parseAnsiLine(text, initial).segments;
+}
+
+/** A key equal for equal styles, for caches keyed by style. */
+export function ansiStyleKey(style: AnsiStyle): string {
+  return `${style.fg ?? ''}|${style.bg ?? ''}|${style.bold ? 1 : 0}`;
+}
+
+/** The CSS colour of a palette index or true colour (0–15 through the theme's terminal tokens). */
+export function ansiColorCss(color: AnsiColor, layer: 'fg' | 'bg'): string {
+  if (typeof color === 'string') {
+    return layer === 'fg' ? color : `color-mix(in oklab, ${color} 22%, var(--terminal))`;
+  }
+  if (color < 16) return layer === 'fg' ? `var(--ansi-${color})` : `var(--ansi-bg-${color})`;
+  const hex = xtermHex(color);
+  return layer === 'fg' ? hex : `color-mix(in oklab, ${hex} 22%, var(--terminal))`;
+}
+
+/** xterm's colours 16–255: a 6×6×6 cube (levels 0, 95, 135, 175, 215, 255), then 24 greys. */
+export function xtermHex(index: number): string {
+  const hex = (v: number) => v.toString(16).padStart(2, '0');
+  if (index >= 232) {
+    const grey = 8 + (index - 232) * 10;
+    return `#${hex(grey)}${hex(grey)}${hex(grey)}`;
+  }
+  const cube = index - 16;
+  const level = (n: number) => (n === 0 ? 0 : 55 + n * 40);
+  return `#${hex(level(Math.floor(cube / 36)))}${hex(level(Math.floor(cube / 6) % 6))}${hex(level(cube % 6))}`;
 }
 
 function sameStyle(a: AnsiStyle, b: AnsiStyle): boolean {

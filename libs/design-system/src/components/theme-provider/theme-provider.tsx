@@ -1,5 +1,5 @@
 import { applyDocumentDirection, type Direction } from '@terrace/i18n';
-import { Direction as DirectionPrimitive, Tooltip as TooltipPrimitive } from 'radix-ui';
+import { Direction as DirectionPrimitive } from 'radix-ui';
 import { createContext, useContext, useLayoutEffect, useMemo, type ReactNode } from 'react';
 
 export type Theme = 'light' | 'dark';
@@ -32,9 +32,7 @@ export function ThemeProvider({ theme, direction, children }: ThemeProviderProps
   const value = useMemo(() => ({ theme, direction }), [theme, direction]);
   return (
     <ThemeContext.Provider value={value}>
-      <DirectionPrimitive.Provider dir={direction}>
-        <TooltipPrimitive.Provider delayDuration={300}>{children}</TooltipPrimitive.Provider>
-      </DirectionPrimitive.Provider>
+      <DirectionPrimitive.Provider dir={direction}>{children}</DirectionPrimitive.Provider>
     </ThemeContext.Provider>
   );
 }

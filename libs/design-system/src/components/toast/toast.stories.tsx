@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../button/button';
 import { toast } from './toast';
 
@@ -65,6 +65,7 @@ export const Matrix: Story = {
     for (const name of ['Success', 'Info', 'Warning', /Error/]) {
       await userEvent.click(within(canvasElement).getByRole('button', { name }));
     }
-    await expect(await within(document.body).findByText('Drift detected')).toBeVisible();
+    // sonner fades a toast in: it is in the page before it is visible.
+    await waitFor(() => expect(within(document.body).getByText('Drift detected')).toBeVisible());
   },
 };

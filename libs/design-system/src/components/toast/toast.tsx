@@ -1,6 +1,5 @@
-import type { CSSProperties, ReactNode } from 'react';
-import { toast as sonner, Toaster as SonnerToaster, type ExternalToast } from 'sonner';
-import { useTheme } from '../theme-provider/theme-provider';
+import { lazy, Suspense, type ReactNode } from 'react';
+import type { SonnerToast } from './sonner-toaster';
 
 export interface ToastOptions {
   description?: ReactNode;
@@ -11,56 +10,37 @@ export interface ToastOptions {
   action?: { label: ReactNode; onClick: () => void };
 }
 
-function options({ description, id, duration, action }: ToastOptions = {}): ExternalToast {
-  return {
-    description,
-    id,
-    duration,
-    action: action ? { label: action.label, onClick: action.onClick } : undefined,
-  };
+// sonner loads on the first toast or with the Toaster, after the first paint (ARCHITECTURE §8).
+// Calls made while it loads run once it has, in order; sonner itself keeps toasts raised before a
+// Toaster listens and shows them when one mounts.
+let sonner: SonnerToast | null = null;
+let loading: Promise<SonnerToast> | null = null;
+const load = () =>
+  (loading ??= import('./sonner-toaster').then((m) => (sonner = m.sonnerToast)));
+
+function run(call: (toast: SonnerToast) => void) {
+  if (sonner) call(sonner);
+  else void load().then(call);
 }
 
 /** The one toast API of the console (CONVENTIONS: Data). Titles must already be translated. */
 export const toast = {
-  success: (title: ReactNode, opts?: ToastOptions) => sonner.success(title, options(opts)),
-  info: (title: ReactNode, opts?: ToastOptions) => sonner.info(title, options(opts)),
-  warning: (title: ReactNode, opts?: ToastOptions) => sonner.warning(title, options(opts)),
-  error: (title: ReactNode, opts?: ToastOptions) =>
-    sonner.error(title, { duration: 8000, ...options(opts) }),
-  dismiss: (id?: string | number) => sonner.dismiss(id),
+  success: (title: ReactNode, opts?: ToastOptions) => run((s) => s.success(title, opts)),
+  info: (title: ReactNode, opts?: ToastOptions) => run((s) => s.info(title, opts)),
+  warning: (title: ReactNode, opts?: ToastOptions) => run((s) => s.warning(title, opts)),
+  error: (title: ReactNode, opts?: ToastOptions) => run((s) => s.error(title, opts)),
+  dismiss: (id?: string | number) => run((s) => s.dismiss(id)),
 };
+
+const SonnerToaster = lazy(() =>
+  load().then(() => import('./sonner-toaster').then((m) => ({ default: m.SonnerToaster }))),
+);
 
 /** Mount once near the root. Colours come from the tokens; the corner follows the direction. */
 export function Toaster() {
-  const { theme, direction } = useTheme();
   return (
-    <SonnerToaster
-      theme={theme}
-      dir={direction}
-      position={direction === 'rtl' ? 'bottom-left' : 'bottom-right'}
-      closeButton
-      richColors
-      toastOptions={{ className: 'font-sans' }}
-      style={
-        {
-          '--normal-bg': 'var(--surface-raised)',
-          '--normal-text': 'var(--surface-raised-foreground)',
-          '--normal-border': 'var(--border)',
-          '--success-bg': 'var(--success-subtle)',
-          '--success-text': 'var(--success-subtle-foreground)',
-          '--success-border': 'color-mix(in oklab, var(--success) 30%, transparent)',
-          '--info-bg': 'var(--info-subtle)',
-          '--info-text': 'var(--info-subtle-foreground)',
-          '--info-border': 'color-mix(in oklab, var(--info) 30%, transparent)',
-          '--warning-bg': 'var(--warning-subtle)',
-          '--warning-text': 'var(--warning-subtle-foreground)',
-          '--warning-border': 'color-mix(in oklab, var(--warning) 30%, transparent)',
-          '--error-bg': 'var(--danger-subtle)',
-          '--error-text': 'var(--danger-subtle-foreground)',
-          '--error-border': 'color-mix(in oklab, var(--danger) 30%, transparent)',
-          '--border-radius': 'var(--radius-lg)',
-        } as CSSProperties
-      }
-    />
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
   );
 }

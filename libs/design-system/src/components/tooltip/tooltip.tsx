@@ -3,7 +3,17 @@ import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { useTheme } from '../theme-provider/theme-provider';
 
-export const TooltipRoot = TooltipPrimitive.Root;
+/**
+ * A Radix tooltip root with its own provider, so pages without tooltips never load the
+ * positioning code (the provider used to sit in ThemeProvider, in every app's entry chunk).
+ */
+export function TooltipRoot({ delayDuration = 300, ...props }: ComponentProps<typeof TooltipPrimitive.Root>) {
+  return (
+    <TooltipPrimitive.Provider delayDuration={delayDuration}>
+      <TooltipPrimitive.Root {...props} />
+    </TooltipPrimitive.Provider>
+  );
+}
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
 export function TooltipContent({
@@ -66,9 +76,9 @@ export function Tooltip({
           : 'right'
         : side;
   return (
-    <TooltipPrimitive.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
+    <TooltipRoot open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
       <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
       <TooltipContent side={physical}>{content}</TooltipContent>
-    </TooltipPrimitive.Root>
+    </TooltipRoot>
   );
 }

@@ -7,19 +7,25 @@ import { Wizard } from './wizard';
 
 function CreateStack({
   onFinish,
+  onCancel,
   startAt = 0,
+  orientation,
 }: {
   onFinish: (values: unknown) => void;
+  onCancel?: () => void;
   startAt?: number;
+  orientation?: 'horizontal' | 'vertical';
 }) {
   const form = useForm({ defaultValues: { name: '', repository: '' } });
   const { errors } = form.formState;
   return (
-    <div className="max-w-xl">
+    <div className={orientation === 'vertical' ? 'max-w-3xl' : 'max-w-xl'}>
       <Wizard
         step={startAt === 0 ? undefined : startAt}
         finishLabel="Create stack"
         onFinish={() => onFinish(form.getValues())}
+        onCancel={onCancel}
+        orientation={orientation}
         steps={[
           {
             id: 'name',
@@ -35,6 +41,7 @@ function CreateStack({
           {
             id: 'repository',
             title: 'Repository',
+            invalid: Boolean(errors.repository),
             validate: () => form.trigger('repository'),
             content: (
               <FormField label="Git repository URL" error={errors.repository?.message} required>
@@ -56,7 +63,7 @@ function CreateStack({
 const meta = {
   title: 'Forms/Wizard',
   component: CreateStack,
-  args: { onFinish: fn() },
+  args: { onFinish: fn(), onCancel: fn() },
 } satisfies Meta<typeof CreateStack>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -88,4 +95,19 @@ export const Matrix: Story = {
       <CreateStack onFinish={args.onFinish} startAt={2} />
     </div>
   ),
+};
+
+/** The step list beside the step (long forms), with Cancel; a step with errors is marked in the list. */
+export const Vertical: Story = {
+  args: { orientation: 'vertical' },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByRole('textbox', { name: /Stack name/ }), 'prod-network{Enter}');
+    await userEvent.click(await canvas.findByRole('button', { name: 'Next' }));
+    await expect(canvas.getByRole('listitem', { current: 'step' })).toHaveTextContent('Repository (has errors)');
+    await userEvent.click(canvas.getByRole('button', { name: /Name/ }));
+    await expect(await canvas.findByText('Step 1 of 3')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Cancel' }));
+    await expect(args.onCancel).toHaveBeenCalled();
+  },
 };

@@ -8,14 +8,17 @@ import { Wizard } from './wizard';
 
 function CreateStack({
   onFinish,
+  onCancel,
 }: {
   onFinish: (values: { name: string; region: string }) => void;
+  onCancel?: () => void;
 }) {
   const form = useForm({ defaultValues: { name: '', region: '' } });
   const { errors } = form.formState;
   return (
     <Wizard
       onFinish={() => onFinish(form.getValues())}
+      onCancel={onCancel}
       finishLabel="Create stack"
       steps={[
         {
@@ -80,5 +83,48 @@ describe('Wizard', () => {
   it('disables Back on the first step', () => {
     renderWithProviders(<CreateStack onFinish={vi.fn()} />);
     expect(screen.getByRole('button', { name: 'Back' })).toBeDisabled();
+  });
+
+  it('goes to the next step on Enter in a field and moves focus to its heading', async () => {
+    const { user } = renderWithProviders(<CreateStack onFinish={vi.fn()} />);
+    await user.type(screen.getByRole('textbox', { name: /Stack name/ }), 'prod-network{Enter}');
+    expect(await screen.findByText('Step 2 of 3')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Region' })).toHaveFocus();
+  });
+
+  it('lets the user pick a visited step, validating the steps in between on the way forward', async () => {
+    const { user } = renderWithProviders(<CreateStack onFinish={vi.fn()} />);
+    // Upcoming steps are not buttons until visited.
+    expect(screen.queryByRole('button', { name: /Region/ })).not.toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /Stack name/ }), 'prod-network');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: /Name/ }));
+    expect(await screen.findByText('Step 1 of 3')).toBeInTheDocument();
+
+    // Forward to the visited step 2 passes step 1's check: an emptied name stops it there.
+    await user.clear(screen.getByRole('textbox', { name: /Stack name/ }));
+    await user.click(screen.getByRole('button', { name: /Region/ }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Step 1 of 3')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /Stack name/ }), 'edge');
+    await user.click(screen.getByRole('button', { name: /Region/ }));
+    expect(await screen.findByText('Step 2 of 3')).toBeInTheDocument();
+  });
+
+  it('marks a step with errors in the step list and offers Cancel', async () => {
+    const onCancel = vi.fn();
+    const { user } = renderWithProviders(
+      <Wizard
+        onFinish={vi.fn()}
+        onCancel={onCancel}
+        steps={[
+          { id: 'a', title: 'Source', content: <p>a</p>, invalid: true },
+          { id: 'b', title: 'Target', content: <p>b</p> },
+        ]}
+      />,
+    );
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Source (has errors)');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalledOnce();
   });
 });

@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
 import { namespaceFixture } from '@terrace/namespaces/data-access/testing';
 import { organizationFixtures } from '@terrace/organization/data-access/testing';
 import { StoryApp, type StoryRoutes } from '../testing/story-app';
@@ -46,4 +47,14 @@ export const DetailsPermissions: Story = {
 };
 export const CreateWizard: Story = {
   args: { path: 'createNamespaceWizard', url: '/app/createNamespaceWizard', element: <CreateNamespaceWizardPage /> },
+};
+/** Next on an empty name: the step stays, with its error, and is marked in the step list. */
+export const CreateWizardStepError: Story = {
+  args: CreateWizard.args,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Next' }));
+    await expect(await canvas.findByText('Enter a name for the namespace.')).toBeVisible();
+    await expect(canvas.getByRole('listitem', { current: 'step' })).toHaveTextContent('(has errors)');
+  },
 };

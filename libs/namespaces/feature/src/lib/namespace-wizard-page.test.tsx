@@ -96,6 +96,7 @@ describe('CreateNamespaceWizardPage', () => {
     const name = await screen.findByRole('textbox', { name: /Name/ });
     expect(name).toHaveValue('payments');
     expect(name).toHaveAccessibleDescription(/A namespace with this name already exists/);
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Name (has errors)');
     expect(router.state.location.pathname).toBe('/app/createNamespaceWizard');
   });
 });

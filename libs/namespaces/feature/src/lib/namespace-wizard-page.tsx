@@ -11,6 +11,8 @@ import {
   Skeleton,
   Stack,
   toast,
+  Wizard,
+  type WizardStep,
 } from '@terrace/design-system';
 import {
   namespacesQueries,
@@ -20,7 +22,7 @@ import {
   type Namespace,
 } from '@terrace/namespaces/data-access';
 import { organizationQueries, useOrganizationApi } from '@terrace/organization/data-access';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   emptyNamespaceForm,
@@ -38,7 +40,6 @@ import { NamespaceGeneralStep } from './namespace-general-step';
 import { NamespaceIacStep } from './namespace-iac-step';
 import { namespacePaths } from './namespace-paths';
 import { NamespaceRunnerStep } from './namespace-runner-step';
-import { WizardSteps, type WizardStep } from './wizard-steps';
 
 /** /createNamespaceWizard */
 export function CreateNamespaceWizardPage() {
@@ -131,22 +132,51 @@ function NamespaceWizard({ title, submitLabel, initial, namespace, onSubmit, onC
   const organizationApi = useOrganizationApi();
   const teams = useQuery(organizationQueries.teams(organizationApi));
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<NamespaceFormErrors>({});
+  // The errors shown, and the step they belong to (marked in the step list).
+  const [problems, setProblems] = useState<{ step: NamespaceWizardStep; errors: NamespaceFormErrors }>({ step: 'general', errors: {} });
   const [step, setStep] = useState<NamespaceWizardStep>('general');
 
-  const stepProps = { values, onChange: setValues, errors };
-  const steps = [
-    { id: 'general', title: t`Name`, content: <NamespaceGeneralStep {...stepProps} /> },
-    { id: 'iac', title: t`IaC versions`, content: <NamespaceIacStep {...stepProps} /> },
-    { id: 'runner', title: t`Runners`, content: <NamespaceRunnerStep {...stepProps} /> },
-    { id: 'approval', title: t`Approval policy`, content: <NamespaceApprovalStep {...stepProps} teams={teams.data ?? []} /> },
-    { id: 'capabilities', title: t`Capabilities`, content: <NamespaceCapabilitiesStep {...stepProps} /> },
-  ] satisfies WizardStep<NamespaceWizardStep>[];
-
   const validate = (id: NamespaceWizardStep) => {
-    const problems = validateNamespaceStep(id, values);
-    setErrors(problems);
-    return Object.keys(problems).length === 0;
+    const errors = validateNamespaceStep(id, values);
+    setProblems({ step: id, errors });
+    return Object.keys(errors).length === 0;
+  };
+
+  const stepProps = { values, onChange: setValues, errors: problems.errors };
+  const steps = (
+    [
+      { id: 'general', title: t`Name`, content: <NamespaceGeneralStep {...stepProps} /> },
+      { id: 'iac', title: t`IaC versions`, content: <NamespaceIacStep {...stepProps} /> },
+      { id: 'runner', title: t`Runners`, content: <NamespaceRunnerStep {...stepProps} /> },
+      { id: 'approval', title: t`Approval policy`, content: <NamespaceApprovalStep {...stepProps} teams={teams.data ?? []} /> },
+      { id: 'capabilities', title: t`Capabilities`, content: <NamespaceCapabilitiesStep {...stepProps} /> },
+    ] satisfies { id: NamespaceWizardStep; title: string; content: ReactNode }[]
+  ).map(
+    (s): WizardStep & { id: NamespaceWizardStep } => ({
+      ...s,
+      validate: () => validate(s.id),
+      invalid: problems.step === s.id && Object.keys(problems.errors).length > 0,
+    }),
+  );
+
+  const finish = async () => {
+    // Every step is checked again: a later edit may have broken an earlier one.
+    const invalid = firstInvalidStep(values);
+    if (invalid) {
+      setStep(invalid);
+      validate(invalid);
+      return;
+    }
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      // The client has toasted the reason; a field error also goes back to its step.
+      const target = isApiError(error) && error.field ? fieldSteps[error.field] : undefined;
+      if (target && isApiError(error)) {
+        setStep(target.step);
+        setProblems({ step: target.step, errors: { [target.field]: { id: 'server', message: error.message } } });
+      }
+    }
   };
 
   return (
@@ -173,35 +203,19 @@ function NamespaceWizard({ title, submitLabel, initial, namespace, onSubmit, onC
           </Breadcrumbs>
         }
       />
-      <WizardSteps
+      <Wizard
+        orientation="vertical"
         steps={steps}
-        current={step}
-        onStepChange={(next) => {
-          setErrors({});
-          setStep(next);
+        step={Math.max(0, steps.findIndex((s) => s.id === step))}
+        onStepChange={(index) => {
+          const next = steps[index];
+          if (!next) return;
+          setProblems((current) => ({ ...current, errors: {} }));
+          setStep(next.id);
         }}
-        validate={validate}
-        submitLabel={submitLabel}
+        finishLabel={submitLabel}
+        onFinish={finish}
         onCancel={onCancel}
-        onSubmit={async () => {
-          // Every step is checked again: a later edit may have broken an earlier one.
-          const invalid = firstInvalidStep(values);
-          if (invalid) {
-            setStep(invalid);
-            validate(invalid);
-            return;
-          }
-          try {
-            await onSubmit(values);
-          } catch (error) {
-            // The client has toasted the reason; a field error also goes back to its step.
-            const target = isApiError(error) && error.field ? fieldSteps[error.field] : undefined;
-            if (target && isApiError(error)) {
-              setStep(target.step);
-              setErrors({ [target.field]: { id: 'server', message: error.message } });
-            }
-          }
-        }}
       />
     </Stack>
   );

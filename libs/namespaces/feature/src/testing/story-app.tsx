@@ -1,70 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createApiClient } from '@terrace/api-client';
-import { toast } from '@terrace/design-system';
-import { i18n } from '@terrace/i18n';
-import { NamespacesApiContext, createNamespacesApi } from '@terrace/namespaces/data-access';
-import { OrganizationApiContext, createOrganizationApi } from '@terrace/organization/data-access';
-import { useMemo, type ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { consoleTestUi } from '@terrace/design-system/testing';
+import { storyApp } from '@terrace/session/stories';
+import { namespacesApis } from './api-providers';
 
-/** Answers of the API for a story, by `METHOD /path` with `{param}` segments, as the wire format's items. */
-export type StoryRoutes = Record<string, (url: URL, body: unknown) => unknown[]>;
+export type { StoryRoutes } from '@terrace/session/stories';
 
-/**
- * The fetch the stories give the real API client: Storybook has no server, so the answers come
- * from the story, wrapped in the wire format's envelope. The client, adapters and queries are real.
- */
-function storyFetch(routes: StoryRoutes): typeof fetch {
-  const table = Object.entries(routes).map(([key, answer]) => {
-    const [method, path] = key.split(' ') as [string, string];
-    const pattern = new RegExp(`^/api${path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
-    return { method, pattern, answer };
-  });
-  return async (input, init) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    const url = new URL(request.url);
-    const text = request.method === 'GET' ? '' : await request.text();
-    const route = table.find((r) => r.method === request.method && r.pattern.test(url.pathname));
-    const items = route ? route.answer(url, text ? JSON.parse(text) : undefined) : [];
-    return new Response(JSON.stringify({ request: { id: 'story' }, response: { items, errors: [] } }), {
-      status: route ? 200 : 404,
-      headers: { 'content-type': 'application/json' },
-    });
-  };
-}
-
-export interface StoryAppProps {
-  path: string;
-  url: string;
-  element: ReactElement;
-  routes: StoryRoutes;
-}
-
-/** A page inside the console's data providers and a memory router, for stories and screenshots. */
-export function StoryApp({ path, url, element, routes }: StoryAppProps) {
-  const { router, queryClient, namespacesApi, organizationApi } = useMemo(() => {
-    const client = createApiClient({
-      baseUrl: `${window.location.origin}/api`,
-      getToken: () => 'story',
-      onUnauthorized: () => undefined,
-      notify: (notice) => toast.error(i18n._(notice.title)),
-      navigate: { location: () => ({ pathname: '/app', search: '' }), go: () => undefined },
-      fetch: storyFetch(routes),
-    });
-    return {
-      router: createMemoryRouter([{ path: `/app/${path}`, element }, { path: '*', element: null }], { initialEntries: [url] }),
-      queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
-      namespacesApi: createNamespacesApi(client),
-      organizationApi: createOrganizationApi(client),
-    };
-  }, [path, url, element, routes]);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <OrganizationApiContext.Provider value={organizationApi}>
-        <NamespacesApiContext.Provider value={namespacesApi}>
-          <RouterProvider router={router} />
-        </NamespacesApiContext.Provider>
-      </OrganizationApiContext.Provider>
-    </QueryClientProvider>
-  );
-}
+/** A namespace page inside the console's data providers, for stories and screenshots. */
+export const StoryApp = storyApp({ ui: consoleTestUi, apis: namespacesApis });

@@ -1,69 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createApiClient, type ApiNotice } from '@terrace/api-client';
-import { ThemeProvider, Toaster, toast } from '@terrace/design-system';
-import { I18nProvider, i18n } from '@terrace/i18n';
-import { OrganizationApiContext, createOrganizationApi } from '@terrace/organization/data-access';
-import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { setupServer } from 'msw/node';
-import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { consoleTestUi } from '@terrace/design-system/testing';
+import { pageRenderer } from '@terrace/session/testing';
+import { organizationApis } from './api-providers';
 
-/** One MSW server per test file, failing on any request no handler answers. */
-export function setupMsw() {
-  const server = setupServer();
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-  afterEach(() => server.resetHandlers());
-  afterAll(() => server.close());
-  return server;
-}
+export { setupMsw } from '@terrace/session/testing';
 
-export interface RenderPageOptions {
-  /** The page under test at its route path, e.g. `namespace/:namespaceId`. */
-  path: string;
-  element: ReactElement;
-  /** The URL to open, e.g. `/app/namespace/ns-1?tab=permissions`. */
-  url: string;
-  /** Other routes the page may navigate to, rendered as a heading naming them. */
-  otherPaths?: string[];
-}
-
-/**
- * Renders a page the way the console does: the real API client and domain adapters (against MSW),
- * a fresh QueryClient with retries off, Lingui, the theme and the toaster, in a memory router.
- */
-export function renderPage({ path, element, url, otherPaths = [] }: RenderPageOptions) {
-  const notices: ApiNotice[] = [];
-  const client = createApiClient({
-    baseUrl: 'http://console.test/api',
-    getToken: () => 'token',
-    onUnauthorized: () => undefined,
-    // The console shows the error catalogue's notice as a toast; so do the tests.
-    notify: (notice) => {
-      notices.push(notice);
-      toast.error(i18n._(notice.title));
-    },
-    navigate: { location: () => ({ pathname: '/app', search: '' }), go: () => undefined },
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const routes: RouteObject[] = [
-    { path: `/app/${path}`, element },
-    ...otherPaths.map((other) => ({ path: `/app/${other}`, element: <h1>{`route ${other}`}</h1> })),
-  ];
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
-  const user = userEvent.setup();
-  const view = render(
-    <I18nProvider i18n={i18n}>
-      <ThemeProvider theme="light" direction="ltr">
-        <QueryClientProvider client={queryClient}>
-          <OrganizationApiContext.Provider value={createOrganizationApi(client)}>
-            <RouterProvider router={router} />
-            <Toaster />
-          </OrganizationApiContext.Provider>
-        </QueryClientProvider>
-      </ThemeProvider>
-    </I18nProvider>,
-  );
-  return { ...view, user, router, queryClient, notices };
-}
+/** An organization page rendered the way the console does (see `@terrace/session/testing`). */
+export const renderPage = pageRenderer({ ui: consoleTestUi, apis: organizationApis });

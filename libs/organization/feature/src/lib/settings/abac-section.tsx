@@ -1,8 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Button, ConfirmDialog, DataTable, EmptyState, ErrorState, Stack, toast } from '@terrace/design-system';
-import { confirmationPhrases } from '@terrace/domain';
+import { toast } from '@terrace/design-system';
 import {
   organizationQueries,
   useCreateAbacConfigurationMutation,
@@ -15,13 +14,11 @@ import { Network } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useRoleLabel } from '../common/use-role-label';
 import { AbacDialog } from './abac-dialog';
+import { ConfirmRemoval, EditButton, SettingsList, useActionsColumn, type EditAccess } from './settings-list';
 
-export interface AbacSectionProps {
-  canEdit: boolean;
-  readOnlyReason: string;
-}
+export type AbacSectionProps = EditAccess;
 
-export function AbacSection({ canEdit, readOnlyReason }: AbacSectionProps) {
+export function AbacSection(access: AbacSectionProps) {
   const { t } = useLingui();
   const api = useOrganizationApi();
   const organization = useQuery(organizationQueries.organization(api));
@@ -53,52 +50,32 @@ export function AbacSection({ canEdit, readOnlyReason }: AbacSectionProps) {
       enableSorting: false,
       cell: ({ row }) => (mappingOf(row.original)?.teamIds ?? []).map((id) => teamNames.get(id) ?? id).join(', ') || '—',
     },
-    {
-      id: 'actions',
-      header: () => <span className="sr-only">{t`Actions`}</span>,
-      enableSorting: false,
-      meta: { align: 'end' },
-      cell: ({ row }) => (
-        <Stack direction="row" gap={1} justify="end">
-          <Button variant="ghost" size="sm" disabled={!canEdit} title={canEdit ? undefined : readOnlyReason} onClick={() => setEditing(row.original)} aria-label={t`Edit rule ${row.original.name}`}>
-            {t`Edit`}
-          </Button>
-          <Button variant="ghost" size="sm" disabled={!canEdit} title={canEdit ? undefined : readOnlyReason} onClick={() => setDeleting(row.original)} aria-label={t`Delete rule ${row.original.name}`}>
-            {t`Delete`}
-          </Button>
-        </Stack>
-      ),
-    },
+    useActionsColumn((rule) => (
+      <>
+        <EditButton row access={access} onClick={() => setEditing(rule)} aria-label={t`Edit rule ${rule.name}`}>
+          {t`Edit`}
+        </EditButton>
+        <EditButton row access={access} onClick={() => setDeleting(rule)} aria-label={t`Delete rule ${rule.name}`}>
+          {t`Delete`}
+        </EditButton>
+      </>
+    )),
   ];
 
-  const addButton = (
-    <Button onClick={() => setEditing('new')} disabled={!canEdit || !organization.isSuccess} title={canEdit ? undefined : readOnlyReason}>
-      <Network aria-hidden />
-      {t`Add rule`}
-    </Button>
-  );
-
-  if (rules.isError) return <ErrorState error={rules.error} onRetry={() => void rules.refetch()} retrying={rules.isFetching} />;
-
   return (
-    <Stack gap={4}>
-      {rules.isSuccess && rules.data.length === 0 ? (
-        <EmptyState
-          icon={<Network aria-hidden />}
-          title={t`No attribute rules yet`}
-          text={t`Map identity-provider groups to a role and teams, so SSO users get the right access without manual steps.`}
-          action={addButton}
-        />
-      ) : (
-        <DataTable
-          aria-label={t`Attribute rules`}
-          columns={columns}
-          data={rules.data ?? []}
-          getRowId={(rule) => rule.id}
-          loading={rules.isPending}
-          actions={<div className="ms-auto">{addButton}</div>}
-        />
-      )}
+    <SettingsList
+      aria-label={t`Attribute rules`}
+      query={rules}
+      items={rules.data}
+      columns={columns}
+      getRowId={(rule) => rule.id}
+      access={access}
+      add={{ icon: Network, label: t`Add rule`, onClick: () => setEditing('new'), disabled: !organization.isSuccess }}
+      empty={{
+        title: t`No attribute rules yet`,
+        text: t`Map identity-provider groups to a role and teams, so SSO users get the right access without manual steps.`,
+      }}
+    >
       <AbacDialog
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}
@@ -111,21 +88,17 @@ export function AbacSection({ canEdit, readOnlyReason }: AbacSectionProps) {
           toast.success(t`Rule ${input.name} saved.`);
         }}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        tone="danger"
-        title={t`Delete rule ${deleting?.name ?? ''}?`}
+      <ConfirmRemoval
+        target={deleting}
+        onClose={() => setDeleting(null)}
+        title={(rule) => t`Delete rule ${rule.name}?`}
         description={t`Users of the group keep the access they have now; new sign-ins no longer get it.`}
-        phrase={confirmationPhrases.delete}
         confirmLabel={t`Delete rule`}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await remove.mutateAsync(deleting.id);
-          toast.success(t`Rule ${deleting.name} deleted.`);
-          setDeleting(null);
+        onConfirm={async (rule) => {
+          await remove.mutateAsync(rule.id);
+          toast.success(t`Rule ${rule.name} deleted.`);
         }}
       />
-    </Stack>
+    </SettingsList>
   );
 }

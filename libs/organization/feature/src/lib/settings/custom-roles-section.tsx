@@ -1,8 +1,7 @@
 import { Plural, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Button, ConfirmDialog, DataTable, EmptyState, ErrorState, Stack, toast } from '@terrace/design-system';
-import { confirmationPhrases } from '@terrace/domain';
+import { toast } from '@terrace/design-system';
 import {
   organizationQueries,
   useCreateCustomRoleMutation,
@@ -14,13 +13,11 @@ import {
 import { ShieldPlus } from 'lucide-react';
 import { useState } from 'react';
 import { CustomRoleDialog } from './custom-role-dialog';
+import { ConfirmRemoval, EditButton, SettingsList, useActionsColumn, type EditAccess } from './settings-list';
 
-export interface CustomRolesSectionProps {
-  canEdit: boolean;
-  readOnlyReason: string;
-}
+export type CustomRolesSectionProps = EditAccess;
 
-export function CustomRolesSection({ canEdit, readOnlyReason }: CustomRolesSectionProps) {
+export function CustomRolesSection(access: CustomRolesSectionProps) {
   const { t } = useLingui();
   const api = useOrganizationApi();
   const roles = useQuery(organizationQueries.customRoles(api));
@@ -65,52 +62,32 @@ export function CustomRolesSection({ canEdit, readOnlyReason }: CustomRolesSecti
             ? t`Read own stacks only`
             : t`Change own stacks only`,
     },
-    {
-      id: 'actions',
-      header: () => <span className="sr-only">{t`Actions`}</span>,
-      enableSorting: false,
-      meta: { align: 'end' },
-      cell: ({ row }) => (
-        <Stack direction="row" gap={1} justify="end">
-          <Button variant="ghost" size="sm" onClick={() => setEditing(row.original)} disabled={!canEdit} title={canEdit ? undefined : readOnlyReason} aria-label={t`Edit role ${row.original.name}`}>
-            {t`Edit`}
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => setDeleting(row.original)} disabled={!canEdit} title={canEdit ? undefined : readOnlyReason} aria-label={t`Delete role ${row.original.name}`}>
-            {t`Delete`}
-          </Button>
-        </Stack>
-      ),
-    },
+    useActionsColumn((role) => (
+      <>
+        <EditButton row access={access} onClick={() => setEditing(role)} aria-label={t`Edit role ${role.name}`}>
+          {t`Edit`}
+        </EditButton>
+        <EditButton row access={access} onClick={() => setDeleting(role)} aria-label={t`Delete role ${role.name}`}>
+          {t`Delete`}
+        </EditButton>
+      </>
+    )),
   ];
 
-  const createButton = (
-    <Button onClick={() => setEditing('new')} disabled={!canEdit} title={canEdit ? undefined : readOnlyReason}>
-      <ShieldPlus aria-hidden />
-      {t`Create custom role`}
-    </Button>
-  );
-
-  if (roles.isError) return <ErrorState error={roles.error} onRetry={() => void roles.refetch()} retrying={roles.isFetching} />;
-
   return (
-    <Stack gap={4}>
-      {roles.isSuccess && roles.data.length === 0 ? (
-        <EmptyState
-          icon={<ShieldPlus aria-hidden />}
-          title={t`No custom roles yet`}
-          text={t`The built-in roles fit most teams. Create a custom role when someone needs exactly some stack permissions.`}
-          action={createButton}
-        />
-      ) : (
-        <DataTable
-          aria-label={t`Custom roles`}
-          columns={columns}
-          data={roles.data ?? []}
-          getRowId={(role) => role.id}
-          loading={roles.isPending}
-          actions={<div className="ms-auto">{createButton}</div>}
-        />
-      )}
+    <SettingsList
+      aria-label={t`Custom roles`}
+      query={roles}
+      items={roles.data}
+      columns={columns}
+      getRowId={(role) => role.id}
+      access={access}
+      add={{ icon: ShieldPlus, label: t`Create custom role`, onClick: () => setEditing('new') }}
+      empty={{
+        title: t`No custom roles yet`,
+        text: t`The built-in roles fit most teams. Create a custom role when someone needs exactly some stack permissions.`,
+      }}
+    >
       <CustomRoleDialog
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}
@@ -126,21 +103,17 @@ export function CustomRolesSection({ canEdit, readOnlyReason }: CustomRolesSecti
           }
         }}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        tone="danger"
-        title={t`Delete role ${deleting?.name ?? ''}?`}
+      <ConfirmRemoval
+        target={deleting}
+        onClose={() => setDeleting(null)}
+        title={(role) => t`Delete role ${role.name}?`}
         description={t`Users and teams with this role lose its permissions.`}
-        phrase={confirmationPhrases.delete}
         confirmLabel={t`Delete role`}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await remove.mutateAsync(deleting.id);
-          toast.success(t`Role ${deleting.name} deleted.`);
-          setDeleting(null);
+        onConfirm={async (role) => {
+          await remove.mutateAsync(role.id);
+          toast.success(t`Role ${role.name} deleted.`);
         }}
       />
-    </Stack>
+    </SettingsList>
   );
 }

@@ -1,16 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import {
-  Button,
-  ConfirmDialog,
-  DataTable,
-  ErrorState,
-  FormField,
-  Input,
-  Stack,
-  toast,
-} from '@terrace/design-system';
+import { DataTable, ErrorState, FormField, Input, Stack, toast } from '@terrace/design-system';
 import { confirmationPhrases } from '@terrace/domain';
 import {
   organizationQueries,
@@ -24,14 +15,13 @@ import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { FormDialog } from '../common/form-dialog';
 import { SecretReveal } from '../common/secret-reveal';
+import { ConfirmRemoval, EditButton, useActionsColumn, type EditAccess } from './settings-list';
 
-export interface ProgrammaticUserTokensProps {
+export interface ProgrammaticUserTokensProps extends EditAccess {
   programmaticUser: ProgrammaticUser;
-  canEdit: boolean;
-  readOnlyReason: string;
 }
 
-export function ProgrammaticUserTokens({ programmaticUser, canEdit, readOnlyReason }: ProgrammaticUserTokensProps) {
+export function ProgrammaticUserTokens({ programmaticUser, ...access }: ProgrammaticUserTokensProps) {
   const { t, i18n } = useLingui();
   const api = useOrganizationApi();
   const tokens = useQuery(organizationQueries.programmaticUserTokens(api, programmaticUser.id));
@@ -55,24 +45,17 @@ export function ProgrammaticUserTokens({ programmaticUser, canEdit, readOnlyReas
       enableSorting: false,
       cell: ({ row }) => (row.original.revokedAt ? t`Revoked on ${date(row.original.revokedAt, '')}` : t`Active`),
     },
-    {
-      id: 'actions',
-      header: () => <span className="sr-only">{t`Actions`}</span>,
-      enableSorting: false,
-      meta: { align: 'end' },
-      cell: ({ row }) => (
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={!canEdit || row.original.revokedAt !== null}
-          title={canEdit ? undefined : readOnlyReason}
-          aria-label={t`Revoke token ${row.original.name}`}
-          onClick={() => setRevoking(row.original)}
-        >
-          {t`Revoke`}
-        </Button>
-      ),
-    },
+    useActionsColumn((token) => (
+      <EditButton
+        row
+        access={access}
+        disabled={token.revokedAt !== null}
+        aria-label={t`Revoke token ${token.name}`}
+        onClick={() => setRevoking(token)}
+      >
+        {t`Revoke`}
+      </EditButton>
+    )),
   ];
 
   if (tokens.isError) return <ErrorState error={tokens.error} onRetry={() => void tokens.refetch()} retrying={tokens.isFetching} />;
@@ -91,10 +74,10 @@ export function ProgrammaticUserTokens({ programmaticUser, canEdit, readOnlyReas
         empty={<p className="px-4 py-8 text-center text-sm text-muted-foreground">{t`No tokens yet.`}</p>}
         actions={
           <div className="ms-auto">
-            <Button variant="outline" onClick={() => setCreating(true)} disabled={!canEdit} title={canEdit ? undefined : readOnlyReason}>
+            <EditButton access={access} variant="outline" onClick={() => setCreating(true)}>
               <KeyRound aria-hidden />
               {t`Create token`}
-            </Button>
+            </EditButton>
           </div>
         }
       />
@@ -121,20 +104,17 @@ export function ProgrammaticUserTokens({ programmaticUser, canEdit, readOnlyReas
           <Input value={name} onChange={(event) => setName(event.target.value)} />
         </FormField>
       </FormDialog>
-      <ConfirmDialog
-        open={revoking !== null}
-        onOpenChange={(open) => !open && setRevoking(null)}
-        tone="danger"
-        title={t`Revoke token ${revoking?.name ?? ''}?`}
+      <ConfirmRemoval
+        target={revoking}
+        onClose={() => setRevoking(null)}
+        title={(token) => t`Revoke token ${token.name}?`}
         description={t`Anything that uses this token is refused from now on.`}
         phrase={confirmationPhrases.revokeToken}
         confirmLabel={t`Revoke token`}
-        onConfirm={async () => {
-          if (!revoking) return;
-          await revoke.mutateAsync({ programmaticUserId: programmaticUser.id, tokenId: revoking.id });
-          toast.success(t`Token ${revoking.name} revoked.`);
-          if (created?.id === revoking.id) setCreated(null);
-          setRevoking(null);
+        onConfirm={async (token) => {
+          await revoke.mutateAsync({ programmaticUserId: programmaticUser.id, tokenId: token.id });
+          toast.success(t`Token ${token.name} revoked.`);
+          if (created?.id === token.id) setCreated(null);
         }}
       />
     </Stack>

@@ -1,22 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import {
-  Button,
-  Card,
-  CardBody,
-  CardHeader,
-  CardTitle,
-  ConfirmDialog,
-  DataTable,
-  EmptyState,
-  ErrorState,
-  FormField,
-  Input,
-  Stack,
-  toast,
-} from '@terrace/design-system';
-import { confirmationPhrases } from '@terrace/domain';
+import { Button, Card, CardBody, CardHeader, CardTitle, FormField, Input, toast } from '@terrace/design-system';
 import {
   organizationQueries,
   useCreateProgrammaticUserMutation,
@@ -30,16 +15,14 @@ import { FormDialog } from '../common/form-dialog';
 import { RoleSelect } from '../common/role-select';
 import { useRoleLabel } from '../common/use-role-label';
 import { ProgrammaticUserTokens } from './programmatic-user-tokens';
+import { ConfirmRemoval, EditButton, SettingsList, useActionsColumn, type EditAccess } from './settings-list';
 
-export interface ProgrammaticUsersSectionProps {
-  canEdit: boolean;
-  readOnlyReason: string;
-}
+export type ProgrammaticUsersSectionProps = EditAccess;
 
 // Names appear in audit entries and namespace permissions, so they stay simple identifiers.
 const NAME = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,127}$/;
 
-export function ProgrammaticUsersSection({ canEdit, readOnlyReason }: ProgrammaticUsersSectionProps) {
+export function ProgrammaticUsersSection(access: ProgrammaticUsersSectionProps) {
   const { t, i18n } = useLingui();
   const api = useOrganizationApi();
   const users = useQuery(organizationQueries.programmaticUsers(api));
@@ -72,62 +55,35 @@ export function ProgrammaticUsersSection({ canEdit, readOnlyReason }: Programmat
       cell: ({ row }) => roleLabel(row.original.role),
     },
     { id: 'createdAt', header: t`Created`, enableSorting: false, cell: ({ row }) => i18n.date(row.original.createdAt, { dateStyle: 'medium' }) },
-    {
-      id: 'actions',
-      header: () => <span className="sr-only">{t`Actions`}</span>,
-      enableSorting: false,
-      meta: { align: 'end' },
-      cell: ({ row }) => (
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={!canEdit}
-          title={canEdit ? undefined : readOnlyReason}
-          aria-label={t`Delete ${row.original.name}`}
-          onClick={() => setDeleting(row.original)}
-        >
-          {t`Delete`}
-        </Button>
-      ),
-    },
+    useActionsColumn((user) => (
+      <EditButton row access={access} aria-label={t`Delete ${user.name}`} onClick={() => setDeleting(user)}>
+        {t`Delete`}
+      </EditButton>
+    )),
   ];
 
-  const createButton = (
-    <Button onClick={() => setCreating(true)} disabled={!canEdit} title={canEdit ? undefined : readOnlyReason}>
-      <Bot aria-hidden />
-      {t`Create programmatic user`}
-    </Button>
-  );
-
-  if (users.isError) return <ErrorState error={users.error} onRetry={() => void users.refetch()} retrying={users.isFetching} />;
-
   return (
-    <Stack gap={4}>
-      {users.isSuccess && users.data.length === 0 ? (
-        <EmptyState
-          icon={<Bot aria-hidden />}
-          title={t`No programmatic users yet`}
-          text={t`Create one for each pipeline or script that calls the API, so its tokens can be revoked on their own.`}
-          action={createButton}
-        />
-      ) : (
-        <DataTable
-          aria-label={t`Programmatic users`}
-          columns={columns}
-          data={users.data ?? []}
-          getRowId={(user) => user.id}
-          loading={users.isPending}
-          searchable={false}
-          actions={<div className="ms-auto">{createButton}</div>}
-        />
-      )}
+    <SettingsList
+      aria-label={t`Programmatic users`}
+      query={users}
+      items={users.data}
+      columns={columns}
+      getRowId={(user) => user.id}
+      searchable={false}
+      access={access}
+      add={{ icon: Bot, label: t`Create programmatic user`, onClick: () => setCreating(true) }}
+      empty={{
+        title: t`No programmatic users yet`,
+        text: t`Create one for each pipeline or script that calls the API, so its tokens can be revoked on their own.`,
+      }}
+    >
       {selected && (
         <Card>
           <CardHeader>
             <CardTitle>{t`API tokens of ${selected.name}`}</CardTitle>
           </CardHeader>
           <CardBody>
-            <ProgrammaticUserTokens programmaticUser={selected} canEdit={canEdit} readOnlyReason={readOnlyReason} />
+            <ProgrammaticUserTokens programmaticUser={selected} {...access} />
           </CardBody>
         </Card>
       )}
@@ -158,22 +114,18 @@ export function ProgrammaticUsersSection({ canEdit, readOnlyReason }: Programmat
           <RoleSelect value={form.role} onValueChange={(role) => setForm({ ...form, role })} />
         </FormField>
       </FormDialog>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        tone="danger"
-        title={t`Delete ${deleting?.name ?? ''}?`}
+      <ConfirmRemoval
+        target={deleting}
+        onClose={() => setDeleting(null)}
+        title={(user) => t`Delete ${user.name}?`}
         description={t`Its tokens stop working at once. Pipelines that use them will fail.`}
-        phrase={confirmationPhrases.delete}
         confirmLabel={t`Delete programmatic user`}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await remove.mutateAsync(deleting.id);
-          toast.success(t`${deleting.name} deleted.`);
-          if (selectedId === deleting.id) setSelectedId(null);
-          setDeleting(null);
+        onConfirm={async (user) => {
+          await remove.mutateAsync(user.id);
+          toast.success(t`${user.name} deleted.`);
+          if (selectedId === user.id) setSelectedId(null);
         }}
       />
-    </Stack>
+    </SettingsList>
   );
 }

@@ -1,8 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Button, ConfirmDialog, DataTable, EmptyState, ErrorState, Stack, toast } from '@terrace/design-system';
-import { confirmationPhrases } from '@terrace/domain';
+import { toast } from '@terrace/design-system';
 import {
   organizationQueries,
   useCreateTeamMutation,
@@ -15,13 +14,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { TeamFormDialog } from '../teams/team-form-dialog';
 import { organizationPaths } from '../teams/team-paths';
+import { ConfirmRemoval, EditButton, SettingsList, useActionsColumn, type EditAccess } from './settings-list';
 
-export interface TeamsSectionProps {
-  canEdit: boolean;
-  readOnlyReason: string;
-}
+export type TeamsSectionProps = EditAccess;
 
-export function TeamsSection({ canEdit, readOnlyReason }: TeamsSectionProps) {
+export function TeamsSection(access: TeamsSectionProps) {
   const { t } = useLingui();
   const api = useOrganizationApi();
   const teams = useQuery(organizationQueries.teams(api));
@@ -48,54 +45,27 @@ export function TeamsSection({ canEdit, readOnlyReason }: TeamsSectionProps) {
       enableSorting: false,
       cell: ({ row }) => (row.original.customIdpId ? <code className="font-mono text-xs">{row.original.customIdpId}</code> : '—'),
     },
-    {
-      id: 'actions',
-      header: () => <span className="sr-only">{t`Actions`}</span>,
-      enableSorting: false,
-      meta: { align: 'end' },
-      cell: ({ row }) => (
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={!canEdit}
-          title={canEdit ? undefined : readOnlyReason}
-          aria-label={t`Delete team ${row.original.name}`}
-          onClick={() => setDeleting(row.original)}
-        >
-          {t`Delete`}
-        </Button>
-      ),
-    },
+    useActionsColumn((team) => (
+      <EditButton row access={access} aria-label={t`Delete team ${team.name}`} onClick={() => setDeleting(team)}>
+        {t`Delete`}
+      </EditButton>
+    )),
   ];
 
-  const createButton = (
-    <Button onClick={() => setCreating(true)} disabled={!canEdit} title={canEdit ? undefined : readOnlyReason}>
-      <Users aria-hidden />
-      {t`Create team`}
-    </Button>
-  );
-
-  if (teams.isError) return <ErrorState error={teams.error} onRetry={() => void teams.refetch()} retrying={teams.isFetching} />;
-
   return (
-    <Stack gap={4}>
-      {teams.isSuccess && teams.data.length === 0 ? (
-        <EmptyState
-          icon={<Users aria-hidden />}
-          title={t`No teams yet`}
-          text={t`Teams receive namespace permissions and approve deployments together.`}
-          action={createButton}
-        />
-      ) : (
-        <DataTable
-          aria-label={t`Teams`}
-          columns={columns}
-          data={teams.data ?? []}
-          getRowId={(team) => team.id}
-          loading={teams.isPending}
-          actions={<div className="ms-auto">{createButton}</div>}
-        />
-      )}
+    <SettingsList
+      aria-label={t`Teams`}
+      query={teams}
+      items={teams.data}
+      columns={columns}
+      getRowId={(team) => team.id}
+      access={access}
+      add={{ icon: Users, label: t`Create team`, onClick: () => setCreating(true) }}
+      empty={{
+        title: t`No teams yet`,
+        text: t`Teams receive namespace permissions and approve deployments together.`,
+      }}
+    >
       <TeamFormDialog
         open={creating}
         onOpenChange={setCreating}
@@ -104,21 +74,17 @@ export function TeamsSection({ canEdit, readOnlyReason }: TeamsSectionProps) {
           toast.success(t`Team ${team.name} created.`);
         }}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        tone="danger"
-        title={t`Delete team ${deleting?.name ?? ''}?`}
+      <ConfirmRemoval
+        target={deleting}
+        onClose={() => setDeleting(null)}
+        title={(team) => t`Delete team ${team.name}?`}
         description={t`Members lose the namespace permissions they had through this team.`}
-        phrase={confirmationPhrases.delete}
         confirmLabel={t`Delete team`}
-        onConfirm={async () => {
-          if (!deleting) return;
-          await remove.mutateAsync(deleting.id);
-          toast.success(t`Team ${deleting.name} deleted.`);
-          setDeleting(null);
+        onConfirm={async (team) => {
+          await remove.mutateAsync(team.id);
+          toast.success(t`Team ${team.name} deleted.`);
         }}
       />
-    </Stack>
+    </SettingsList>
   );
 }

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Button, ConfirmDialog, DataTable, ErrorState, FormField, Input, Stack, toast } from '@terrace/design-system';
+import { FormField, Input, toast } from '@terrace/design-system';
 import { confirmationPhrases, validateEmail } from '@terrace/domain';
 import {
   organizationQueries,
@@ -17,17 +17,16 @@ import { useSearchParams } from 'react-router';
 import { FormDialog } from '../common/form-dialog';
 import { RoleSelect } from '../common/role-select';
 import { useRoleLabel } from '../common/use-role-label';
+import { ConfirmRemoval, EditButton, SettingsList, useActionsColumn, type EditAccess } from './settings-list';
 
-export interface UsersSectionProps {
-  canEdit: boolean;
-  readOnlyReason: string;
-}
+export type UsersSectionProps = EditAccess;
 
 const pageSizes = [10, 20, 50, 100, 1000] as const;
 type PageSize = (typeof pageSizes)[number];
 
 /** The organization's users: invite by e-mail with a role, change roles, remove behind 'delete user'. */
-export function UsersSection({ canEdit, readOnlyReason }: UsersSectionProps) {
+export function UsersSection(access: UsersSectionProps) {
+  const { canEdit } = access;
   const { t, i18n } = useLingui();
   const api = useOrganizationApi();
   const [params, setParams] = useSearchParams();
@@ -93,7 +92,7 @@ export function UsersSection({ canEdit, readOnlyReason }: UsersSectionProps) {
         canEdit ? (
           <RoleSelect
             size="sm"
-            className="w-40"
+            className="w-36"
             aria-label={t`Role of ${row.original.email}`}
             value={row.original.orgRole}
             onValueChange={(role) =>
@@ -111,54 +110,31 @@ export function UsersSection({ canEdit, readOnlyReason }: UsersSectionProps) {
       id: 'createdAt',
       header: t`Joined`,
       enableSorting: false,
-      cell: ({ row }) => i18n.date(row.original.createdAt, { dateStyle: 'medium' }),
+      // A date never wraps: the column is narrow beside the settings navigation.
+      cell: ({ row }) => <span className="whitespace-nowrap">{i18n.date(row.original.createdAt, { dateStyle: 'medium' })}</span>,
     },
-    {
-      id: 'actions',
-      header: () => <span className="sr-only">{t`Actions`}</span>,
-      enableSorting: false,
-      meta: { align: 'end' },
-      cell: ({ row }) => (
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={!canEdit}
-          title={canEdit ? undefined : readOnlyReason}
-          aria-label={t`Remove ${row.original.email}`}
-          onClick={() => setRemoving(row.original)}
-        >
-          {t`Remove`}
-        </Button>
-      ),
-    },
+    useActionsColumn((user) => (
+      <EditButton row access={access} aria-label={t`Remove ${user.email}`} onClick={() => setRemoving(user)}>
+        {t`Remove`}
+      </EditButton>
+    )),
   ];
 
-  if (users.isError) {
-    return <ErrorState error={users.error} onRetry={() => void users.refetch()} retrying={users.isFetching} />;
-  }
-
   return (
-    <Stack gap={4}>
-      <DataTable
-        aria-label={t`Users`}
-        mode="server"
-        columns={columns}
-        data={users.data?.items ?? []}
-        getRowId={(user) => user.userId}
-        totalCount={users.data?.total ?? 0}
-        loading={users.isPending}
-        searchable={false}
-        pagination={{ pageIndex: page - 1, pageSize }}
-        onPaginationChange={(next) => setPaging(next.pageSize !== pageSize ? 1 : next.pageIndex + 1, next.pageSize)}
-        actions={
-          <div className="ms-auto">
-            <Button onClick={() => setInviting(true)} disabled={!canEdit} title={canEdit ? undefined : readOnlyReason}>
-              <UserPlus aria-hidden />
-              {t`Invite user`}
-            </Button>
-          </div>
-        }
-      />
+    <SettingsList
+      aria-label={t`Users`}
+      query={users}
+      items={users.data?.items}
+      mode="server"
+      columns={columns}
+      getRowId={(user) => user.userId}
+      totalCount={users.data?.total ?? 0}
+      searchable={false}
+      pagination={{ pageIndex: page - 1, pageSize }}
+      onPaginationChange={(next) => setPaging(next.pageSize !== pageSize ? 1 : next.pageIndex + 1, next.pageSize)}
+      access={access}
+      add={{ icon: UserPlus, label: t`Invite user`, onClick: () => setInviting(true) }}
+    >
       <FormDialog
         open={inviting}
         onOpenChange={(open) => {
@@ -185,21 +161,18 @@ export function UsersSection({ canEdit, readOnlyReason }: UsersSectionProps) {
           <RoleSelect value={inviteRole} onValueChange={setInviteRole} />
         </FormField>
       </FormDialog>
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
-        tone="danger"
-        title={t`Remove ${removing?.email ?? ''} from the organization?`}
+      <ConfirmRemoval
+        target={removing}
+        onClose={() => setRemoving(null)}
+        title={(user) => t`Remove ${user.email} from the organization?`}
         description={t`They lose access at once, and leave every team they were in.`}
         phrase={confirmationPhrases.deleteUser}
         confirmLabel={t`Remove user`}
-        onConfirm={async () => {
-          if (!removing) return;
-          await removeUser.mutateAsync(removing.userId);
-          toast.success(t`${removing.email} removed.`);
-          setRemoving(null);
+        onConfirm={async (user) => {
+          await removeUser.mutateAsync(user.userId);
+          toast.success(t`${user.email} removed.`);
         }}
       />
-    </Stack>
+    </SettingsList>
   );
 }
