@@ -4,11 +4,12 @@ import { activateLocale, I18nProvider, i18n, isLocale, type Direction } from '@t
 
 type Globals = { theme?: Theme; direction?: Direction; locale?: string };
 
-// The story tests run every story twice (see vitest.config.ts); the pass picks the starting
-// theme and direction. In the Storybook UI the variable is unset and the toolbar decides.
-const [passTheme, passDirection] = (import.meta.env['STORYBOOK_PASS'] ?? 'light:ltr').split(
-  ':',
-) as [Theme, Direction];
+// The story tests run every story twice (see vitest.config.ts) in an automated browser whose
+// colour scheme and language pick the pass: dark + rtl (Arabic locale) or light + ltr. In the
+// Storybook UI the story starts light and ltr and the toolbar decides.
+const automated = typeof navigator !== 'undefined' && navigator.webdriver;
+const passTheme: Theme = automated && window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+const passDirection: Direction = automated && navigator.language.startsWith('ar') ? 'rtl' : 'ltr';
 
 // Every story renders inside the same providers the console uses, driven by the toolbar.
 const withProviders: Decorator = (Story, context) => {
