@@ -60,7 +60,7 @@ test.describe('single sign-on into several organizations', () => {
     const current = rows.filter({ hasText: 'Current Role' });
     await expect(current, 'one session is the current one').toHaveCount(1);
     const currentName = (await current.getByRole('cell').first().textContent())?.trim();
-    const [here, other, otherRole] = currentName === 'Skyline Alpha' ? [alpha, beta, 'viewer'] : [beta, alpha, 'member'];
+    const [here, other, otherRole] = currentName === 'Skyline Alpha' ? [alpha, beta, 'Viewer'] : [beta, alpha, 'Member'];
     expect(currentName, 'the current session is in one of the two organizations').toBe(here.organizationName);
     expect(await page.evaluate(() => localStorage.getItem('auth_token')), 'the potential session signed in').toMatch(/^tsn_/);
     const maxHeight = await list.evaluate((el) => getComputedStyle(el).maxHeight);

@@ -78,6 +78,8 @@ export {
   NAMESPACE_ONLY_ROLE,
   isNamespaceOnlyRole,
   isAdminOrViewer,
+  roleLabel,
+  roleMessages,
   plans,
   type Plan,
   organizationTypes,

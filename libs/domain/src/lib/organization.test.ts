@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { renderMessage } from './message';
 import {
+  roleLabel,
   iacTypes,
   isAdminOrViewer,
   isNamespaceOnlyRole,
@@ -51,5 +53,17 @@ describe('catalogues', () => {
     ['notification event types', notificationEventTypes, 13],
   ] as const)('%s has %i distinct values', (_name, list, size) => {
     expect(new Set(list).size).toBe(size);
+  });
+});
+
+describe('roleLabel', () => {
+  it.each([
+    ['admin', 'Admin'],
+    ['deployer', 'Deployer'],
+    ['nsOnly', 'Namespace only'],
+    ['ns-operator', 'ns-operator'],
+    ['cro-abc123', 'cro-abc123'],
+  ])('labels %s as %s', (role, label) => {
+    expect(renderMessage(roleLabel(role))).toBe(label);
   });
 });

@@ -1,7 +1,27 @@
+import { withValues, type Message } from './message';
 export const roles = ['admin', 'viewer', 'member', 'runner', 'deployer'] as const;
 export type Role = (typeof roles)[number];
 /** The role key namespace-only users carry when no custom role applies. */
 export const NAMESPACE_ONLY_ROLE = 'nsOnly';
+
+/** The labels of the built-in role keys, and `other` for any other key. */
+export const roleMessages = {
+  admin: /*i18n*/ { id: 'role.admin', message: 'Admin' },
+  viewer: /*i18n*/ { id: 'role.viewer', message: 'Viewer' },
+  member: /*i18n*/ { id: 'role.member', message: 'Member' },
+  deployer: /*i18n*/ { id: 'role.deployer', message: 'Deployer' },
+  runner: /*i18n*/ { id: 'role.runner', message: 'Runner' },
+  nsOnly: /*i18n*/ { id: 'role.nsOnly', message: 'Namespace only' },
+  other: /*i18n*/ { id: 'role.other', message: '{role}' },
+} satisfies Record<string, Message>;
+const labelledRoles: ReadonlySet<string> = new Set([...roles, NAMESPACE_ONLY_ROLE]);
+
+/** How a role key reads: the built-in roles by name; other keys (namespace and custom roles) as they are. */
+export function roleLabel(role: string): Message {
+  return labelledRoles.has(role)
+    ? roleMessages[role as keyof typeof roleMessages]
+    : withValues(roleMessages.other, { role });
+}
 
 const organizationWideRoles: ReadonlySet<string> = new Set(['admin', 'viewer', 'member']);
 

@@ -148,9 +148,9 @@ describe('sign-in flows', () => {
               {
                 currentSessionPotentialSessionId: 'sps-1',
                 ssoPotentialSessions: [
-                  { id: 'sps-1', orgName: 'Acme Cloud', displayOrgRole: 'Admin', teams: [{ name: 'Platform' }] },
-                  { id: 'sps-2', orgName: 'Beta Labs', displayOrgRole: 'Viewer', teams: [] },
-                  { id: 'sps-3', orgName: 'Beta Labs', displayOrgRole: 'Member', teams: [{ id: 'team-9' }] },
+                  { id: 'sps-1', orgName: 'Acme Cloud', displayOrgRole: 'admin', teams: [{ name: 'Platform' }] },
+                  { id: 'sps-2', orgName: 'Beta Labs', displayOrgRole: 'viewer', teams: [] },
+                  { id: 'sps-3', orgName: 'Beta Labs', displayOrgRole: 'member', teams: [{ id: 'team-9' }] },
                 ],
               },
             ],
@@ -164,6 +164,7 @@ describe('sign-in flows', () => {
     expect(within(list).getAllByRole('row')).toHaveLength(4);
     expect(within(list).getByText('Current Role')).toBeInTheDocument();
     expect(within(list).getAllByRole('button', { name: /^Select/ })).toHaveLength(2);
+    expect(within(list).getByText('Viewer'), 'role keys show as their labels').toBeInTheDocument();
     expect(list.className).toContain('max-h-[50vh]');
 
     await user.type(screen.getByRole('searchbox', { name: 'Search sessions' }), 'member');
@@ -216,7 +217,7 @@ describe('sign-in flows', () => {
     expect(within(list).getByRole('row', { name: /Acme Cloud/ })).toHaveTextContent('Current Role');
 
     const user = userEvent.setup();
-    await user.click(within(list).getByRole('button', { name: 'Select Beta Labs as viewer' }));
+    await user.click(within(list).getByRole('button', { name: 'Select Beta Labs as Viewer' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
     expect(sent[1]).toEqual({ entity: { ssoPotentialSessionId: 'ssps_beta' } });
     expect(localStorage.getItem('auth_token')).toBe('tsn_sso_beta');

@@ -14,14 +14,14 @@ import { useCompleteSignIn } from './use-complete-sign-in';
 export function AwsMarketplaceRegisterPage() {
   const { t } = useLingui();
   const api = useAuthApi();
-  const complete = useCompleteSignIn();
+  const complete = useCompleteSignIn(authPaths.postAwsMarketplaceRegistration);
   const [params] = useSearchParams();
   const marketplaceToken = params.get('x-amzn-marketplace-token') ?? params.get('token') ?? '';
   const form = useForm<SignUpValues>({ defaultValues: emptySignUp });
   const register = useMutation({
     mutationFn: (v: SignUpValues) => api.awsMarketplaceRegistration({ ...toSignUpInput(v), marketplaceToken }),
     onSuccess: async (result) => {
-      if (result.kind === 'session') await complete(result, authPaths.postAwsMarketplaceRegistration);
+      if (result.kind === 'session') await complete(result);
     },
   });
   return (
@@ -45,13 +45,13 @@ export function AwsMarketplaceRegisterPage() {
 export function AzureMarketplaceRegisterPage() {
   const { t } = useLingui();
   const api = useAuthApi();
-  const complete = useCompleteSignIn();
+  const complete = useCompleteSignIn(authPaths.postAzureMarketplaceRegistration);
   const [params] = useSearchParams();
   const purchaseToken = params.get('token') ?? '';
   const register = useMutation({
     mutationFn: () => api.azureMarketplaceRegistration(purchaseToken),
     onSuccess: async (result) => {
-      if (result.kind === 'session') await complete(result, authPaths.postAzureMarketplaceRegistration);
+      if (result.kind === 'session') await complete(result);
     },
   });
   return (

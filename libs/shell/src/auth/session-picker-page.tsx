@@ -10,7 +10,15 @@ import {
   Input,
   Skeleton,
 } from '@terrace/design-system';
-import { authPaths, isAuthenticated, sessionQueries, storeSession, useSessionApi, type SsoPotentialSession } from '@terrace/session';
+import { roleLabel } from '@terrace/domain';
+import {
+  authPaths,
+  isAuthenticated,
+  sessionQueries,
+  storeSession,
+  useSessionApi,
+  type SsoPotentialSession,
+} from '@terrace/session';
 import { ChevronDown, Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
@@ -30,7 +38,7 @@ function teamNames(session: SsoPotentialSession): string[] {
  * the page first signs in with it (the 'Current Role' row), then lists the others.
  */
 export function SessionPickerPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const api = useSessionApi();
   const queryClient = useQueryClient();
   const complete = useCompleteSignIn();
@@ -51,7 +59,10 @@ export function SessionPickerPage() {
   const searchId = useId();
   const [query, setQuery] = useState('');
   const [organizations, setOrganizations] = useState<string[]>([]);
-  const sessions = useQuery({ ...sessionQueries.ssoPotentialSessions(api), enabled: !potentialSessionId && isAuthenticated() });
+  const sessions = useQuery({
+    ...sessionQueries.ssoPotentialSessions(api),
+    enabled: !potentialSessionId && isAuthenticated(),
+  });
   const select = useMutation({
     mutationFn: (id: string) => api.ssoSwitchSession(id),
     onSuccess: complete,
@@ -65,26 +76,44 @@ export function SessionPickerPage() {
     if (organizations.length > 0 && !organizations.includes(s.orgName)) return false;
     const needle = query.trim().toLowerCase();
     if (!needle) return true;
-    return [s.orgName, s.displayOrgRole, ...teamNames(s)].some((text) => text.toLowerCase().includes(needle));
+    return [s.orgName, s.displayOrgRole, i18n._(roleLabel(s.displayOrgRole)), ...teamNames(s)].some(
+      (text) => text.toLowerCase().includes(needle),
+    );
   });
 
   if (potentialSessionId) return <SsoSigningInCard />;
   if (!isAuthenticated()) return <Navigate to={authPaths.loginSso} replace />;
 
   return (
-    <AuthCard wide title={t`Choose a session`} description={t`Your identity provider gives you access to several organizations and roles. Pick the one to work in.`}>
+    <AuthCard
+      wide
+      title={t`Choose a session`}
+      description={t`Your identity provider gives you access to several organizations and roles. Pick the one to work in.`}
+    >
       <div className="flex flex-wrap items-center gap-2">
         <div className="relative min-w-56 flex-1">
-          <Search aria-hidden className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          />
           <label htmlFor={searchId} className="sr-only">
             {t`Search sessions`}
           </label>
-          <Input id={searchId} type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder={t`Search organization, role or team`} className="ps-9" />
+          <Input
+            id={searchId}
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder={t`Search organization, role or team`}
+            className="ps-9"
+          />
         </div>
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
             <Button variant="outline">
-              {organizations.length > 0 ? t`Organization (${organizations.length})` : t`Organization`}
+              {organizations.length > 0
+                ? t`Organization (${organizations.length})`
+                : t`Organization`}
               <ChevronDown aria-hidden />
             </Button>
           </DropdownMenuTrigger>
@@ -94,7 +123,11 @@ export function SessionPickerPage() {
                 key={name}
                 checked={organizations.includes(name)}
                 onSelect={(e) => e.preventDefault()}
-                onCheckedChange={(checked) => setOrganizations((prev) => (checked ? [...prev, name] : prev.filter((n) => n !== name)))}
+                onCheckedChange={(checked) =>
+                  setOrganizations((prev) =>
+                    checked ? [...prev, name] : prev.filter((n) => n !== name),
+                  )
+                }
               >
                 {name}
               </DropdownMenuCheckboxItem>
@@ -109,9 +142,14 @@ export function SessionPickerPage() {
           <Skeleton className="h-14 w-full" />
         </div>
       )}
-      {sessions.isError && <ErrorState error={sessions.error} onRetry={() => void sessions.refetch()} />}
+      {sessions.isError && (
+        <ErrorState error={sessions.error} onRetry={() => void sessions.refetch()} />
+      )}
       {sessions.isSuccess && (
-        <div className="max-h-[50vh] overflow-y-auto rounded-md border border-border" data-testid="session-list">
+        <div
+          className="max-h-[50vh] overflow-y-auto rounded-md border border-border"
+          data-testid="session-list"
+        >
           <table className="w-full text-sm">
             <thead className="sticky top-0 bg-muted text-start text-xs text-muted-foreground uppercase">
               <tr>
@@ -131,29 +169,34 @@ export function SessionPickerPage() {
                   </td>
                 </tr>
               )}
-              {visible.map((s) => (
-                <tr key={s.id} className="border-t border-border">
-                  <td className="px-4 py-3 font-medium text-foreground">{s.orgName}</td>
-                  <td className="px-4 py-3 text-foreground">{s.displayOrgRole}</td>
-                  <td className="px-4 py-3 text-muted-foreground">{teamNames(s).join(', ') || '—'}</td>
-                  <td className="px-4 py-3 text-end">
-                    {s.id === sessions.data.currentSessionPotentialSessionId ? (
-                      <span className="rounded-full bg-success-subtle px-2.5 py-1 text-xs font-medium text-success-subtle-foreground">{t`Current Role`}</span>
-                    ) : (
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        loading={select.isPending && select.variables === s.id}
-                        disabled={select.isPending}
-                        onClick={() => select.mutate(s.id)}
-                        aria-label={t`Select ${s.orgName} as ${s.displayOrgRole}`}
-                      >
-                        {t`Select`}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
+              {visible.map((s) => {
+                const role = i18n._(roleLabel(s.displayOrgRole));
+                return (
+                  <tr key={s.id} className="border-t border-border">
+                    <td className="px-4 py-3 font-medium text-foreground">{s.orgName}</td>
+                    <td className="px-4 py-3 text-foreground">{role}</td>
+                    <td className="px-4 py-3 text-muted-foreground">
+                      {teamNames(s).join(', ') || '—'}
+                    </td>
+                    <td className="px-4 py-3 text-end">
+                      {s.id === sessions.data.currentSessionPotentialSessionId ? (
+                        <span className="rounded-full bg-success-subtle px-2.5 py-1 text-xs font-medium text-success-subtle-foreground">{t`Current Role`}</span>
+                      ) : (
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          loading={select.isPending && select.variables === s.id}
+                          disabled={select.isPending}
+                          onClick={() => select.mutate(s.id)}
+                          aria-label={t`Select ${s.orgName} as ${role}`}
+                        >
+                          {t`Select`}
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>

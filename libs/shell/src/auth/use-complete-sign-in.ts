@@ -7,17 +7,17 @@ import { useNavigate, useSearchParams } from 'react-router';
  * Finishes any sign-in: stores the session and token, drops whatever was cached for a previous
  * session, and goes to `target` when given, else to the redirect target or the root (spec §4).
  */
-export function useCompleteSignIn(): (session: { token: string; user: User }, target?: string) => Promise<void> {
+export function useCompleteSignIn(target?: string): (session: { token: string; user: User }) => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
   return useCallback(
-    async ({ token, user }, target) => {
+    async ({ token, user }) => {
       storeSession(token, user);
       queryClient.clear();
       await navigate(target ?? safeRedirectTarget(redirect), { replace: true });
     },
-    [queryClient, navigate, redirect],
+    [queryClient, navigate, redirect, target],
   );
 }

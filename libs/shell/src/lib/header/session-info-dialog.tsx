@@ -8,6 +8,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@terrace/design-system';
+import { roleLabel } from '@terrace/domain';
 import { appPath, type CurrentSession } from '@terrace/session';
 import { Link } from 'react-router';
 
@@ -19,7 +20,7 @@ export interface SessionInfoDialogProps {
 
 /** Who the user is in this session: organization, role and teams; admins and viewers get team links. */
 export function SessionInfoDialog({ open, onOpenChange, session }: SessionInfoDialogProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const linkTeams = session.role === 'admin' || session.role === 'viewer';
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -35,7 +36,7 @@ export function SessionInfoDialog({ open, onOpenChange, session }: SessionInfoDi
             <dd className="text-foreground">{session.organization.name}</dd>
             <dt className="text-muted-foreground">{t`Role`}</dt>
             <dd className="text-foreground" data-testid="session-role">
-              {session.role}
+              {i18n._(roleLabel(session.role))}
             </dd>
             <dt className="text-muted-foreground">{t`Teams`}</dt>
             <dd className="text-foreground">
@@ -54,7 +55,9 @@ export function SessionInfoDialog({ open, onOpenChange, session }: SessionInfoDi
                           {team.name}
                         </Link>
                       ) : (
-                        <span className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-medium text-muted-foreground">{team.name}</span>
+                        <span className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-medium text-muted-foreground">
+                          {team.name}
+                        </span>
                       )}
                     </li>
                   ))}
