@@ -38,7 +38,7 @@ export class UserSettingsPages {
     await expect(
       this.page.getByRole('heading', { level: 1 }),
       'the terraform login page shows',
-    ).toHaveText(/Sign in Terraform to/);
+    ).toHaveText(/Sign Terraform in to/);
   }
 
   /** Creates a token and answers its value, read from the page that shows it once. */

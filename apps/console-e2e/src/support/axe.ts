@@ -13,8 +13,15 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/** Runs axe-core (WCAG 2 A and AA) in the page and fails with the list of violations. */
+/**
+ * Runs axe-core (WCAG 2 A and AA) in the page and fails with the list of violations. It first
+ * waits for running finite animations and transitions (a toast fading in) to end: colour contrast
+ * measured halfway through a fade is not what the user reads.
+ */
 export async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {

@@ -6,9 +6,20 @@ export interface EmptyStateProps extends Omit<ComponentProps<'div'>, 'title'> {
   title: ReactNode;
   text?: ReactNode;
   action?: ReactNode;
+  /** The title's heading level: h2 inside a page, h1 when the empty state is the whole page. */
+  titleLevel?: 1 | 2 | 3;
 }
 
-export function EmptyState({ icon, title, text, action, className, ...props }: EmptyStateProps) {
+export function EmptyState({
+  icon,
+  title,
+  text,
+  action,
+  titleLevel = 2,
+  className,
+  ...props
+}: EmptyStateProps) {
+  const Title = `h${titleLevel}` as const;
   return (
     <div
       data-slot="empty-state"
@@ -28,9 +39,9 @@ export function EmptyState({ icon, title, text, action, className, ...props }: E
         </div>
       )}
       <div className="flex max-w-md flex-col gap-1">
-        <h2 data-slot="empty-state-title" className="text-base font-semibold text-foreground">
+        <Title data-slot="empty-state-title" className="text-base font-semibold text-foreground">
           {title}
-        </h2>
+        </Title>
         {text && (
           <p data-slot="empty-state-text" className="text-sm text-muted-foreground">
             {text}

@@ -28,6 +28,7 @@ export function CapabilityFallbackPage({ capability }: { capability: string }) {
     return (
       <Card className="mx-auto mt-14 w-[calc(100%-3rem)] max-w-2xl">
         <EmptyState
+          titleLevel={1}
           icon={<CheckCircle2 />}
           title={t`Our team will be in touch soon`}
           text={t`We received your free trial request and will contact you by e-mail.`}
@@ -39,6 +40,7 @@ export function CapabilityFallbackPage({ capability }: { capability: string }) {
   return (
     <Card className="mx-auto mt-14 w-[calc(100%-3rem)] max-w-2xl">
       <EmptyState
+        titleLevel={1}
         icon={<Lock />}
         title={t`Upgrade Your subscription to access this feature`}
         text={t`This feature is not included in your current plan. Contact support to add it to your subscription.`}

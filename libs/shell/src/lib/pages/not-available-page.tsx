@@ -18,6 +18,7 @@ export function NotAvailablePage({ area }: { area: AppArea }) {
     <Card className="mx-auto mt-14 w-[calc(100%-3rem)] max-w-2xl">
       <EmptyState
         icon={<Construction />}
+        titleLevel={1}
         title={<span data-testid="not-available-title">{name}</span>}
         text={t`This area is not available yet. It is still being built; everything you can already use is in the navigation.`}
         action={

@@ -11,6 +11,7 @@ export function NotFoundPage() {
   return (
     <Card className="mx-auto mt-14 w-[calc(100%-3rem)] max-w-2xl">
       <EmptyState
+        titleLevel={1}
         icon={<SearchX />}
         title={t`Page not found`}
         text={t`The address does not match any page of the console.`}

@@ -8,7 +8,11 @@ export function RouteErrorPage() {
   const error = useRouteError();
   return (
     <main className="flex min-h-dvh items-center justify-center bg-background p-6">
-      <ErrorState error={error} title={t`This page could not be shown`} onRetry={() => window.location.reload()} />
+      <ErrorState
+        error={error}
+        title={t`This page could not be shown`}
+        onRetry={() => window.location.reload()}
+      />
     </main>
   );
 }

@@ -30,7 +30,7 @@ describe('TerraformLoginPage', () => {
       }),
     );
     const { user } = open();
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign in Terraform to terrace.example.com');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign Terraform in to terrace.example.com');
     expect(screen.getByText('terraform login terrace.example.com')).toBeInTheDocument();
     expect(await screen.findByText('You have no personal access tokens.')).toBeInTheDocument();
     const name = screen.getByRole('textbox', { name: /Token name/ });

@@ -66,7 +66,7 @@ export function TerraformLoginPage({ host = typeof window === 'undefined' ? '' :
   return (
     <Stack gap={6} className="mx-auto w-full max-w-3xl p-6">
       <PageHeader
-        title={t`Sign in Terraform to ${host}`}
+        title={t`Sign Terraform in to ${host}`}
         description={t`Create an API token for the Terraform CLI on your computer.`}
       />
       <Card>
