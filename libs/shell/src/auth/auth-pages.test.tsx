@@ -131,6 +131,17 @@ describe('sign-in flows', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
   });
 
+  it.each([
+    ['wrongBrowser', 'started in another browser'],
+    ['domainNotAllowed', 'The domain of your e-mail address'],
+    ['invalidSignature', 'could not verify the answer of your identity provider'],
+    ['missingEmail', 'did not send an e-mail address'],
+    ['failed', 'could not match you to an organization'],
+  ])('explains the SSO failure %s on the bad-login page', async (reason, text) => {
+    renderConsole({ path: `/auth/ssoBadLogin?reason=${reason}`, signedIn: false });
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+  });
+
   it('refuses to register from Azure Marketplace without the landing token', async () => {
     renderConsole({ path: '/auth/azureMarketplaceRegister', signedIn: false });
     expect(await screen.findByText(/The Azure Marketplace token is missing/)).toBeInTheDocument();
