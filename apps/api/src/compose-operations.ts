@@ -23,7 +23,6 @@ import { notificationsFeedOperations } from './modules/notifications-feed/notifi
 import { organizationOperations } from './modules/organization/organization.routes';
 import { runnersOperations } from './modules/runners/runners.routes';
 import { ssoOperations } from './modules/sso/sso.routes';
-import { teamsByIdpGroups } from './modules/iam/iam.repository';
 
 export type ComposeConfig = Pick<Config, 'sessionTtlHours' | 'docs' | 'mail' | 'publicUrl'> & Partial<Pick<Config, 'azureMarketplace'>>;
 
@@ -69,8 +68,6 @@ export function composeOperations(
       envelope,
       // The console and the API share PUBLIC_URL (the API under /api), as `npm start` serves them.
       urls: { console: config.publicUrl, api: `${config.publicUrl.replace(/\/$/, '')}/api` },
-      // SSO users join the teams whose custom IdP id matches one of their identity-provider groups.
-      resolveTeams: (organizationId, groups) => teamsByIdpGroups(db, organizationId, groups),
     }),
   );
   return { registry, engine, authenticate: (token) => authenticate(accounts, token) };

@@ -1,13 +1,15 @@
 import type { Database } from '../db/database';
 import { Scope } from '../db/scope';
 import { updateOrganization, type OrganizationRow } from '../modules/accounts/accounts.repository';
+import { organizations } from '../modules/accounts/accounts.schema';
 import { recordAudit, type AuditInitiator } from '../modules/audit/audit.service';
 
 /** Changes only the vendor makes (no public operation does them); audited as the operator. */
 export const operatorInitiator: AuditInitiator = { name: 'operator', type: 'system', userId: null };
 
-const organizationTypes = ['regular', 'management'] as const satisfies readonly OrganizationRow['type'][];
-const pricingPlans = ['freeTrial', 'basic', 'pro', 'enterprise'] as const satisfies readonly OrganizationRow['pricingPlan'][];
+// The values the columns accept, so the commands follow the schema.
+const organizationTypes = organizations.type.enumValues;
+const pricingPlans = organizations.pricingPlan.enumValues;
 
 /** A mistake of the operator (usage, unknown organization): printed as is, exit code 64. */
 export class OperatorCommandError extends Error {}

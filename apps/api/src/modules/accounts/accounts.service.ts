@@ -372,17 +372,7 @@ export async function listUsers(
   });
   const paging: Paging = { page: query.page, pageSize: query.pageSize, total };
   return {
-    items: rows.map(({ user, membership }) => ({
-      userId: user.id,
-      email: user.email,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      userType: user.userType,
-      orgRole: membership.role,
-      customRoleId: membership.customRoleId,
-      mfaEnabled: user.mfaEnabled,
-      createdAt: membership.createdAt.toISOString(),
-    })),
+    items: rows.map(({ user, membership }) => organizationUserView(user, membership)),
     paging,
   };
 }

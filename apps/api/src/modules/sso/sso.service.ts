@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../../http/domain-error';
 import type { Actor } from '../../permissions/actor';
 import { initiatorOf, recordAudit } from '../audit/audit.service';
 import { users } from '../accounts/accounts.schema';
-import { findCustomRole, listAbac, syncIdpTeams, teamRefsByIds } from '../iam/iam.repository';
+import { findCustomRole, listAbac, syncIdpTeams, teamRefsByIds, teamsByIdpGroups } from '../iam/iam.repository';
 import {
   countAdmins,
   findMembership,
@@ -51,15 +51,7 @@ import {
 } from './sso.repository';
 import type { TeamRefRecord } from './sso.schema';
 
-/**
- * Maps the IdP groups of a user to the organization's teams (a team whose custom id equals a
- * group). Teams belong to the IAM module, which provides this.
- */
-export type TeamResolver = (organizationId: string, groups: string[]) => Promise<TeamRefRecord[]>;
-
-export interface SsoDeps extends AccountsDeps, IdentityProviderDeps {
-  resolveTeams: TeamResolver;
-}
+export type SsoDeps = AccountsDeps & IdentityProviderDeps;
 
 export const potentialSessionDays = 90;
 const loginRequestMinutes = 10;
@@ -483,7 +475,7 @@ async function completeLogin(deps: SsoDeps, origin: ProviderWithOrganization, id
       const scope = new Scope(tx, organization.id);
       const abac = await abacOutcome(scope, identity.groups);
       const membership = await applyMembership(tx, scope, user, userCreated, provider.defaultRole, abac.role);
-      const teams = mergeTeams(await deps.resolveTeams(organization.id, identity.groups), abac.teams);
+      const teams = mergeTeams(await teamsByIdpGroups(tx, organization.id, identity.groups), abac.teams);
       await applyTeams(scope, user, teams);
       sessions.push(
         await insertPotentialSession(tx, {

@@ -1,7 +1,53 @@
-import type { CustomRole, OrganizationUser, PersonalAccessToken, ProgrammaticUser, Team } from './organization.types';
+import type {
+  CurrentUser,
+  CustomRole,
+  IdentityProvider,
+  OrganizationUser,
+  PersonalAccessToken,
+  ProgrammaticUser,
+  Team,
+} from './organization.types';
 
 /** Objects as the server answers them, for tests and stories; pass overrides for the case at hand. */
 export const organizationFixtures = {
+  currentUser: (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
+    id: 'usr-ada',
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    userType: 'directUser',
+    orgRole: 'admin',
+    orgUserRole: 'admin',
+    customRoleId: null,
+    mfaEnabled: false,
+    teams: [],
+    organization: {
+      id: 'o-1',
+      name: 'Acme',
+      type: 'regular',
+      pricingPlan: 'pro',
+      freeTrialExpiration: null,
+    },
+    ...overrides,
+  }),
+  oidcIdentityProvider: (overrides: Partial<IdentityProvider> = {}): IdentityProvider => ({
+    id: 'idp-1',
+    type: 'oidc',
+    emailDomains: ['example.com'],
+    defaultRole: 'member',
+    oidc: {
+      issuerUrl: 'https://login.example.com',
+      clientId: 'terrace',
+      scopes: 'openid email profile',
+      groupsClaim: 'groups',
+      isClientSecretConfigured: true,
+      redirectUri: 'https://terrace.example.com/api/auth/sso/oidc/callback',
+    },
+    saml: null,
+    createdAt: '2026-03-01T00:00:00Z',
+    updatedAt: '2026-03-01T00:00:00Z',
+    ...overrides,
+  }),
   user: (overrides: Partial<OrganizationUser> = {}): OrganizationUser => ({
     userId: 'usr-ada',
     email: 'ada@example.com',

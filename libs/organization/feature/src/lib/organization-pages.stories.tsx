@@ -9,14 +9,37 @@ import { UserSettingsPage } from './user-settings/user-settings-page';
 const routes: StoryRoutes = {
   'GET /iam/org/user': () => [
     organizationFixtures.user(),
-    organizationFixtures.user({ userId: 'usr-grace', email: 'grace@example.com', firstName: 'Grace', lastName: 'Hopper', orgRole: 'viewer', userType: 'ssoUser', mfaEnabled: false }),
-    organizationFixtures.user({ userId: 'usr-alan', email: 'alan@example.com', firstName: 'Alan', lastName: 'Turing', orgRole: 'custom', customRoleId: 'cro-auditors' }),
+    organizationFixtures.user({
+      userId: 'usr-grace',
+      email: 'grace@example.com',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      orgRole: 'viewer',
+      userType: 'ssoUser',
+      mfaEnabled: false,
+    }),
+    organizationFixtures.user({
+      userId: 'usr-alan',
+      email: 'alan@example.com',
+      firstName: 'Alan',
+      lastName: 'Turing',
+      orgRole: 'custom',
+      customRoleId: 'cro-auditors',
+    }),
   ],
   'GET /iam/org/customRole': () => [
     organizationFixtures.customRole(),
-    organizationFixtures.customRole({ id: 'cro-auditors', name: 'Auditors', type: 'organizationRole', stackRestriction: 'restrictReadToOwnStacks' }),
+    organizationFixtures.customRole({
+      id: 'cro-auditors',
+      name: 'Auditors',
+      type: 'organizationRole',
+      stackRestriction: 'restrictReadToOwnStacks',
+    }),
   ],
-  'GET /iam/org/team': () => [organizationFixtures.team(), organizationFixtures.team({ id: 'team-sec', name: 'Security', customIdpId: 'okta-security' })],
+  'GET /iam/org/team': () => [
+    organizationFixtures.team(),
+    organizationFixtures.team({ id: 'team-sec', name: 'Security', customIdpId: 'okta-security' }),
+  ],
   'GET /iam/org/team/{teamId}': () => [organizationFixtures.team({ customIdpId: 'okta-platform' })],
   'GET /iam/org/teamUser': () => [
     { teamId: 'team-platform', email: 'ada@example.com' },
@@ -25,51 +48,45 @@ const routes: StoryRoutes = {
   'GET /iam/org/programmaticUser': () => [organizationFixtures.programmaticUser()],
   'GET /iam/user/personalAccessToken': () => [
     organizationFixtures.personalAccessToken(),
-    organizationFixtures.personalAccessToken({ id: 'pat-ci0001', name: 'build server', expiresAt: null, lastUsedAt: null }),
+    organizationFixtures.personalAccessToken({
+      id: 'pat-ci0001',
+      name: 'build server',
+      expiresAt: null,
+      lastUsedAt: null,
+    }),
   ],
-  'GET /iam/org/identityProvider': () => [
-    {
-      id: 'idp-1',
-      type: 'oidc',
-      emailDomains: ['example.com'],
-      defaultRole: 'member',
-      oidc: {
-        issuerUrl: 'https://login.example.com',
-        clientId: 'terrace',
-        scopes: 'openid email profile',
-        groupsClaim: 'groups',
-        isClientSecretConfigured: true,
-        redirectUri: 'https://terrace.example.com/api/auth/sso/oidc/callback',
-      },
-      saml: null,
-      createdAt: '2026-03-01T00:00:00Z',
-      updatedAt: '2026-03-01T00:00:00Z',
-    },
+  'GET /iam/org/identityProvider': () => [organizationFixtures.oidcIdentityProvider()],
+  'GET /org/signInSettings': () => [
+    { requireSsoSignIn: false, requireMfaForDirectUserSignIn: true },
   ],
-  'GET /org/signInSettings': () => [{ requireSsoSignIn: false, requireMfaForDirectUserSignIn: true }],
   'GET /org/configuration': () => [],
-  'GET /org': () => [{ id: 'o-1', name: 'Acme', type: 'regular', pricingPlan: 'pro', freeTrialExpiration: null, marketplace: null, createdAt: '2026-01-01T00:00:00Z' }],
-  'GET /iam/org/customAbacConfiguration': () => [
-    { id: 'cac-1', name: 'Platform admins', customAbacId: 'platform-admins', roles: [{ orgId: 'o-1', orgRole: 'admin', teamIds: ['team-platform'] }] },
-  ],
-  'GET /iam/user/profile': () => [
+  'GET /org': () => [
     {
-      id: 'usr-ada',
-      email: 'ada@example.com',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      userType: 'directUser',
-      orgRole: 'admin',
-      orgUserRole: 'admin',
-      customRoleId: null,
-      mfaEnabled: false,
-      teams: [],
-      organization: { id: 'o-1', name: 'Acme', type: 'regular', pricingPlan: 'pro', freeTrialExpiration: null },
+      id: 'o-1',
+      name: 'Acme',
+      type: 'regular',
+      pricingPlan: 'pro',
+      freeTrialExpiration: null,
+      marketplace: null,
+      createdAt: '2026-01-01T00:00:00Z',
     },
   ],
+  'GET /iam/org/customAbacConfiguration': () => [
+    {
+      id: 'cac-1',
+      name: 'Platform admins',
+      customAbacId: 'platform-admins',
+      roles: [{ orgId: 'o-1', orgRole: 'admin', teamIds: ['team-platform'] }],
+    },
+  ],
+  'GET /iam/user/profile': () => [organizationFixtures.currentUser()],
 };
 
-const settings = (id: string) => ({ path: 'organization/setting', url: `/app/organization/setting?id=${id}`, element: <OrganizationSettingsPage /> });
+const settings = (id: string) => ({
+  path: 'organization/setting',
+  url: `/app/organization/setting?id=${id}`,
+  element: <OrganizationSettingsPage />,
+});
 
 const meta = {
   title: 'Organization/Pages',
@@ -81,15 +98,21 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const SettingsUsers: Story = {};
-export const SettingsViewer: Story = { args: { ...settings('user-list'), element: <OrganizationSettingsPage canEdit={false} /> } };
+export const SettingsViewer: Story = {
+  args: { ...settings('user-list'), element: <OrganizationSettingsPage canEdit={false} /> },
+};
 export const SettingsCustomRoles: Story = { args: settings('custom-roles') };
 export const SettingsIdentityProvider: Story = { args: settings('idp') };
 export const SettingsSignIn: Story = { args: settings('sign-in') };
 export const SettingsAbac: Story = { args: settings('abac') };
 export const SettingsAiFeatures: Story = { args: settings('ai-features') };
 export const SettingsNotAvailable: Story = { args: settings('vcs-providers') };
-export const Team: Story = { args: { path: 'team/:teamId', url: '/app/team/team-platform', element: <TeamPage /> } };
-export const UserSettings: Story = { args: { path: 'user/setting', url: '/app/user/setting', element: <UserSettingsPage /> } };
+export const Team: Story = {
+  args: { path: 'team/:teamId', url: '/app/team/team-platform', element: <TeamPage /> },
+};
+export const UserSettings: Story = {
+  args: { path: 'user/setting', url: '/app/user/setting', element: <UserSettingsPage /> },
+};
 export const TerraformLogin: Story = {
   args: {
     path: 'personalAccessToken/terraformLogin',

@@ -8,7 +8,11 @@ import { OrganizationSettingsPage } from './organization-settings-page';
 const server = setupMsw();
 
 function open(url: string, canEdit = true) {
-  return renderPage({ path: 'organization/setting', element: <OrganizationSettingsPage canEdit={canEdit} />, url });
+  return renderPage({
+    path: 'organization/setting',
+    element: <OrganizationSettingsPage canEdit={canEdit} />,
+    url,
+  });
 }
 
 describe('OrganizationSettingsPage', () => {
@@ -17,28 +21,40 @@ describe('OrganizationSettingsPage', () => {
     const { router } = open('/app/organization/setting?id=teams');
     expect(await screen.findByRole('tab', { name: 'Teams', selected: true })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe('?id=team-list'));
-    expect(await screen.findByRole('link', { name: 'Platform' })).toHaveAttribute('href', '/app/team/team-platform');
+    expect(await screen.findByRole('link', { name: 'Platform' })).toHaveAttribute(
+      'href',
+      '/app/team/team-platform',
+    );
   });
 
   it('moves between sections with the arrow keys of a vertical tab list', async () => {
     server.use(
-      handle('get', '/iam/org/user', () => envelope([organizationFixtures.user()], { paging: { page: 1, pageSize: 20, total: 1 } })),
+      handle('get', '/iam/org/user', () =>
+        envelope([organizationFixtures.user()], { paging: { page: 1, pageSize: 20, total: 1 } }),
+      ),
       handle('get', '/iam/org/customRole', () => envelope([])),
       handle('get', '/iam/org/programmaticUser', () => envelope([])),
     );
     const { user, router } = open('/app/organization/setting');
     const users = await screen.findByRole('tab', { name: 'Users', selected: true });
-    expect(screen.getByRole('tablist', { name: 'Settings sections' })).toHaveAttribute('aria-orientation', 'vertical');
+    expect(screen.getByRole('tablist', { name: 'Settings sections' })).toHaveAttribute(
+      'aria-orientation',
+      'vertical',
+    );
     users.focus();
     await user.keyboard('{ArrowDown}');
     expect(screen.getByRole('tab', { name: 'Programmatic users' })).toHaveFocus();
     await waitFor(() => expect(router.state.location.search).toBe('?id=programmatic-user-list'));
-    expect(await screen.findByRole('heading', { name: 'No programmatic users yet' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'No programmatic users yet' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 
   it('shows the designed not-available panel for sections the server does not offer yet', async () => {
     open('/app/organization/setting?id=ssh-keys');
-    expect(await screen.findByRole('heading', { name: 'SSH keys are not available yet' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'SSH keys are not available yet' }),
+    ).toBeInTheDocument();
   });
 
   it('saves each sign-in requirement as it is switched', async () => {
@@ -54,19 +70,33 @@ describe('OrganizationSettingsPage', () => {
     );
     const { user } = open('/app/organization/setting?id=sign-in');
     const mfa = await screen.findByRole('switch', { name: 'MFA is required for non-SSO login' });
-    expect(screen.getByRole('switch', { name: 'Allow login with SAML SSO only' })).not.toBeChecked();
+    expect(
+      screen.getByRole('switch', { name: 'Allow login with SAML SSO only' }),
+    ).not.toBeChecked();
     await user.click(mfa);
     await waitFor(() => expect(sent).toEqual([{ requireMfaForDirectUserSignIn: true }]));
-    await waitFor(() => expect(screen.getByRole('switch', { name: 'MFA is required for non-SSO login' })).toBeChecked());
+    await waitFor(() =>
+      expect(
+        screen.getByRole('switch', { name: 'MFA is required for non-SSO login' }),
+      ).toBeChecked(),
+    );
     expect(await screen.findByText('Sign-in settings saved.')).toBeInTheDocument();
   });
 
   it('shows sign-in settings to a viewer with the switches disabled', async () => {
-    server.use(handle('get', '/org/signInSettings', () => envelope([{ requireSsoSignIn: true, requireMfaForDirectUserSignIn: false }])));
+    server.use(
+      handle('get', '/org/signInSettings', () =>
+        envelope([{ requireSsoSignIn: true, requireMfaForDirectUserSignIn: false }]),
+      ),
+    );
     open('/app/organization/setting?id=sign-in', false);
-    expect(await screen.findByRole('switch', { name: 'Allow login with SAML SSO only' })).toBeDisabled();
+    expect(
+      await screen.findByRole('switch', { name: 'Allow login with SAML SSO only' }),
+    ).toBeDisabled();
     expect(screen.getByRole('switch', { name: 'Allow login with SAML SSO only' })).toBeChecked();
-    expect(screen.getAllByText('Only organization admins can change these settings.').length).toBeGreaterThan(0);
+    expect(
+      screen.getAllByText('Only organization admins can change these settings.').length,
+    ).toBeGreaterThan(0);
   });
 
   it('enables AI features only with the consent saved alongside', async () => {
@@ -75,36 +105,30 @@ describe('OrganizationSettingsPage', () => {
       handle('get', '/org/configuration', () => envelope([])),
       handle('put', '/org/configuration', ({ body }) => {
         sent.push(body?.entity);
-        return envelope([{ organizationId: 'o-1', updatedAt: '2026-03-01T00:00:00Z', aiFeaturesConfiguration: { enabled: true, consented: true } }]);
+        return envelope([
+          {
+            organizationId: 'o-1',
+            updatedAt: '2026-03-01T00:00:00Z',
+            aiFeaturesConfiguration: { enabled: true, consented: true },
+          },
+        ]);
       }),
     );
     const { user } = open('/app/organization/setting?id=ai-features');
     await user.click(await screen.findByRole('switch', { name: 'Enable AI features' }));
-    expect(screen.getByRole('status')).toHaveTextContent('AI features stay unavailable until the consent above is given.');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'AI features stay unavailable until the consent above is given.',
+    );
     await user.click(screen.getByRole('checkbox', { name: /I agree/ }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(sent).toEqual([{ aiFeaturesConfiguration: { enabled: true, consented: true } }]));
+    await waitFor(() =>
+      expect(sent).toEqual([{ aiFeaturesConfiguration: { enabled: true, consented: true } }]),
+    );
   });
 
   it('checks the OIDC settings and keeps the stored client secret when the field is left empty', async () => {
     const sent: unknown[] = [];
-    const stored = {
-      id: 'idp-1',
-      type: 'oidc' as const,
-      emailDomains: ['example.com'],
-      defaultRole: 'member' as const,
-      oidc: {
-        issuerUrl: 'https://login.example.com',
-        clientId: 'terrace',
-        scopes: 'openid email profile',
-        groupsClaim: 'groups',
-        isClientSecretConfigured: true,
-        redirectUri: 'https://terrace.example.com/api/auth/sso/oidc/callback',
-      },
-      saml: null,
-      createdAt: '2026-03-01T00:00:00Z',
-      updatedAt: '2026-03-01T00:00:00Z',
-    };
+    const stored = organizationFixtures.oidcIdentityProvider();
     server.use(
       handle('get', '/iam/org/identityProvider', () => envelope([stored])),
       handle('put', '/iam/org/identityProvider', ({ body }) => {
@@ -114,7 +138,9 @@ describe('OrganizationSettingsPage', () => {
     );
     const { user } = open('/app/organization/setting?id=idp');
     const form = await screen.findByRole('form', { name: 'Identity provider' });
-    expect(within(form).getByDisplayValue('https://terrace.example.com/api/auth/sso/oidc/callback')).toBeInTheDocument();
+    expect(
+      within(form).getByDisplayValue('https://terrace.example.com/api/auth/sso/oidc/callback'),
+    ).toBeInTheDocument();
     const issuer = within(form).getByRole('textbox', { name: /Issuer URL/ });
     await user.clear(issuer);
     await user.type(issuer, 'http://insecure.example.com');
@@ -130,7 +156,12 @@ describe('OrganizationSettingsPage', () => {
       type: 'oidc',
       emailDomains: ['example.com', 'example.org'],
       defaultRole: 'member',
-      oidc: { issuerUrl: 'https://login.example.com', clientId: 'terrace', scopes: 'openid email profile', groupsClaim: 'groups' },
+      oidc: {
+        issuerUrl: 'https://login.example.com',
+        clientId: 'terrace',
+        scopes: 'openid email profile',
+        groupsClaim: 'groups',
+      },
     });
     expect(await screen.findByText('Identity provider saved.')).toBeInTheDocument();
   });

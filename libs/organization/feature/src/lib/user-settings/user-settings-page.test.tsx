@@ -1,5 +1,5 @@
+import { organizationFixtures } from '@terrace/organization/data-access/testing';
 import { envelope, errorResponse, handle } from '@terrace/api-client/testing';
-import type { CurrentUser } from '@terrace/organization/data-access';
 import { screen, waitFor, within } from '@testing-library/react';
 import { TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
@@ -8,25 +8,14 @@ import { UserSettingsPage } from './user-settings-page';
 
 const server = setupMsw();
 
-function me(overrides: Partial<CurrentUser> = {}): CurrentUser {
-  return {
-    id: 'usr-ada',
-    email: 'ada@example.com',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    userType: 'directUser',
-    orgRole: 'admin',
-    orgUserRole: 'admin',
-    customRoleId: null,
-    mfaEnabled: false,
-    teams: [],
-    organization: { id: 'o-1', name: 'Acme', type: 'regular', pricingPlan: 'pro', freeTrialExpiration: null },
-    ...overrides,
-  };
-}
+const me = organizationFixtures.currentUser;
 
 function open() {
-  return renderPage({ path: 'user/setting', element: <UserSettingsPage />, url: '/app/user/setting' });
+  return renderPage({
+    path: 'user/setting',
+    element: <UserSettingsPage />,
+    url: '/app/user/setting',
+  });
 }
 
 describe('UserSettingsPage', () => {
@@ -37,7 +26,10 @@ describe('UserSettingsPage', () => {
       handle('get', '/iam/user/profile', () => envelope([me()])),
       handle('put', '/iam/user/profile', ({ body }) => {
         sent.push(body?.entity);
-        if (fail) return errorResponse(400, 'validation_error', 'First name is too long', { field: 'entity.firstName' });
+        if (fail)
+          return errorResponse(400, 'validation_error', 'First name is too long', {
+            field: 'entity.firstName',
+          });
         return envelope([me({ firstName: 'Augusta' })]);
       }),
     );
@@ -71,15 +63,21 @@ describe('UserSettingsPage', () => {
     await user.type(screen.getByLabelText(/^New password/), 'short');
     await user.type(screen.getByLabelText(/Confirm new password/), 'other');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(screen.getByLabelText(/^New password/)).toHaveAccessibleDescription(/at least 8 characters/);
-    expect(screen.getByLabelText(/Confirm new password/)).toHaveAccessibleDescription('The passwords do not match.');
+    expect(screen.getByLabelText(/^New password/)).toHaveAccessibleDescription(
+      /at least 8 characters/,
+    );
+    expect(screen.getByLabelText(/Confirm new password/)).toHaveAccessibleDescription(
+      'The passwords do not match.',
+    );
     expect(sent).toEqual([]);
     await user.clear(screen.getByLabelText(/^New password/));
     await user.type(screen.getByLabelText(/^New password/), 'a-long-new-password');
     await user.clear(screen.getByLabelText(/Confirm new password/));
     await user.type(screen.getByLabelText(/Confirm new password/), 'a-long-new-password');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('Password changed. Your other sessions were signed out.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Password changed. Your other sessions were signed out.'),
+    ).toBeInTheDocument();
     expect(sent).toEqual([{ currentPassword: 'old-password', newPassword: 'a-long-new-password' }]);
     expect(screen.getByLabelText(/Current password/)).toHaveValue('');
   });
@@ -88,7 +86,9 @@ describe('UserSettingsPage', () => {
     server.use(
       handle('get', '/iam/user/profile', () => envelope([me()])),
       handle('put', '/iam/user/password', () =>
-        errorResponse(400, 'bad_request', 'The current password is not correct', { field: 'entity.currentPassword' }),
+        errorResponse(400, 'bad_request', 'The current password is not correct', {
+          field: 'entity.currentPassword',
+        }),
       ),
     );
     const { user } = open();
@@ -97,18 +97,26 @@ describe('UserSettingsPage', () => {
     await user.type(screen.getByLabelText(/Confirm new password/), 'a-long-new-password');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     await waitFor(() =>
-      expect(screen.getByLabelText(/Current password/)).toHaveAccessibleDescription('The current password is not correct.'),
+      expect(screen.getByLabelText(/Current password/)).toHaveAccessibleDescription(
+        'The current password is not correct.',
+      ),
     );
     expect(screen.getByLabelText(/^New password/)).toHaveValue('a-long-new-password');
   });
 
   it('sets up two-factor authentication from a QR code and a code the app computes', async () => {
-    const totp = new TOTP({ issuer: 'Terrace', label: 'ada@example.com', secret: 'JBSWY3DPEHPK3PXP' });
+    const totp = new TOTP({
+      issuer: 'Terrace',
+      label: 'ada@example.com',
+      secret: 'JBSWY3DPEHPK3PXP',
+    });
     let enabled = false;
     const codes: string[] = [];
     server.use(
       handle('get', '/iam/user/profile', () => envelope([me({ mfaEnabled: enabled })])),
-      handle('post', '/iam/org/user/mfa/generate', () => envelope([{ otpauthUrl: totp.toString(), secret: 'JBSWY3DPEHPK3PXP' }])),
+      handle('post', '/iam/org/user/mfa/generate', () =>
+        envelope([{ otpauthUrl: totp.toString(), secret: 'JBSWY3DPEHPK3PXP' }]),
+      ),
       handle('post', '/iam/org/user/mfa/configure', ({ body }) => {
         codes.push(body?.entity.mfaCode ?? '');
         if (totp.validate({ token: body?.entity.mfaCode ?? '', window: 1 }) === null) {
@@ -119,18 +127,26 @@ describe('UserSettingsPage', () => {
       }),
     );
     const { user } = open();
-    await user.click(await screen.findByRole('button', { name: 'Set up two-factor authentication' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Set up two-factor authentication' }),
+    );
     expect(await screen.findByRole('img', { name: /QR code/ })).toBeInTheDocument();
     expect(screen.getByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
     const code = screen.getByRole('textbox', { name: /Code from the app/ });
     await user.type(code, '12');
     await user.click(screen.getByRole('button', { name: 'Turn on two-factor authentication' }));
-    expect(code).toHaveAccessibleDescription('Enter the 6-digit code your authenticator app shows.');
+    expect(code).toHaveAccessibleDescription(
+      'Enter the 6-digit code your authenticator app shows.',
+    );
     await user.clear(code);
     await user.type(code, totp.generate());
     await user.click(screen.getByRole('button', { name: 'Turn on two-factor authentication' }));
     expect(await screen.findByText('Two-factor authentication is on.')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Turn off two-factor authentication' })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        screen.getByRole('button', { name: 'Turn off two-factor authentication' }),
+      ).toBeInTheDocument(),
+    );
     expect(codes).toHaveLength(1);
   });
 
@@ -144,9 +160,13 @@ describe('UserSettingsPage', () => {
       }),
     );
     const { user } = open();
-    await user.click(await screen.findByRole('button', { name: 'Turn off two-factor authentication' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Turn off two-factor authentication' }),
+    );
     const code = screen.getByRole('textbox', { name: /Current code from the app/ });
-    expect(code).toHaveAccessibleDescription('Enter the 6-digit code your authenticator app shows.');
+    expect(code).toHaveAccessibleDescription(
+      'Enter the 6-digit code your authenticator app shows.',
+    );
     await user.type(code, '123456');
     await user.click(screen.getByRole('button', { name: 'Turn off two-factor authentication' }));
     const dialog = await screen.findByRole('alertdialog');
@@ -161,7 +181,11 @@ describe('UserSettingsPage', () => {
   it('tells an SSO user that the identity provider manages the account', async () => {
     server.use(handle('get', '/iam/user/profile', () => envelope([me({ userType: 'ssoUser' })])));
     open();
-    expect(await screen.findByRole('heading', { name: 'Your account is managed by your identity provider' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', {
+        name: 'Your account is managed by your identity provider',
+      }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save profile' })).not.toBeInTheDocument();
   });
 });
