@@ -19,10 +19,18 @@ test.describe('screenshots of the main pages', () => {
         localStorage.setItem('localSettings', JSON.stringify(s));
         localStorage.setItem('theme', s.theme);
       }, settings);
-      for (const path of ['/auth/login', '/auth/signup', '/auth/recoverPassword']) {
+      const signedOutPages = [
+        '/auth/login',
+        '/auth/signup',
+        '/auth/recoverPassword',
+        '/auth/ssoBadLogin?reason=domainNotAllowed',
+        '/auth/azureMarketplaceRegister?token=purchase',
+        '/auth/postAzureMarketplaceRegistration',
+      ];
+      for (const path of signedOutPages) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 }), `${path} shows its title`).toBeVisible();
-        await page.screenshot({ path: `${dir}/${name}${path.replaceAll('/', '-')}.png`, fullPage: true });
+        await page.screenshot({ path: `${dir}/${name}${path.replace(/[/?=]/g, '-')}.png`, fullPage: true });
       }
       const account = await signUpAccount(baseUrl(), `Screens ${theme}`);
       await useStoredSession(page, account.token, settings);

@@ -66,6 +66,7 @@ test.describe('single sign-on into several organizations', () => {
     const maxHeight = await list.evaluate((el) => getComputedStyle(el).maxHeight);
     expect(maxHeight, 'the list is at most half the viewport (900 px)').toBe('450px');
     await expectNoAxeViolations(page, 'the session picker');
+    await page.screenshot({ path: `${import.meta.dirname}/../../../tmp/e2e-artifacts/screenshots/light-auth-ssoChooseLogin.png`, fullPage: true });
 
     const search = page.getByRole('searchbox', { name: 'Search sessions' });
     await search.fill(other.organizationName.split(' ')[1] ?? '');

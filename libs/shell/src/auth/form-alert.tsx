@@ -1,10 +1,10 @@
 import { cn } from '@terrace/design-system';
-import { CircleAlert, CircleCheck } from 'lucide-react';
+import { CircleAlert, CircleCheck, Info } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /** A message inside a sign-in form: what went wrong, or what happened. */
 export function FormAlert({ tone, children }: { tone: 'danger' | 'success' | 'info'; children: ReactNode }) {
-  const Icon = tone === 'danger' ? CircleAlert : CircleCheck;
+  const Icon = { danger: CircleAlert, success: CircleCheck, info: Info }[tone];
   return (
     <div
       role={tone === 'danger' ? 'alert' : 'status'}
