@@ -342,6 +342,8 @@ export async function getUserOrgRole(deps: AccountsDeps, actor: Actor) {
     orgRole: actor.role,
     orgUserRole: actor.role,
     customRoleId: actor.customRoleId,
+    // What the console needs to decide access with the same model (@terrace/domain) as the engine.
+    customRole: (await deps.engine.subject(actor)).customRole ?? null,
     organizationId: actor.organizationId,
     teams: await teamsOfUser(deps.db, actor.organizationId, actor.userId),
   };
