@@ -4,8 +4,7 @@ import { organizationFixtures } from '@terrace/organization/data-access/testing'
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { consoleTestUi } from '@terrace/design-system/testing';
-import { SessionApiContext, createSessionApi } from '@terrace/session';
-import { renderConsolePage } from '@terrace/session/testing';
+import { renderConsolePage, signedInAs, withSession } from '@terrace/session/testing';
 import { namespacesApis } from '../testing/api-providers';
 import { renderPage, setupMsw } from '../testing/render-page';
 import { NamespaceDetailsPage, NamespaceDetailsRoute } from './namespace-details-page';
@@ -92,21 +91,9 @@ describe('NamespaceDetailsPage', () => {
 
 /** The route as the console mounts it: the session's role decides through the shared access model. */
 function openAs(role: string) {
-  const organization = { id: 'o-acme1', name: 'Acme', type: 'regular' as const, pricingPlan: 'pro' as const, freeTrialExpiration: null };
-  server.use(
-    ...handlers(),
-    handle('get', '/auth/me', () =>
-      envelope([
-        { id: 'usr-1', email: 'ada@example.com', firstName: 'Ada', lastName: 'L', userType: 'directUser' as const, orgRole: role, orgUserRole: role, customRoleId: null, teams: [], mfaEnabled: false, organization },
-      ]),
-    ),
-    handle('get', '/iam/org/userOrgRole', () =>
-      envelope([{ orgRole: role, orgUserRole: role, customRoleId: null, customRole: null, organizationId: organization.id, teams: [] }]),
-    ),
-    handle('get', '/org/capabilities', () => envelope([{ capabilities: { disasterRecovery: true, aiAgent: true } }])),
-  );
+  server.use(...handlers(), ...signedInAs(role));
   return renderConsolePage(
-    { ui: consoleTestUi, apis: (client, page) => <SessionApiContext.Provider value={createSessionApi(client)}>{namespacesApis(client, page)}</SessionApiContext.Provider> },
+    { ui: consoleTestUi, apis: withSession(namespacesApis) },
     { path: 'namespace/:namespaceId', element: <NamespaceDetailsRoute />, url: '/app/namespace/ns-platform01?tab=permissions', otherPaths: ['namespaces', 'editNamespaceWizard/:namespaceId'] },
   );
 }
