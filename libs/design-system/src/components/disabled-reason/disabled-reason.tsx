@@ -21,7 +21,9 @@ export function DisabledReason({ reason, children, side }: DisabledReasonProps) 
     <Tooltip content={reason} side={side}>
       <span
         data-slot="disabled-reason"
-        // Focusable so keyboard users reach the reason of a control they cannot use.
+        // Focusable so keyboard users reach the reason of a control they cannot use (the disabled
+        // control itself cannot take focus).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
         aria-describedby={id}
         className="inline-flex rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
