@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../modules/accounts/accounts.schema';
 import { auditEvents } from '../modules/audit/audit.schema';
 import { can, decideForOrganization, isPermission, type AccessSubject, type CustomRoleGrant } from '@terrace/domain';
-import { operations } from '../testing/contract';
+import { openApiDocument, operations } from '../testing/contract';
 import { addMember, createNamespace, signIn, signUpOrganization, type SignedUp } from '../testing/factories';
 import { sampleEntities } from '../testing/sample-entities';
 import { createTestApi, type TestApi } from '../testing/test-api';
@@ -131,10 +131,14 @@ describe('authorization matrix', () => {
     // The console learns a custom role's grant from the server, so it decides as the server does.
     expect(subjectOf('custom').customRole).toEqual({ permissions: customRolePermissions, stackRestriction: 'none' });
     expect(subjectOf('deployer')).toEqual({ organizationType: 'regular', role: 'deployer', customRole: null });
-    // Every operation of the contract, implemented or not, names a permission of the shared table.
-    for (const op of operations.filter((o) => o.security === 'user')) {
+    // Every operation of the contract, implemented or not, names a permission of the shared table,
+    // and so does every permission a custom role may hold.
+    for (const op of operations.filter((o) => o.security !== 'public')) {
       expect(isPermission(op.permission), `${op.operationId}: ${op.permission}`).toBe(true);
     }
+    const customRolePermissionNames = (openApiDocument.components?.schemas?.['CustomRolePermissionName'] as { enum: string[] }).enum;
+    expect(customRolePermissionNames.length).toBeGreaterThan(20);
+    for (const name of customRolePermissionNames) expect(isPermission(name), name).toBe(true);
   });
 
   it('grants exactly the spec’s roles in the own organization and never crosses organizations', async () => {
