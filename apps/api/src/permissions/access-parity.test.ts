@@ -142,15 +142,18 @@ beforeAll(async () => {
   });
   const custom = await member('member');
   await call('updateOrganizationUser', admin.token, { params: { userId: custom.userId }, entity: { role: organizationRole } });
+  // ... and a namespace admin grant on A, which lifts the restriction there.
+  await grant({ namespaceId: nsA, userEmail: custom.email, role: 'admin' });
   cases.push({
     label: 'custom organization role',
     member: custom,
     spot: [
       ['audit:read', {}, true],
       ['runner:read', {}, false],
-      ['stack:read', others, true],
-      ['stack:update', others, false],
-      ['stack:update', own, true],
+      ['stack:read', { namespaceId: nsB, stack: { createdByActor: false } }, true],
+      ['stack:update', { namespaceId: nsB, stack: { createdByActor: false } }, false],
+      ['stack:update', { namespaceId: nsB, stack: { createdByActor: true } }, true],
+      ['stack:update', others, true],
     ],
   });
 
@@ -169,6 +172,7 @@ describe('console and server access parity', () => {
       ['other namespace', { namespaceId: nsB }],
       ['own stack', { namespaceId: nsA, stack: { createdByActor: true } }],
       ["another's stack", { namespaceId: nsA, stack: { createdByActor: false } }],
+      ["another's stack in the other namespace", { namespaceId: nsB, stack: { createdByActor: false } }],
     ];
     const disagreements: string[] = [];
     let allowedCount = 0;

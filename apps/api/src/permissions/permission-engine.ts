@@ -56,10 +56,13 @@ export class PermissionEngine {
   /** Throws forbidden unless the actor holds `permission`, on the target when given. */
   async require(actor: Actor, permission: Permission, target: AccessTarget = {}): Promise<void> {
     const subject = await this.subject(actor);
-    if (decideForOrganization(subject, permission).kind === 'perNamespace' && target.namespaceId !== undefined) {
+    if (can(subject, permission, target).allowed) return;
+    // A namespace grant may still allow it (a namespace-only user, or a custom role's restriction).
+    if (target.namespaceId !== undefined && decideForOrganization(subject, permission).kind !== 'deny') {
       subject.namespaceGrants = await this.access.namespaceGrants(actor);
+      if (can(subject, permission, target).allowed) return;
     }
-    if (!can(subject, permission, target).allowed) throw forbidden();
+    throw forbidden();
   }
 
   /**
