@@ -38,6 +38,8 @@ export interface TestApiOptions {
   http?: Partial<Pick<HttpAppOptions, 'bodyLimitBytes' | 'rateLimit' | 'logger' | 'consoleDist' | 'apiReferenceFile'>>;
   /** External services the server talks to (their test doubles on loopback). */
   azureMarketplace?: ComposeConfig['azureMarketplace'];
+  /** PostgreSQL connections of the API (4 unless told; the concurrency tests want more). */
+  poolSize?: number;
 }
 
 function fillPath(path: string, params: Record<string, string>): string {
@@ -46,7 +48,7 @@ function fillPath(path: string, params: Record<string, string>): string {
 
 /** A real API (routing, validation, permission engine, PostgreSQL) driven through fastify.inject. */
 export async function createTestApi(options: TestApiOptions = {}): Promise<TestApi> {
-  const database = connectDatabase(inject('databaseUrl'), 4);
+  const database = connectDatabase(inject('databaseUrl'), options.poolSize ?? 4);
   const logger = options.http?.logger ?? pino({ level: 'silent' });
   const composed = composeOperations(
     database.db,

@@ -9735,9 +9735,9 @@ export interface components {
             stackId: string;
             status?: components["schemas"]["RunStatus"];
         };
+        /** @description Whether the e-mail already has an account is not answered: the inviting admin must not learn about accounts outside the organization (the invitation mail itself sends the right link). */
         Invitation: {
             email: string;
-            existingUser: boolean;
             /** Format: date-time */
             expiresAt: string;
             id: string;
