@@ -14,6 +14,7 @@ import { programmaticTokens } from '../iam/iam.schema';
 import { sessions } from './accounts.schema';
 import { personalAccessTokens } from './personal-access-tokens.schema';
 import { organizationRoleOf } from '../iam/custom-role-assignment';
+import { attempt, succeeded, throttles, type GuessingLimits } from './guessing';
 import { AzurePurchaseNotFound, type AzureMarketplaceClient, type AzureSubscription } from './azure-marketplace';
 import {
   findOrganization,
@@ -43,6 +44,7 @@ export interface AccountsDeps {
   db: Database;
   engine: PermissionEngine;
   sessionTtlHours: number;
+  guessing: GuessingLimits;
 }
 
 export interface SignUpInput {
@@ -264,13 +266,22 @@ export async function completeSignIn(deps: AccountsDeps, tx: Tx, userId: string,
  * settings: a user with MFA gets the code step; a user without MFA in an organization that
  * requires it gets the enrolment step.
  */
-export async function signIn(deps: AccountsDeps, email: string, password: string) {
+export async function signIn(deps: AccountsDeps, email: string, password: string, address: string) {
+  // Counted before the password is checked, for unknown e-mails too (a limit reached tells
+  // nothing about whether the account exists); see README, Guessing.
+  const account = throttles.signInAccount(deps.guessing, email);
+  const from = throttles.signInAddress(deps.guessing, address);
+  await attempt(deps.db, [account, from]);
   const user = await findUserByEmail(deps.db, email);
   if (!user?.passwordHash) {
     await verifyDecoy(password);
     throw invalidCredentials();
   }
   if (!(await verifyPassword(user.passwordHash, password))) throw invalidCredentials();
+  // The right password: the account's own failures are forgiven; the address keeps its failures
+  // on other accounts (only this attempt is given back), so signing in to one's own account does
+  // not buy more guesses at others.
+  await succeeded(deps.db, { clear: [account], giveBack: [from] });
   const [first] = await listMembershipsOfUser(deps.db, user.id);
   if (!first) throw invalidCredentials();
   const { organization } = first;

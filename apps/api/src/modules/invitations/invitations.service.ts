@@ -16,6 +16,7 @@ import {
   updateUser,
 } from '../accounts/accounts.repository';
 import { completeSignIn, type AccountsDeps } from '../accounts/accounts.service';
+import { attempt, throttles } from '../accounts/guessing';
 import type { Mailer } from '../mail/mailer';
 import {
   consumePasswordReset,
@@ -44,6 +45,8 @@ export async function inviteUser(deps: InvitationsDeps, actor: Actor, input: { e
   if (existing && (await findMembership(deps.db, existing.id, actor.organizationId))) {
     throw alreadyExists(`${email} is already a member of this organization`, 'entity.email');
   }
+  // Counted per recipient across organizations: invitations cannot be used to flood an inbox.
+  await attempt(deps.db, [throttles.mail(deps.guessing, 'invitation', email)]);
   const token = newOpaqueToken('tiv');
   const invitation = await inOrganization(deps.db, actor.organizationId, async (scope) => {
     // A custom organization role (cro-…) must be one of this organization's; the membership the
@@ -153,6 +156,8 @@ export async function acceptInvite(deps: InvitationsDeps, invitationToken: strin
 }
 
 export async function recoverPassword(deps: InvitationsDeps, email: string) {
+  // Counted whether or not the address has an account, so a refusal reveals nothing either.
+  await attempt(deps.db, [throttles.mail(deps.guessing, 'recovery', email)]);
   const user = await findUserByEmail(deps.db, email);
   // Same answer either way, so the call does not reveal which addresses have accounts. Direct
   // users may set a first password this way (an Azure Marketplace admin starts without one); SSO
