@@ -297,11 +297,12 @@ export async function deleteMembership(tx: Executor, organizationId: string, use
 
 /**
  * Locks the organization's row (FOR NO KEY UPDATE: inserts referencing it are not blocked) until
- * the transaction ends. Every change that can take away an admin (role change, removal, SSO
- * demotion) takes it before reading the admins it checks, so two such changes in one
- * organization run one after the other and the "last admin" rule holds under concurrency.
+ * the transaction ends, serializing read-then-write changes of the organization as a whole. Every
+ * change that can take away an admin (role change, removal, SSO demotion) takes it before reading
+ * the admins it checks, so the "last admin" rule holds under concurrency; a partial update of the
+ * organization's configuration takes it before merging.
  */
-export async function lockOrganizationMembers(tx: Transaction, organizationId: string): Promise<void> {
+export async function lockOrganization(tx: Transaction, organizationId: string): Promise<void> {
   await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('no key update');
 }
 

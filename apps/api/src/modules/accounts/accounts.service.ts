@@ -30,7 +30,7 @@ import {
   insertUser,
   listMembershipsOfUser,
   countAdmins,
-  lockOrganizationMembers,
+  lockOrganization,
   deleteMembership,
   listOrganizationUsers,
   revokeSession,
@@ -449,7 +449,7 @@ const lastAdmin = () => new DomainError('conflict', 'The organization must keep 
  * as it is now, since a concurrent change may just have demoted or removed them.
  */
 async function lockMembersAsManager(deps: AccountsDeps, tx: Tx, actor: Actor): Promise<void> {
-  await lockOrganizationMembers(tx, actor.organizationId);
+  await lockOrganization(tx, actor.organizationId);
   if (actor.userType === 'programmaticUser') return;
   const own = await findMembership(tx, actor.userId, actor.organizationId);
   if (!own) throw forbidden('You are no longer a member of this organization');

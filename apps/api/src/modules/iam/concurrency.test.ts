@@ -200,3 +200,18 @@ describe('single-use links under concurrent use', () => {
     }
   });
 });
+
+describe('partial updates under concurrent requests', () => {
+  it('concurrent partial updates of the organization configuration all land (no lost update)', async () => {
+    const fields = ['tfStateFilesS3Locations', 'tfStateFilesAzureStorageLocations', 'tfStateFilesGcsLocations'];
+    for (let round = 0; round < rounds / 2; round++) {
+      const org = await signUpOrganization(api, 'config-race');
+      const answers = await Promise.all(
+        fields.map((field) => api.call('putOrganizationConfiguration', { token: org.token, entity: { [field]: [{ prefix: field }] } })),
+      );
+      expect(statuses(answers)).toEqual([200, 200, 200]);
+      const read = await api.call<Record<string, unknown>>('getOrganizationConfiguration', { token: org.token });
+      for (const field of fields) expect(read.body.response.items[0]?.[field], `round ${round}: ${field}`).toEqual([{ prefix: field }]);
+    }
+  });
+});

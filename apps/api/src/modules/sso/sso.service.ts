@@ -17,7 +17,7 @@ import {
   findUserById,
   insertMembership,
   insertUser,
-  lockOrganizationMembers,
+  lockOrganization,
   revokeSession,
   updateMembershipRole,
   type MembershipRow,
@@ -427,7 +427,7 @@ async function applyMembership(
   if (current?.role === 'admin' && granted && granted.role !== 'admin') {
     // A demotion of an admin: serialized with every other change that can take away an admin,
     // and decided on the memberships as they are once the lock is held.
-    await lockOrganizationMembers(tx, scope.organizationId);
+    await lockOrganization(tx, scope.organizationId);
     current = (await findMembership(tx, user.id, scope.organizationId))?.membership;
   }
   if (!current) {
