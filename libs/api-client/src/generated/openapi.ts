@@ -11931,9 +11931,11 @@ export interface components {
                 "application/json": components["schemas"]["TerraformLockInfo"];
             };
         };
-        /** @description Rate limit reached (`rate_limited`). */
+        /** @description Rate limit reached (`rate_limited`): requests per address, or failed sign-ins, MFA codes or mails counted per account, address, pending sign-in or recipient. The message names the limit. */
         TooManyRequests: {
             headers: {
+                /** @description Seconds until a retry can succeed. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
