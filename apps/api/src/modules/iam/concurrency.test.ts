@@ -1,4 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships } from '../accounts/accounts.schema';
 import { namespacePermissions } from './iam.schema';
@@ -212,6 +213,31 @@ describe('partial updates under concurrent requests', () => {
       expect(statuses(answers)).toEqual([200, 200, 200]);
       const read = await api.call<Record<string, unknown>>('getOrganizationConfiguration', { token: org.token });
       for (const field of fields) expect(read.body.response.items[0]?.[field], `round ${round}: ${field}`).toEqual([{ prefix: field }]);
+    }
+  });
+});
+
+describe('MFA steps under concurrent use', () => {
+  it('an MFA confirmation link turns MFA on once, and one code finishes one pending sign-in once', async () => {
+    for (let round = 0; round < rounds / 4; round++) {
+      const org = await signUpOrganization(api, 'mfa-race');
+      const generated = await api.call<Record<string, string>>('generateMfa', { token: org.token });
+      const secret = generated.body.response.items[0]?.['secret'] as string;
+      const enrolledAt = Date.now();
+      const enrolment = new TOTP({ secret: Secret.fromBase32(secret), period: 30 }).generate({ timestamp: enrolledAt });
+      expect((await api.call('configureMfa', { token: org.token, entity: { mfaCode: enrolment } })).status).toBe(200);
+      const confirmationToken = await mailedLinkToken(api, org.email, 'confirmMfa');
+      const confirmations = await Promise.all(Array.from({ length: 4 }, () => api.call('confirmMfa', { entity: { confirmationToken } })));
+      expect(statuses(confirmations)).toEqual([200, 400, 400, 400]);
+
+      const step = await api.call<Record<string, string>>('signIn', { entity: { email: org.email, password: testPassword } });
+      const waitingMfaPotentialSessionId = step.body.response.items[0]?.['waitingMfaPotentialSessionId'];
+      // The enrolment's code was used; the code of the step after it is fresh (and still accepted).
+      const mfaCode = new TOTP({ secret: Secret.fromBase32(secret), period: 30 }).generate({ timestamp: enrolledAt + 30_000 });
+      const signIns = await Promise.all(
+        Array.from({ length: 4 }, () => api.call('signInWithMfaPotentialSession', { entity: { waitingMfaPotentialSessionId, mfaCode } })),
+      );
+      expect(statuses(signIns)).toEqual([200, 400, 400, 400]);
     }
   });
 });
