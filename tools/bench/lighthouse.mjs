@@ -6,10 +6,12 @@
 // cache; prints each run and the median of the performance score, LCP, FCP, TBT and the bytes
 // transferred. Prints figures only; asserts nothing.
 //
-//   node tools/bench/lighthouse.mjs [--runs=3]
+//   node tools/bench/lighthouse.mjs [--runs=3] [--save=DIR]
+//
+// --save writes each run's full report (JSON) to DIR, to see what a score is made of.
 //
 // Build first: `npx nx run console:build`. Chromium: Debian's /usr/bin/chromium (or CHROME_PATH).
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -17,6 +19,7 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { chromiumFlags, chromiumPath, startConsoleServer, storedSessionScript } from './lib/console-server.mjs';
 
+const saveDir = process.argv.find((a) => a.startsWith('--save='))?.split('=')[1];
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3);
 const pages = [
   { name: 'sign-in', path: '/auth/login', signedIn: false },
@@ -29,7 +32,7 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-async function measure(base, page, session) {
+async function measure(base, page, session, savePath) {
   const userDataDir = await mkdtemp(join(tmpdir(), 'terrace-lighthouse-'));
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: chromiumFlags, userDataDir });
   try {
@@ -54,6 +57,10 @@ async function measure(base, page, session) {
       tab,
     );
     const lhr = result.lhr;
+    if (savePath) {
+      await mkdir(join(savePath, '..'), { recursive: true });
+      await writeFile(savePath, JSON.stringify(lhr));
+    }
     await browser.disconnect();
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
     if (finalPath !== page.path) throw new Error(`${page.path} ended on ${finalPath}`);
@@ -81,7 +88,7 @@ try {
   for (const page of pages) {
     const results = [];
     for (let i = 0; i < runs; i++) {
-      const r = await measure(server.base, page, server.session);
+      const r = await measure(server.base, page, server.session, saveDir && join(saveDir, `${page.path.replace(/\W+/g, '-').slice(1)}-${i + 1}.json`));
       results.push(r);
       console.log(`  ${page.name.padEnd(24)} run ${i + 1}: ${format(r)}`);
     }
