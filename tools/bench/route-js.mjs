@@ -6,7 +6,7 @@
 // budget of ARCHITECTURE §8 (about 170 KiB gzip for every route). Also prints what went over
 // the wire (the server sends the build's brotli copies). Prints figures only; asserts nothing.
 //
-//   node tools/bench/route-js.mjs [--files]
+//   node tools/bench/route-js.mjs [--files] [--route=/auth/login]
 //
 // Build first: `npx nx run console:build` (the API is built by start.mjs when needed).
 import { gzipSync } from 'node:zlib';
@@ -16,6 +16,7 @@ import { chromiumFlags, chromiumPath, startConsoleServer, storedSessionScript } 
 const budgetKiB = 170;
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const showFiles = process.argv.includes('--files');
+const only = process.argv.find((a) => a.startsWith('--route='))?.split('=')[1];
 
 /** The main routes: the sign-in flows, and the pages of each domain library (signed in). */
 const routes = [
@@ -35,7 +36,7 @@ const browser = await chromium.launch({ executablePath: chromiumPath(), args: ch
 try {
   console.log('Console initial JavaScript per route (cold load, every .js file until network idle)');
   console.log(`  ${'route'.padEnd(42)} ${'files'.padStart(5)} ${'gzip'.padStart(11)} ${'transferred'.padStart(12)}  budget`);
-  for (const route of routes) {
+  for (const route of routes.filter((r) => !only || r.path === only)) {
     const context = await browser.newContext();
     if (route.signedIn) await context.addInitScript(storedSessionScript(server.session));
     const page = await context.newPage();

@@ -11,7 +11,7 @@ import { mapDomainError, toDomainError } from './error-mapping';
 import type { OpenApiDocument } from './openapi-document';
 import type { OperationRegistry } from './operation-registry';
 import { registerOperations } from './register-operations';
-import { isConsolePath, readConsoleFiles, sendConsoleFile } from './static-console';
+import { consolePageFor, isConsolePath, readConsoleFiles, sendConsoleFile } from './static-console';
 import { terraformDiscoveryDocument } from './terraform-discovery';
 
 export interface HttpAppOptions {
@@ -163,7 +163,7 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
         const file = consoleFiles.files.get(pathname);
         if (file) return sendConsoleFile(request, reply, file);
         // Client-side routes (/app/..., /auth/...) all load the single page.
-        if (isConsolePath(pathname)) return sendConsoleFile(request, reply, consoleFiles.index);
+        if (isConsolePath(pathname)) return sendConsoleFile(request, reply, consolePageFor(consoleFiles, pathname));
       } else if (isConsolePath(pathname)) {
         return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(consoleMissingPage);
       }

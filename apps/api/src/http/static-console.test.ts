@@ -11,6 +11,8 @@ import { createTestApi, type TestApi } from '../testing/test-api';
 // brotli and gzip copies, index.html (with its copies) and a public file without copies.
 const indexHtml = '<!doctype html><html><head><title>console</title></head><body><div id="root"></div></body></html>';
 const entryJs = `export const routes = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `route-${i}`))};`;
+const authHtml = indexHtml.replace('</head>', '<link rel="modulepreload" href="/assets/auth-layout-1.js"></head>');
+const loginHtml = authHtml.replace('</head>', '<link rel="modulepreload" href="/assets/login-page-1.js"></head>');
 let dist: string;
 let api: TestApi;
 
@@ -25,6 +27,18 @@ beforeAll(async () => {
   await withCopies(join(dist, 'index.html'), indexHtml);
   await withCopies(join(dist, 'assets/index-Ab12Cd34.js'), entryJs);
   await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await mkdir(join(dist, 'routes'));
+  await mkdir(join(dist, '.vite'));
+  await writeFile(join(dist, '.vite/manifest.json'), '{}');
+  await withCopies(join(dist, 'routes/auth.html'), authHtml);
+  await withCopies(join(dist, 'routes/auth-login.html'), loginHtml);
+  await writeFile(
+    join(dist, 'routes/preloads.json'),
+    JSON.stringify([
+      { prefix: '/auth/login', html: '/routes/auth-login.html' },
+      { prefix: '/auth', html: '/routes/auth.html' },
+    ]),
+  );
   api = await createTestApi({ http: { consoleDist: dist } });
 });
 afterAll(async () => {
@@ -78,8 +92,28 @@ describe('the console files', () => {
     expect(other.statusCode).toBe(200);
   });
 
+  it('sends the copy of the page that preloads the chunks of the longest matching route prefix', async () => {
+    const expected: Record<string, string> = {
+      '/auth/login': loginHtml,
+      '/auth/login?redirect=%2Fapp%2Fnamespaces': loginHtml,
+      '/auth/login-1': authHtml,
+      '/auth/signup': authHtml,
+      '/auth': authHtml,
+      '/app/namespaces': indexHtml,
+      '/': indexHtml,
+    };
+    for (const [url, html] of Object.entries(expected)) {
+      const res = await get(url, { 'accept-encoding': 'br' });
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(html);
+    }
+    // Build metadata is not served.
+    expect((await get('/.vite/manifest.json')).statusCode).toBe(404);
+  });
+
   it('loads the single page on every console path, and 404s in the envelope anywhere else', async () => {
-    for (const url of ['/', '/app', '/app/', '/app/namespaces', '/app/namespace/ns-abc?tab=stacks', '/auth', '/auth/login', '/auth/resetPassword/tok']) {
+    for (const url of ['/', '/app', '/app/', '/app/namespaces', '/app/namespace/ns-abc?tab=stacks']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(indexHtml);

@@ -11,6 +11,11 @@ export interface ConsoleFiles {
   /** `/assets/index-abc123.js` → the file. */
   files: Map<string, ConsoleFile>;
   index: ConsoleFile;
+  /**
+   * Copies of index.html that preload what a route's first render loads on demand, by path
+   * prefix, longest first (`routes/preloads.json`, written by apps/console/route-preloads.ts).
+   */
+  routePages: { prefix: string; page: ConsoleFile }[];
 }
 
 interface Representation {
@@ -70,6 +75,8 @@ export function readConsoleFiles(dist: string): ConsoleFiles | undefined {
   const present = new Set(all);
   const files = new Map<string, ConsoleFile>();
   for (const path of all) {
+    // Build metadata (`.vite/`) is not the console's to serve.
+    if (relative(dist, path).split(sep).some((part) => part.startsWith('.'))) continue;
     if (path.endsWith('.br') || path.endsWith('.gz')) {
       // A compressed copy is served in place of its original, never under its own name.
       if (present.has(path.slice(0, -3))) continue;
@@ -87,7 +94,23 @@ export function readConsoleFiles(dist: string): ConsoleFiles | undefined {
   }
   const index = files.get('/index.html');
   if (!index) return undefined;
-  return { files, index };
+  const routePages: ConsoleFiles['routePages'] = [];
+  const preloads = files.get('/routes/preloads.json');
+  if (preloads) {
+    const listed = JSON.parse(preloads.identity.body.toString('utf8')) as { prefix: string; html: string }[];
+    for (const { prefix, html } of listed) {
+      const page = files.get(html);
+      if (page) routePages.push({ prefix, page });
+    }
+    routePages.sort((a, b) => b.prefix.length - a.prefix.length);
+  }
+  return { files, index, routePages };
+}
+
+/** The page for a console path: the copy of index.html for the longest matching prefix, if any. */
+export function consolePageFor(consoleFiles: ConsoleFiles, pathname: string): ConsoleFile {
+  const match = consoleFiles.routePages.find(({ prefix }) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  return match?.page ?? consoleFiles.index;
 }
 
 /**
