@@ -46,8 +46,10 @@ async function post(base, path, entity) {
  * (`nx run console:build`); the API is built by start.mjs when missing or stale.
  */
 export async function startConsoleServer() {
-  if (!existsSync(join(root, 'dist/apps/console/index.html'))) {
-    throw new Error('dist/apps/console/index.html not found: build the console first (npx nx run console:build).');
+  // CONSOLE_DIST (as the server reads it) measures another build of the console.
+  const consoleDist = process.env.CONSOLE_DIST ?? join(root, 'dist/apps/console');
+  if (!existsSync(join(consoleDist, 'index.html'))) {
+    throw new Error(`${consoleDist}/index.html not found: build the console first (npx nx run console:build).`);
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'terrace-console-bench-'));
   const port = await freePort();
