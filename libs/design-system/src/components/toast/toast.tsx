@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { SonnerToast } from './sonner-toaster';
 
 export interface ToastOptions {
@@ -10,19 +10,13 @@ export interface ToastOptions {
   action?: { label: ReactNode; onClick: () => void };
 }
 
-// sonner loads on the first toast, not with the page (ARCHITECTURE §8: a page that raises no toast
-// does not download it). Calls made while it loads run once it has, in order; sonner itself keeps
-// toasts raised before a Toaster listens and shows them when the Toaster mounts.
+// sonner loads on the first toast or with the Toaster, after the first paint (ARCHITECTURE §8).
+// Calls made while it loads run once it has, in order; sonner itself keeps toasts raised before a
+// Toaster listens and shows them when one mounts.
 let sonner: SonnerToast | null = null;
 let loading: Promise<SonnerToast> | null = null;
-const loadListeners = new Set<() => void>();
-const load = () => {
-  if (!loading) {
-    loading = import('./sonner-toaster').then((m) => (sonner = m.sonnerToast));
-    for (const listener of loadListeners) listener();
-  }
-  return loading;
-};
+const load = () =>
+  (loading ??= import('./sonner-toaster').then((m) => (sonner = m.sonnerToast)));
 
 function run(call: (toast: SonnerToast) => void) {
   if (sonner) call(sonner);
@@ -42,22 +36,8 @@ const SonnerToaster = lazy(() =>
   load().then(() => import('./sonner-toaster').then((m) => ({ default: m.SonnerToaster }))),
 );
 
-/**
- * Mount once near the root. Colours come from the tokens; the corner follows the direction. It
- * renders nothing until the first toast is raised.
- */
+/** Mount once near the root. Colours come from the tokens; the corner follows the direction. */
 export function Toaster() {
-  const [wanted, setWanted] = useState(loading !== null);
-  useEffect(() => {
-    if (wanted) return undefined;
-    const listener = () => setWanted(true);
-    loadListeners.add(listener);
-    if (loading) setWanted(true);
-    return () => {
-      loadListeners.delete(listener);
-    };
-  }, [wanted]);
-  if (!wanted) return null;
   return (
     <Suspense fallback={null}>
       <SonnerToaster />
