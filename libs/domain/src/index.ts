@@ -296,3 +296,9 @@ export {
   httpErrorNotice,
   streamErrorNotice,
 } from './lib/http-errors';
+export {
+  namespaceMessages,
+  validateApprovalTeams,
+  validateDefaultIacVersion,
+  validateRunnerGroups,
+} from './lib/namespace-validators';
