@@ -20,12 +20,12 @@ export function domainRule<T>(validate: (value: T) => MessageDescriptor | undefi
   };
 }
 
-// A generated pattern says only "not allowed here"; a domain rule on the same field says why.
-const rank = (issue: Issue) => (issue.code === 'invalid_format' && issue.format === 'regex' ? 1 : 0);
+// A generated format or pattern says only "not valid"; a domain rule on the same field says why.
+const rank = (issue: Issue) => (issue.code === 'invalid_format' ? 1 : 0);
 
 /**
  * react-hook-form's resolver for a zod schema: one error per field (the first problem, a domain
- * rule before a generic pattern), translated now with `i18n` through the one issue → message map
+ * rule before a generic format or pattern), translated now with `i18n` through the one issue → message map
  * (form-messages.ts); `messages` words some fields differently. Valid values come back parsed
  * (trimmed, defaults filled) and are what `handleSubmit` passes on.
  */
