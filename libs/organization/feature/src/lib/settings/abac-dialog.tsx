@@ -1,8 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
-import { Checkbox, FormField, Input, Label } from '@terrace/design-system';
+import {
+  Checkbox,
+  FormDialog,
+  FormField,
+  Input,
+  Label,
+} from '@terrace/design-system';
 import type { AbacConfiguration, AbacConfigurationInput, Team } from '@terrace/organization/data-access';
 import { useEffect, useId, useState } from 'react';
-import { FormDialog } from '../common/form-dialog';
 import { RoleSelect } from '../common/role-select';
 
 export interface AbacDialogProps {

@@ -1,5 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
-import { FormField, Input, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@terrace/design-system';
+import {
+  FormDialog,
+  FormField,
+  Input,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '@terrace/design-system';
 import {
   customRoleTypes,
   stackRestrictions,
@@ -10,7 +19,6 @@ import {
   type StackRestriction,
 } from '@terrace/organization/data-access';
 import { useEffect, useState } from 'react';
-import { FormDialog } from '../common/form-dialog';
 import { PermissionChecklist } from './permission-checklist';
 
 export interface CustomRoleDialogProps {

@@ -1,7 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { DataTable, ErrorState, FormField, Input, Stack, toast } from '@terrace/design-system';
+import {
+  DataTable,
+  ErrorState,
+  FormDialog,
+  FormField,
+  Input,
+  Stack,
+  toast,
+} from '@terrace/design-system';
 import { confirmationPhrases } from '@terrace/domain';
 import {
   organizationQueries,
@@ -13,7 +21,6 @@ import {
 } from '@terrace/organization/data-access';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
-import { FormDialog } from '../common/form-dialog';
 import { SecretReveal } from '../common/secret-reveal';
 import { ConfirmRemoval, EditButton, useActionsColumn, type EditAccess } from './settings-list';
 

@@ -1,7 +1,17 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Button, Card, CardBody, CardHeader, CardTitle, FormField, Input, toast } from '@terrace/design-system';
+import {
+  Button,
+  Card,
+  CardBody,
+  CardHeader,
+  CardTitle,
+  FormDialog,
+  FormField,
+  Input,
+  toast,
+} from '@terrace/design-system';
 import {
   organizationQueries,
   useCreateProgrammaticUserMutation,
@@ -11,7 +21,6 @@ import {
 } from '@terrace/organization/data-access';
 import { Bot } from 'lucide-react';
 import { useState } from 'react';
-import { FormDialog } from '../common/form-dialog';
 import { RoleSelect } from '../common/role-select';
 import { useRoleLabel } from '../common/use-role-label';
 import { ProgrammaticUserTokens } from './programmatic-user-tokens';

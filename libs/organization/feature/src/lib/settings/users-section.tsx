@@ -1,7 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { FormField, Input, toast } from '@terrace/design-system';
+import {
+  FormDialog,
+  FormField,
+  Input,
+  toast,
+} from '@terrace/design-system';
 import { confirmationPhrases, validateEmail } from '@terrace/domain';
 import {
   organizationQueries,
@@ -14,7 +19,6 @@ import {
 import { UserPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { FormDialog } from '../common/form-dialog';
 import { RoleSelect } from '../common/role-select';
 import { useRoleLabel } from '../common/use-role-label';
 import { ConfirmRemoval, EditButton, SettingsList, useActionsColumn, type EditAccess } from './settings-list';

@@ -14,6 +14,7 @@ import {
   ConfirmDialog,
   DataTable,
   ErrorState,
+  FormDialog,
   FormField,
   Input,
   PageHeader,
@@ -33,7 +34,6 @@ import {
 import { Pencil, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { FormDialog } from '../common/form-dialog';
 import { TeamFormDialog } from './team-form-dialog';
 import { organizationPaths } from './team-paths';
 import { useAccess } from '@terrace/session';
