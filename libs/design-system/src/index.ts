@@ -30,7 +30,7 @@ export {
   type ServerFieldError,
   type UseContractFormOptions,
 } from './components/form/form';
-export { contractResolver, domainRule } from './components/form/contract-resolver';
+export { contractResolver, domainRule, wireRule } from './components/form/contract-resolver';
 export {
   formMessages,
   issueMessage,

@@ -54,3 +54,16 @@ export function contractResolver<Schema extends z.ZodType<unknown, FieldValues>>
     return { values: {}, errors: errors as FieldErrors<z.input<Schema>> };
   };
 }
+
+/**
+ * Checks a form value that the form edits in another shape than the wire (a list of names for a
+ * list of `{ name }` objects) against the contract's schema of the wire value; its problems are
+ * reported on the form field itself: `.superRefine(wireRule(zCustomRoleInput.shape.permissions, (names) => names.map((name) => ({ name }))))`.
+ */
+export function wireRule<T>(schema: z.ZodType, toWire: (value: T) => unknown) {
+  return (value: T, ctx: z.RefinementCtx<T>) => {
+    for (const issue of schema.safeParse(toWire(value)).error?.issues ?? []) {
+      ctx.addIssue({ ...issue, path: [] } as Parameters<typeof ctx.addIssue>[0]);
+    }
+  };
+}
