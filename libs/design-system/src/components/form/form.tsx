@@ -94,6 +94,7 @@ export interface FormProps<Values extends FieldValues, Output> {
   children: ReactNode;
   className?: string;
   'aria-labelledby'?: string;
+  'aria-label'?: string;
 }
 
 /** A `<form>` bound to react-hook-form; its ControlledFields find the form through context. */
@@ -116,7 +117,7 @@ export function Form<Values extends FieldValues, Output>({
     })(event);
   return (
     <FormProvider {...form}>
-      <form noValidate onSubmit={submit} className={className} aria-labelledby={rest['aria-labelledby']}>
+      <form noValidate onSubmit={submit} className={className} {...rest}>
         {children}
       </form>
     </FormProvider>
