@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  Button,
   Card,
   CardBody,
   CardDescription,
