@@ -43,7 +43,8 @@ const lit = (value) => JSON.stringify(value);
 
 /** The zod expression of one JSON Schema node; `lazyRefs` are names that must be referenced lazily (cycles). */
 function expression(node, ctx) {
-  if (node === true || node === undefined || (node && Object.keys(node).length === 0)) return 'z.unknown()';
+  if (node === true || node === undefined || (node && Object.keys(node).length === 0))
+    return 'z.unknown()';
   if (node.$ref) {
     const name = refName(node.$ref);
     ctx.deps.add(name);
@@ -54,7 +55,9 @@ function expression(node, ctx) {
     const nonNull = options.filter((o) => o.type !== 'null');
     const nullable = nonNull.length < options.length;
     const inner =
-      nonNull.length === 1 ? expression(nonNull[0], ctx) : `z.union([${nonNull.map((o) => expression(o, ctx)).join(', ')}])`;
+      nonNull.length === 1
+        ? expression(nonNull[0], ctx)
+        : `z.union([${nonNull.map((o) => expression(o, ctx)).join(', ')}])`;
     return nullable ? `${inner}.nullable()` : inner;
   }
   if (node.allOf) {
@@ -141,12 +144,20 @@ function objectExpression(node, ctx) {
     const inner = expression(value, ctx);
     const name = /^[A-Za-z_$][\w$]*$/.test(key) ? key : lit(key);
     // A default makes the member optional on input and present on output, as in openapi-typescript's types.
-    const member = required.has(key) ? inner : value.default !== undefined ? `${inner}.default(${lit(value.default)})` : `${inner}.optional()`;
+    const member = required.has(key)
+      ? inner
+      : value.default !== undefined
+        ? `${inner}.default(${lit(value.default)})`
+        : `${inner}.optional()`;
     return `${name}: ${member}`;
   });
   const shape = `{${entries.length ? ` ${entries.join(', ')} ` : ''}}`;
   let out;
-  if (!node.properties && node.additionalProperties && typeof node.additionalProperties === 'object') {
+  if (
+    !node.properties &&
+    node.additionalProperties &&
+    typeof node.additionalProperties === 'object'
+  ) {
     out = `z.record(z.string(), ${expression(node.additionalProperties, ctx)})`;
   } else if (!node.properties && node.additionalProperties === true) {
     out = 'z.record(z.string(), z.unknown())';
@@ -196,10 +207,14 @@ export function generateSchemas(doc, header) {
   };
   const { sorted, lazy } = order(names, depsOf);
   const body = sorted.map((name) => {
-    const lazyHere = new Set([...lazy].filter((edge) => edge.startsWith(`${name}->`)).map((edge) => edge.split('->')[1]));
+    const lazyHere = new Set(
+      [...lazy].filter((edge) => edge.startsWith(`${name}->`)).map((edge) => edge.split('->')[1]),
+    );
     const ctx = { deps: new Set(), lazy: lazyHere };
     const node = schemas[name];
-    const doc = node.description ? `/** ${node.description.replace(/\*\//g, '*\\/').replace(/\s*\n\s*/g, ' ')} */\n` : '';
+    const doc = node.description
+      ? `/** ${node.description.replace(/\*\//g, '*\\/').replace(/\s*\n\s*/g, ' ')} */\n`
+      : '';
     return `${doc}export const ${schemaIdentifier(name)} = /* @__PURE__ */ (() => ${expression(node, ctx)})();`;
   });
   return `${header}/* eslint-disable */

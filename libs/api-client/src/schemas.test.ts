@@ -2,13 +2,22 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import type { components } from './generated/openapi';
 import * as schemas from './generated/schemas';
-import { requestSchemaNames, zCustomRoleInput, zNamespaceCreateInput, zPersonalAccessTokenInput } from './generated/schemas';
+import {
+  requestSchemaNames,
+  zCustomRoleInput,
+  zNamespaceCreateInput,
+  zPersonalAccessTokenInput,
+} from './generated/schemas';
 
 type Name = (typeof requestSchemaNames)[number];
 type Parsed<N extends Name> = z.output<(typeof schemas)[`z${N}`]>;
 type Contract<N extends Name> = components['schemas'][N];
 type Mismatched = {
-  [N in Name]: [Parsed<N>] extends [Contract<N>] ? ([Contract<N>] extends [Parsed<N>] ? never : N) : N;
+  [N in Name]: [Parsed<N>] extends [Contract<N>]
+    ? [Contract<N>] extends [Parsed<N>]
+      ? never
+      : N
+    : N;
 }[Name];
 
 describe('generated request schemas', () => {
@@ -26,13 +35,28 @@ describe('generated request schemas', () => {
   it('carry the contract’s limits, patterns, enums and required fields', () => {
     const name = zNamespaceCreateInput.shape.name;
     expect(name.safeParse('a'.repeat(128)).success).toBe(true);
-    expect(name.safeParse('a'.repeat(129)).error?.issues[0]).toMatchObject({ code: 'too_big', maximum: 128 });
+    expect(name.safeParse('a'.repeat(129)).error?.issues[0]).toMatchObject({
+      code: 'too_big',
+      maximum: 128,
+    });
     expect(name.safeParse('').error?.issues[0]).toMatchObject({ code: 'too_small', minimum: 1 });
-    expect(name.safeParse('two\nlines').error?.issues[0]).toMatchObject({ code: 'invalid_format', format: 'regex' });
-    expect(zNamespaceCreateInput.safeParse({}).error?.issues[0]).toMatchObject({ code: 'invalid_type', path: ['name'] });
-    expect(zNamespaceCreateInput.safeParse({ name: 'n', extra: 1 }).error?.issues[0]).toMatchObject({ code: 'unrecognized_keys' });
-    expect(zCustomRoleInput.shape.type.safeParse('owner').error?.issues[0]).toMatchObject({ code: 'invalid_value' });
-    expect(zPersonalAccessTokenInput.shape.expiresInDays.safeParse(3651).error?.issues[0]).toMatchObject({ code: 'too_big', maximum: 3650 });
+    expect(name.safeParse('two\nlines').error?.issues[0]).toMatchObject({
+      code: 'invalid_format',
+      format: 'regex',
+    });
+    expect(zNamespaceCreateInput.safeParse({}).error?.issues[0]).toMatchObject({
+      code: 'invalid_type',
+      path: ['name'],
+    });
+    expect(zNamespaceCreateInput.safeParse({ name: 'n', extra: 1 }).error?.issues[0]).toMatchObject(
+      { code: 'unrecognized_keys' },
+    );
+    expect(zCustomRoleInput.shape.type.safeParse('owner').error?.issues[0]).toMatchObject({
+      code: 'invalid_value',
+    });
+    expect(
+      zPersonalAccessTokenInput.shape.expiresInDays.safeParse(3651).error?.issues[0],
+    ).toMatchObject({ code: 'too_big', maximum: 3650 });
     expect(zPersonalAccessTokenInput.shape.expiresInDays.safeParse(null).success).toBe(true);
   });
 });

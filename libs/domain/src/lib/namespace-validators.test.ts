@@ -8,8 +8,10 @@ import {
 
 describe('namespace validators', () => {
   it('accept exact versions, pre-releases, latest and empty, and reject ranges', () => {
-    for (const ok of ['1.9.8', '1.10.0-beta1', 'latest', '', ' 1.9.8 ']) expect(validateDefaultIacVersion(ok)).toBeUndefined();
-    for (const bad of ['~> 1.6', '1.x', '1.9', 'v1.9.8']) expect(validateDefaultIacVersion(bad)).toBe(namespaceMessages.iacVersion);
+    for (const ok of ['1.9.8', '1.10.0-beta1', 'latest', '', ' 1.9.8 '])
+      expect(validateDefaultIacVersion(ok)).toBeUndefined();
+    for (const bad of ['~> 1.6', '1.x', '1.9', 'v1.9.8'])
+      expect(validateDefaultIacVersion(bad)).toBe(namespaceMessages.iacVersion);
   });
 
   it('need a runner group for self-hosted runners only', () => {

@@ -34,6 +34,11 @@ export function validateRunnerGroups(mode: string, groups: readonly string[]): M
 }
 
 /** An approval by teams needs the teams whose approval is required. */
-export function validateApprovalTeams(ruleType: string, teams: readonly string[]): Message | undefined {
-  return ruleType === 'requireTeamsApproval' && teams.length === 0 ? namespaceMessages.approvalTeams : undefined;
+export function validateApprovalTeams(
+  ruleType: string,
+  teams: readonly string[],
+): Message | undefined {
+  return ruleType === 'requireTeamsApproval' && teams.length === 0
+    ? namespaceMessages.approvalTeams
+    : undefined;
 }

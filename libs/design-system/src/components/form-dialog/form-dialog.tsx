@@ -1,6 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { FormProvider, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import {
+  FormProvider,
+  type DefaultValues,
+  type FieldValues,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { Button } from '../button/button';
 import {
   Dialog,
@@ -25,7 +30,10 @@ interface FormDialogBaseProps {
 }
 
 /** A dialog around a react-hook-form form (useContractForm). */
-export interface BoundFormDialogProps<Values extends FieldValues, Output> extends FormDialogBaseProps {
+export interface BoundFormDialogProps<
+  Values extends FieldValues,
+  Output,
+> extends FormDialogBaseProps {
   form: UseFormReturn<Values, unknown, Output>;
   /** What each opening starts from; a failed save keeps what was typed. */
   values: DefaultValues<Values>;
@@ -47,15 +55,16 @@ export interface ManualFormDialogProps extends FormDialogBaseProps {
 }
 
 export type FormDialogProps<Values extends FieldValues = FieldValues, Output = Values> =
-  | BoundFormDialogProps<Values, Output>
-  | ManualFormDialogProps;
+  BoundFormDialogProps<Values, Output> | ManualFormDialogProps;
 
 /**
  * The one dialog around a form, with Cancel and a submit button that shows progress. It closes
  * only when the save succeeds; otherwise every value stays and a server field error lands on its
  * field.
  */
-export function FormDialog<Values extends FieldValues, Output>(props: FormDialogProps<Values, Output>) {
+export function FormDialog<Values extends FieldValues, Output>(
+  props: FormDialogProps<Values, Output>,
+) {
   const { open, onOpenChange, title, description, submitLabel, size = 'md', children } = props;
   const { t } = useLingui();
   const [pending, setPending] = useState(false);
@@ -114,7 +123,9 @@ export function FormDialog<Values extends FieldValues, Output>(props: FormDialog
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent size={size}>{form ? <FormProvider {...form}>{body}</FormProvider> : body}</DialogContent>
+      <DialogContent size={size}>
+        {form ? <FormProvider {...form}>{body}</FormProvider> : body}
+      </DialogContent>
     </Dialog>
   );
 }

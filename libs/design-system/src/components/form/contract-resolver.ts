@@ -11,11 +11,19 @@ type Issue = core.$ZodIssue;
  * pattern's generic one on the same field. On an object, `path` names the member it is about:
  * `.superRefine(domainRule((v) => validateRunnerGroups(v.mode, v.groups), { path: ['groups'] }))`.
  */
-export function domainRule<T>(validate: (value: T) => MessageDescriptor | undefined, options: { path?: PropertyKey[] } = {}) {
+export function domainRule<T>(
+  validate: (value: T) => MessageDescriptor | undefined,
+  options: { path?: PropertyKey[] } = {},
+) {
   return (value: T, ctx: z.RefinementCtx<T>) => {
     const message = validate(value);
     if (message) {
-      ctx.addIssue({ code: 'custom', message: message.message ?? message.id, params: { message }, path: options.path });
+      ctx.addIssue({
+        code: 'custom',
+        message: message.message ?? message.id,
+        params: { message },
+        path: options.path,
+      });
     }
   };
 }

@@ -11,9 +11,24 @@ import { ControlledField, Form, useContractForm, useFormWizardSteps } from './fo
 
 // Shaped like a generated contract schema: limits, a pattern and an enum.
 const schema = z.object({
-  name: z.string().trim().pipe(z.string().min(1).max(8).regex(/^[a-z]+$/u)),
+  name: z
+    .string()
+    .trim()
+    .pipe(
+      z
+        .string()
+        .min(1)
+        .max(8)
+        .regex(/^[a-z]+$/u),
+    ),
   size: z.string().pipe(z.enum(['small', 'large'])),
-  code: z.string().superRefine(domainRule((code: string) => (code.startsWith('x') ? { id: 'test.code', message: 'Codes never start with x' } : undefined))),
+  code: z
+    .string()
+    .superRefine(
+      domainRule((code: string) =>
+        code.startsWith('x') ? { id: 'test.code', message: 'Codes never start with x' } : undefined,
+      ),
+    ),
 });
 type Values = z.input<typeof schema>;
 const empty: Values = { name: '', size: 'small', code: '' };
@@ -43,7 +58,9 @@ afterEach(async () => {
 describe('Form with a contract schema', () => {
   it('shows each issue kind with its limit, wired to the control for assistive technology', async () => {
     const sent: unknown[] = [];
-    const { user } = renderWithProviders(<TestForm onSubmit={async (values) => void sent.push(values)} />);
+    const { user } = renderWithProviders(
+      <TestForm onSubmit={async (values) => void sent.push(values)} />,
+    );
     const name = screen.getByRole('textbox', { name: /Name/ });
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(name).toHaveAttribute('aria-invalid', 'true');
@@ -56,13 +73,19 @@ describe('Form with a contract schema', () => {
     await user.type(screen.getByRole('textbox', { name: 'Code' }), 'x1');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(name).toHaveAccessibleDescription('Use at most 8 characters. Lowercase letters');
-    expect(screen.getByRole('textbox', { name: 'Size' })).toHaveAccessibleDescription('Choose one of: small, large.');
-    expect(screen.getByRole('textbox', { name: 'Code' })).toHaveAccessibleDescription('Codes never start with x');
+    expect(screen.getByRole('textbox', { name: 'Size' })).toHaveAccessibleDescription(
+      'Choose one of: small, large.',
+    );
+    expect(screen.getByRole('textbox', { name: 'Code' })).toHaveAccessibleDescription(
+      'Codes never start with x',
+    );
 
     await user.clear(name);
     await user.type(name, 'ok1');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(name).toHaveAccessibleDescription(/This value contains characters or a form that are not allowed here\./);
+    expect(name).toHaveAccessibleDescription(
+      /This value contains characters or a form that are not allowed here\./,
+    );
     expect(sent).toEqual([]);
 
     await user.clear(name);
@@ -88,7 +111,11 @@ describe('Form with a contract schema', () => {
   it('puts a server field error on its field and keeps what was typed', async () => {
     const { user } = renderWithProviders(
       <TestForm
-        onSubmit={() => Promise.reject(Object.assign(new Error('Name taken'), { field: 'entity.name', message: 'Name taken' }))}
+        onSubmit={() =>
+          Promise.reject(
+            Object.assign(new Error('Name taken'), { field: 'entity.name', message: 'Name taken' }),
+          )
+        }
       />,
     );
     await user.type(screen.getByRole('textbox', { name: /Name/ }), 'taken');
@@ -116,33 +143,60 @@ function TestWizard({ fail }: { fail: (values: z.output<typeof schema>) => Promi
   ]);
   return (
     <Form form={form} onSubmit={fail}>
-      <Wizard steps={steps} onFinish={() => form.handleSubmit(async (v) => void (await fail(v).catch(() => form.setError('name', { type: 'server', message: 'Refused' }))))()} />
+      <Wizard
+        steps={steps}
+        onFinish={() =>
+          form.handleSubmit(
+            async (v) =>
+              void (await fail(v).catch(() =>
+                form.setError('name', { type: 'server', message: 'Refused' }),
+              )),
+          )()
+        }
+      />
     </Form>
   );
 }
 
 describe('useFormWizardSteps', () => {
   it('validates a step’s own fields on Next and marks the step that has an error', async () => {
-    const { user } = renderWithProviders(<TestWizard fail={() => Promise.reject(new Error('no'))} />);
+    const { user } = renderWithProviders(
+      <TestWizard fail={() => Promise.reject(new Error('no'))} />,
+    );
     const name = screen.getByRole('textbox', { name: 'Name' });
     await user.clear(name);
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('First (has errors)');
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent(
+      'First (has errors)',
+    );
     await user.type(name, 'ok');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Last')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Finish' }));
     // The error is on a field of the first step: that step is marked, not the current one.
-    await waitFor(() => expect(screen.getByRole('button', { name: /First \(has errors\)/ })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /First \(has errors\)/ })).toBeInTheDocument(),
+    );
     expect(screen.getByRole('listitem', { current: 'step' })).not.toHaveTextContent('has errors');
   });
 });
 
 describe('FormDialog with a form', () => {
   function Dialog({ onValid }: { onValid: (values: { name: string }) => Promise<unknown> }) {
-    const form = useContractForm({ schema: z.object({ name: z.string().trim().pipe(z.string().min(1).max(8)) }), defaultValues: { name: '' } });
+    const form = useContractForm({
+      schema: z.object({ name: z.string().trim().pipe(z.string().min(1).max(8)) }),
+      defaultValues: { name: '' },
+    });
     return (
-      <FormDialog open onOpenChange={() => undefined} title="Create" submitLabel="Create" form={form} values={{ name: 'start' }} onValid={onValid}>
+      <FormDialog
+        open
+        onOpenChange={() => undefined}
+        title="Create"
+        submitLabel="Create"
+        form={form}
+        values={{ name: 'start' }}
+        onValid={onValid}
+      >
         <ControlledField<{ name: string }, 'name'> name="name" label="Name">
           {(field) => <Input {...field} />}
         </ControlledField>
@@ -152,7 +206,13 @@ describe('FormDialog with a form', () => {
 
   it('starts from the given values, checks the limits and marks a field the server refuses', async () => {
     const { user } = renderWithProviders(
-      <Dialog onValid={() => Promise.reject(Object.assign(new Error('x'), { field: 'entity.name', message: 'Already used' }))} />,
+      <Dialog
+        onValid={() =>
+          Promise.reject(
+            Object.assign(new Error('x'), { field: 'entity.name', message: 'Already used' }),
+          )
+        }
+      />,
     );
     const name = await screen.findByRole('textbox', { name: 'Name' });
     expect(name).toHaveValue('start');

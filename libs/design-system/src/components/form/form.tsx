@@ -20,8 +20,9 @@ import type { WizardStep } from '../wizard/wizard';
 import { contractResolver } from './contract-resolver';
 import type { FieldMessages } from './form-messages';
 
-export interface UseContractFormOptions<Schema extends z.ZodType<unknown, FieldValues>>
-  extends Omit<UseFormProps<z.input<Schema>, unknown, z.output<Schema>>, 'resolver'> {
+export interface UseContractFormOptions<
+  Schema extends z.ZodType<unknown, FieldValues>,
+> extends Omit<UseFormProps<z.input<Schema>, unknown, z.output<Schema>>, 'resolver'> {
   /** Built from the generated contract schemas (`@terrace/api-client/schemas`) plus domain rules. */
   schema: Schema;
   /** Field-specific wordings that replace the generic message of an issue kind. */
@@ -35,7 +36,10 @@ export function useContractForm<Schema extends z.ZodType<unknown, FieldValues>>(
   ...options
 }: UseContractFormOptions<Schema>): UseFormReturn<z.input<Schema>, unknown, z.output<Schema>> {
   const { i18n } = useLingui();
-  const resolver = useMemo(() => contractResolver(schema, i18n, messages), [schema, i18n, messages]);
+  const resolver = useMemo(
+    () => contractResolver(schema, i18n, messages),
+    [schema, i18n, messages],
+  );
   return useForm<z.input<Schema>, unknown, z.output<Schema>>({ ...options, resolver });
 }
 
@@ -62,7 +66,10 @@ export interface ServerFieldError {
 }
 
 const isServerFieldError = (value: unknown): value is ServerFieldError =>
-  typeof value === 'object' && value !== null && typeof (value as ServerFieldError).message === 'string' && 'field' in value;
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as ServerFieldError).message === 'string' &&
+  'field' in value;
 
 /**
  * Puts a server field error (the envelope's `field`, e.g. `entity.name` or
@@ -81,7 +88,11 @@ export function applyServerError<Values extends FieldValues, Output>(
   const stripped = error.field.replace(/^entity\./, '');
   const path = mapped ?? (get(form.getValues(), stripped) !== undefined ? stripped : null);
   if (!path) return null;
-  form.setError(path as FieldPath<Values>, { type: 'server', message: error.message }, { shouldFocus: true });
+  form.setError(
+    path as FieldPath<Values>,
+    { type: 'server', message: error.message },
+    { shouldFocus: true },
+  );
   return path as FieldPath<Values>;
 }
 
@@ -138,19 +149,21 @@ export interface ControlledFieldProps<Values extends FieldValues, Name extends F
  * A FormField bound to a field of the surrounding Form: the label, help and the field's error are
  * wired to the control (aria-invalid, aria-describedby, aria-required).
  */
-export function ControlledField<Values extends FieldValues = FieldValues, Name extends FieldPath<Values> = FieldPath<Values>>({
-  name,
-  label,
-  help,
-  required,
-  className,
-  children,
-}: ControlledFieldProps<Values, Name>) {
+export function ControlledField<
+  Values extends FieldValues = FieldValues,
+  Name extends FieldPath<Values> = FieldPath<Values>,
+>({ name, label, help, required, className, children }: ControlledFieldProps<Values, Name>) {
   const { control } = useFormContext<Values>();
   const { field } = useController<Values, Name>({ name, control });
   const { errors } = useFormState<Values>({ control, name });
   return (
-    <FormField label={label} help={help} required={required} className={className} error={errorMessageAt(errors, name)}>
+    <FormField
+      label={label}
+      help={help}
+      required={required}
+      className={className}
+      error={errorMessageAt(errors, name)}
+    >
       {children(field)}
     </FormField>
   );
@@ -163,7 +176,10 @@ export function useFieldError(name: string): string | undefined {
   return errorMessageAt(errors, name);
 }
 
-export interface FormWizardStep<Values extends FieldValues> extends Omit<WizardStep, 'validate' | 'invalid'> {
+export interface FormWizardStep<Values extends FieldValues> extends Omit<
+  WizardStep,
+  'validate' | 'invalid'
+> {
   /** The form paths this step edits: Next validates them, and an error on one marks the step. */
   fields: readonly FieldPath<Values>[];
 }
@@ -189,5 +205,7 @@ export function firstStepWithErrors<Values extends FieldValues>(
   steps: readonly { fields: readonly FieldPath<Values>[] }[],
   errors: FieldErrors<Values>,
 ): number {
-  return steps.findIndex((step) => step.fields.some((name) => errorMessageAt(errors, name) !== undefined));
+  return steps.findIndex((step) =>
+    step.fields.some((name) => errorMessageAt(errors, name) !== undefined),
+  );
 }

@@ -1,14 +1,23 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { zProgrammaticTokenInput, zProgrammaticUserInput } from '@terrace/api-client/schemas';
-import { ControlledField, FormDialog, Input, useContractForm, type FieldMessages } from '@terrace/design-system';
+import {
+  ControlledField,
+  FormDialog,
+  Input,
+  useContractForm,
+  type FieldMessages,
+} from '@terrace/design-system';
 import type { ProgrammaticUserInput } from '@terrace/organization/data-access';
 import { z } from 'zod';
 import { RoleSelect } from '../common/role-select';
 
 // Names appear in audit entries and namespace permissions: the contract keeps them simple identifiers.
 const user = zProgrammaticUserInput.shape;
-export const programmaticUserFormSchema = z.object({ name: z.string().trim().pipe(user.name), role: user.role });
+export const programmaticUserFormSchema = z.object({
+  name: z.string().trim().pipe(user.name),
+  role: user.role,
+});
 type ProgrammaticUserValues = z.input<typeof programmaticUserFormSchema>;
 const userMessages: FieldMessages = {
   name: {
@@ -25,9 +34,17 @@ export interface ProgrammaticUserDialogProps {
 }
 
 /** Creates a programmatic user with an organization role. */
-export function ProgrammaticUserDialog({ open, onOpenChange, onCreate }: ProgrammaticUserDialogProps) {
+export function ProgrammaticUserDialog({
+  open,
+  onOpenChange,
+  onCreate,
+}: ProgrammaticUserDialogProps) {
   const { t } = useLingui();
-  const form = useContractForm({ schema: programmaticUserFormSchema, defaultValues: { name: '', role: 'deployer' }, messages: userMessages });
+  const form = useContractForm({
+    schema: programmaticUserFormSchema,
+    defaultValues: { name: '', role: 'deployer' },
+    messages: userMessages,
+  });
   return (
     <FormDialog
       open={open}
@@ -48,9 +65,13 @@ export function ProgrammaticUserDialog({ open, onOpenChange, onCreate }: Program
   );
 }
 
-export const programmaticTokenFormSchema = z.object({ name: z.string().trim().pipe(zProgrammaticTokenInput.shape.name) });
+export const programmaticTokenFormSchema = z.object({
+  name: z.string().trim().pipe(zProgrammaticTokenInput.shape.name),
+});
 type ProgrammaticTokenValues = z.input<typeof programmaticTokenFormSchema>;
-const tokenMessages: FieldMessages = { name: { required: msg`Enter a name that says where the token is used.` } };
+const tokenMessages: FieldMessages = {
+  name: { required: msg`Enter a name that says where the token is used.` },
+};
 
 export interface ProgrammaticTokenDialogProps {
   open: boolean;
@@ -61,9 +82,18 @@ export interface ProgrammaticTokenDialogProps {
 }
 
 /** Names a new token of a programmatic user. */
-export function ProgrammaticTokenDialog({ open, onOpenChange, programmaticUserName, onCreate }: ProgrammaticTokenDialogProps) {
+export function ProgrammaticTokenDialog({
+  open,
+  onOpenChange,
+  programmaticUserName,
+  onCreate,
+}: ProgrammaticTokenDialogProps) {
   const { t } = useLingui();
-  const form = useContractForm({ schema: programmaticTokenFormSchema, defaultValues: { name: '' }, messages: tokenMessages });
+  const form = useContractForm({
+    schema: programmaticTokenFormSchema,
+    defaultValues: { name: '' },
+    messages: tokenMessages,
+  });
   return (
     <FormDialog
       open={open}
@@ -74,7 +104,12 @@ export function ProgrammaticTokenDialog({ open, onOpenChange, programmaticUserNa
       values={{ name: '' }}
       onValid={onCreate}
     >
-      <ControlledField<ProgrammaticTokenValues, 'name'> name="name" label={t`Token name`} required help={t`For example the pipeline that uses it.`}>
+      <ControlledField<ProgrammaticTokenValues, 'name'>
+        name="name"
+        label={t`Token name`}
+        required
+        help={t`For example the pipeline that uses it.`}
+      >
         {(field) => <Input {...field} />}
       </ControlledField>
     </FormDialog>

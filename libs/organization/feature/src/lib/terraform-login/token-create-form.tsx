@@ -22,10 +22,18 @@ import { expiresInDaysOf, TokenExpirySelect, tokenExpiryChoices } from './token-
 
 // The name's limits are the contract's; the lifetime is one of the offered choices, in days.
 export const tokenCreateSchema = z
-  .object({ name: z.string().trim().pipe(zPersonalAccessTokenInput.shape.name), expiry: z.enum(tokenExpiryChoices) })
-  .transform(({ name, expiry }): PersonalAccessTokenInput => ({ name, expiresInDays: expiresInDaysOf(expiry) }));
+  .object({
+    name: z.string().trim().pipe(zPersonalAccessTokenInput.shape.name),
+    expiry: z.enum(tokenExpiryChoices),
+  })
+  .transform(({ name, expiry }): PersonalAccessTokenInput => ({
+    name,
+    expiresInDays: expiresInDaysOf(expiry),
+  }));
 type TokenCreateValues = z.input<typeof tokenCreateSchema>;
-const messages: FieldMessages = { name: { required: msg`Enter a name, for example the computer you run Terraform on.` } };
+const messages: FieldMessages = {
+  name: { required: msg`Enter a name, for example the computer you run Terraform on.` },
+};
 
 export interface TokenCreateFormProps {
   defaultName: string;
@@ -38,9 +46,17 @@ export function TokenCreateForm({ defaultName, onCreate }: TokenCreateFormProps)
   const { t } = useLingui();
   const titleId = useId();
   // Tokens for a workstation expire by default, so a forgotten laptop does not keep access for ever.
-  const form = useContractForm({ schema: tokenCreateSchema, defaultValues: { name: defaultName, expiry: '90' }, messages });
+  const form = useContractForm({
+    schema: tokenCreateSchema,
+    defaultValues: { name: defaultName, expiry: '90' },
+    messages,
+  });
   return (
-    <Form form={form} onSubmit={async (input) => void (await onCreate(input))} aria-labelledby={titleId}>
+    <Form
+      form={form}
+      onSubmit={async (input) => void (await onCreate(input))}
+      aria-labelledby={titleId}
+    >
       <CardHeader>
         <div>
           <CardTitle id={titleId} aria-level={2}>
@@ -51,11 +67,23 @@ export function TokenCreateForm({ defaultName, onCreate }: TokenCreateFormProps)
       </CardHeader>
       <CardBody>
         <Stack gap={4}>
-          <ControlledField<TokenCreateValues, 'name'> name="name" label={t`Token name`} required help={t`Helps you recognise the token later.`}>
+          <ControlledField<TokenCreateValues, 'name'>
+            name="name"
+            label={t`Token name`}
+            required
+            help={t`Helps you recognise the token later.`}
+          >
             {(field) => <Input {...field} className="max-w-md" />}
           </ControlledField>
           <ControlledField<TokenCreateValues, 'expiry'> name="expiry" label={t`Expires after`}>
-            {(field) => <TokenExpirySelect value={field.value} onValueChange={field.onChange} ref={field.ref} className="max-w-md" />}
+            {(field) => (
+              <TokenExpirySelect
+                value={field.value}
+                onValueChange={field.onChange}
+                ref={field.ref}
+                className="max-w-md"
+              />
+            )}
           </ControlledField>
         </Stack>
       </CardBody>
