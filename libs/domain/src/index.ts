@@ -327,3 +327,9 @@ export {
   visibleNamespaces,
   accessMessages,
 } from './lib/access-model';
+export {
+  namespaceMessages,
+  validateApprovalTeams,
+  validateDefaultIacVersion,
+  validateRunnerGroups,
+} from './lib/namespace-validators';
