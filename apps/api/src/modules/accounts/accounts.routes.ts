@@ -3,17 +3,13 @@ import {
   getCurrentUser,
   getUserOrgRole,
   listAllowedOrganizations,
-  listUsers,
   registerAzureMarketplace,
-  removeMember,
-  updateMemberRole,
-  signIn,
-  signOut,
   signUp,
-  tradeSession,
   type MarketplaceDeps,
   type SignUpInput,
 } from './accounts.service';
+import { listUsers, removeMember, updateMemberRole } from './organization-users.service';
+import { signIn, signOut, tradeSession } from './sessions.service';
 
 // Entities are validated against the description before a handler runs, so the casts below
 // only name the shape the validator already enforced.

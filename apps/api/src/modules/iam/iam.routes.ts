@@ -1,10 +1,17 @@
 import type { QueryOf, Schemas } from '../../http/contract-types';
 import { single, userOperation, type OperationRegistry } from '../../http/operation-registry';
-import * as iam from './iam.service';
+import * as abac from './custom-abac.service';
+import * as customRoles from './custom-roles.service';
+import type { IamDeps } from './iam-deps';
+import * as namespacePermissions from './namespace-permissions.service';
+import * as programmaticUsers from './programmatic-users.service';
+import * as teams from './teams.service';
+
+const iam = { ...teams, ...namespacePermissions, ...customRoles, ...abac, ...programmaticUsers };
 
 const items = (list: unknown[]) => ({ items: list });
 
-export function iamOperations(deps: iam.IamDeps): OperationRegistry {
+export function iamOperations(deps: IamDeps): OperationRegistry {
   return {
     listTeams: userOperation(async (actor, { query }) => items(await iam.listTeams(deps, actor, query as QueryOf<'listTeams'>))),
     createTeam: userOperation(async (actor, { entity }) => single(await iam.createTeam(deps, actor, entity as Schemas['TeamInput']))),

@@ -14,7 +14,8 @@ import {
   revokeAllSessionsOfUser,
   updateUser,
 } from '../accounts/accounts.repository';
-import { completeSignIn, type AccountsDeps } from '../accounts/accounts.service';
+import type { AccountsDeps } from '../accounts/accounts.service';
+import { completeSignIn } from '../accounts/sessions.service';
 import type { Mailer } from '../mail/mailer';
 import {
   consumePasswordReset,

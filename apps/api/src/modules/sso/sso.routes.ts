@@ -5,13 +5,11 @@ import {
   putIdentityProvider,
   type IdentityProviderInput,
 } from './identity-provider.service';
+import { listSsoPotentialSessions, ssoSignInWithPotentialSession, ssoSwitchSession } from './sso-sessions.service';
 import {
-  listSsoPotentialSessions,
   ssoOidcCallback,
   ssoSamlAcs,
   ssoSignInRequest,
-  ssoSignInWithPotentialSession,
-  ssoSwitchSession,
   type OidcCallbackQuery,
   type SamlPostForm,
   type SsoDeps,
