@@ -5,7 +5,7 @@ import { parseCookies } from './cookies';
 import { DomainError, forbidden, unauthenticated } from './domain-error';
 import { successEnvelope } from './envelope';
 import { listOperations, toRoutePath, type OpenApiDocument, type OperationSpec } from './openapi-document';
-import type { OperationRegistry } from './operation-registry';
+import type { ErasedDefinition, OperationRegistry } from './operation-registry';
 import { buildRequestValidator, createAjv } from './request-validation';
 
 declare module 'fastify' {
@@ -28,10 +28,12 @@ export interface OperationRoutesOptions {
  * operation, or whose security differs from the declared one, or an undeclared permission,
  * stops the start-up.
  */
-export function checkRegistry(operations: OperationSpec[], registry: OperationRegistry): void {
+export function checkRegistry(operations: OperationSpec[], typedRegistry: OperationRegistry): void {
+  const registry: Record<string, ErasedDefinition | undefined> = typedRegistry;
   const byId = new Map(operations.map((op) => [op.operationId, op]));
   const problems: string[] = [];
   for (const [id, definition] of Object.entries(registry)) {
+    if (!definition) continue;
     const op = byId.get(id);
     if (!op) problems.push(`handler '${id}' has no operation in the description`);
     else if (op.security !== definition.security) {
@@ -62,6 +64,7 @@ function bearerToken(request: FastifyRequest): string | null {
 export function registerOperations(app: FastifyInstance, options: OperationRoutesOptions): void {
   const operations = listOperations(options.document);
   checkRegistry(operations, options.registry);
+  const registry: Record<string, ErasedDefinition | undefined> = options.registry;
   const parameterAjv = createAjv(options.document, { coerceTypes: true, useDefaults: true });
   const bodyAjv = createAjv(options.document, { coerceTypes: false, useDefaults: false });
   // Identity providers post SAML responses as an HTML form; only operations that declare a form
@@ -72,7 +75,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
 
   for (const op of operations) {
     const validator = buildRequestValidator(op, parameterAjv, bodyAjv);
-    const definition = options.registry[op.operationId];
+    const definition = registry[op.operationId];
     const permission = op.permission;
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {

@@ -21,7 +21,7 @@ import type { AccountsDeps } from './accounts.service';
 export async function listUsers(
   deps: AccountsDeps,
   actor: Actor,
-  query: { email: string | undefined; page: number; pageSize: number },
+  query: { email?: string | undefined; page: number; pageSize: number },
 ) {
   await deps.engine.require(actor, 'user:read');
   const { rows, total } = await listOrganizationUsers(deps.db, actor.organizationId, {

@@ -1,4 +1,5 @@
 import { bigserial, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Schemas } from '../../http/contract-types';
 import { organizations } from '../accounts/accounts.schema';
 
 export const auditEvents = pgTable(
@@ -8,12 +9,12 @@ export const auditEvents = pgTable(
     organizationId: text('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    entityType: text('entity_type').notNull(),
+    entityType: text('entity_type').$type<Schemas['AuditEntityType']>().notNull(),
     entityId: text('entity_id').notNull(),
     entityName: text('entity_name'),
     action: text('action').notNull(),
     initiatorName: text('initiator_name').notNull(),
-    initiatorType: text('initiator_type').notNull(),
+    initiatorType: text('initiator_type').$type<Schemas['AuditInitiatorType']>().notNull(),
     initiatorUserId: text('initiator_user_id'),
     externalSource: text('external_source'),
     isExternal: boolean('is_external').notNull().default(false),

@@ -3,6 +3,7 @@ import { readOrganization, type Scope } from '../../db/scope';
 import { newId } from '../../crypto/ids';
 import type { Actor } from '../../permissions/actor';
 import type { PermissionEngine } from '../../permissions/permission-engine';
+import type { Schemas } from '../../http/contract-types';
 import type { Paging } from '../../http/envelope';
 import { insertAuditEvent, listAuditEvents, type AuditRow } from './audit.repository';
 
@@ -66,13 +67,14 @@ export async function recordAudit(scope: Scope, initiator: AuditInitiator, entry
   });
 }
 
-function toAuditEvent(row: AuditRow) {
+// The action column holds what recordAudit wrote (an AuditAction).
+function toAuditEvent(row: AuditRow): Schemas['AuditEvent'] {
   return {
     id: row.id,
     entityType: row.entityType,
     entityId: row.entityId,
     entityName: row.entityName,
-    action: row.action,
+    action: row.action as AuditAction,
     initiator: {
       userName: row.initiatorName,
       userType: row.initiatorType,
@@ -91,7 +93,7 @@ export interface AuditServiceDeps {
 export interface ListAuditQuery {
   daysBack: number;
   includeExternalInitiator: boolean;
-  entityType: string | undefined;
+  entityType?: Schemas['AuditEntityType'] | undefined;
   page: number;
   pageSize: number;
 }

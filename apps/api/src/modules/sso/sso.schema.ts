@@ -1,4 +1,5 @@
 import { index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { Schemas } from '../../http/contract-types';
 import { cascadingReference, createdAt, expiresAt, timestamptz } from '../../db/columns';
 import { organizationId, sessions, userId } from '../accounts/accounts.schema';
 
@@ -34,7 +35,7 @@ export const identityProviders = pgTable(
     type: text('type', { enum: ['oidc', 'saml'] }).notNull(),
     // Lower-case; read across organizations by the public sign-in request.
     emailDomains: text('email_domains').array().notNull(),
-    defaultRole: text('default_role').notNull().default('member'),
+    defaultRole: text('default_role').$type<Schemas['SsoDefaultRole']>().notNull().default('member'),
     oidc: jsonb('oidc').$type<OidcSettingsRecord>(),
     // The OIDC client secret as a secret envelope (crypto/secret-envelope.ts); never answered.
     oidcClientSecret: text('oidc_client_secret'),
