@@ -93,10 +93,12 @@ export class Scope {
     return rows[0] as Row<T>;
   }
 
+  /** Updates the rows; a table with `updated_at` (the tenant columns) has it stamped. */
   async update<T extends TenantTable>(table: T, set: Partial<NewRow<T>>, condition: SQL): Promise<Row<T>[]> {
+    const stamped = 'updatedAt' in table && !('updatedAt' in set) ? { ...set, updatedAt: new Date() } : set;
     return (await this.#tx
       .update(table as PgTable)
-      .set(set as never)
+      .set(stamped as never)
       .where(this.#where(table, condition))
       .returning()) as Row<T>[];
   }

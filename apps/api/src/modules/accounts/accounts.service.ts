@@ -1,4 +1,4 @@
-import { isUniqueViolation } from '../../db/postgres-errors';
+import { unique } from '../../db/unique-violation';
 import type { Database } from '../../db/database';
 import { Scope } from '../../db/scope';
 import { newId } from '../../crypto/ids';
@@ -104,8 +104,8 @@ async function createOrganizationWithAdmin(
   field: string,
   beforeCommit: () => Promise<void> = async () => undefined,
 ) {
-  try {
-    return await deps.db.transaction(async (tx) => {
+  return unique('An account with this e-mail already exists', field, () =>
+    deps.db.transaction(async (tx) => {
       const org = await insertOrganization(tx, {
         id: newId('organization'),
         name: input.organizationName.trim(),
@@ -137,11 +137,8 @@ async function createOrganizationWithAdmin(
         user: currentUserView(user, membership, org),
         organization: organizationSummary(org),
       };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw alreadyExists('An account with this e-mail already exists', field);
-    throw error;
-  }
+    }),
+  );
 }
 
 /** Creates an organization (free trial, regular) with its first admin, and signs the admin in. */

@@ -1,4 +1,5 @@
 import { newId } from '../../crypto/ids';
+import { changesFrom, hasChanges } from '../../db/changes';
 import { inOrganization } from '../../db/scope';
 import type { Schemas } from '../../http/contract-types';
 import { DomainError, notFound } from '../../http/domain-error';
@@ -53,12 +54,13 @@ export async function updateCustomRole(deps: IamDeps, actor: Actor, id: string, 
   await deps.engine.require(actor, 'customRole:manage');
   return unique(`A custom role named '${input.name ?? ''}' already exists`, 'entity.name', () =>
     inOrganization(deps.db, actor.organizationId, async (scope) => {
-      const set: Partial<repo.CustomRoleRow> = {};
-      if (input.name !== undefined) set.name = input.name.trim();
-      if (input.description !== undefined) set.description = input.description;
-      if (input.permissions !== undefined) set.permissions = [...new Set(input.permissions.map((p) => p.name))];
-      if (input.stackRestriction !== undefined) set.stackRestriction = input.stackRestriction;
-      const row = Object.keys(set).length ? await repo.updateCustomRole(scope, id, set) : await repo.findCustomRole(scope, id);
+      const set = changesFrom(input, {
+        name: (name) => name.trim(),
+        description: true,
+        permissions: (permissions) => [...new Set(permissions.map((p) => p.name))],
+        stackRestriction: true,
+      });
+      const row = hasChanges(set) ? await repo.updateCustomRole(scope, id, set) : await repo.findCustomRole(scope, id);
       if (!row) throw notFound('Custom role', id);
       await recordAudit(scope, initiatorOf(actor), { entityType: 'customRole', entityId: row.id, entityName: row.name, action: 'update' });
       return toCustomRole(row);

@@ -1,4 +1,5 @@
 import { newId } from '../../crypto/ids';
+import { changesFrom, hasChanges } from '../../db/changes';
 import { inOrganization, type Scope } from '../../db/scope';
 import type { Schemas } from '../../http/contract-types';
 import { alreadyExists, notFound, validationError } from '../../http/domain-error';
@@ -47,11 +48,8 @@ export async function updateTeam(deps: IamDeps, actor: Actor, teamId: string, in
   await deps.engine.require(actor, 'team:manage');
   return unique(`A team named '${input.name ?? ''}' already exists`, 'entity.name', () =>
     inOrganization(deps.db, actor.organizationId, async (scope) => {
-      const set: Partial<repo.TeamRow> = {};
-      if (input.name !== undefined) set.name = input.name.trim();
-      if (input.description !== undefined) set.description = input.description;
-      if (input.customIdpId !== undefined) set.customIdpId = input.customIdpId;
-      const row = Object.keys(set).length ? await repo.updateTeam(scope, teamId, set) : await repo.findTeam(scope, teamId);
+      const set = changesFrom(input, { name: (name) => name.trim(), description: true, customIdpId: true });
+      const row = hasChanges(set) ? await repo.updateTeam(scope, teamId, set) : await repo.findTeam(scope, teamId);
       if (!row) throw notFound('Team', teamId);
       await recordAudit(scope, initiatorOf(actor), { entityType: 'team', entityId: row.id, entityName: row.name, action: 'update' });
       return toTeam(row);

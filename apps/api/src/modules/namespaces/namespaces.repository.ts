@@ -44,7 +44,7 @@ export function insertNamespace(scope: Scope, row: NewNamespaceRow): Promise<Nam
 }
 
 export async function updateNamespace(scope: Scope, id: string, changes: NamespaceChanges): Promise<NamespaceRow | undefined> {
-  const [row] = await scope.update(namespaces, { ...changes, updatedAt: new Date() }, eq(namespaces.id, id));
+  const [row] = await scope.update(namespaces, changes, eq(namespaces.id, id));
   return row;
 }
 
