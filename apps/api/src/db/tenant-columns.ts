@@ -1,6 +1,6 @@
 import { text } from 'drizzle-orm/pg-core';
 import { newId, type IdKind } from '../crypto/ids';
-import { organizationId } from '../modules/accounts/accounts.schema';
+import { organizationId, userId } from '../modules/accounts/accounts.schema';
 import { createdAt, updatedAt } from './columns';
 
 /**
@@ -20,3 +20,8 @@ export const tenantColumns = (kind: IdKind) => ({
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+// The tenant root's references, for every module's tables: the organization a row belongs to, and
+// the user it belongs to (each deleted with its row's owner). Modules take them from here rather
+// than from the accounts module's tables.
+export { organizationId, userId };

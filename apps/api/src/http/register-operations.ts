@@ -20,6 +20,8 @@ export interface OperationRoutesOptions {
   registry: OperationRegistry;
   engine: PermissionEngine;
   authenticate: (token: string) => Promise<Actor | null>;
+  /** Called after any operation that may change who an actor is: every non-GET, every public one. */
+  actorsChanged?: () => void;
   rateLimit: { max: number; windowMs: number };
 }
 
@@ -77,6 +79,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
     const validator = buildRequestValidator(op, parameterAjv, bodyAjv);
     const definition = registry[op.operationId];
     const permission = op.permission;
+    const mayChangeActors = op.method !== 'get' || op.security === 'public';
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!definition) {
@@ -104,10 +107,15 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
         cookies: parseCookies(request.headers.cookie),
         ip: request.ip,
       };
-      const result =
-        definition.security === 'public'
-          ? await definition.handle(operationRequest)
-          : await definition.handle(actor as Actor, operationRequest);
+      let result;
+      try {
+        result =
+          definition.security === 'public'
+            ? await definition.handle(operationRequest)
+            : await definition.handle(actor as Actor, operationRequest);
+      } finally {
+        if (mayChangeActors) options.actorsChanged?.();
+      }
       if (result.setCookies?.length) void reply.header('set-cookie', result.setCookies);
       if (result.redirect !== undefined) return reply.redirect(result.redirect, 303);
       return reply.code(200).send(successEnvelope(request.id, result.items, result.paging));

@@ -1,14 +1,12 @@
 import { bigserial, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Schemas } from '../../http/contract-types';
-import { organizations } from '../accounts/accounts.schema';
+import { organizationId } from '../../db/tenant-columns';
 
 export const auditEvents = pgTable(
   'audit_events',
   {
     id: text('id').primaryKey(),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     entityType: text('entity_type').$type<Schemas['AuditEntityType']>().notNull(),
     entityId: text('entity_id').notNull(),
     entityName: text('entity_name'),

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import { inOrganization, readOrganization, type Scope } from '../../db/scope';
 import { alreadyExists, notFound, validationError } from '../../http/domain-error';
 import type { Schemas } from '../../http/contract-types';
-import type { Paging } from '../../http/envelope';
+import { pagingOf } from '../../db/paged-list';
 import type { Actor } from '../../permissions/actor';
 import type { PermissionEngine } from '../../permissions/permission-engine';
 import { initiatorOf, recordAudit } from '../audit/audit.service';
@@ -80,16 +80,9 @@ const uniqueName = <T>(name: string, work: () => Promise<T>): Promise<T> =>
 export async function listNamespaces(deps: NamespacesDeps, actor: Actor, query: ListNamespacesQuery) {
   const visible = await deps.engine.visibleNamespaces(actor, 'namespace:read');
   const { rows, total } = await readOrganization(deps.db, actor.organizationId, (scope) =>
-    listRows(scope, {
-      namespaceId: query.namespaceId,
-      namespaceName: query.namespaceName,
-      visibleIds: visible ?? undefined,
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-    }),
+    listRows(scope, { namespaceId: query.namespaceId, namespaceName: query.namespaceName, visibleIds: visible ?? undefined }, query),
   );
-  const paging: Paging = { page: query.page, pageSize: query.pageSize, total };
-  return { items: rows.map(toNamespace), paging };
+  return { items: rows.map(toNamespace), paging: pagingOf(query, total) };
 }
 
 export async function getNamespace(deps: NamespacesDeps, actor: Actor, namespaceId: string): Promise<Namespace> {

@@ -1,7 +1,8 @@
 import { index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { Schemas } from '../../http/contract-types';
 import { cascadingReference, createdAt, expiresAt, timestamptz } from '../../db/columns';
-import { organizationId, sessions, userId } from '../accounts/accounts.schema';
+import { organizationId, userId } from '../../db/tenant-columns';
+import { sessions } from '../accounts/accounts.schema';
 
 // Single sign-on keeps one identity provider per organization, the short-lived login requests
 // between the redirect to the IdP and its callback, the potential sessions an SSO user may sign
