@@ -7,19 +7,8 @@ import type { Schemas } from '../../http/contract-types';
 import type { Paging } from '../../http/envelope';
 import { insertAuditEvent, listAuditEvents, type AuditRow } from './audit.repository';
 
-/** The entity types of spec/automation.md §3, plus the organization-level objects this server adds. */
-export type AuditEntityType =
-  | 'organization'
-  | 'organizationConfiguration'
-  | 'signInSettings'
-  | 'user'
-  | 'team'
-  | 'namespace'
-  | 'namespacePermission'
-  | 'customRole'
-  | 'customAbacConfiguration'
-  | 'programmaticUser'
-  | 'identityProvider';
+/** The entity types of spec/automation.md §3 (the contract's AuditEntityType). */
+export type AuditEntityType = Schemas['AuditEntityType'];
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'signIn' | 'signOut' | 'switchOrganization' | 'invite' | 'revoke';
 
