@@ -18,7 +18,7 @@ function resolve(doc, node) {
 
 /** @param {any} doc */
 function operationsById(doc) {
-  /** @type {Record<string, { path: string, method: string, op: any }>} */
+  /** @type {Record<string, any>} */
   const byId = {};
   for (const [p, item] of Object.entries(doc.paths ?? {})) {
     for (const [method, op] of Object.entries(/** @type {Record<string, any>} */ (item))) {
@@ -48,15 +48,24 @@ function columnFor(/** @type {string} */ field, /** @type {any} */ schema, /** @
   return { field, builder, code: `${field}: ${column},`, jsonb: builder === 'jsonb', hasDefault: schema.default !== undefined };
 }
 
-/** A value the validator accepts for a required field of the sample entity (adjust where it does not). */
-function sampleFor(/** @type {any} */ schema, /** @type {string} */ field) {
-  const s = schema.anyOf ? schema.anyOf.find((/** @type {any} */ x) => x.type !== 'null') : schema;
+/** A value the validator accepts for a field of the sample entity (adjust where it does not). */
+function sampleFor(/** @type {any} */ doc, /** @type {any} */ schema, /** @type {string} */ field, depth = 0) {
+  const s = resolve(doc, schema.anyOf ? schema.anyOf.find((/** @type {any} */ x) => x.type !== 'null') : schema);
   if (s.enum) return JSON.stringify(s.enum[0]);
-  if (s.type === 'string') return field === 'name' ? '`sample-${suffix()}`' : JSON.stringify(`sample ${field}`);
+  if (s.const !== undefined) return JSON.stringify(s.const);
+  if (s.oneOf || s.anyOf) return sampleFor(doc, (s.oneOf ?? s.anyOf)[0], field, depth);
+  if (s.type === 'string') {
+    if (s.format === 'uri' || /url$/i.test(field)) return JSON.stringify('https://example.test/');
+    return field === 'name' ? '`sample-${suffix()}`' : JSON.stringify(`sample-${field}`);
+  }
   if (s.type === 'boolean') return 'true';
   if (s.type === 'integer' || s.type === 'number') return String(s.minimum ?? 1);
   if (s.type === 'array') return '[]';
-  return '{}';
+  if (depth > 3) return '{}';
+  const fields = (s.required ?? []).map(
+    (/** @type {string} */ f) => `${f}: ${sampleFor(doc, resolve(doc, s.properties?.[f] ?? {}), f, depth + 1)}`,
+  );
+  return fields.length ? `{ ${fields.join(', ')} }` : '{}';
 }
 
 /**
@@ -87,6 +96,18 @@ function serverDomainGenerator(tree, options) {
   const listResponse = resolve(doc, resolve(doc, ops[ids.list].op.responses['200']).content['application/json'].schema);
   const itemSchema = resolve(doc, listResponse.properties.response.properties.items.items);
   const itemProps = itemSchema.properties ?? {};
+  /** Whether the operation answers the resource (rather than an empty item). */
+  const answersResource = (/** @type {string} */ id) => {
+    const content = resolve(doc, resolve(doc, ops[id].op.responses['200'])?.content?.['application/json']?.schema);
+    const item = resolve(doc, content?.properties?.response?.properties?.items?.items);
+    return Boolean(item?.properties?.id);
+  };
+  /** How an item field is read from the row: nullable on the wire as is, optional as undefined. */
+  const itemAllowsNull = (/** @type {string} */ field) => {
+    const schema = resolve(doc, itemProps[field]);
+    return schema?.nullable === true || (schema?.anyOf ?? []).some((/** @type {any} */ s) => s.type === 'null') || (Array.isArray(schema?.type) && schema.type.includes('null'));
+  };
+  const itemRequired = new Set(itemSchema.required ?? []);
   const required = new Set(entitySchema.required ?? []);
   const entityType = `Create${resource}Input`;
   const columns = Object.entries(entitySchema.properties ?? {})
@@ -94,7 +115,7 @@ function serverDomainGenerator(tree, options) {
     .map(([field, schema]) => columnFor(field, resolve(doc, schema), required.has(field), entityType));
   const idPrefix = /\^([a-z0-9]+)-/.exec(itemProps.id?.pattern ?? '')?.[1] ?? n.propertyName.toLowerCase();
   const pathParam = /\{([^}]+)\}/.exec(ops[ids.update].path)?.[1] ?? `${names(resource).propertyName}Id`;
-  const permission = (/** @type {'list'} */ k) => ops[ids[k]].op['x-permission'];
+  const permission = (/** @type {'list' | 'create' | 'update' | 'delete'} */ k) => ops[ids[k]].op['x-permission'];
   const hasName = columns.some((c) => c.field === 'name');
   const paged = ops[ids.list].op['x-paged'] === true;
   const listQuery = (ops[ids.list].op.parameters ?? []).map((/** @type {any} */ p) => resolve(doc, p)).filter((/** @type {any} */ p) => p.in === 'query');
@@ -107,13 +128,13 @@ function serverDomainGenerator(tree, options) {
     if (field === 'createdAt' || field === 'updatedAt') return `    ${field}: row.${field}.toISOString(),`;
     const column = columns.find((c) => c.field === field);
     if (!column) return `    // ${field}: not a column of this table; answer it here.`;
-    return column.jsonb || column.code.includes('$type')
-      ? `    ${field}: row.${field} as ${resource}['${field}'],`
-      : `    ${field}: row.${field},`;
+    const nullable = !column.code.includes('.notNull()');
+    const value = nullable && !itemAllowsNull(field) && !itemRequired.has(field) ? `(row.${field} ?? undefined)` : `row.${field}`;
+    return column.jsonb || column.code.includes('$type') ? `    ${field}: ${value} as ${resource}['${field}'],` : `    ${field}: ${value},`;
   });
   const sample = Object.entries(entitySchema.properties ?? {})
     .filter(([field]) => required.has(field))
-    .map(([field, schema]) => `  ${field}: ${sampleFor(resolve(doc, schema), field)},`)
+    .map(([field, schema]) => `  ${field}: ${sampleFor(doc, resolve(doc, schema), field)},`)
     .join('\n');
   const builders = [...new Set(['text', ...columns.map((c) => c.builder)])].sort();
   const substitutions = {
@@ -130,6 +151,7 @@ function serverDomainGenerator(tree, options) {
     idPrefix,
     ids,
     hasGet: Boolean(ops[ids.get]),
+    answers: { create: answersResource(ids.create), update: answersResource(ids.update), delete: answersResource(ids.delete) },
     pathParam,
     permissions: { read: permission('list'), create: permission('create'), update: permission('update'), delete: permission('delete') },
     columns: columns.map((c) => `    ${c.code}`).join('\n'),
@@ -168,15 +190,15 @@ function register(
   };
   edit('apps/api/src/compose-operations.ts', (s) =>
     s
-      .replace(/(\nexport type ComposeConfig)/, `\nimport { ${property}Operations } from './modules/${name}/${name}.routes';\n$1`)
-      .replace(/(\n  \);\n  const actors)/, `\n    ${property}Operations({ db, engine }),$1`),
+      .replace(/(\n\nexport type ComposeConfig)/, `\nimport { ${property}Operations } from './modules/${name}/${name}.routes';$1`)
+      .replace(/(\n {2}\);\n {2}const actors)/, `\n    ${property}Operations({ db, engine }),$1`),
   );
   edit('apps/api/src/db/schema.ts', (s) => `${s.trimEnd()}\nexport * from '../modules/${name}/${name}.schema';\n`);
   edit('apps/api/src/crypto/ids.ts', (s) => s.replace(/(\n} as const;)/, `\n  ${idKind}: '${idPrefix}',$1`));
   // The authorization matrix and the bad-input suite call every implemented operation with a sample.
   edit('apps/api/src/testing/sample-entities.ts', (s) =>
     s.replace(
-      /(export const sampleEntities[^=]*= \{\n)/,
+      /(export const sampleEntities\b.*= \{\n)/,
       `$1  ${samples.create}: () => ({\n${samples.entity.replace(/^/gm, '  ')}\n  }),\n  ${samples.update}: () => ({}),\n`,
     ),
   );

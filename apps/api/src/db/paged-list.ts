@@ -108,6 +108,3 @@ export const pagedList = <T extends TenantTable, F extends object>(definition: P
 
 /** The condition of a filter on a list of values: `column = any($n)` (one statement for any length). */
 export const anyOf = (column: PgColumn) => (values: Placeholder) => sql`${column} = any(${values})`;
-
-/** The page of a list the contract does not page: everything, up to a bound. */
-export const wholeList: PageRequest = { page: 1, pageSize: 10_000 };

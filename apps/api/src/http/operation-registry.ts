@@ -81,6 +81,9 @@ export const userOperation = <Id extends OperationId>(handle: UserHandler<Id>): 
 
 /** A one-item answer. */
 export const single = <T>(item: T): { items: T[] } => ({ items: [item] });
+/** The page to read for a list the contract does not page: all of it, up to a bound. */
+export const wholeList = { page: 1, pageSize: 10_000 } as const;
+
 /** A list answer without paging. */
 export const list = <T>(items: T[]): { items: T[] } => ({ items });
 
