@@ -56,6 +56,8 @@ function sampleFor(/** @type {any} */ doc, /** @type {any} */ schema, /** @type 
   if (s.oneOf || s.anyOf) return sampleFor(doc, (s.oneOf ?? s.anyOf)[0], field, depth);
   if (s.type === 'string') {
     if (s.format === 'uri' || /url$/i.test(field)) return JSON.stringify('https://example.test/');
+    const prefixed = /^\^([a-z0-9]+)-/.exec(s.pattern ?? '');
+    if (prefixed) return JSON.stringify(`${prefixed[1]}-sample`);
     return field === 'name' ? '`sample-${suffix()}`' : JSON.stringify(`sample-${field}`);
   }
   if (s.type === 'boolean') return 'true';

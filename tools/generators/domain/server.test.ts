@@ -55,7 +55,8 @@ describe('domain generator, server half', () => {
 });
 
 // Generates into a copy of the workspace and runs what CI runs on the server: the type check,
-// the lint and the layering check. Its permissions are declared first, as a new domain's are.
+// the lint, the layering check, and the generated tests (after generating the migration). Its
+// permissions are declared first, as a new domain's are.
 describe('a generated server module', () => {
   let work: string;
   beforeAll(() => {
@@ -71,7 +72,7 @@ describe('a generated server module', () => {
   });
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  it('passes the type check, the lint and the layering check', async () => {
+  it('passes the type check, the lint, the layering check and its own tests', async () => {
     const nxTree = createRequire(import.meta.url)(join(root, 'node_modules/nx/dist/src/generators/tree.js')) as {
       FsTree: new (root: string, verbose: boolean) => Tree & { listChanges(): unknown[] };
       flushChanges(root: string, changes: unknown[]): void;
@@ -96,5 +97,15 @@ describe('a generated server module', () => {
     run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'apps/api/tsconfig.json', '--noEmit']);
     run(process.execPath, [join(root, 'node_modules/eslint/bin/eslint.js'), '--max-warnings=0', '--rule', '@nx/enforce-module-boundaries: off', 'apps/api/src/modules/templates']);
     expect(run(process.execPath, ['tools/lint/server-layering.mjs'])).toContain('no new violations');
+
+    // Its migration, as MIGRATION.md says, then its tests against a real PostgreSQL.
+    run(process.execPath, [join(root, 'node_modules/drizzle-kit/bin.cjs'), 'generate', '--config', 'apps/api/drizzle.config.ts']);
+    const tested = execFileSync(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', 'src/modules/templates'], {
+      cwd: join(work, 'apps/api'),
+      encoding: 'utf8',
+      stdio: 'pipe',
+      env: { ...process.env, NX_DAEMON: 'false' },
+    });
+    expect(tested).toMatch(/3 passed/);
   }, 600_000);
 });
