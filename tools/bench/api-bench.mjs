@@ -7,7 +7,7 @@
 // alike; the ratio of the two is the figure to read. Prints figures only; asserts nothing.
 //
 //   node tools/bench/api-bench.mjs [--duration=5] [--concurrency=16] [--rounds=5] [--list-only]
-//                                  [--cpu-prof=<dir>]   (profiles the API process)
+//                                  [--cpu-prof=<dir>]   (profiles the API, and the PG reference into <dir>/reference)
 //
 // It starts `npm start`'s entry in a child process on a temporary data directory (embedded
 // PostgreSQL), seeds one organization, and stops everything at the end.
@@ -168,6 +168,7 @@ try {
   // The PG-native reference: same database, same page and count, same envelope.
   const pgReferencePort = await freePort();
   pgReference = fork(join(import.meta.dirname, 'pg-reference-server.mjs'), [], {
+    execArgv: cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}/reference`] : [],
     env: {
       ...inherited,
       DATABASE_URL: `postgres://postgres:${encodeURIComponent(pgPassword)}@127.0.0.1:${pgPort}/terrace`,
