@@ -14,6 +14,7 @@ import { createAzureMarketplaceClient } from './modules/accounts/azure-marketpla
 import type { AccountsDeps } from './modules/accounts/accounts.service';
 import { authenticate } from './modules/accounts/sessions.service';
 import { ActorCache } from './modules/accounts/actor-cache';
+import { defaultGuessingLimits } from './modules/accounts/guessing';
 import { mfaOperations } from './modules/accounts/mfa.routes';
 import { userProfileOperations } from './modules/accounts/user-profile.routes';
 import { SecretEnvelope } from './crypto/secret-envelope';
@@ -26,7 +27,7 @@ import { organizationOperations } from './modules/organization/organization.rout
 import { runnersOperations } from './modules/runners/runners.routes';
 import { ssoOperations } from './modules/sso/sso.routes';
 
-export type ComposeConfig = Pick<Config, 'sessionTtlHours' | 'docs' | 'mail' | 'publicUrl'> & Partial<Pick<Config, 'azureMarketplace'>>;
+export type ComposeConfig = Pick<Config, 'sessionTtlHours' | 'docs' | 'mail' | 'publicUrl'> & Partial<Pick<Config, 'azureMarketplace' | 'guessing'>>;
 
 export interface ComposedOperations {
   registry: OperationRegistry;
@@ -44,7 +45,7 @@ export function composeOperations(
   logger: FastifyBaseLogger,
 ): ComposedOperations {
   const engine = new PermissionEngine(createAccessLoader(db));
-  const accounts: AccountsDeps = { db, engine, sessionTtlHours: config.sessionTtlHours };
+  const accounts: AccountsDeps = { db, engine, sessionTtlHours: config.sessionTtlHours, guessing: config.guessing ?? defaultGuessingLimits };
   // Without a configured secret the docs key is derived from the master key, so it survives restarts.
   const docsSecret = config.docs.jwtSecret
     ? Buffer.from(config.docs.jwtSecret, 'utf8')

@@ -16,7 +16,7 @@ export const accountsOperations = (deps: MarketplaceDeps) =>
     signUpLegacy: publicOperation(async ({ entity }) => single(await signUp(deps, entity))),
     registerAwsMarketplace: publicOperation(async ({ entity }) => single(await signUp(deps, entity, 'aws'))),
     registerAzureMarketplace: publicOperation(async ({ query }) => single(await registerAzureMarketplace(deps, query.token))),
-    signIn: publicOperation(async ({ entity }) => single(await signIn(deps, entity.email, entity.password))),
+    signIn: publicOperation(async ({ entity, ip }) => single(await signIn(deps, entity.email, entity.password, ip))),
     signOut: userOperation(async (actor) => single(await signOut(deps, actor))),
     tradeSession: userOperation(async (actor, { query }) => single(await tradeSession(deps, actor, query.desiredOrganizationId))),
     getCurrentUser: userOperation(async (actor) => single(await getCurrentUser(deps, actor))),

@@ -9,6 +9,7 @@ import type { Actor } from '../../permissions/actor';
 import type { PermissionEngine } from '../../permissions/permission-engine';
 import { recordAudit, type AuditInitiator } from '../audit/audit.service';
 import { teamsOfUser } from '../iam/iam.repository';
+import { type GuessingLimits } from './guessing';
 import { AzurePurchaseNotFound, type AzureMarketplaceClient, type AzureSubscription } from './azure-marketplace';
 import {
   findOrganizationByMarketplaceCustomer,
@@ -28,6 +29,7 @@ export interface AccountsDeps {
   db: Database;
   engine: PermissionEngine;
   sessionTtlHours: number;
+  guessing: GuessingLimits;
 }
 
 export interface SignUpInput {

@@ -1,13 +1,15 @@
+import type { Database } from '../../db/database';
 import { Scope } from '../../db/scope';
-import { DomainError, notFound, validationError } from '../../http/domain-error';
+import { DomainError, forbidden, notFound } from '../../http/domain-error';
 import type { Paging } from '../../http/envelope';
 import type { Actor } from '../../permissions/actor';
 import { initiatorOf, recordAudit } from '../audit/audit.service';
-import { findCustomRole } from '../iam/iam.repository';
+import { organizationRoleOf } from '../iam/custom-role-assignment';
 import {
   findMembership,
   findUserById,
   countAdmins,
+  lockOrganization,
   deleteMembership,
   listOrganizationUsers,
   updateMembershipRole,
@@ -15,6 +17,8 @@ import {
   type UserRow,
 } from './accounts.repository';
 import type { AccountsDeps } from './accounts.service';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 // The members of an organization: list, change role, remove (the organization keeps an admin).
 
@@ -52,9 +56,23 @@ function organizationUserView(user: UserRow, membership: MembershipRow) {
 
 const lastAdmin = () => new DomainError('conflict', 'The organization must keep at least one admin');
 
+/**
+ * Starts a change to the organization's members: locks the organization's members (so changes
+ * that can take away an admin run one at a time), then checks the caller's own membership again
+ * as it is now, since a concurrent change may just have demoted or removed them.
+ */
+async function lockMembersAsManager(deps: AccountsDeps, tx: Tx, actor: Actor): Promise<void> {
+  await lockOrganization(tx, actor.organizationId);
+  if (actor.userType === 'programmaticUser') return;
+  const own = await findMembership(tx, actor.userId, actor.organizationId);
+  if (!own) throw forbidden('You are no longer a member of this organization');
+  await deps.engine.require({ ...actor, role: own.membership.role, customRoleId: own.membership.customRoleId }, 'user:manage');
+}
+
 export async function updateMemberRole(deps: AccountsDeps, actor: Actor, userId: string, role: string) {
   await deps.engine.require(actor, 'user:manage');
   return deps.db.transaction(async (tx) => {
+    await lockMembersAsManager(deps, tx, actor);
     const current = await findMembership(tx, userId, actor.organizationId);
     const user = await findUserById(tx, userId);
     if (!current || !user) throw notFound('User', userId);
@@ -62,12 +80,7 @@ export async function updateMemberRole(deps: AccountsDeps, actor: Actor, userId:
       throw lastAdmin();
     }
     // A custom organization role is assigned by its id (cro-...), which then is the role key too.
-    let customRoleId: string | null = null;
-    if (role.startsWith('cro-')) {
-      const custom = await findCustomRole(new Scope(tx, actor.organizationId), role);
-      if (custom?.type !== 'organizationRole') throw validationError(`${role} is not a custom organization role`, 'entity.role');
-      customRoleId = custom.id;
-    }
+    const customRoleId = await organizationRoleOf(new Scope(tx, actor.organizationId), role, 'entity.role');
     const updated = await updateMembershipRole(tx, actor.organizationId, userId, role, customRoleId);
     await recordAudit(new Scope(tx, actor.organizationId), initiatorOf(actor), {
       entityType: 'user',
@@ -82,6 +95,7 @@ export async function updateMemberRole(deps: AccountsDeps, actor: Actor, userId:
 export async function removeMember(deps: AccountsDeps, actor: Actor, userId: string) {
   await deps.engine.require(actor, 'user:manage');
   return deps.db.transaction(async (tx) => {
+    await lockMembersAsManager(deps, tx, actor);
     const current = await findMembership(tx, userId, actor.organizationId);
     const user = await findUserById(tx, userId);
     if (!current || !user) throw notFound('User', userId);

@@ -9,6 +9,7 @@ import { findLiveProgrammaticToken, touchToken } from '../iam/iam.repository';
 import { programmaticTokens } from '../iam/iam.schema';
 import { sessions } from './accounts.schema';
 import { personalAccessTokens } from './personal-access-tokens.schema';
+import { attempt, succeeded, throttles } from './guessing';
 import {
   findOrganization,
   findLiveCredential,
@@ -66,13 +67,22 @@ export async function completeSignIn(deps: AccountsDeps, tx: Tx, userId: string,
  * settings: a user with MFA gets the code step; a user without MFA in an organization that
  * requires it gets the enrolment step.
  */
-export async function signIn(deps: AccountsDeps, email: string, password: string) {
+export async function signIn(deps: AccountsDeps, email: string, password: string, address: string) {
+  // Counted before the password is checked, for unknown e-mails too (a limit reached tells
+  // nothing about whether the account exists); see README, Guessing.
+  const account = throttles.signInAccount(deps.guessing, email);
+  const from = throttles.signInAddress(deps.guessing, address);
+  await attempt(deps.db, [account, from]);
   const user = await findUserByEmail(deps.db, email);
   if (!user?.passwordHash) {
     await verifyDecoy(password);
     throw invalidCredentials();
   }
   if (!(await verifyPassword(user.passwordHash, password))) throw invalidCredentials();
+  // The right password: the account's own failures are forgiven; the address keeps its failures
+  // on other accounts (only this attempt is given back), so signing in to one's own account does
+  // not buy more guesses at others.
+  await succeeded(deps.db, { clear: [account], giveBack: [from] });
   const [first] = await listMembershipsOfUser(deps.db, user.id);
   if (!first) throw invalidCredentials();
   const { organization } = first;

@@ -31,6 +31,12 @@ async function checkAbacRoles(deps: IamDeps, actor: Actor, roles: Schemas['AbacR
     }
     if (seen.has(role.orgId)) throw validationError(`Organization ${role.orgId} is mapped twice`, `${field}.orgId`);
     seen.add(role.orgId);
+    if (role.orgRole.startsWith('cro-')) {
+      const custom = await inOrganization(deps.db, role.orgId, (scope) => repo.findCustomRole(scope, role.orgRole));
+      if (custom?.type !== 'organizationRole') {
+        throw validationError(`${role.orgRole} is not a custom organization role of organization ${role.orgId}`, `${field}.orgRole`);
+      }
+    }
     const teamIds = role.teamIds ?? [];
     const found = await inOrganization(deps.db, role.orgId, (scope) => repo.existingTeamIds(scope, teamIds));
     const missing = teamIds.findIndex((id) => !found.has(id));

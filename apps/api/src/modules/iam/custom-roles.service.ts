@@ -70,10 +70,13 @@ export async function updateCustomRole(deps: IamDeps, actor: Actor, id: string, 
 
 export async function deleteCustomRole(deps: IamDeps, actor: Actor, id: string) {
   await deps.engine.require(actor, 'customRole:manage');
-  if (await repo.customRoleInUse(deps.db, actor.organizationId, id)) {
-    throw new DomainError('conflict', 'Members hold this role; give them another role first');
-  }
   return inOrganization(deps.db, actor.organizationId, async (scope) => {
+    // Locked first: an assignment of this role running now either committed before (and is seen
+    // by the check below) or waits and then finds the role gone (organizationRoleOf).
+    if (!(await repo.lockCustomRole(scope, id, 'update'))) throw notFound('Custom role', id);
+    if (await repo.customRoleInUse(scope, id)) {
+      throw new DomainError('conflict', 'Members, programmatic users or open invitations hold this role; give them another role first');
+    }
     const row = await repo.deleteCustomRole(scope, id);
     if (!row) throw notFound('Custom role', id);
     await recordAudit(scope, initiatorOf(actor), { entityType: 'customRole', entityId: row.id, entityName: row.name, action: 'delete' });

@@ -4,6 +4,7 @@ import type { Schemas } from '../../http/contract-types';
 import { alreadyExists, notFound, validationError } from '../../http/domain-error';
 import type { Actor } from '../../permissions/actor';
 import { initiatorOf, recordAudit } from '../audit/audit.service';
+import { unique } from '../../db/unique-violation';
 import { namespaceExists } from '../namespaces/namespaces.service';
 import type { IamDeps } from './iam-deps';
 import * as repo from './iam.repository';
@@ -72,7 +73,10 @@ export async function createNamespacePermission(deps: IamDeps, actor: Actor, inp
       if (custom?.type !== 'namespaceRole') throw validationError(`${customRoleId} is not a custom namespace role`, 'entity.customRoleId');
     }
     if (await repo.findNamespacePermission(scope, key)) throw alreadyExists('This permission already exists', 'entity');
-    const row = await repo.insertNamespacePermission(scope, { id: newId('namespacePermission'), ...key, role, customRoleId });
+    // The unique key (namespace_permissions_key) refuses a concurrent twin that passed the check above.
+    const row = await unique('This permission already exists', 'entity', () =>
+      repo.insertNamespacePermission(scope, { id: newId('namespacePermission'), ...key, role, customRoleId }),
+    );
     await recordAudit(scope, initiatorOf(actor), {
       entityType: 'namespacePermission',
       entityId: key.namespaceId ?? 'allNamespaces',

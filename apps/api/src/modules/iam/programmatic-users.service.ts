@@ -6,6 +6,7 @@ import { notFound } from '../../http/domain-error';
 import type { Actor } from '../../permissions/actor';
 import { initiatorOf, recordAudit } from '../audit/audit.service';
 import { unique } from '../../db/unique-violation';
+import { organizationRoleOf } from './custom-role-assignment';
 import type { IamDeps } from './iam-deps';
 import * as repo from './iam.repository';
 
@@ -32,6 +33,7 @@ export async function createProgrammaticUser(deps: IamDeps, actor: Actor, input:
   await deps.engine.require(actor, 'programmaticUser:manage');
   return unique(`A programmatic user named '${input.name}' already exists`, 'entity.name', () =>
     inOrganization(deps.db, actor.organizationId, async (scope) => {
+      await organizationRoleOf(scope, input.role, 'entity.role');
       const row = await repo.insertProgrammaticUser(scope, { id: newId('programmaticUser'), name: input.name, role: input.role, createdBy: actor.userId });
       await recordAudit(scope, initiatorOf(actor), { entityType: 'programmaticUser', entityId: row.id, entityName: row.name, action: 'create' });
       return toRobot(row);
