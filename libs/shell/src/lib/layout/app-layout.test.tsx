@@ -21,6 +21,60 @@ describe('layout, navigation and header', () => {
     expect(within(nav).queryByRole('link', { name: 'Terraform Cloud Migration' })).toBeNull();
   });
 
+  it('groups Terraform Modules and Terraform Providers under Private Registry inside Terraform Explorer (spec §2.4)', async () => {
+    server.use(...sessionHandlers({ role: 'admin' }));
+    renderConsole({ path: '/app/tfRegistry?tab=providers' });
+    const nav = await screen.findByTestId('side-nav');
+    const explorer = within(nav).getByRole('group', { name: 'Terraform Explorer' });
+    const registry = within(explorer).getByRole('group', { name: 'Private Registry' });
+    expect(within(registry).getAllByRole('link').map((a) => a.textContent)).toEqual(['Terraform Modules', 'Terraform Providers']);
+    expect(within(registry).getByRole('link', { name: 'Terraform Providers' })).toHaveAttribute('aria-current', 'page');
+    expect(within(explorer).getByRole('link', { name: 'Explorer' })).toHaveAttribute('href', '/app/tfExplorer');
+  });
+
+  it('sends an admin without AI consent from the assistant entry to the AI features settings section', async () => {
+    let event: unknown;
+    server.use(
+      handle('post', '/console/event', ({ body }) => {
+        event = body;
+        return envelope([{}]);
+      }),
+      ...sessionHandlers({ role: 'admin', aiFeatures: { enabled: true, consented: false } }),
+    );
+    const { router } = renderConsole({ path: '/app/audit' });
+    const nav = await screen.findByTestId('side-nav');
+    const entry = await within(nav).findByRole('link', { name: 'AI Chat Assistant' });
+    expect(entry).toHaveAccessibleDescription('Click here to enable AI features');
+    await userEvent.click(entry);
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/app/organization/setting?id=ai-features'));
+    expect(screen.queryByText('The AI Chat Assistant is not available yet.')).toBeNull();
+    await waitFor(() => expect(event).toMatchObject({ entity: { title: 'AI assistant icon clicked' } }));
+  });
+
+  it('sends a viewer without AI features configured there too', async () => {
+    server.use(...sessionHandlers({ role: 'viewer' }));
+    renderConsole({ path: '/app/audit' });
+    const nav = await screen.findByTestId('side-nav');
+    expect(await within(nav).findByRole('link', { name: 'AI Chat Assistant' })).toHaveAttribute(
+      'href',
+      '/app/organization/setting?id=ai-features',
+    );
+  });
+
+  it('shows a member without AI consent the entry disabled, with the message to contact an administrator', async () => {
+    server.use(...sessionHandlers({ role: 'member', aiFeatures: { enabled: false, consented: false } }));
+    const { router } = renderConsole({ path: '/app/audit' });
+    const nav = await screen.findByTestId('side-nav');
+    const entry = await within(nav).findByRole('button', { name: 'AI Chat Assistant' });
+    await waitFor(() =>
+      expect(entry).toHaveAccessibleDescription('AI features are not enabled for this organization. Please contact your administrator.'),
+    );
+    expect(entry).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(entry);
+    expect(router.state.location.pathname).toBe('/app/audit');
+    expect(screen.queryByText('The AI Chat Assistant is not available yet.')).toBeNull();
+  });
+
   it('shows namespace-only users only the pages they may open', async () => {
     server.use(...sessionHandlers({ role: 'nsOnly' }));
     renderConsole({ path: '/app/namespaces' });
@@ -191,14 +245,14 @@ describe('layout, navigation and header', () => {
 });
 
 describe('AI Chat Assistant entry', () => {
-  it('reports the click as a console event and says the assistant is not available yet', async () => {
+  it('with AI features on, reports the click as a console event and says the assistant is not available yet', async () => {
     let event: unknown;
     server.use(
       handle('post', '/console/event', ({ body }) => {
         event = body;
         return envelope([{}]);
       }),
-      ...sessionHandlers({ role: 'member' }),
+      ...sessionHandlers({ role: 'member', aiFeatures: { enabled: true, consented: true } }),
     );
     renderConsole({ path: '/app/audit' });
     await userEvent.click(await screen.findByRole('button', { name: 'AI Chat Assistant' }));

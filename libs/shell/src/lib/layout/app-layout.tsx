@@ -46,6 +46,7 @@ export function AppLayout() {
         <AppSideNav
           groups={groups}
           showAssistant={showsAssistantEntry(session.access)}
+          role={session.access.role}
           collapsed={settings.navCollapsed}
           onCollapsedChange={(navCollapsed) => update({ navCollapsed })}
           className="hidden lg:flex"
