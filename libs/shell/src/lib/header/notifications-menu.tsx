@@ -61,7 +61,7 @@ export function NotificationsMenu() {
   return (
     <DropdownMenu onOpenChange={markSeen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="relative size-9 px-0">
+        <Button variant="ghost" className="relative size-9 px-0" data-testid="notifications-button">
           <Bell aria-hidden />
           {/* The name is built from visible parts, so the badge count is part of it (WCAG 2.5.3). */}
           <span className="sr-only">{t`Notifications`}</span>
