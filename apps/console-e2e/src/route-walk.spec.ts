@@ -62,7 +62,7 @@ for (const { locale, direction } of walks) {
     await expect(page.locator('[data-sonner-toast]').first(), 'the 404 toast shows').toBeVisible();
     await inspect('toast');
 
-    expect(runtime, 'Lingui finds every message compiled').toEqual([]);
+    for (const text of new Set(runtime)) findings.push(`run time: ${text.split('\n').slice(0, 3).join(' ')}`);
     expect([...new Set(findings)], `the walk in ${locale}, ${direction}`).toEqual([]);
   });
 }
