@@ -1,7 +1,8 @@
 import { envelope, errorResponse, handle } from '@terrace/api-client/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { activateLocale } from '@terrace/i18n';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { renderConsole, server, sessionHandlers } from '../../testing/console-fixture';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -133,6 +134,34 @@ describe('layout, navigation and header', () => {
     await userEvent.click(screen.getByRole('button', { name: /Notifications/ }));
     expect(await screen.findByText('News 6')).toBeInTheDocument();
     expect(localStorage.getItem('latestNotificationDate')).toBe(items[6]?.date);
+  });
+
+  it('shows the product news of the feed in the chosen language', async () => {
+    localStorage.setItem('localSettings', JSON.stringify({ locale: 'ja' }));
+    onTestFinished(async () => {
+      localStorage.removeItem('localSettings');
+      await activateLocale('en');
+    });
+    server.use(
+      handle('get', '/notifications/feed', () =>
+        envelope([
+          {
+            title: 'Welcome to Terrace',
+            text: 'Manage Terraform, Terragrunt and OpenTofu stacks across your cloud accounts. [LINK]',
+            linkText: 'Open the documentation',
+            linkUrl: '/app/docsFallback',
+            date: '2026-11-01T00:00:00.000Z',
+          },
+        ]),
+      ),
+      ...sessionHandlers(),
+    );
+    renderConsole({ path: '/app/audit' });
+    await userEvent.click(await screen.findByTestId('notifications-button'));
+    const list = await screen.findByTestId('notifications-list');
+    expect(await within(list).findByText('Terrace へようこそ')).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'ドキュメントを開く' })).toBeInTheDocument();
+    expect(list.textContent).not.toMatch(/Welcome|Manage Terraform/);
   });
 
   it('switches organization with a toast, and only closes when the current one is chosen', async () => {
