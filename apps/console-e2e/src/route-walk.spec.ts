@@ -1,4 +1,4 @@
-import { signUpAccount } from './support/api';
+import { callApi, signUpAccount } from './support/api';
 import { useStoredSession } from './pages/shell';
 import { axeFindings, everyAppPath, latinOnlyLines, pageTexts, settle, untranslatedMatchers, type WalkLocale } from './support/route-walk';
 import { baseUrl, expect, test } from './support/test';
@@ -20,7 +20,11 @@ for (const { locale, direction } of walks) {
   test(`every route in ${locale}, ${direction}`, async ({ page }) => {
     test.setTimeout(15 * 60_000);
     const account = await signUpAccount(baseUrl(), `Walk ${locale} ${direction}`);
-    const userData = [account.firstName, account.lastName, account.email, account.organizationName];
+    // Real records, so their detail pages and wizards show content, not only their not-found state.
+    const [namespace] = await callApi<{ id: string }>(baseUrl(), 'POST', '/namespace', { token: account.token, entity: { name: 'payments' } });
+    const [team] = await callApi<{ id: string }>(baseUrl(), 'POST', '/iam/org/team', { token: account.token, entity: { name: 'Platform' } });
+    const ids = { namespaceId: namespace?.id ?? '', teamId: team?.id ?? '' };
+    const userData = [account.firstName, account.lastName, account.email, account.organizationName, 'payments', 'Platform'];
     const runtime: string[] = [];
     page.on('console', (message) => {
       if (/uncompiled message|missing message|not compiled/i.test(message.text())) runtime.push(message.text());
@@ -44,7 +48,7 @@ for (const { locale, direction } of walks) {
       }
     };
 
-    for (const path of everyAppPath()) {
+    for (const path of [...everyAppPath(), ...everyAppPath(ids).filter((p) => Object.values(ids).some((id) => p.includes(id)))]) {
       await page.goto(path);
       await settle(page);
       await inspect(path);
@@ -58,7 +62,7 @@ for (const { locale, direction } of walks) {
     await expect(page.getByTestId('notifications-list').locator('li').first()).toBeVisible();
     await inspect('notifications');
     await page.keyboard.press('Escape');
-    await page.goto('/app/namespace/missing-id');
+    await page.goto('/app/namespace/ns-0000missing');
     await expect(page.locator('[data-sonner-toast]').first(), 'the 404 toast shows').toBeVisible();
     await inspect('toast');
 

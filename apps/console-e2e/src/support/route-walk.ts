@@ -4,9 +4,14 @@ import { createRequire } from 'node:module';
 import { readCatalog } from '../../../../libs/i18n/scripts/po.mjs';
 import { appRoutes } from '../../../../libs/session/src/lib/app-routes';
 
-/** Every authenticated route of spec §2.2, with a made-up id for its parameters (so detail pages show their not-found state). */
-export function everyAppPath(): string[] {
-  return Object.values(appRoutes).map((route) => `/app/${route.path.replace(/:[A-Za-z]+/g, 'missing-id')}`);
+/** Ids in the API's own formats that name nothing: detail pages show their not-found state. */
+const missingIds: Record<string, string> = { namespaceId: 'ns-0000missing', teamId: 'team-0000missing' };
+
+/** Every authenticated route of spec §2.2; `ids` fills parameters with real ids, the rest name nothing. */
+export function everyAppPath(ids: Record<string, string> = {}): string[] {
+  return Object.values(appRoutes).map(
+    (route) => `/app/${route.path.replace(/:([A-Za-z]+)/g, (_m, name: string) => ids[name] ?? missingIds[name] ?? 'missing-id')}`,
+  );
 }
 
 export type WalkLocale = 'zh' | 'fr' | 'ja';
@@ -68,7 +73,8 @@ export function latinOnlyLines(texts: string[], userData: string[]): string[] {
   return texts.filter((text) => {
     if (!/^[\x20-\x7E\u2026\u2013\u2014\u2019]+$/.test(text)) return false;
     if (own.some((value) => text.toLowerCase().includes(value))) return false;
-    if (/^[\w.+-]+@[\w.-]+$/.test(text) || /^(https?:|\/)/.test(text)) return false;
+    // Addresses, links, ids and commands to type are the same in every language.
+    if (/^[\w.+-]+@[\w.-]+$/.test(text) || /^(https?:|\/|terraform )/.test(text) || /^[a-z]+-[\w-]+$/.test(text)) return false;
     const words = text.match(/[A-Za-z]{3,}/g) ?? [];
     return words.some((word) => !keptNames.has(word));
   });
