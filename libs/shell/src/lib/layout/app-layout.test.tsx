@@ -1,5 +1,5 @@
 import { envelope, errorResponse, handle } from '@terrace/api-client/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { activateLocale } from '@terrace/i18n';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -74,6 +74,20 @@ describe('layout, navigation and header', () => {
     await userEvent.click(entry);
     expect(router.state.location.pathname).toBe('/app/audit');
     expect(screen.queryByText('The AI Chat Assistant is not available yet.')).toBeNull();
+  });
+
+  it('moves focus to the new page heading after navigating (a wizard), not leaving it on body or the link', async () => {
+    server.use(...sessionHandlers({ role: 'admin' }));
+    const { router } = renderConsole({ path: '/app/audit' });
+    const nav = await screen.findByTestId('side-nav');
+    await screen.findByRole('heading', { level: 1 });
+    await act(() => router.navigate('/app/createStackWizard'));
+    const heading = await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(heading).toHaveFocus());
+    // A link of the navigation: focus follows to the page it opens.
+    await userEvent.click(within(nav).getByRole('link', { name: 'Audit' }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
+    expect(document.activeElement).not.toBe(document.body);
   });
 
   it('shows namespace-only users only the pages they may open', async () => {
