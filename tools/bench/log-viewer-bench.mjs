@@ -18,7 +18,7 @@ const batch = option('batch', 1);
 const runs = option('runs', 3);
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const server = await createServer({ configFile: `${import.meta.dirname}/log-viewer/vite.config.ts`, server: { port: 0, host: '127.0.0.1' } });
+const server = await createServer({ configFile: `${import.meta.dirname}/log-viewer/bench-vite-config.ts`, server: { port: 0, host: '127.0.0.1' } });
 await server.listen();
 const url = server.resolvedUrls?.local[0];
 const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });

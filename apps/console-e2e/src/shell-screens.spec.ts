@@ -34,9 +34,9 @@ for (const { theme, direction, locale } of variants) {
       // Nothing of the header lies outside the window: the account menu (avatar) is whole.
       const account_ = page.getByRole('button', { name: /Account menu|Menu du compte|账户菜单|アカウントメニュー/ });
       const box = await account_.boundingBox();
-      expect(box, 'the account menu shows').not.toBeNull();
-      expect(box!.x, 'the account menu starts inside the window').toBeGreaterThanOrEqual(0);
-      expect(box!.x + box!.width, 'the account menu ends inside the window').toBeLessThanOrEqual(width);
+      if (!box) throw new Error('the account menu shows');
+      expect(box.x, 'the account menu starts inside the window').toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, 'the account menu ends inside the window').toBeLessThanOrEqual(width);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, 'the page does not scroll sideways').toBeLessThanOrEqual(0);
       // Every button of the reminder banners lies inside the window.

@@ -9,4 +9,4 @@ set -euo pipefail
 cd "$(dirname "$0")/../../.."
 node_modules/.bin/lingui extract --clean > /dev/null
 node libs/i18n/scripts/check-translations.mjs zh fr ja
-node libs/i18n/scripts/check-literal-labels.mjs
+node tools/scripts/checks/check-literal-labels.mjs

@@ -1,7 +1,11 @@
 import { expect, type Page } from 'playwright/test';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+// The catalog files and the route table themselves, read in Node: the libraries' entry points
+// bring React and Lingui's macros, which the test runner does not compile.
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { readCatalog } from '../../../../libs/i18n/scripts/po.mjs';
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { appRoutes } from '../../../../libs/session/src/lib/app-routes';
 
 /** Ids in the API's own formats that name nothing: detail pages show their not-found state. */

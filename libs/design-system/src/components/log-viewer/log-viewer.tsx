@@ -121,7 +121,8 @@ export function LogViewer({
       rerender();
       cancel = styles.length < lines.length ? nextFrame(step) : null;
     };
-    if (current().length < lines.length) cancel = nextFrame(step);
+    // A few appended lines are worked out by the render that shows them; only a backlog needs the pass.
+    if (lines.length - current().length > SYNC_LINES) cancel = nextFrame(step);
     return () => cancel?.();
     // `current` and `extend` read `lines`, the only input that changes the work.
     // eslint-disable-next-line react-hooks/exhaustive-deps

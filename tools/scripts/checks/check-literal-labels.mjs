@@ -5,7 +5,7 @@
 import tsParser from '@typescript-eslint/parser';
 import { ESLint } from 'eslint';
 import { fileURLToPath } from 'node:url';
-import { terracePlugin } from '../../../tools/lint/no-literal-labels.mjs';
+import { terracePlugin } from '../../lint/no-literal-labels.mjs';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const eslint = new ESLint({
