@@ -64,6 +64,7 @@ export {
   type SessionApi,
   type SignInResult,
   type SignInSettings,
+  type AiFeaturesSettings,
   type SsoPotentialSession,
   type SsoPotentialSessions,
 } from './lib/session-api';

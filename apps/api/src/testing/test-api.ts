@@ -34,6 +34,11 @@ export interface TestApi {
   /** The server's own permission engine and token check, for tests that compare decisions. */
   engine: ComposedOperations['engine'];
   authenticate: ComposedOperations['authenticate'];
+  /**
+   * After a change made around the operations (straight SQL, an operator command): what another
+   * process's change is to the server, which sees it within the actor cache's lifetime.
+   */
+  forgetActors(): void;
   close(): Promise<void>;
 }
 
@@ -77,6 +82,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     registry,
     engine: composed.engine,
     authenticate: composed.authenticate,
+    actorsChanged: composed.actorsChanged,
     logger,
     apiPrefix: '/api',
     consoleDist: undefined,
@@ -115,6 +121,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
       assertMatchesContract(op, response.statusCode, body);
       return { status: response.statusCode, body, headers: response.headers } as ApiResponse<never>;
     },
+    forgetActors: composed.actorsChanged,
     async close() {
       await app.close();
       await database.close();

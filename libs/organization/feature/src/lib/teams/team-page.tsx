@@ -128,7 +128,7 @@ export function TeamPage({ canEdit = true, readOnlyReason: refusal }: TeamPagePr
       />
       <Card>
         <CardHeader>
-          <CardTitle>{t`Single sign-on`}</CardTitle>
+          <CardTitle level={2}>{t`Single sign-on`}</CardTitle>
         </CardHeader>
         <CardBody>
           {team.data.customIdpId ? (
