@@ -5,8 +5,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSessionApi } from './create-session-api';
-import { SessionApiContext } from './session-api';
+import { ApiClientProvider } from './api-client-context';
 import { useAccess } from './use-access';
 
 const server = setupServer();
@@ -53,7 +52,7 @@ function wrapper({ children }: { children: ReactNode }) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionApiContext.Provider value={createSessionApi(client)}>{children}</SessionApiContext.Provider>
+      <ApiClientProvider client={client}>{children}</ApiClientProvider>
     </QueryClientProvider>
   );
 }

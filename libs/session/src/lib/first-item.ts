@@ -16,3 +16,15 @@ export function firstItem<T>(data: Envelope<T> | undefined): T {
   if (item === undefined) throw new Error('The server answered without the expected item.');
   return item;
 }
+
+/** One page of a list and the server's total, for paged tables. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/** The page an envelope carries, with the total from its paging (or the items' count without one). */
+export function toPage<T>(data: Envelope<T> | undefined): Page<T> {
+  const items = data?.response.items ?? [];
+  return { items, total: data?.response.paging?.total ?? items.length };
+}
