@@ -92,13 +92,18 @@ describe('namespace mutations', () => {
         return envelope([namespaceFixture({ id: 'ns-new0001', name: 'new' })]);
       }),
     );
-    const { client, wrapper } = setup();
+    const { client, queryClient, wrapper } = setup();
+    const filters = { page: 1, pageSize: 20 } as const;
     const { result } = renderHook(
-      () => ({ list: useQuery(namespacesQueries.list(client, { page: 1, pageSize: 20 })), create: useCreateNamespaceMutation() }),
+      () => ({ list: useQuery(namespacesQueries.list(client, filters)), create: useCreateNamespaceMutation() }),
       { wrapper },
     );
     await waitFor(() => expect(result.current.list.data?.total).toBe(0));
-    await act(() => result.current.create.mutateAsync({ name: 'new' }));
-    expect(result.current.list.data?.items.map((n) => n.name)).toEqual(['new']);
+    let listWhenResolved: unknown;
+    await act(async () => {
+      await result.current.create.mutateAsync({ name: 'new' });
+      listWhenResolved = queryClient.getQueryData(namespacesKeys.list(filters));
+    });
+    expect(listWhenResolved).toMatchObject({ total: 1, items: [{ name: 'new' }] });
   });
 });

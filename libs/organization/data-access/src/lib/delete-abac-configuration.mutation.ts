@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useOrganizationApi } from './organization-api';
+import { useApiClient } from '@terrace/session';
+import { organizationRequests } from './organization.requests';
 import { organizationKeys } from './organization.keys';
 
 export function useDeleteAbacConfigurationMutation() {
-  const api = useOrganizationApi();
+  const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.deleteAbacConfiguration(id),
+    mutationFn: (id: string) => organizationRequests.deleteAbacConfiguration(client, id),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: organizationKeys.abac() });
+      return queryClient.invalidateQueries({ queryKey: organizationKeys.abac() });
     },
   });
 }

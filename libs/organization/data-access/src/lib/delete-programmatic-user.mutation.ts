@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useOrganizationApi } from './organization-api';
+import { useApiClient } from '@terrace/session';
+import { organizationRequests } from './organization.requests';
 import { organizationKeys } from './organization.keys';
 
 export function useDeleteProgrammaticUserMutation() {
-  const api = useOrganizationApi();
+  const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (programmaticUserId: string) => api.deleteProgrammaticUser(programmaticUserId),
+    mutationFn: (programmaticUserId: string) => organizationRequests.deleteProgrammaticUser(client, programmaticUserId),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: organizationKeys.programmaticUsers() });
+      return queryClient.invalidateQueries({ queryKey: organizationKeys.programmaticUsers() });
     },
   });
 }

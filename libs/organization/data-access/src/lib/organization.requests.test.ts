@@ -2,7 +2,7 @@ import { ApiError, createApiClient } from '@terrace/api-client';
 import { envelope, errorResponse, handle } from '@terrace/api-client/testing';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganizationApi } from './create-organization-api';
+import { organizationRequests } from './organization.requests';
 import { organizationFixtures } from './organization.fixtures';
 
 const server = setupServer();
@@ -10,7 +10,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-function api() {
+function testClient() {
   const client = createApiClient({
     baseUrl: 'http://console.test/api',
     getToken: () => 'tok',
@@ -18,10 +18,10 @@ function api() {
     notify: () => undefined,
     navigate: { location: () => ({ pathname: '/app', search: '' }), go: () => undefined },
   });
-  return createOrganizationApi(client);
+  return client;
 }
 
-describe('createOrganizationApi', () => {
+describe('organizationRequests', () => {
   it('asks for one page of users and reads the total from the paging block', async () => {
     server.use(
       handle('get', '/iam/org/user', ({ query }) =>
@@ -30,14 +30,14 @@ describe('createOrganizationApi', () => {
         }),
       ),
     );
-    const page = await api().users({ page: 3, pageSize: 20 });
+    const page = await organizationRequests.users(testClient(), { page: 3, pageSize: 20 });
     expect(page.total).toBe(41);
     expect(page.items[0]?.email).toBe('ada@example.com');
   });
 
   it('reads an unconfigured organization configuration as null (empty items)', async () => {
     server.use(handle('get', '/org/configuration', () => envelope([])));
-    await expect(api().configuration()).resolves.toBeNull();
+    await expect(organizationRequests.configuration(testClient())).resolves.toBeNull();
   });
 
   it('removes a team member with the pair in the DELETE body, since memberships have no id', async () => {
@@ -48,7 +48,7 @@ describe('createOrganizationApi', () => {
         return envelope([{ teamId: 'team-1', email: 'ada@example.com', userId: 'usr-ada' }]);
       }),
     );
-    await api().removeTeamUser('team-1', 'ada@example.com');
+    await organizationRequests.removeTeamUser(testClient(), 'team-1', 'ada@example.com');
     expect(seen).toEqual([{ teamId: 'team-1', userEmail: 'ada@example.com' }]);
   });
 
@@ -60,8 +60,8 @@ describe('createOrganizationApi', () => {
         return errorResponse(400, 'validation_error', 'First name is too long');
       }),
     );
-    const error = await api()
-      .updateProfile({ firstName: 'A', lastName: 'B' })
+    const error = await organizationRequests
+      .updateProfile(testClient(), { firstName: 'A', lastName: 'B' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(seen).toEqual([[{ firstName: 'A', lastName: 'B' }, 'Bearer tok']]);
@@ -69,8 +69,8 @@ describe('createOrganizationApi', () => {
 
   it('rejects with the ApiError of the catalogue when the server refuses', async () => {
     server.use(handle('post', '/iam/org/team', () => errorResponse(400, 'already_exist', 'Team already exists')));
-    const error = await api()
-      .createTeam({ name: 'Platform' })
+    const error = await organizationRequests
+      .createTeam(testClient(), { name: 'Platform' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, message: 'Team already exists' });
