@@ -2,8 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { BreadcrumbItem, BreadcrumbLink, BreadcrumbPage, Breadcrumbs, Button, ConfirmDialog, ErrorState, PageHeader, Skeleton, Stack, Tabs, TabsContent, TabsList, TabsTrigger, toast, useUrlTab } from '@terrace/design-system';
 import { confirmationPhrases } from '@terrace/domain';
-import { namespacesQueries, useDeleteNamespaceMutation, useNamespacesApi } from '@terrace/namespaces/data-access';
-import { organizationQueries, useOrganizationApi } from '@terrace/organization/data-access';
+import { namespacesQueries, useDeleteNamespaceMutation } from '@terrace/namespaces/data-access';
+import { organizationQueries } from '@terrace/organization/data-access';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { NamespacePermissionsPanel } from './namespace-permissions-panel';
 import { namespacePaths } from './namespace-paths';
 import { NamespaceSummary } from './namespace-summary';
 import { useNamespaceAccess } from './use-namespace-access';
+import { useApiClient } from '@terrace/session';
 
 const tabs = ['overview', 'settings', 'permissions'] as const;
 
@@ -23,11 +24,10 @@ export interface NamespaceDetailsPageProps {
 export function NamespaceDetailsPage({ canEdit = true }: NamespaceDetailsPageProps) {
   const { t } = useLingui();
   const { namespaceId = '' } = useParams();
-  const api = useNamespacesApi();
-  const organizationApi = useOrganizationApi();
+  const client = useApiClient();
   const navigate = useNavigate();
-  const namespace = useQuery(namespacesQueries.detail(api, namespaceId));
-  const teams = useQuery(organizationQueries.teams(organizationApi));
+  const namespace = useQuery(namespacesQueries.detail(client, namespaceId));
+  const teams = useQuery(organizationQueries.teams(client));
   const remove = useDeleteNamespaceMutation();
   const [tab, setTab] = useUrlTab('tab', useSearchParams(), { defaultTab: 'overview', tabs });
   const [deleting, setDeleting] = useState(false);

@@ -17,11 +17,10 @@ import {
 import {
   namespacesQueries,
   useCreateNamespaceMutation,
-  useNamespacesApi,
   useUpdateNamespaceMutation,
   type Namespace,
 } from '@terrace/namespaces/data-access';
-import { organizationQueries, useOrganizationApi } from '@terrace/organization/data-access';
+import { organizationQueries } from '@terrace/organization/data-access';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
@@ -40,6 +39,7 @@ import { NamespaceGeneralStep } from './namespace-general-step';
 import { NamespaceIacStep } from './namespace-iac-step';
 import { namespacePaths } from './namespace-paths';
 import { NamespaceRunnerStep } from './namespace-runner-step';
+import { useApiClient } from '@terrace/session';
 
 /** /createNamespaceWizard */
 export function CreateNamespaceWizardPage() {
@@ -65,8 +65,8 @@ export function CreateNamespaceWizardPage() {
 export function EditNamespaceWizardPage() {
   const { t } = useLingui();
   const { namespaceId = '' } = useParams();
-  const api = useNamespacesApi();
-  const namespace = useQuery(namespacesQueries.detail(api, namespaceId));
+  const client = useApiClient();
+  const namespace = useQuery(namespacesQueries.detail(client, namespaceId));
   if (namespace.isPending) {
     return (
       <Stack gap={6} className="p-6" aria-busy="true">
@@ -129,8 +129,8 @@ const fieldSteps: Record<string, { step: NamespaceWizardStep; field: keyof Names
 
 function NamespaceWizard({ title, submitLabel, initial, namespace, onSubmit, onCancel }: NamespaceWizardProps) {
   const { t } = useLingui();
-  const organizationApi = useOrganizationApi();
-  const teams = useQuery(organizationQueries.teams(organizationApi));
+  const client = useApiClient();
+  const teams = useQuery(organizationQueries.teams(client));
   const [values, setValues] = useState(initial);
   // The errors shown, and the step they belong to (marked in the step list).
   const [problems, setProblems] = useState<{ step: NamespaceWizardStep; errors: NamespaceFormErrors }>({ step: 'general', errors: {} });

@@ -8,7 +8,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@terrace/design-system';
-import { sessionQueries, storageKeys, useSessionApi, type NotificationItem } from '@terrace/session';
+import { type NotificationItem, sessionQueries, storageKeys, useApiClient } from '@terrace/session';
 import { Bell } from 'lucide-react';
 import { useState } from 'react';
 import { countUnreadNotifications, notificationBadgeText } from '@terrace/domain';
@@ -41,8 +41,8 @@ function NotificationText({ item }: { item: NotificationItem }) {
 /** Product notifications; the list is five items tall and the badge counts what is new. */
 export function NotificationsMenu() {
   const { t, i18n } = useLingui();
-  const api = useSessionApi();
-  const notifications = useQuery(sessionQueries.notifications(api));
+  const client = useApiClient();
+  const notifications = useQuery(sessionQueries.notifications(client));
   const [lastSeen, setLastSeen] = useState(() => localStorage.getItem(storageKeys.latestNotificationDate));
   const items = [...(notifications.data ?? [])].sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
   const badge = notificationBadgeText(

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { SideNavGroup, SideNavItem, toast } from '@terrace/design-system';
-import { useSessionApi } from '@terrace/session';
+import { sessionRequests, useApiClient } from '@terrace/session';
 import { NavIcon } from './nav-icon';
 
 /**
@@ -11,9 +11,9 @@ import { NavIcon } from './nav-icon';
  */
 export function AssistantEntry() {
   const { t } = useLingui();
-  const api = useSessionApi();
+  const client = useApiClient();
   const report = useMutation({
-    mutationFn: () => api.consoleEvent({ title: 'AI assistant icon clicked', message: 'The navigation entry of the AI Chat Assistant was clicked.' }),
+    mutationFn: () => sessionRequests.consoleEvent(client, { title: 'AI assistant icon clicked', message: 'The navigation entry of the AI Chat Assistant was clicked.' }),
   });
   return (
     <SideNavGroup>

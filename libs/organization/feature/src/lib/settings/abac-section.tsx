@@ -6,7 +6,6 @@ import {
   organizationQueries,
   useCreateAbacConfigurationMutation,
   useDeleteAbacConfigurationMutation,
-  useOrganizationApi,
   useUpdateAbacConfigurationMutation,
   type AbacConfiguration,
 } from '@terrace/organization/data-access';
@@ -15,15 +14,16 @@ import { useMemo, useState } from 'react';
 import { useRoleLabel } from '../common/use-role-label';
 import { AbacDialog } from './abac-dialog';
 import { ConfirmRemoval, EditButton, SettingsList, useActionsColumn, type EditAccess } from './settings-list';
+import { useApiClient } from '@terrace/session';
 
 export type AbacSectionProps = EditAccess;
 
 export function AbacSection(access: AbacSectionProps) {
   const { t } = useLingui();
-  const api = useOrganizationApi();
-  const organization = useQuery(organizationQueries.organization(api));
-  const rules = useQuery(organizationQueries.abac(api));
-  const teams = useQuery(organizationQueries.teams(api));
+  const client = useApiClient();
+  const organization = useQuery(organizationQueries.organization(client));
+  const rules = useQuery(organizationQueries.abac(client));
+  const teams = useQuery(organizationQueries.teams(client));
   const create = useCreateAbacConfigurationMutation();
   const update = useUpdateAbacConfigurationMutation();
   const remove = useDeleteAbacConfigurationMutation();

@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, CardBody, CardFooter, Checkbox, ErrorState, Label, Skeleton, Stack, toast } from '@terrace/design-system';
-import { organizationQueries, useOrganizationApi, useUpdateAiFeaturesMutation } from '@terrace/organization/data-access';
+import { organizationQueries, useUpdateAiFeaturesMutation } from '@terrace/organization/data-access';
 import { useId, useState } from 'react';
 import { SettingToggle } from './setting-toggle';
+import { useApiClient } from '@terrace/session';
 
 export interface AiFeaturesSectionProps {
   canEdit: boolean;
@@ -12,8 +13,8 @@ export interface AiFeaturesSectionProps {
 
 /** AI features (spec §3: aiFeaturesConfiguration enabled + consented); both are needed for the assistant. */
 export function AiFeaturesSection({ canEdit, readOnlyReason }: AiFeaturesSectionProps) {
-  const api = useOrganizationApi();
-  const configuration = useQuery(organizationQueries.configuration(api));
+  const client = useApiClient();
+  const configuration = useQuery(organizationQueries.configuration(client));
   if (configuration.isPending) return <Skeleton className="h-64 w-full" />;
   if (configuration.isError) {
     return <ErrorState error={configuration.error} onRetry={() => void configuration.refetch()} retrying={configuration.isFetching} />;

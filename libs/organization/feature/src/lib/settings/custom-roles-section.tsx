@@ -6,7 +6,6 @@ import {
   organizationQueries,
   useCreateCustomRoleMutation,
   useDeleteCustomRoleMutation,
-  useOrganizationApi,
   useUpdateCustomRoleMutation,
   type CustomRole,
 } from '@terrace/organization/data-access';
@@ -14,13 +13,14 @@ import { ShieldPlus } from 'lucide-react';
 import { useState } from 'react';
 import { CustomRoleDialog } from './custom-role-dialog';
 import { ConfirmRemoval, EditButton, SettingsList, useActionsColumn, type EditAccess } from './settings-list';
+import { useApiClient } from '@terrace/session';
 
 export type CustomRolesSectionProps = EditAccess;
 
 export function CustomRolesSection(access: CustomRolesSectionProps) {
   const { t } = useLingui();
-  const api = useOrganizationApi();
-  const roles = useQuery(organizationQueries.customRoles(api));
+  const client = useApiClient();
+  const roles = useQuery(organizationQueries.customRoles(client));
   const create = useCreateCustomRoleMutation();
   const update = useUpdateCustomRoleMutation();
   const remove = useDeleteCustomRoleMutation();

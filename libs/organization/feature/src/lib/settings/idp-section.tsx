@@ -25,7 +25,6 @@ import {
   organizationQueries,
   ssoDefaultRoles,
   useDeleteIdentityProviderMutation,
-  useOrganizationApi,
   useUpdateIdentityProviderMutation,
   type IdentityProvider,
   type IdentityProviderType,
@@ -34,6 +33,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { CopyButton } from '../common/copy-button';
 import { useRoleLabel } from '../common/use-role-label';
+import { useApiClient } from '@terrace/session';
 
 export interface IdpSectionProps {
   canEdit: boolean;
@@ -87,8 +87,8 @@ const splitDomains = (text: string) => [...new Set(text.split(/[\s,]+/).filter(B
 
 /** Single sign-on: the organization's identity provider, over OpenID Connect or SAML 2.0. */
 export function IdpSection({ canEdit, readOnlyReason }: IdpSectionProps) {
-  const api = useOrganizationApi();
-  const provider = useQuery(organizationQueries.sso(api));
+  const client = useApiClient();
+  const provider = useQuery(organizationQueries.sso(client));
   if (provider.isPending) return <Skeleton className="h-96 w-full" />;
   if (provider.isError) return <ErrorState error={provider.error} onRetry={() => void provider.refetch()} retrying={provider.isFetching} />;
   // Remounting on a save or removal starts the form from what the server now holds.

@@ -3,6 +3,7 @@ import { organizationFixtures } from '@terrace/organization/data-access/testing'
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage, setupMsw } from '../../testing/render-page';
+import { testSettingsSections } from '../../testing/settings-sections';
 import { OrganizationSettingsPage } from './organization-settings-page';
 
 const server = setupMsw();
@@ -10,7 +11,7 @@ const server = setupMsw();
 function open(url: string, canEdit = true) {
   return renderPage({
     path: 'organization/setting',
-    element: <OrganizationSettingsPage canEdit={canEdit} />,
+    element: <OrganizationSettingsPage sections={testSettingsSections} canEdit={canEdit} />,
     url,
   });
 }

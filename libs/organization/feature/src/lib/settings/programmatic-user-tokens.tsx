@@ -6,7 +6,6 @@ import { confirmationPhrases } from '@terrace/domain';
 import {
   organizationQueries,
   useCreateProgrammaticUserTokenMutation,
-  useOrganizationApi,
   useRevokeProgrammaticUserTokenMutation,
   type ProgrammaticToken,
   type ProgrammaticUser,
@@ -16,6 +15,7 @@ import { useState } from 'react';
 import { FormDialog } from '../common/form-dialog';
 import { SecretReveal } from '../common/secret-reveal';
 import { ConfirmRemoval, EditButton, useActionsColumn, type EditAccess } from './settings-list';
+import { useApiClient } from '@terrace/session';
 
 export interface ProgrammaticUserTokensProps extends EditAccess {
   programmaticUser: ProgrammaticUser;
@@ -23,8 +23,8 @@ export interface ProgrammaticUserTokensProps extends EditAccess {
 
 export function ProgrammaticUserTokens({ programmaticUser, ...access }: ProgrammaticUserTokensProps) {
   const { t, i18n } = useLingui();
-  const api = useOrganizationApi();
-  const tokens = useQuery(organizationQueries.programmaticUserTokens(api, programmaticUser.id));
+  const client = useApiClient();
+  const tokens = useQuery(organizationQueries.programmaticUserTokens(client, programmaticUser.id));
   const create = useCreateProgrammaticUserTokenMutation();
   const revoke = useRevokeProgrammaticUserTokenMutation();
   const [creating, setCreating] = useState(false);

@@ -6,7 +6,6 @@ import {
   organizationQueries,
   useCreateProgrammaticUserMutation,
   useDeleteProgrammaticUserMutation,
-  useOrganizationApi,
   type ProgrammaticUser,
 } from '@terrace/organization/data-access';
 import { Bot } from 'lucide-react';
@@ -16,6 +15,7 @@ import { RoleSelect } from '../common/role-select';
 import { useRoleLabel } from '../common/use-role-label';
 import { ProgrammaticUserTokens } from './programmatic-user-tokens';
 import { ConfirmRemoval, EditButton, SettingsList, useActionsColumn, type EditAccess } from './settings-list';
+import { useApiClient } from '@terrace/session';
 
 export type ProgrammaticUsersSectionProps = EditAccess;
 
@@ -24,8 +24,8 @@ const NAME = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,127}$/;
 
 export function ProgrammaticUsersSection(access: ProgrammaticUsersSectionProps) {
   const { t, i18n } = useLingui();
-  const api = useOrganizationApi();
-  const users = useQuery(organizationQueries.programmaticUsers(api));
+  const client = useApiClient();
+  const users = useQuery(organizationQueries.programmaticUsers(client));
   const create = useCreateProgrammaticUserMutation();
   const remove = useDeleteProgrammaticUserMutation();
   const roleLabel = useRoleLabel();

@@ -6,7 +6,6 @@ import {
   organizationQueries,
   useCreateTeamMutation,
   useDeleteTeamMutation,
-  useOrganizationApi,
   type Team,
 } from '@terrace/organization/data-access';
 import { Users } from 'lucide-react';
@@ -15,13 +14,14 @@ import { Link } from 'react-router';
 import { TeamFormDialog } from '../teams/team-form-dialog';
 import { organizationPaths } from '../teams/team-paths';
 import { ConfirmRemoval, EditButton, SettingsList, useActionsColumn, type EditAccess } from './settings-list';
+import { useApiClient } from '@terrace/session';
 
 export type TeamsSectionProps = EditAccess;
 
 export function TeamsSection(access: TeamsSectionProps) {
   const { t } = useLingui();
-  const api = useOrganizationApi();
-  const teams = useQuery(organizationQueries.teams(api));
+  const client = useApiClient();
+  const teams = useQuery(organizationQueries.teams(client));
   const create = useCreateTeamMutation();
   const remove = useDeleteTeamMutation();
   const [creating, setCreating] = useState(false);

@@ -25,7 +25,6 @@ import { validateEmail } from '@terrace/domain';
 import {
   organizationQueries,
   useAddTeamUserMutation,
-  useOrganizationApi,
   useRemoveTeamUserMutation,
   useUpdateTeamMutation,
   type TeamUser,
@@ -36,7 +35,7 @@ import { Link, useParams } from 'react-router';
 import { FormDialog } from '../common/form-dialog';
 import { TeamFormDialog } from './team-form-dialog';
 import { organizationPaths } from './team-paths';
-import { useAccess } from '@terrace/session';
+import { useAccess, useApiClient } from '@terrace/session';
 
 export interface TeamPageProps {
   /** Whether the user may change the team; until the session's useAccess is wired, the route passes it. */
@@ -47,9 +46,9 @@ export interface TeamPageProps {
 export function TeamPage({ canEdit = true }: TeamPageProps) {
   const { t, i18n } = useLingui();
   const { teamId = '' } = useParams();
-  const api = useOrganizationApi();
-  const team = useQuery(organizationQueries.team(api, teamId));
-  const members = useQuery(organizationQueries.teamUsers(api, teamId));
+  const client = useApiClient();
+  const team = useQuery(organizationQueries.team(client, teamId));
+  const members = useQuery(organizationQueries.teamUsers(client, teamId));
   const update = useUpdateTeamMutation();
   const addMember = useAddTeamUserMutation();
   const removeMember = useRemoveTeamUserMutation();
