@@ -1,12 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
-import { ErrorState } from '@terrace/design-system';
+import { ErrorState, FullPageLoader } from '@terrace/design-system';
 import { useCurrentSession, useLocalSettings } from '@terrace/session';
 import { Outlet } from 'react-router';
 import { ReminderBanners } from '../banners/reminder-banners';
 import { AppHeader } from '../header/app-header';
 import { AppSideNav } from './app-side-nav';
 import { AppTopNav } from './app-top-nav';
-import { FullPageLoader } from './full-page-loader';
 import { showsAssistantEntry, visibleNavTree } from './nav-tree';
 
 /**

@@ -4,7 +4,7 @@ import { RequireAuth } from './require-auth';
 import { RouteGuard } from './route-guard';
 import { DefaultHomeRedirect } from './default-home-redirect';
 import { RouteErrorPage } from '../pages/route-error-page';
-import { FullPageLoader } from '../layout/full-page-loader';
+import { FullPageLoader } from '@terrace/design-system';
 
 export interface ConsoleRoutesOptions {
   /**

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { toast } from '@terrace/design-system';
+import { ConfirmRemoval, type EditAccess, EditButton, SettingsList, toast, useActionsColumn } from '@terrace/design-system';
 import {
   organizationQueries,
   useCreateAbacConfigurationMutation,
@@ -13,7 +13,6 @@ import { Network } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useRoleLabel } from '../common/use-role-label';
 import { AbacDialog } from './abac-dialog';
-import { ConfirmRemoval, EditButton, SettingsList, useActionsColumn, type EditAccess } from './settings-list';
 import { useApiClient } from '@terrace/session';
 
 export type AbacSectionProps = EditAccess;

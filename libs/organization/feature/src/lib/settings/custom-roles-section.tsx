@@ -1,7 +1,7 @@
 import { Plural, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { toast } from '@terrace/design-system';
+import { ConfirmRemoval, type EditAccess, EditButton, SettingsList, toast, useActionsColumn } from '@terrace/design-system';
 import {
   organizationQueries,
   useCreateCustomRoleMutation,
@@ -12,7 +12,6 @@ import {
 import { ShieldPlus } from 'lucide-react';
 import { useState } from 'react';
 import { CustomRoleDialog } from './custom-role-dialog';
-import { ConfirmRemoval, EditButton, SettingsList, useActionsColumn, type EditAccess } from './settings-list';
 import { useApiClient } from '@terrace/session';
 
 export type CustomRolesSectionProps = EditAccess;

@@ -6,6 +6,7 @@ import {
   CardBody,
   CardFooter,
   ConfirmDialog,
+  CopyButton,
   ErrorState,
   FormField,
   Input,
@@ -31,7 +32,6 @@ import {
   type SsoDefaultRole,
 } from '@terrace/organization/data-access';
 import { useState, type FormEvent } from 'react';
-import { CopyButton } from '../common/copy-button';
 import { useRoleLabel } from '../common/use-role-label';
 import { useApiClient } from '@terrace/session';
 
@@ -198,7 +198,7 @@ function IdpForm({ provider, canEdit, readOnlyReason }: { provider: IdentityProv
               >
                 <div className="flex items-center gap-2">
                   <Input readOnly value={callbackUrl} className="font-mono text-xs" dir="ltr" />
-                  <CopyButton value={callbackUrl} />
+                  <CopyButton text={callbackUrl} variant="outline" />
                 </div>
               </FormField>
             )}

@@ -1,7 +1,19 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { DataTable, ErrorState, FormField, Input, Stack, toast } from '@terrace/design-system';
+import {
+  ConfirmRemoval,
+  DataTable,
+  type EditAccess,
+  EditButton,
+  ErrorState,
+  FormField,
+  Input,
+  SecretReveal,
+  Stack,
+  toast,
+  useActionsColumn,
+} from '@terrace/design-system';
 import { confirmationPhrases } from '@terrace/domain';
 import {
   organizationQueries,
@@ -13,8 +25,6 @@ import {
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { FormDialog } from '../common/form-dialog';
-import { SecretReveal } from '../common/secret-reveal';
-import { ConfirmRemoval, EditButton, useActionsColumn, type EditAccess } from './settings-list';
 import { useApiClient } from '@terrace/session';
 
 export interface ProgrammaticUserTokensProps extends EditAccess {

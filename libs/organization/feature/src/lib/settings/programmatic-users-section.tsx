@@ -1,7 +1,21 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Button, Card, CardBody, CardHeader, CardTitle, FormField, Input, toast } from '@terrace/design-system';
+import {
+  Button,
+  Card,
+  CardBody,
+  CardHeader,
+  CardTitle,
+  ConfirmRemoval,
+  type EditAccess,
+  EditButton,
+  FormField,
+  Input,
+  SettingsList,
+  toast,
+  useActionsColumn,
+} from '@terrace/design-system';
 import {
   organizationQueries,
   useCreateProgrammaticUserMutation,
@@ -14,7 +28,6 @@ import { FormDialog } from '../common/form-dialog';
 import { RoleSelect } from '../common/role-select';
 import { useRoleLabel } from '../common/use-role-label';
 import { ProgrammaticUserTokens } from './programmatic-user-tokens';
-import { ConfirmRemoval, EditButton, SettingsList, useActionsColumn, type EditAccess } from './settings-list';
 import { useApiClient } from '@terrace/session';
 
 export type ProgrammaticUsersSectionProps = EditAccess;

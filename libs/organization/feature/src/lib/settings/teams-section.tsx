@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { toast } from '@terrace/design-system';
+import { ConfirmRemoval, type EditAccess, EditButton, SettingsList, toast, useActionsColumn } from '@terrace/design-system';
 import {
   organizationQueries,
   useCreateTeamMutation,
@@ -13,7 +13,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { TeamFormDialog } from '../teams/team-form-dialog';
 import { organizationPaths } from '../teams/team-paths';
-import { ConfirmRemoval, EditButton, SettingsList, useActionsColumn, type EditAccess } from './settings-list';
 import { useApiClient } from '@terrace/session';
 
 export type TeamsSectionProps = EditAccess;

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { FormField, Input, toast } from '@terrace/design-system';
+import { ConfirmRemoval, type EditAccess, EditButton, FormField, Input, SettingsList, toast, useActionsColumn } from '@terrace/design-system';
 import { confirmationPhrases, validateEmail } from '@terrace/domain';
 import {
   organizationQueries,
@@ -16,7 +16,6 @@ import { useSearchParams } from 'react-router';
 import { FormDialog } from '../common/form-dialog';
 import { RoleSelect } from '../common/role-select';
 import { useRoleLabel } from '../common/use-role-label';
-import { ConfirmRemoval, EditButton, SettingsList, useActionsColumn, type EditAccess } from './settings-list';
 import { useApiClient } from '@terrace/session';
 
 export type UsersSectionProps = EditAccess;

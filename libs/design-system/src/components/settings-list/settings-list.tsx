@@ -1,32 +1,27 @@
 import { useLingui } from '@lingui/react/macro';
 import type { ColumnDef } from '@tanstack/react-table';
-import {
-  Button,
-  ConfirmDialog,
-  DataTable,
-  EmptyState,
-  ErrorState,
-  Stack,
-  type ButtonProps,
-  type DataTableProps,
-} from '@terrace/design-system';
-import { confirmationPhrases } from '@terrace/domain';
+import { Button, type ButtonProps } from '../button/button';
+import { DataTable, type DataTableProps } from '../data-table/data-table';
+import { EmptyState } from '../empty-state/empty-state';
+import { ErrorState } from '../error-state/error-state';
+import { Stack } from '../stack/stack';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-/** Whether the user may change this section, and why not (the title of every disabled control). */
+/** Whether the user may change what the list shows, and why not (the title of every disabled control). */
 export interface EditAccess {
   canEdit: boolean;
   readOnlyReason: string;
 }
 
 /**
- * A button that changes the section: disabled, with the reason as its title, for read-only users.
- * Row buttons are small ghost buttons; the section's add button keeps the default look.
+ * A button that changes something: disabled, with the reason as its title, for users who may not.
+ * Row buttons are small ghost buttons; a list's add button keeps the default look.
  */
 export function EditButton({ access, row = false, disabled, ...props }: ButtonProps & { access: EditAccess; row?: boolean }) {
   return (
     <Button
+      data-slot="edit-button"
       {...(row ? { variant: 'ghost', size: 'sm' } : {})}
       {...props}
       disabled={!access.canEdit || disabled}
@@ -35,7 +30,7 @@ export function EditButton({ access, row = false, disabled, ...props }: ButtonPr
   );
 }
 
-/** The last column of a settings list: the row's buttons at the end, under a screen-reader header. */
+/** The last column of a list: the row's buttons at the end, under a screen-reader header. */
 export function useActionsColumn<T>(render: (row: T) => ReactNode): ColumnDef<T, unknown> {
   const { t } = useLingui();
   return {
@@ -56,7 +51,7 @@ export interface SettingsListProps<T> extends Omit<DataTableProps<T>, 'data' | '
   query: { isPending: boolean; isSuccess: boolean; isError: boolean; isFetching: boolean; error: unknown; refetch: () => unknown };
   items: T[] | undefined;
   access: EditAccess;
-  /** The section's add button, at the end of the toolbar (and in the empty state, under its icon). */
+  /** The list's add button, at the end of the toolbar (and in the empty state, under its icon). */
   add: { icon: LucideIcon; label: string; onClick: () => void; disabled?: boolean };
   /** Shown instead of an empty table, offering the add button. */
   empty?: { title: ReactNode; text: ReactNode };
@@ -64,8 +59,9 @@ export interface SettingsListProps<T> extends Omit<DataTableProps<T>, 'data' | '
 }
 
 /**
- * One settings section's list: the error with a retry, an empty state offering the first item,
- * or the table with the add button; `children` (dialogs, details) follow it.
+ * A settings list (organization settings sections, and every domain's lists like them): the
+ * error with a retry, an empty state offering the first item, or the table with the add button
+ * and a row-actions column; `children` (dialogs, details) follow it.
  */
 export function SettingsList<T>({ query, items, access, add, empty, children, ...table }: SettingsListProps<T>) {
   const Icon = add.icon;
@@ -77,7 +73,7 @@ export function SettingsList<T>({ query, items, access, add, empty, children, ..
   );
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   return (
-    <Stack gap={4}>
+    <Stack data-slot="settings-list" gap={4}>
       {empty && query.isSuccess && items?.length === 0 ? (
         <EmptyState icon={<Icon aria-hidden />} title={empty.title} text={empty.text} action={addButton} />
       ) : (
@@ -85,38 +81,5 @@ export function SettingsList<T>({ query, items, access, add, empty, children, ..
       )}
       {children}
     </Stack>
-  );
-}
-
-export interface ConfirmRemovalProps<T> {
-  /** The item being removed; null closes the dialog. */
-  target: T | null;
-  onClose: () => void;
-  title: (target: T) => string;
-  description: string;
-  confirmLabel: string;
-  /** The phrase to type; 'delete me' unless the spec names another. */
-  phrase?: string;
-  /** Removes and toasts; a rejection keeps the dialog open (the client has shown why). */
-  onConfirm: (target: T) => Promise<void>;
-}
-
-/** The danger confirmation every settings list uses before removing a row. */
-export function ConfirmRemoval<T>({ target, onClose, title, description, confirmLabel, phrase = confirmationPhrases.delete, onConfirm }: ConfirmRemovalProps<T>) {
-  return (
-    <ConfirmDialog
-      open={target !== null}
-      onOpenChange={(open) => !open && onClose()}
-      tone="danger"
-      title={target === null ? '' : title(target)}
-      description={description}
-      phrase={phrase}
-      confirmLabel={confirmLabel}
-      onConfirm={async () => {
-        if (target === null) return;
-        await onConfirm(target);
-        onClose();
-      }}
-    />
   );
 }
