@@ -1,7 +1,21 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { BreadcrumbItem, BreadcrumbLink, BreadcrumbPage, Breadcrumbs, Button, ConfirmDialog, ErrorState, PageHeader, Skeleton, Stack, Tabs, TabsContent, TabsList, TabsTrigger, toast, useUrlTab } from '@terrace/design-system';
-import { confirmationPhrases } from '@terrace/domain';
+import {
+  BreadcrumbItem,
+  BreadcrumbLink,
+  BreadcrumbPage,
+  Breadcrumbs,
+  Button,
+  ConfirmRemoval,
+  DetailPage,
+  EditButton,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  toast,
+  useUrlTab,
+} from '@terrace/design-system';
 import { namespacesQueries, useDeleteNamespaceMutation } from '@terrace/namespaces/data-access';
 import { organizationQueries } from '@terrace/organization/data-access';
 import { Pencil, Trash2 } from 'lucide-react';
@@ -34,45 +48,28 @@ export function NamespaceDetailsPage({ canEdit = true }: NamespaceDetailsPagePro
   const teamNames = useMemo(() => new Map((teams.data ?? []).map((team) => [team.id, team.name])), [teams.data]);
   const readOnlyReason = t`Only administrators can change this namespace.`;
 
-  const breadcrumbs = (
-    <Breadcrumbs>
-      <BreadcrumbItem>
-        <BreadcrumbLink asChild>
-          <Link to={namespacePaths.list()}>{t`Namespaces`}</Link>
-        </BreadcrumbLink>
-      </BreadcrumbItem>
-      <BreadcrumbItem>
-        <BreadcrumbPage>{namespace.data?.name ?? namespaceId}</BreadcrumbPage>
-      </BreadcrumbItem>
-    </Breadcrumbs>
-  );
-
-  if (namespace.isPending) {
-    return (
-      <Stack gap={6} className="p-6" aria-busy="true">
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="h-9 w-80" />
-        <Skeleton className="h-48 w-full" />
-      </Stack>
-    );
-  }
-  if (namespace.isError) {
-    return (
-      <Stack gap={6} className="p-6">
-        <PageHeader title={t`Namespace`} breadcrumbs={breadcrumbs} />
-        <ErrorState error={namespace.error} onRetry={() => void namespace.refetch()} retrying={namespace.isFetching} />
-      </Stack>
-    );
-  }
-  const data = namespace.data;
+  const access = { canEdit, readOnlyReason };
 
   return (
-    <Stack gap={6} className="p-6">
-      <PageHeader
-        title={data.name}
-        description={data.description ?? undefined}
-        breadcrumbs={breadcrumbs}
-        actions={
+    <DetailPage
+      query={namespace}
+      errorTitle={t`Namespace`}
+      breadcrumbs={(data) => (
+        <Breadcrumbs>
+          <BreadcrumbItem>
+            <BreadcrumbLink asChild>
+              <Link to={namespacePaths.list()}>{t`Namespaces`}</Link>
+            </BreadcrumbLink>
+          </BreadcrumbItem>
+          <BreadcrumbItem>
+            <BreadcrumbPage>{data?.name ?? namespaceId}</BreadcrumbPage>
+          </BreadcrumbItem>
+        </Breadcrumbs>
+      )}
+      header={(data) => ({
+        title: data.name,
+        description: data.description ?? undefined,
+        actions: (
           <>
             {canEdit ? (
               <Button variant="outline" asChild>
@@ -82,49 +79,52 @@ export function NamespaceDetailsPage({ canEdit = true }: NamespaceDetailsPagePro
                 </Link>
               </Button>
             ) : (
-              <Button variant="outline" disabled title={readOnlyReason}>
+              <EditButton access={access} variant="outline">
                 <Pencil aria-hidden />
                 {t`Edit`}
-              </Button>
+              </EditButton>
             )}
-            <Button variant="danger" disabled={!canEdit} title={canEdit ? undefined : readOnlyReason} onClick={() => setDeleting(true)}>
+            <EditButton access={access} variant="danger" onClick={() => setDeleting(true)}>
               <Trash2 aria-hidden />
               {t`Delete`}
-            </Button>
+            </EditButton>
           </>
-        }
-      />
-      <Tabs value={tab} onValueChange={setTab}>
-        <TabsList aria-label={t`Namespace sections`}>
-          <TabsTrigger value="overview">{t`Overview`}</TabsTrigger>
-          <TabsTrigger value="settings">{t`Settings`}</TabsTrigger>
-          <TabsTrigger value="permissions">{t`Permissions`}</TabsTrigger>
-        </TabsList>
-        <TabsContent value="overview">
-          <NamespaceSummary namespace={data} section="overview" teamNames={teamNames} />
-        </TabsContent>
-        <TabsContent value="settings">
-          <NamespaceSummary namespace={data} section="settings" teamNames={teamNames} />
-        </TabsContent>
-        <TabsContent value="permissions">
-          <NamespacePermissionsPanel namespaceId={data.id} canEdit={canEdit} />
-        </TabsContent>
-      </Tabs>
-      <ConfirmDialog
-        open={deleting}
-        onOpenChange={setDeleting}
-        tone="danger"
-        title={t`Delete namespace ${data.name}?`}
-        description={t`The namespace, its settings and its permissions are deleted. This cannot be undone.`}
-        phrase={confirmationPhrases.delete}
-        confirmLabel={t`Delete namespace`}
-        onConfirm={async () => {
-          await remove.mutateAsync(data.id);
-          toast.success(t`Namespace ${data.name} deleted.`);
-          void navigate(namespacePaths.list());
-        }}
-      />
-    </Stack>
+        ),
+      })}
+    >
+      {(data) => (
+        <>
+          <Tabs value={tab} onValueChange={setTab}>
+            <TabsList aria-label={t`Namespace sections`}>
+              <TabsTrigger value="overview">{t`Overview`}</TabsTrigger>
+              <TabsTrigger value="settings">{t`Settings`}</TabsTrigger>
+              <TabsTrigger value="permissions">{t`Permissions`}</TabsTrigger>
+            </TabsList>
+            <TabsContent value="overview">
+              <NamespaceSummary namespace={data} section="overview" teamNames={teamNames} />
+            </TabsContent>
+            <TabsContent value="settings">
+              <NamespaceSummary namespace={data} section="settings" teamNames={teamNames} />
+            </TabsContent>
+            <TabsContent value="permissions">
+              <NamespacePermissionsPanel namespaceId={data.id} canEdit={canEdit} />
+            </TabsContent>
+          </Tabs>
+          <ConfirmRemoval
+            target={deleting ? data : null}
+            onClose={() => setDeleting(false)}
+            title={(target) => t`Delete namespace ${target.name}?`}
+            description={t`The namespace, its settings and its permissions are deleted. This cannot be undone.`}
+            confirmLabel={t`Delete namespace`}
+            onConfirm={async (target) => {
+              await remove.mutateAsync(target.id);
+              toast.success(t`Namespace ${target.name} deleted.`);
+              void navigate(namespacePaths.list());
+            }}
+          />
+        </>
+      )}
+    </DetailPage>
   );
 }
 

@@ -6,20 +6,20 @@ import {
   BreadcrumbLink,
   BreadcrumbPage,
   Breadcrumbs,
-  Button,
   Card,
   CardBody,
   CardHeader,
   CardTitle,
   ConfirmDialog,
   DataTable,
+  DetailPage,
+  EditButton,
   ErrorState,
   FormField,
   Input,
-  PageHeader,
-  Skeleton,
   Stack,
   toast,
+  useActionsColumn,
 } from '@terrace/design-system';
 import { validateEmail } from '@terrace/domain';
 import {
@@ -59,160 +59,137 @@ export function TeamPage({ canEdit = true }: TeamPageProps) {
   const [removing, setRemoving] = useState<TeamUser | null>(null);
   const readOnlyReason = t`Only administrators can change teams.`;
 
-  const breadcrumbs = (
-    <Breadcrumbs>
-      <BreadcrumbItem>
-        <BreadcrumbLink asChild>
-          <Link to={organizationPaths.settings('team-list')}>{t`Teams`}</Link>
-        </BreadcrumbLink>
-      </BreadcrumbItem>
-      <BreadcrumbItem>
-        <BreadcrumbPage>{team.data?.name ?? teamId}</BreadcrumbPage>
-      </BreadcrumbItem>
-    </Breadcrumbs>
-  );
-
-  if (team.isPending) {
-    return (
-      <Stack gap={6} className="p-6" aria-busy="true">
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="h-40 w-full" />
-      </Stack>
-    );
-  }
-  if (team.isError) {
-    return (
-      <Stack gap={6} className="p-6">
-        <PageHeader title={t`Team`} breadcrumbs={breadcrumbs} />
-        <ErrorState error={team.error} onRetry={() => void team.refetch()} retrying={team.isFetching} />
-      </Stack>
-    );
-  }
-
+  const access = { canEdit, readOnlyReason };
+  const actions = useActionsColumn<TeamUser>((member) => (
+    <EditButton access={access} row aria-label={t`Remove ${member.email} from the team`} onClick={() => setRemoving(member)}>
+      {t`Remove`}
+    </EditButton>
+  ));
   const columns: ColumnDef<TeamUser, unknown>[] = [
     { id: 'email', header: t`E-mail address`, enableSorting: false, cell: ({ row }) => row.original.email },
-    {
-      id: 'actions',
-      header: () => <span className="sr-only">{t`Actions`}</span>,
-      enableSorting: false,
-      meta: { align: 'end' },
-      cell: ({ row }) => (
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={!canEdit}
-          title={canEdit ? undefined : readOnlyReason}
-          aria-label={t`Remove ${row.original.email} from the team`}
-          onClick={() => setRemoving(row.original)}
-        >
-          {t`Remove`}
-        </Button>
-      ),
-    },
+    actions,
   ];
 
   return (
-    <Stack gap={6} className="p-6">
-      <PageHeader
-        title={team.data.name}
-        description={team.data.description ?? undefined}
-        breadcrumbs={breadcrumbs}
-        actions={
-          <Button variant="outline" onClick={() => setEditing(true)} disabled={!canEdit} title={canEdit ? undefined : readOnlyReason}>
+    <DetailPage
+      query={team}
+      errorTitle={t`Team`}
+      breadcrumbs={(data) => (
+        <Breadcrumbs>
+          <BreadcrumbItem>
+            <BreadcrumbLink asChild>
+              <Link to={organizationPaths.settings('team-list')}>{t`Teams`}</Link>
+            </BreadcrumbLink>
+          </BreadcrumbItem>
+          <BreadcrumbItem>
+            <BreadcrumbPage>{data?.name ?? teamId}</BreadcrumbPage>
+          </BreadcrumbItem>
+        </Breadcrumbs>
+      )}
+      header={(data) => ({
+        title: data.name,
+        description: data.description ?? undefined,
+        actions: (
+          <EditButton access={access} variant="outline" onClick={() => setEditing(true)}>
             <Pencil aria-hidden />
             {t`Edit team`}
-          </Button>
-        }
-      />
-      <Card>
-        <CardHeader>
-          <CardTitle>{t`Single sign-on`}</CardTitle>
-        </CardHeader>
-        <CardBody>
-          {team.data.customIdpId ? (
-            <p className="text-sm">
-              <Trans>
-                Users of the identity-provider group <code className="font-mono text-xs">{team.data.customIdpId}</code> join this team when
-                they sign in.
-              </Trans>
-            </p>
-          ) : (
-            <p className="text-sm text-muted-foreground">
-              {t`No custom IdP ID: members are added here by hand. Set one to fill the team from your identity provider.`}
-            </p>
-          )}
-        </CardBody>
-      </Card>
-      <Stack gap={3}>
-        <h2 className="text-base font-semibold">{t`Members`}</h2>
-        {members.isError ? (
-          <ErrorState error={members.error} onRetry={() => void members.refetch()} retrying={members.isFetching} />
-        ) : (
-          <DataTable
-            aria-label={t`Members of ${team.data.name}`}
-            columns={columns}
-            data={members.data ?? []}
-            getRowId={(member) => member.email}
-            loading={members.isPending}
-            empty={<p className="px-4 py-8 text-center text-sm text-muted-foreground">{t`This team has no members yet.`}</p>}
-            actions={
-              <div className="ms-auto">
-                <Button onClick={() => setAdding(true)} disabled={!canEdit} title={canEdit ? undefined : readOnlyReason}>
-                  <UserPlus aria-hidden />
-                  {t`Add member`}
-                </Button>
-              </div>
-            }
+          </EditButton>
+        ),
+      })}
+    >
+      {(data) => (
+        <>
+          <Card>
+            <CardHeader>
+              <CardTitle>{t`Single sign-on`}</CardTitle>
+            </CardHeader>
+            <CardBody>
+              {data.customIdpId ? (
+                <p className="text-sm">
+                  <Trans>
+                    Users of the identity-provider group <code className="font-mono text-xs">{data.customIdpId}</code> join this team when
+                    they sign in.
+                  </Trans>
+                </p>
+              ) : (
+                <p className="text-sm text-muted-foreground">
+                  {t`No custom IdP ID: members are added here by hand. Set one to fill the team from your identity provider.`}
+                </p>
+              )}
+            </CardBody>
+          </Card>
+          <Stack gap={3}>
+            <h2 className="text-base font-semibold">{t`Members`}</h2>
+            {members.isError ? (
+              <ErrorState error={members.error} onRetry={() => void members.refetch()} retrying={members.isFetching} />
+            ) : (
+              <DataTable
+                aria-label={t`Members of ${data.name}`}
+                columns={columns}
+                data={members.data ?? []}
+                getRowId={(member) => member.email}
+                loading={members.isPending}
+                empty={<p className="px-4 py-8 text-center text-sm text-muted-foreground">{t`This team has no members yet.`}</p>}
+                actions={
+                  <div className="ms-auto">
+                    <EditButton access={access} onClick={() => setAdding(true)}>
+                      <UserPlus aria-hidden />
+                      {t`Add member`}
+                    </EditButton>
+                  </div>
+                }
+              />
+            )}
+          </Stack>
+          <TeamFormDialog
+            open={editing}
+            onOpenChange={setEditing}
+            team={data}
+            onSave={async (input) => {
+              await update.mutateAsync({ teamId, ...input });
+              toast.success(t`Team saved.`);
+            }}
           />
-        )}
-      </Stack>
-      <TeamFormDialog
-        open={editing}
-        onOpenChange={setEditing}
-        team={team.data}
-        onSave={async (input) => {
-          await update.mutateAsync({ teamId, ...input });
-          toast.success(t`Team saved.`);
-        }}
-      />
-      <FormDialog
-        open={adding}
-        onOpenChange={(open) => {
-          setAdding(open);
-          if (!open) setEmailError(null);
-        }}
-        title={t`Add a member to ${team.data.name}`}
-        description={t`The user must already belong to the organization.`}
-        submitLabel={t`Add member`}
-        onSubmit={async () => {
-          const problem = validateEmail(email);
-          setEmailError(problem ? i18n._(problem) : null);
-          if (problem) return false;
-          await addMember.mutateAsync({ teamId, userEmail: email.trim() });
-          toast.success(t`${email.trim()} added to the team.`);
-          setEmail('');
-          return true;
-        }}
-      >
-        <FormField label={t`E-mail address`} required error={emailError}>
-          <Input type="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />
-        </FormField>
-      </FormDialog>
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
-        tone="danger"
-        title={t`Remove ${removing?.email ?? ''} from ${team.data.name}?`}
-        description={t`They lose the namespace permissions they had through this team.`}
-        confirmLabel={t`Remove`}
-        onConfirm={async () => {
-          if (!removing) return;
-          await removeMember.mutateAsync({ teamId, userEmail: removing.email });
-          toast.success(t`${removing.email} removed from the team.`);
-          setRemoving(null);
-        }}
-      />
-    </Stack>
+          <FormDialog
+            open={adding}
+            onOpenChange={(open) => {
+              setAdding(open);
+              if (!open) setEmailError(null);
+            }}
+            title={t`Add a member to ${data.name}`}
+            description={t`The user must already belong to the organization.`}
+            submitLabel={t`Add member`}
+            onSubmit={async () => {
+              const problem = validateEmail(email);
+              setEmailError(problem ? i18n._(problem) : null);
+              if (problem) return false;
+              await addMember.mutateAsync({ teamId, userEmail: email.trim() });
+              toast.success(t`${email.trim()} added to the team.`);
+              setEmail('');
+              return true;
+            }}
+          >
+            <FormField label={t`E-mail address`} required error={emailError}>
+              <Input type="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />
+            </FormField>
+          </FormDialog>
+          <ConfirmDialog
+            open={removing !== null}
+            onOpenChange={(open) => !open && setRemoving(null)}
+            tone="danger"
+            title={t`Remove ${removing?.email ?? ''} from ${data.name}?`}
+            description={t`They lose the namespace permissions they had through this team.`}
+            confirmLabel={t`Remove`}
+            onConfirm={async () => {
+              if (!removing) return;
+              await removeMember.mutateAsync({ teamId, userEmail: removing.email });
+              toast.success(t`${removing.email} removed from the team.`);
+              setRemoving(null);
+            }}
+          />
+        </>
+      )}
+    </DetailPage>
   );
 }
 
