@@ -1,6 +1,8 @@
 import { envelope, handle } from '@terrace/api-client/testing';
 import { organizationFixtures } from '@terrace/organization/data-access/testing';
 import { screen, waitFor, within } from '@testing-library/react';
+import { composeSettingsSections, type SettingsSectionProps } from '@terrace/session';
+import { lazy } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderPage, setupMsw } from '../../testing/render-page';
 import { testSettingsSections } from '../../testing/settings-sections';
@@ -49,6 +51,30 @@ describe('OrganizationSettingsPage', () => {
     expect(
       await screen.findByRole('heading', { name: 'No programmatic users yet' }, { timeout: 5000 }),
     ).toBeInTheDocument();
+  });
+
+  it('shows a section another domain contributes, in its group, with the access the page decides', async () => {
+    function NotificationsSection({ canEdit, readOnlyReason }: SettingsSectionProps) {
+      return <button disabled={!canEdit} title={readOnlyReason}>Add a Slack channel</button>;
+    }
+    const sections = composeSettingsSections(
+      [...testSettingsSections.values()],
+      [
+        {
+          id: 'notification',
+          title: { id: 'test.notification', message: 'Notifications' },
+          description: { id: 'test.notification.d', message: 'Where run events are sent.' },
+          content: { edit: { roles: ['admin'] }, Component: lazy(async () => ({ default: NotificationsSection })) },
+        },
+      ],
+    );
+    renderPage({
+      path: 'organization/setting',
+      element: <OrganizationSettingsPage sections={sections} canEdit={false} />,
+      url: '/app/organization/setting?id=notifications',
+    });
+    expect(await screen.findByRole('tab', { name: 'Notifications', selected: true })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Add a Slack channel' })).toBeDisabled();
   });
 
   it('shows the designed not-available panel for sections the server does not offer yet', async () => {
