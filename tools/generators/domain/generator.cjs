@@ -11,7 +11,7 @@ const path = require('node:path');
 
 /**
  * @param {import('@nx/devkit').Tree} tree
- * @param {{ name: string }} options
+ * @param {{ name: string; resource?: string; route?: string; settingsSection?: string }} options
  */
 async function domainGenerator(tree, options) {
   const graphSource = tree.read('tools/lint/domain-graph.mjs', 'utf-8') ?? '';
@@ -67,6 +67,7 @@ async function domainGenerator(tree, options) {
  */
 function consoleSubstitutions(tree, options, propertyName) {
   const routes = tree.read('libs/session/src/lib/app-routes.ts', 'utf-8') ?? '';
+  /** @param {string} id */
   const routePathOf = (id) => new RegExp(`^\\s*${id}: \\{\\s*path: '([^']+)'`, 'm').exec(routes)?.[1];
   if (options.route && !routePathOf(options.route)) {
     throw new Error(`Route '${options.route}' is not a route id of libs/session/src/lib/app-routes.ts.`);
@@ -81,6 +82,7 @@ function consoleSubstitutions(tree, options, propertyName) {
   if (options.resource) {
     const client = tree.read('libs/api-client/src/generated/openapi.ts', 'utf-8') ?? '';
     // The block of one path in the generated `paths`, and whether it has an operation for `method`.
+    /** @param {string} pathName @param {string} method */
     const operation = (pathName, method) => {
       const start = client.indexOf(`    "${pathName}": {`);
       const block = start < 0 ? '' : client.slice(start, client.indexOf('\n    };', start));
@@ -88,14 +90,14 @@ function consoleSubstitutions(tree, options, propertyName) {
     };
     collectionPath = `/${options.resource}`;
     const item = new RegExp(`^    "(/${options.resource}/\\{(\\w+)\\})": \\{`, 'm').exec(client);
-    if (!item || !operation(collectionPath, 'get') || !operation(item[1], 'delete')) {
+    if (!item || !operation(collectionPath, 'get') || !operation(item[1] ?? '', 'delete')) {
       throw new Error(
         `The contract has no GET ${collectionPath} and DELETE ${collectionPath}/{id}: describe them in openapi/ and generate the client first (openapi/README.md).`,
       );
     }
     resource = options.resource;
-    itemPath = item[1];
-    idParam = item[2];
+    itemPath = item[1] ?? '';
+    idParam = item[2] ?? '';
   }
 
   if (options.settingsSection) {
