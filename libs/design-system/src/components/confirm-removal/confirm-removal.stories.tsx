@@ -38,7 +38,7 @@ type Story = StoryObj<typeof meta>;
 export const TypedPhrase: Story = {
   play: async ({ canvasElement, args }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Remove team' }));
-    const dialog = within(await within(document.body).findByRole('dialog'));
+    const dialog = within(await within(document.body).findByRole('alertdialog'));
     const confirm = dialog.getByRole('button', { name: 'Remove team' });
     await expect(confirm).toBeDisabled();
     await userEvent.type(dialog.getByRole('textbox'), 'delete me');
@@ -52,7 +52,7 @@ export const TypeTheName: Story = {
   args: { phrase: (team) => team.name },
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Remove team' }));
-    const dialog = within(await within(document.body).findByRole('dialog'));
+    const dialog = within(await within(document.body).findByRole('alertdialog'));
     await userEvent.type(dialog.getByRole('textbox'), 'platform');
     await expect(dialog.getByRole('button', { name: 'Remove team' })).toBeEnabled();
   },

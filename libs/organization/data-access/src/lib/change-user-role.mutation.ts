@@ -8,8 +8,6 @@ export function useChangeUserRoleMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, role }: { userId: string; role: string }) => organizationRequests.changeUserRole(client, userId, role),
-    onSuccess: () => {
-      return queryClient.invalidateQueries({ queryKey: organizationKeys.users() });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.users() }),
   });
 }

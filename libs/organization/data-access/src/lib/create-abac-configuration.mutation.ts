@@ -9,8 +9,6 @@ export function useCreateAbacConfigurationMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: AbacConfigurationInput) => organizationRequests.createAbacConfiguration(client, input),
-    onSuccess: () => {
-      return queryClient.invalidateQueries({ queryKey: organizationKeys.abac() });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.abac() }),
   });
 }

@@ -9,8 +9,6 @@ export function useCreateCustomRoleMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CustomRoleInput) => organizationRequests.createCustomRole(client, input),
-    onSuccess: () => {
-      return queryClient.invalidateQueries({ queryKey: organizationKeys.customRoles() });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.customRoles() }),
   });
 }

@@ -9,8 +9,6 @@ export function useCreatePersonalAccessTokenMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: PersonalAccessTokenInput) => organizationRequests.createPersonalAccessToken(client, input),
-    onSuccess: () => {
-      return queryClient.invalidateQueries({ queryKey: organizationKeys.personalAccessTokens() });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.personalAccessTokens() }),
   });
 }

@@ -9,8 +9,6 @@ export function useCreateProgrammaticUserTokenMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ programmaticUserId, ...input }: { programmaticUserId: string } & ProgrammaticTokenInput) => organizationRequests.createProgrammaticUserToken(client, programmaticUserId, input),
-    onSuccess: () => {
-      return queryClient.invalidateQueries({ queryKey: organizationKeys.programmaticUsers() });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.programmaticUsers() }),
   });
 }

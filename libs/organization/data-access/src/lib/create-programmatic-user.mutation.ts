@@ -9,8 +9,6 @@ export function useCreateProgrammaticUserMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ProgrammaticUserInput) => organizationRequests.createProgrammaticUser(client, input),
-    onSuccess: () => {
-      return queryClient.invalidateQueries({ queryKey: organizationKeys.programmaticUsers() });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.programmaticUsers() }),
   });
 }

@@ -9,8 +9,6 @@ export function useCreateTeamMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TeamInput) => organizationRequests.createTeam(client, input),
-    onSuccess: () => {
-      return queryClient.invalidateQueries({ queryKey: organizationKeys.teams() });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.teams() }),
   });
 }

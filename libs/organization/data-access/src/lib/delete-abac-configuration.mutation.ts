@@ -8,8 +8,6 @@ export function useDeleteAbacConfigurationMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => organizationRequests.deleteAbacConfiguration(client, id),
-    onSuccess: () => {
-      return queryClient.invalidateQueries({ queryKey: organizationKeys.abac() });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.abac() }),
   });
 }

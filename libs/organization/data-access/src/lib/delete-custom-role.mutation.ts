@@ -8,11 +8,10 @@ export function useDeleteCustomRoleMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (customRoleId: string) => organizationRequests.deleteCustomRole(client, customRoleId),
-    onSuccess: () => {
-      return Promise.all([
+    onSuccess: () =>
+      Promise.all([
         queryClient.invalidateQueries({ queryKey: organizationKeys.customRoles() }),
         queryClient.invalidateQueries({ queryKey: organizationKeys.users() }),
-      ]);
-    },
+      ]),
   });
 }

@@ -8,8 +8,6 @@ export function useDeleteProgrammaticUserMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (programmaticUserId: string) => organizationRequests.deleteProgrammaticUser(client, programmaticUserId),
-    onSuccess: () => {
-      return queryClient.invalidateQueries({ queryKey: organizationKeys.programmaticUsers() });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.programmaticUsers() }),
   });
 }

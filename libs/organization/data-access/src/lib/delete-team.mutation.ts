@@ -8,8 +8,6 @@ export function useDeleteTeamMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (teamId: string) => organizationRequests.deleteTeam(client, teamId),
-    onSuccess: () => {
-      return queryClient.invalidateQueries({ queryKey: organizationKeys.teams() });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.teams() }),
   });
 }

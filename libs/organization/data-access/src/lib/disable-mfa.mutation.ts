@@ -8,11 +8,10 @@ export function useDisableMfaMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (mfaCode: string) => organizationRequests.disableMfa(client, mfaCode),
-    onSuccess: () => {
-      return Promise.all([
+    onSuccess: () =>
+      Promise.all([
         queryClient.invalidateQueries({ queryKey: organizationKeys.currentUser() }),
         queryClient.invalidateQueries({ queryKey: organizationKeys.users() }),
-      ]);
-    },
+      ]),
   });
 }

@@ -8,11 +8,10 @@ export function useEnableMfaMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (mfaCode: string) => organizationRequests.enableMfa(client, mfaCode),
-    onSuccess: () => {
-      return Promise.all([
+    onSuccess: () =>
+      Promise.all([
         queryClient.invalidateQueries({ queryKey: organizationKeys.currentUser() }),
         queryClient.invalidateQueries({ queryKey: organizationKeys.users() }),
-      ]);
-    },
+      ]),
   });
 }

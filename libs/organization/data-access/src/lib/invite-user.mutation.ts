@@ -9,8 +9,6 @@ export function useInviteUserMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: InviteUserInput) => organizationRequests.inviteUser(client, input),
-    onSuccess: () => {
-      return queryClient.invalidateQueries({ queryKey: organizationKeys.users() });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.users() }),
   });
 }

@@ -8,8 +8,6 @@ export function useRemoveTeamUserMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ teamId, userEmail }: { teamId: string; userEmail: string }) => organizationRequests.removeTeamUser(client, teamId, userEmail),
-    onSuccess: () => {
-      return queryClient.invalidateQueries({ queryKey: organizationKeys.teams() });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.teams() }),
   });
 }

@@ -8,11 +8,10 @@ export function useRemoveUserMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) => organizationRequests.removeUser(client, userId),
-    onSuccess: () => {
-      return Promise.all([
+    onSuccess: () =>
+      Promise.all([
         queryClient.invalidateQueries({ queryKey: organizationKeys.users() }),
         queryClient.invalidateQueries({ queryKey: organizationKeys.teams() }),
-      ]);
-    },
+      ]),
   });
 }

@@ -8,8 +8,6 @@ export function useRevokePersonalAccessTokenMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (tokenId: string) => organizationRequests.revokePersonalAccessToken(client, tokenId),
-    onSuccess: () => {
-      return queryClient.invalidateQueries({ queryKey: organizationKeys.personalAccessTokens() });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.personalAccessTokens() }),
   });
 }

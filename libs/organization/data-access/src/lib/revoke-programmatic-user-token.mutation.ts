@@ -8,8 +8,6 @@ export function useRevokeProgrammaticUserTokenMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ programmaticUserId, tokenId }: { programmaticUserId: string; tokenId: string }) => organizationRequests.revokeProgrammaticUserToken(client, programmaticUserId, tokenId),
-    onSuccess: () => {
-      return queryClient.invalidateQueries({ queryKey: organizationKeys.programmaticUsers() });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.programmaticUsers() }),
   });
 }

@@ -9,8 +9,6 @@ export function useUpdateAbacConfigurationMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...input }: { id: string } & AbacConfigurationInput) => organizationRequests.updateAbacConfiguration(client, id, input),
-    onSuccess: () => {
-      return queryClient.invalidateQueries({ queryKey: organizationKeys.abac() });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.abac() }),
   });
 }

@@ -9,8 +9,6 @@ export function useUpdateAiFeaturesMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: AiFeaturesConfiguration) => organizationRequests.updateConfiguration(client, { aiFeaturesConfiguration: input }),
-    onSuccess: () => {
-      return queryClient.invalidateQueries({ queryKey: organizationKeys.configuration() });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.configuration() }),
   });
 }

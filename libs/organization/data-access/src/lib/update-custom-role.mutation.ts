@@ -9,8 +9,6 @@ export function useUpdateCustomRoleMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ customRoleId, ...input }: { customRoleId: string } & CustomRoleUpdateInput) => organizationRequests.updateCustomRole(client, customRoleId, input),
-    onSuccess: () => {
-      return queryClient.invalidateQueries({ queryKey: organizationKeys.customRoles() });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.customRoles() }),
   });
 }

@@ -9,12 +9,11 @@ export function useUpdateProfileMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ProfileInput) => organizationRequests.updateProfile(client, input),
-    onSuccess: () => {
-      return Promise.all([
+    onSuccess: () =>
+      Promise.all([
         queryClient.invalidateQueries({ queryKey: organizationKeys.currentUser() }),
         // The header's profile menu shows the name from the session's user.
         queryClient.invalidateQueries({ queryKey: sessionKeys.user() }),
-      ]);
-    },
+      ]),
   });
 }

@@ -9,8 +9,6 @@ export function useUpdateSignInSettingsMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: Partial<SignInSettings>) => organizationRequests.updateSignInSettings(client, input),
-    onSuccess: () => {
-      return queryClient.invalidateQueries({ queryKey: organizationKeys.signInSettings() });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.signInSettings() }),
   });
 }

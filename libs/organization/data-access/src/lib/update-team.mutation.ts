@@ -9,8 +9,6 @@ export function useUpdateTeamMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ teamId, ...input }: { teamId: string } & Partial<TeamInput>) => organizationRequests.updateTeam(client, teamId, input),
-    onSuccess: () => {
-      return queryClient.invalidateQueries({ queryKey: organizationKeys.teams() });
-    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.teams() }),
   });
 }
