@@ -9,11 +9,7 @@ export function useGrantNamespacePermissionMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (permission: NamespacePermissionInput) => namespacesRequests.grantPermission(client, permission),
-    onSuccess: (_granted, permission) => queryClient.invalidateQueries({ queryKey: permissionsKey(permission.namespaceId) }),
+    onSuccess: (_granted, permission) => queryClient.invalidateQueries({ queryKey: namespacesKeys.permissionsOf(permission.namespaceId) }),
   });
 }
 
-/** A permission on every namespace (no namespace id) may show in any namespace's permission list. */
-function permissionsKey(namespaceId: string | null) {
-  return namespaceId ? namespacesKeys.permissions(namespaceId) : namespacesKeys.details();
-}

@@ -9,11 +9,7 @@ export function useRevokeNamespacePermissionMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (permission: NamespacePermission) => namespacesRequests.revokePermission(client, permission),
-    onSuccess: (_result, permission) => queryClient.invalidateQueries({ queryKey: permissionsKey(permission.namespaceId) }),
+    onSuccess: (_result, permission) => queryClient.invalidateQueries({ queryKey: namespacesKeys.permissionsOf(permission.namespaceId) }),
   });
 }
 
-/** A permission on every namespace (no namespace id) may show in any namespace's permission list. */
-function permissionsKey(namespaceId: string | null) {
-  return namespaceId ? namespacesKeys.permissions(namespaceId) : namespacesKeys.details();
-}
