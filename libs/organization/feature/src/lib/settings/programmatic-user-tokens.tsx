@@ -7,8 +7,6 @@ import {
   type EditAccess,
   EditButton,
   ErrorState,
-  FormField,
-  Input,
   SecretReveal,
   Stack,
   toast,
@@ -24,7 +22,7 @@ import {
 } from '@terrace/organization/data-access';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
-import { FormDialog } from '../common/form-dialog';
+import { ProgrammaticTokenDialog } from './programmatic-user-dialog';
 import { useApiClient } from '@terrace/session';
 
 export interface ProgrammaticUserTokensProps extends EditAccess {
@@ -38,8 +36,6 @@ export function ProgrammaticUserTokens({ programmaticUser, ...access }: Programm
   const create = useCreateProgrammaticUserTokenMutation();
   const revoke = useRevokeProgrammaticUserTokenMutation();
   const [creating, setCreating] = useState(false);
-  const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string | null>(null);
   const [created, setCreated] = useState<ProgrammaticToken | null>(null);
   const [revoking, setRevoking] = useState<ProgrammaticToken | null>(null);
 
@@ -91,29 +87,16 @@ export function ProgrammaticUserTokens({ programmaticUser, ...access }: Programm
           </div>
         }
       />
-      <FormDialog
+      <ProgrammaticTokenDialog
         open={creating}
-        onOpenChange={(open) => {
-          setCreating(open);
-          if (!open) setNameError(null);
-        }}
-        title={t`Create a token for ${programmaticUser.name}`}
-        submitLabel={t`Create token`}
-        onSubmit={async () => {
-          const trimmed = name.trim();
-          setNameError(trimmed === '' ? t`Enter a name that says where the token is used.` : null);
-          if (trimmed === '') return false;
-          const token = await create.mutateAsync({ programmaticUserId: programmaticUser.id, name: trimmed });
+        onOpenChange={setCreating}
+        programmaticUserName={programmaticUser.name}
+        onCreate={async ({ name }) => {
+          const token = await create.mutateAsync({ programmaticUserId: programmaticUser.id, name });
           setCreated(token);
-          setName('');
           toast.success(t`Token ${token.name} created. Copy it now.`);
-          return true;
         }}
-      >
-        <FormField label={t`Token name`} required error={nameError} help={t`For example the pipeline that uses it.`}>
-          <Input value={name} onChange={(event) => setName(event.target.value)} />
-        </FormField>
-      </FormDialog>
+      />
       <ConfirmRemoval
         target={revoking}
         onClose={() => setRevoking(null)}

@@ -10,8 +10,6 @@ import {
   ConfirmRemoval,
   type EditAccess,
   EditButton,
-  FormField,
-  Input,
   SettingsList,
   toast,
   useActionsColumn,
@@ -24,16 +22,12 @@ import {
 } from '@terrace/organization/data-access';
 import { Bot } from 'lucide-react';
 import { useState } from 'react';
-import { FormDialog } from '../common/form-dialog';
-import { RoleSelect } from '../common/role-select';
 import { useRoleLabel } from '../common/use-role-label';
+import { ProgrammaticUserDialog } from './programmatic-user-dialog';
 import { ProgrammaticUserTokens } from './programmatic-user-tokens';
 import { useApiClient } from '@terrace/session';
 
 export type ProgrammaticUsersSectionProps = EditAccess;
-
-// Names appear in audit entries and namespace permissions, so they stay simple identifiers.
-const NAME = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,127}$/;
 
 export function ProgrammaticUsersSection(access: ProgrammaticUsersSectionProps) {
   const { t, i18n } = useLingui();
@@ -45,8 +39,6 @@ export function ProgrammaticUsersSection(access: ProgrammaticUsersSectionProps) 
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<ProgrammaticUser | null>(null);
-  const [form, setForm] = useState({ name: '', role: 'deployer' });
-  const [nameError, setNameError] = useState<string | null>(null);
 
   const selected = users.data?.find((user) => user.id === selectedId) ?? null;
 
@@ -100,33 +92,15 @@ export function ProgrammaticUsersSection(access: ProgrammaticUsersSectionProps) 
           </CardBody>
         </Card>
       )}
-      <FormDialog
+      <ProgrammaticUserDialog
         open={creating}
-        onOpenChange={(open) => {
-          setCreating(open);
-          if (!open) setNameError(null);
-        }}
-        title={t`Create a programmatic user`}
-        submitLabel={t`Create`}
-        onSubmit={async () => {
-          const name = form.name.trim();
-          const problem = name === '' ? t`Enter a name.` : NAME.test(name) ? null : t`Use letters, digits, spaces, dots, dashes and underscores, starting with a letter or digit (at most 128).`;
-          setNameError(problem);
-          if (problem) return false;
-          const created = await create.mutateAsync({ name, role: form.role });
+        onOpenChange={setCreating}
+        onCreate={async (input) => {
+          const created = await create.mutateAsync(input);
           toast.success(t`Programmatic user ${created.name} created. Create a token for it below.`);
           setSelectedId(created.id);
-          setForm({ name: '', role: 'deployer' });
-          return true;
         }}
-      >
-        <FormField label={t`Name`} required error={nameError}>
-          <Input value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} />
-        </FormField>
-        <FormField label={t`Role`} required>
-          <RoleSelect value={form.role} onValueChange={(role) => setForm({ ...form, role })} />
-        </FormField>
-      </FormDialog>
+      />
       <ConfirmRemoval
         target={deleting}
         onClose={() => setDeleting(null)}

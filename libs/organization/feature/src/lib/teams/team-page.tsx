@@ -15,13 +15,10 @@ import {
   DetailPage,
   EditButton,
   ErrorState,
-  FormField,
-  Input,
   Stack,
   toast,
   useActionsColumn,
 } from '@terrace/design-system';
-import { validateEmail } from '@terrace/domain';
 import {
   organizationQueries,
   useAddTeamUserMutation,
@@ -32,8 +29,8 @@ import {
 import { Pencil, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { FormDialog } from '../common/form-dialog';
 import { TeamFormDialog } from './team-form-dialog';
+import { TeamMemberDialog } from './team-member-dialog';
 import { organizationPaths } from './team-paths';
 import { useAccess, useApiClient } from '@terrace/session';
 
@@ -44,7 +41,7 @@ export interface TeamPageProps {
 
 /** /team/:teamId: a team, its identity-provider link and its members. */
 export function TeamPage({ canEdit = true }: TeamPageProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { teamId = '' } = useParams();
   const client = useApiClient();
   const team = useQuery(organizationQueries.team(client, teamId));
@@ -54,8 +51,6 @@ export function TeamPage({ canEdit = true }: TeamPageProps) {
   const removeMember = useRemoveTeamUserMutation();
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<TeamUser | null>(null);
   const readOnlyReason = t`Only administrators can change teams.`;
 
@@ -150,29 +145,15 @@ export function TeamPage({ canEdit = true }: TeamPageProps) {
               toast.success(t`Team saved.`);
             }}
           />
-          <FormDialog
+          <TeamMemberDialog
             open={adding}
-            onOpenChange={(open) => {
-              setAdding(open);
-              if (!open) setEmailError(null);
+            onOpenChange={setAdding}
+            teamName={data.name}
+            onAdd={async (userEmail) => {
+              await addMember.mutateAsync({ teamId, userEmail });
+              toast.success(t`${userEmail} added to the team.`);
             }}
-            title={t`Add a member to ${data.name}`}
-            description={t`The user must already belong to the organization.`}
-            submitLabel={t`Add member`}
-            onSubmit={async () => {
-              const problem = validateEmail(email);
-              setEmailError(problem ? i18n._(problem) : null);
-              if (problem) return false;
-              await addMember.mutateAsync({ teamId, userEmail: email.trim() });
-              toast.success(t`${email.trim()} added to the team.`);
-              setEmail('');
-              return true;
-            }}
-          >
-            <FormField label={t`E-mail address`} required error={emailError}>
-              <Input type="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />
-            </FormField>
-          </FormDialog>
+          />
           <ConfirmDialog
             open={removing !== null}
             onOpenChange={(open) => !open && setRemoving(null)}
