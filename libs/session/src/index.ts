@@ -50,6 +50,7 @@ export {
   type AccessOptions,
 } from './lib/route-access';
 export type {
+  AiFeaturesSettings,
   MfaSecret,
   NotificationItem,
   OrganizationRole,

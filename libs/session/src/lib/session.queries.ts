@@ -48,4 +48,12 @@ export const sessionQueries = {
       queryFn: ({ signal }) => sessionRequests.notifications(client, signal),
       staleTime: 10 * 60_000,
     }),
+  // An admin may enable AI features in another tab or page: the assistant entry reads it afresh
+  // when it mounts and before it acts on a click.
+  aiFeatures: (client: ApiClient) =>
+    queryOptions({
+      queryKey: sessionKeys.aiFeatures(),
+      queryFn: ({ signal }) => sessionRequests.aiFeatures(client, signal),
+      staleTime: 0,
+    }),
 };

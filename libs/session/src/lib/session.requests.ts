@@ -1,7 +1,7 @@
 import { PUBLIC_REQUEST_HEADER, type ApiClient } from '@terrace/api-client';
 import { firstItem, type Envelope } from './first-item';
 import type { Organization, User } from './session-model';
-import type { MfaSecret, NotificationItem, OrganizationRole, SignInResult, SignInSettings, SignUpInput, SsoPotentialSessions } from './session.types';
+import type { AiFeaturesSettings, MfaSecret, NotificationItem, OrganizationRole, SignInResult, SignInSettings, SignUpInput, SsoPotentialSessions } from './session.types';
 import { toOrganization, toUser } from './stored-session';
 
 /**
@@ -118,6 +118,13 @@ export const sessionRequests = {
   },
   async consoleEvent(client: ApiClient, event: { title: string; message: string }): Promise<void> {
     await client.POST('/console/event', { body: { entity: event } });
+  },
+  /** The organization configuration's AI features (spec §3); both false before anything is configured. */
+  async aiFeatures(client: ApiClient, signal?: AbortSignal): Promise<AiFeaturesSettings> {
+    // Before anything is configured the organization configuration answers empty items.
+    const { data } = await client.GET('/org/configuration', { signal });
+    const ai = data?.response.items[0]?.aiFeaturesConfiguration;
+    return { enabled: ai?.enabled === true, consented: ai?.consented === true };
   },
 };
 

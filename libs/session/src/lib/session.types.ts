@@ -49,3 +49,8 @@ export interface SignUpInput {
   password: string;
   organizationName: string;
 }
+
+export interface AiFeaturesSettings {
+  enabled: boolean;
+  consented: boolean;
+}
