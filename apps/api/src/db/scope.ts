@@ -93,7 +93,9 @@ export class Scope {
     return rows[0] as Row<T>;
   }
 
+  /** An empty `set` changes nothing (SQL has no empty SET): the matching rows are read instead. */
   async update<T extends TenantTable>(table: T, set: Partial<NewRow<T>>, condition: SQL): Promise<Row<T>[]> {
+    if (Object.values(set).every((v) => v === undefined)) return this.select(table, condition);
     return (await this.#tx
       .update(table as PgTable)
       .set(set as never)

@@ -6,6 +6,7 @@ import { DomainError, forbidden, unauthenticated } from './domain-error';
 import { successEnvelope } from './envelope';
 import { listOperations, toRoutePath, type OpenApiDocument, type OperationSpec } from './openapi-document';
 import type { OperationRegistry } from './operation-registry';
+import { registerBodyParsers } from './request-edge';
 import { buildRequestValidator, createAjv } from './request-validation';
 
 declare module 'fastify' {
@@ -64,6 +65,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
   checkRegistry(operations, options.registry);
   const parameterAjv = createAjv(options.document, { coerceTypes: true, useDefaults: true });
   const bodyAjv = createAjv(options.document, { coerceTypes: false, useDefaults: false });
+  registerBodyParsers(app);
   // Identity providers post SAML responses as an HTML form; only operations that declare a form
   // body accept one (for the others it fails their `{entity}` schema).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {

@@ -112,6 +112,11 @@ export function keyCondition(key: PermissionKey): SQL {
 export const findNamespacePermission = (scope: Scope, key: PermissionKey) => scope.first(namespacePermissions, keyCondition(key));
 export const insertNamespacePermission = (scope: Scope, row: Omit<typeof namespacePermissions.$inferInsert, 'organizationId'>) =>
   scope.insert(namespacePermissions, row);
+export const updateNamespacePermissionRole = async (
+  scope: Scope,
+  key: PermissionKey,
+  set: Pick<typeof namespacePermissions.$inferInsert, 'role' | 'customRoleId'>,
+) => (await scope.update(namespacePermissions, set, keyCondition(key)))[0];
 export const deleteNamespacePermission = async (scope: Scope, key: PermissionKey) =>
   (await scope.delete(namespacePermissions, keyCondition(key)))[0];
 

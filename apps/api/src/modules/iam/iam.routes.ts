@@ -29,7 +29,7 @@ export function iamOperations(deps: iam.IamDeps): OperationRegistry {
     deleteNamespacePermission: userOperation(async (actor, { entity }) =>
       single(await iam.deleteNamespacePermission(deps, actor, entity as Schemas['NamespacePermissionKey'])),
     ),
-    listCustomRoles: userOperation(async (actor) => items(await iam.listCustomRoles(deps, actor))),
+    listCustomRoles: userOperation(async (actor, { query }) => items(await iam.listCustomRoles(deps, actor, query as QueryOf<'listCustomRoles'>))),
     createCustomRole: userOperation(async (actor, { entity }) =>
       single(await iam.createCustomRole(deps, actor, entity as Schemas['CustomRoleInput'])),
     ),
@@ -40,7 +40,9 @@ export function iamOperations(deps: iam.IamDeps): OperationRegistry {
     deleteCustomRole: userOperation(async (actor, { params }) =>
       single(await iam.deleteCustomRole(deps, actor, params['customRoleId'] as string)),
     ),
-    listCustomAbacConfigurations: userOperation(async (actor) => items(await iam.listAbac(deps, actor))),
+    listCustomAbacConfigurations: userOperation(async (actor, { query }) =>
+      items(await iam.listAbac(deps, actor, query as QueryOf<'listCustomAbacConfigurations'>)),
+    ),
     createCustomAbacConfiguration: userOperation(async (actor, { entity }) =>
       single(await iam.createAbac(deps, actor, entity as Schemas['CustomAbacConfigurationInput'])),
     ),
@@ -55,7 +57,9 @@ export function iamOperations(deps: iam.IamDeps): OperationRegistry {
     deleteCustomAbacConfiguration: userOperation(async (actor, { params }) =>
       single(await iam.deleteAbac(deps, actor, params['customAbacConfigurationId'] as string)),
     ),
-    listProgrammaticUsers: userOperation(async (actor) => items(await iam.listProgrammaticUsers(deps, actor))),
+    listProgrammaticUsers: userOperation(async (actor, { query }) =>
+      items(await iam.listProgrammaticUsers(deps, actor, query as QueryOf<'listProgrammaticUsers'>)),
+    ),
     createProgrammaticUser: userOperation(async (actor, { entity }) =>
       single(await iam.createProgrammaticUser(deps, actor, entity as Schemas['ProgrammaticUserInput'])),
     ),

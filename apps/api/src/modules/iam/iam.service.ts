@@ -92,18 +92,26 @@ export async function listTeamUsers(deps: IamDeps, actor: Actor, teamId: string 
   return repo.listTeamUsers(deps.db, actor.organizationId, teamId);
 }
 
-async function resolveTeamMember(deps: IamDeps, scope: Scope, actor: Actor, input: Schemas['TeamUserInput']) {
+/**
+ * The team and member a team-user body names. Adding refuses unknown ones (400 on the field);
+ * removing answers 404 `not_found`, so a client removing what is already gone sees the code it
+ * looks for.
+ */
+async function resolveTeamMember(deps: IamDeps, scope: Scope, actor: Actor, input: Schemas['TeamUserInput'], missing: 'invalid' | 'notFound') {
   const team = await repo.findTeam(scope, input.teamId);
-  if (!team) throw validationError(`Team ${input.teamId} was not found`, 'entity.teamId');
+  if (!team) throw missing === 'notFound' ? notFound('Team', input.teamId) : validationError(`Team ${input.teamId} was not found`, 'entity.teamId');
   const user = await repo.findMemberByEmail(deps.db, actor.organizationId, input.userEmail);
-  if (!user) throw validationError(`${input.userEmail} is not a member of this organization`, 'entity.userEmail');
+  if (!user) {
+    if (missing === 'notFound') throw notFound('Team member', input.userEmail);
+    throw validationError(`${input.userEmail} is not a member of this organization`, 'entity.userEmail');
+  }
   return { team, user };
 }
 
 export async function addTeamUser(deps: IamDeps, actor: Actor, input: Schemas['TeamUserInput']) {
   await deps.engine.require(actor, 'team:manage');
   return inOrganization(deps.db, actor.organizationId, async (scope) => {
-    const { team, user } = await resolveTeamMember(deps, scope, actor, input);
+    const { team, user } = await resolveTeamMember(deps, scope, actor, input, 'invalid');
     if (!(await repo.addTeamUser(scope, team.id, user.id))) throw alreadyExists(`${user.email} is already in the team`, 'entity.userEmail');
     await recordAudit(scope, initiatorOf(actor), { entityType: 'team', entityId: `${team.id}/${user.id}`, entityName: user.email, action: 'update' });
     return { teamId: team.id, email: user.email, userId: user.id };
@@ -113,7 +121,7 @@ export async function addTeamUser(deps: IamDeps, actor: Actor, input: Schemas['T
 export async function removeTeamUser(deps: IamDeps, actor: Actor, input: Schemas['TeamUserInput']) {
   await deps.engine.require(actor, 'team:manage');
   return inOrganization(deps.db, actor.organizationId, async (scope) => {
-    const { team, user } = await resolveTeamMember(deps, scope, actor, input);
+    const { team, user } = await resolveTeamMember(deps, scope, actor, input, 'notFound');
     if (!(await repo.removeTeamUser(scope, team.id, user.id))) throw notFound('Team member', user.email);
     await recordAudit(scope, initiatorOf(actor), { entityType: 'team', entityId: `${team.id}/${user.id}`, entityName: user.email, action: 'update' });
     return { teamId: team.id, email: user.email, userId: user.id };
@@ -124,28 +132,45 @@ export async function removeTeamUser(deps: IamDeps, actor: Actor, input: Schemas
 
 type PermissionKeyInput = Schemas['NamespacePermissionKey'];
 
-async function resolveKey(deps: IamDeps, scope: Scope, actor: Actor, input: PermissionKeyInput): Promise<repo.PermissionKey> {
-  const principals = [input.userEmail, input.programmaticUserName, input.teamId].filter((p) => p !== undefined);
+/**
+ * The key a namespace-permission body names. Clients send the principals they do not use as
+ * `null`, so null counts as absent. A namespace that does not exist answers 404 `not_found`
+ * (its message names "Namespace not found", which clients look for); an unknown principal is a
+ * 400 on its field when granting, and a 404 when revoking (nothing to revoke).
+ */
+async function resolveKey(
+  deps: IamDeps,
+  scope: Scope,
+  actor: Actor,
+  input: PermissionKeyInput,
+  missing: 'invalid' | 'notFound',
+): Promise<repo.PermissionKey> {
+  const userEmail = input.userEmail ?? undefined;
+  const programmaticUserName = input.programmaticUserName ?? undefined;
+  const teamId = input.teamId ?? undefined;
+  const principals = [userEmail, programmaticUserName, teamId].filter((p) => p !== undefined);
   if (principals.length !== 1) {
     throw validationError('Exactly one of userEmail, programmaticUserName or teamId is required', 'entity.userEmail');
   }
   const namespaceId = input.namespaceId ?? null;
   if (namespaceId !== null && !(await namespaceExists(deps.db, actor.organizationId, namespaceId))) {
-    throw validationError(`Namespace ${namespaceId} was not found`, 'entity.namespaceId');
+    throw notFound('Namespace', namespaceId);
   }
+  const unknown = (what: string, value: string, field: string) =>
+    missing === 'notFound' ? notFound(what, value) : validationError(`${what} not found: ${value}`, field);
   const base = { namespaceId, stackId: input.stackId ?? null };
-  if (input.userEmail !== undefined) {
-    const user = await repo.findMemberByEmail(deps.db, actor.organizationId, input.userEmail);
-    if (!user) throw validationError(`${input.userEmail} is not a member of this organization`, 'entity.userEmail');
+  if (userEmail !== undefined) {
+    const user = await repo.findMemberByEmail(deps.db, actor.organizationId, userEmail);
+    if (!user) throw unknown('Organization member', userEmail, 'entity.userEmail');
     return { ...base, principalType: 'user', principalId: user.id };
   }
-  if (input.programmaticUserName !== undefined) {
-    const robot = await repo.findProgrammaticUserByName(scope, input.programmaticUserName);
-    if (!robot) throw validationError(`No programmatic user named ${input.programmaticUserName}`, 'entity.programmaticUserName');
+  if (programmaticUserName !== undefined) {
+    const robot = await repo.findProgrammaticUserByName(scope, programmaticUserName);
+    if (!robot) throw unknown('Programmatic user', programmaticUserName, 'entity.programmaticUserName');
     return { ...base, principalType: 'programmaticUser', principalId: robot.id };
   }
-  const team = await repo.findTeam(scope, input.teamId as string);
-  if (!team) throw validationError(`Team ${input.teamId} was not found`, 'entity.teamId');
+  const team = await repo.findTeam(scope, teamId as string);
+  if (!team) throw unknown('Team', teamId as string, 'entity.teamId');
   return { ...base, principalType: 'team', principalId: team.id };
 }
 
@@ -178,18 +203,24 @@ export async function createNamespacePermission(deps: IamDeps, actor: Actor, inp
     throw validationError('Exactly one of role or customRoleId is required', 'entity.role');
   }
   return inOrganization(deps.db, actor.organizationId, async (scope) => {
-    const key = await resolveKey(deps, scope, actor, input);
+    const key = await resolveKey(deps, scope, actor, input, 'invalid');
     if (customRoleId) {
       const custom = await repo.findCustomRole(scope, customRoleId);
       if (custom?.type !== 'namespaceRole') throw validationError(`${customRoleId} is not a custom namespace role`, 'entity.customRoleId');
     }
-    if (await repo.findNamespacePermission(scope, key)) throw alreadyExists('This permission already exists', 'entity');
-    const row = await repo.insertNamespacePermission(scope, { id: newId('namespacePermission'), ...key, role, customRoleId });
+    // The key is the permission's identity: posting it again changes its role (clients update
+    // a permission with this call), and posting the same role again changes nothing.
+    const existing = await repo.findNamespacePermission(scope, key);
+    if (existing && existing.role === role && existing.customRoleId === customRoleId) return toNamespacePermission(deps, existing, scope);
+    const row = existing
+      ? await repo.updateNamespacePermissionRole(scope, key, { role, customRoleId })
+      : await repo.insertNamespacePermission(scope, { id: newId('namespacePermission'), ...key, role, customRoleId });
+    if (!row) throw notFound('Namespace permission', key.namespaceId ?? 'All Namespaces');
     await recordAudit(scope, initiatorOf(actor), {
       entityType: 'namespacePermission',
       entityId: key.namespaceId ?? 'allNamespaces',
       entityName: `${key.principalType}:${key.principalId}`,
-      action: 'create',
+      action: existing ? 'update' : 'create',
     });
     return toNamespacePermission(deps, row, scope);
   });
@@ -198,7 +229,7 @@ export async function createNamespacePermission(deps: IamDeps, actor: Actor, inp
 export async function deleteNamespacePermission(deps: IamDeps, actor: Actor, input: PermissionKeyInput) {
   await deps.engine.require(actor, 'namespacePermission:manage');
   return inOrganization(deps.db, actor.organizationId, async (scope) => {
-    const key = await resolveKey(deps, scope, actor, input);
+    const key = await resolveKey(deps, scope, actor, input, 'notFound');
     const row = await repo.findNamespacePermission(scope, key);
     if (!row) throw notFound('Namespace permission', key.namespaceId ?? 'All Namespaces');
     const view = await toNamespacePermission(deps, row, scope);
@@ -224,9 +255,15 @@ const toCustomRole = (row: repo.CustomRoleRow) => ({
   stackRestriction: row.stackRestriction,
 });
 
-export async function listCustomRoles(deps: IamDeps, actor: Actor) {
+/** Keeps the rows a list's `<resource>Id` / `<resource>Name` filters name (exact match). */
+function matching<T extends { id: string; name: string }>(rows: T[], filter: { id?: string | undefined; name?: string | undefined }): T[] {
+  return rows.filter((row) => (filter.id === undefined || row.id === filter.id) && (filter.name === undefined || row.name === filter.name));
+}
+
+export async function listCustomRoles(deps: IamDeps, actor: Actor, filter: { customRoleId?: string; customRoleName?: string } = {}) {
   await deps.engine.require(actor, 'customRole:read');
-  return (await inOrganization(deps.db, actor.organizationId, repo.listCustomRoles)).map(toCustomRole);
+  const rows = await inOrganization(deps.db, actor.organizationId, repo.listCustomRoles);
+  return matching(rows, { id: filter.customRoleId, name: filter.customRoleName }).map(toCustomRole);
 }
 
 export async function getCustomRole(deps: IamDeps, actor: Actor, id: string) {
@@ -244,7 +281,8 @@ export async function createCustomRole(deps: IamDeps, actor: Actor, input: Schem
         id: newId('customRole'),
         name: input.name.trim(),
         description: input.description ?? null,
-        type: input.type,
+        // Clients that know only namespace roles send no type.
+        type: input.type ?? 'namespaceRole',
         permissions: [...new Set(input.permissions.map((p) => p.name))],
         stackRestriction: input.stackRestriction ?? 'none',
       });
@@ -262,7 +300,7 @@ export async function updateCustomRole(deps: IamDeps, actor: Actor, id: string, 
       if (input.name !== undefined) set.name = input.name.trim();
       if (input.description !== undefined) set.description = input.description;
       if (input.permissions !== undefined) set.permissions = [...new Set(input.permissions.map((p) => p.name))];
-      if (input.stackRestriction !== undefined) set.stackRestriction = input.stackRestriction;
+      if (input.stackRestriction !== undefined) set.stackRestriction = input.stackRestriction ?? 'none';
       const row = Object.keys(set).length ? await repo.updateCustomRole(scope, id, set) : await repo.findCustomRole(scope, id);
       if (!row) throw notFound('Custom role', id);
       await recordAudit(scope, initiatorOf(actor), { entityType: 'customRole', entityId: row.id, entityName: row.name, action: 'update' });
@@ -315,10 +353,19 @@ async function checkAbacRoles(deps: IamDeps, actor: Actor, roles: Schemas['AbacR
 
 const toAbac = (row: repo.AbacRow) => ({ id: row.id, customAbacId: row.customAbacId, name: row.name, roles: row.roles });
 
-export async function listAbac(deps: IamDeps, actor: Actor) {
+export async function listAbac(
+  deps: IamDeps,
+  actor: Actor,
+  filter: { customAbacConfigurationId?: string; customAbacConfigurationName?: string } = {},
+) {
   await deps.engine.require(actor, 'customAbac:read');
-  return (await inOrganization(deps.db, actor.organizationId, repo.listAbac)).map(toAbac);
+  const rows = await inOrganization(deps.db, actor.organizationId, repo.listAbac);
+  return matching(rows, { id: filter.customAbacConfigurationId, name: filter.customAbacConfigurationName }).map(toAbac);
 }
+
+/** `teamIds: null` (clients send it for no teams) is stored as absent. */
+const storedRoles = (roles: Schemas['AbacRole'][]) =>
+  roles.map(({ teamIds, ...role }) => (teamIds === null || teamIds === undefined ? role : { ...role, teamIds }));
 
 export async function getAbac(deps: IamDeps, actor: Actor, id: string) {
   await deps.engine.require(actor, 'customAbac:read');
@@ -332,7 +379,12 @@ export async function createAbac(deps: IamDeps, actor: Actor, input: Schemas['Cu
   await checkAbacRoles(deps, actor, input.roles);
   return unique(`Group ${input.customAbacId} is already mapped`, 'entity.customAbacId', () =>
     inOrganization(deps.db, actor.organizationId, async (scope) => {
-      const row = await repo.insertAbac(scope, { id: newId('customAbacConfiguration'), customAbacId: input.customAbacId, name: input.name, roles: input.roles });
+      const row = await repo.insertAbac(scope, {
+        id: newId('customAbacConfiguration'),
+        customAbacId: input.customAbacId,
+        name: input.name,
+        roles: storedRoles(input.roles),
+      });
       await recordAudit(scope, initiatorOf(actor), { entityType: 'customAbacConfiguration', entityId: row.id, entityName: row.name, action: 'create' });
       return toAbac(row);
     }),
@@ -344,7 +396,9 @@ export async function updateAbac(deps: IamDeps, actor: Actor, id: string, input:
   if (input.roles) await checkAbacRoles(deps, actor, input.roles);
   return unique(`Group ${input.customAbacId ?? ''} is already mapped`, 'entity.customAbacId', () =>
     inOrganization(deps.db, actor.organizationId, async (scope) => {
-      const row = Object.keys(input).length ? await repo.updateAbac(scope, id, input) : await repo.findAbac(scope, id);
+      const { roles, ...rest } = input;
+      const set = roles ? { ...rest, roles: storedRoles(roles) } : rest;
+      const row = Object.keys(set).length ? await repo.updateAbac(scope, id, set) : await repo.findAbac(scope, id);
       if (!row) throw notFound('Custom ABAC configuration', id);
       await recordAudit(scope, initiatorOf(actor), { entityType: 'customAbacConfiguration', entityId: row.id, entityName: row.name, action: 'update' });
       return toAbac(row);
@@ -376,9 +430,14 @@ export const tokenView = (row: repo.BearerTokenRow, token?: string) => ({
   revokedAt: row.revokedAt?.toISOString() ?? null,
 });
 
-export async function listProgrammaticUsers(deps: IamDeps, actor: Actor) {
+export async function listProgrammaticUsers(
+  deps: IamDeps,
+  actor: Actor,
+  filter: { programmaticUserId?: string; programmaticUserName?: string } = {},
+) {
   await deps.engine.require(actor, 'programmaticUser:read');
-  return (await inOrganization(deps.db, actor.organizationId, repo.listProgrammaticUsers)).map(toRobot);
+  const rows = await inOrganization(deps.db, actor.organizationId, repo.listProgrammaticUsers);
+  return matching(rows, { id: filter.programmaticUserId, name: filter.programmaticUserName }).map(toRobot);
 }
 
 export async function createProgrammaticUser(deps: IamDeps, actor: Actor, input: Schemas['ProgrammaticUserInput']) {

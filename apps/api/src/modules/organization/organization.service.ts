@@ -1,11 +1,11 @@
 import type { Database } from '../../db/database';
 import { inOrganization, Scope } from '../../db/scope';
-import { DomainError } from '../../http/domain-error';
+import { DomainError, notFound } from '../../http/domain-error';
 import type { Actor } from '../../permissions/actor';
 import type { PermissionEngine } from '../../permissions/permission-engine';
 import { findOrganization, updateOrganization, type OrganizationRow } from '../accounts/accounts.repository';
 import { initiatorOf, recordAudit } from '../audit/audit.service';
-import { findConfiguration, saveConfiguration, type ConfigurationRow } from './organization.repository';
+import { deleteConfiguration as removeConfiguration, findConfiguration, saveConfiguration, type ConfigurationRow } from './organization.repository';
 
 export interface OrganizationDeps {
   db: Database;
@@ -75,6 +75,24 @@ export async function putConfiguration(deps: OrganizationDeps, actor: Actor, inp
       entityType: 'organizationConfiguration',
       entityId: actor.organizationId,
       action: existing ? 'update' : 'create',
+    });
+    return configurationView(row);
+  });
+}
+
+/**
+ * Removes the configuration (existing clients destroy it with DELETE); afterwards the read answers
+ * empty items again. Nothing configured: 404 `not_found`.
+ */
+export async function deleteConfiguration(deps: OrganizationDeps, actor: Actor) {
+  await deps.engine.require(actor, 'orgConfiguration:update');
+  return inOrganization(deps.db, actor.organizationId, async (scope) => {
+    const row = await removeConfiguration(scope);
+    if (!row) throw notFound('Organization configuration', actor.organizationId);
+    await recordAudit(scope, initiatorOf(actor), {
+      entityType: 'organizationConfiguration',
+      entityId: actor.organizationId,
+      action: 'delete',
     });
     return configurationView(row);
   });
