@@ -5782,7 +5782,8 @@ export interface paths {
         /**
          * Remove the organization configuration
          * @description Clears every field: `GET /org/configuration` answers empty items again. Answers the removed
-         *     configuration; 404 `not_found` when nothing was configured.
+         *     configuration, or empty items when nothing was configured (like the read, so a repeated
+         *     destroy succeeds).
          */
         delete: operations["deleteOrganizationConfiguration"];
         options?: never;
@@ -22990,6 +22991,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];

@@ -18,7 +18,7 @@ export function organizationOperations(deps: OrganizationDeps): OperationRegistr
     putOrganizationConfiguration: userOperation(async (actor, { entity }) =>
       single(await putConfiguration(deps, actor, entity as Record<string, unknown>)),
     ),
-    deleteOrganizationConfiguration: userOperation(async (actor) => single(await deleteConfiguration(deps, actor))),
+    deleteOrganizationConfiguration: userOperation(async (actor) => ({ items: await deleteConfiguration(deps, actor) })),
     getSignInSettings: userOperation(async (actor) => single(await getSignInSettings(deps, actor))),
     putSignInSettings: userOperation(async (actor, { entity }) =>
       single(await putSignInSettings(deps, actor, entity as Parameters<typeof putSignInSettings>[2])),

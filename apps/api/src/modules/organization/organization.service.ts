@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database';
 import { inOrganization, Scope } from '../../db/scope';
-import { DomainError, notFound } from '../../http/domain-error';
+import { DomainError } from '../../http/domain-error';
 import type { Actor } from '../../permissions/actor';
 import type { PermissionEngine } from '../../permissions/permission-engine';
 import { findOrganization, updateOrganization, type OrganizationRow } from '../accounts/accounts.repository';
@@ -82,19 +82,19 @@ export async function putConfiguration(deps: OrganizationDeps, actor: Actor, inp
 
 /**
  * Removes the configuration (existing clients destroy it with DELETE); afterwards the read answers
- * empty items again. Nothing configured: 404 `not_found`.
+ * empty items again. Nothing configured: empty items, like the read (nothing changed, no audit).
  */
 export async function deleteConfiguration(deps: OrganizationDeps, actor: Actor) {
   await deps.engine.require(actor, 'orgConfiguration:update');
   return inOrganization(deps.db, actor.organizationId, async (scope) => {
     const row = await removeConfiguration(scope);
-    if (!row) throw notFound('Organization configuration', actor.organizationId);
+    if (!row) return [];
     await recordAudit(scope, initiatorOf(actor), {
       entityType: 'organizationConfiguration',
       entityId: actor.organizationId,
       action: 'delete',
     });
-    return configurationView(row);
+    return [configurationView(row)];
   });
 }
 
