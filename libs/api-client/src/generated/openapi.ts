@@ -25179,7 +25179,8 @@ export interface operations {
     listNamespaces: {
         parameters: {
             query?: {
-                namespaceId?: components["schemas"]["NamespaceId"];
+                /** @description Only this namespace; an id that names none answers empty items. */
+                namespaceId?: string;
                 namespaceName?: string;
                 /** @description One-based page number of a paged list. */
                 page?: components["parameters"]["Page"];

@@ -14,7 +14,16 @@ describe('CustomRolesSection', () => {
       handle('get', '/iam/org/customRole', () => envelope([])),
       handle('post', '/iam/org/customRole', ({ body }) => {
         if (body) created.push(body.entity);
-        return envelope([{ id: 'cro-0001', description: null, stackRestriction: 'none' as const, ...(body?.entity as CustomRoleInput) }]);
+        const entity = body?.entity as CustomRoleInput;
+        return envelope([
+          {
+            id: 'cro-0001',
+            description: null,
+            ...entity,
+            type: entity.type ?? ('namespaceRole' as const),
+            stackRestriction: entity.stackRestriction ?? ('none' as const),
+          },
+        ]);
       }),
     );
     const { user } = renderPage({
