@@ -133,6 +133,8 @@ export {
   type VersionPickerOptions,
   versionPickerOptions,
   resolveVersion,
+  satisfiesConstraint,
+  newestSatisfying,
 } from './lib/versions';
 export {
   AWS_GLOBAL_REGION,

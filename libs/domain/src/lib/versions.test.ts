@@ -3,6 +3,8 @@ import {
   compareVersions,
   isPreRelease,
   resolveVersion,
+  satisfiesConstraint,
+  newestSatisfying,
   sortVersionsDescending,
   versionPickerOptions,
 } from './versions';
@@ -104,5 +106,40 @@ describe('resolveVersion', () => {
     ['1.2.3', available, undefined],
   ])('%s → %s', (choice, list, expected) => {
     expect(resolveVersion(choice, list)).toBe(expected);
+  });
+});
+
+describe('satisfiesConstraint (Terraform version constraints)', () => {
+  it.each([
+    ['1.5.7', '>= 1.5.0, < 2.0.0', true],
+    ['2.0.0', '>= 1.5.0, < 2.0.0', false],
+    ['1.6.0', '~> 1.5', true],
+    ['2.0.0', '~> 1.5', false],
+    ['1.5.9', '~> 1.5.2', true],
+    ['1.6.0', '~> 1.5.2', false],
+    ['1.5.1', '~> 1.5.2', false],
+    ['1.9.0', '~> 1', true],
+    ['1.5.0', '1.5.0', true],
+    ['1.5.0', '= 1.5.1', false],
+    ['1.5.0', '!= 1.5.0', false],
+    ['1.5.1', '!= 1.5.0', true],
+    ['1.6.0-beta1', '>= 1.5.0', false],
+    ['1.6.0-beta1', '1.6.0-beta1', true],
+    ['1.6.0-beta2', '>= 1.6.0-beta1', true],
+    ['1.7.0-beta1', '>= 1.6.0-beta1', false],
+    ['v1.5.0', '>1.4', true],
+  ])('%s meets %j: %s', (version, constraint, expected) => {
+    expect(satisfiesConstraint(version, constraint)).toBe(expected);
+  });
+
+  it.each(['>= banana', '1.2.3.4.5', '>>1', ''])('says %j is not a constraint', (constraint) => {
+    expect(satisfiesConstraint('1.0.0', constraint)).toBeUndefined();
+  });
+
+  it('picks the newest available version meeting a constraint', () => {
+    const available = ['1.4.6', '1.5.7', '1.6.0', '1.6.1-rc1', '2.0.0'];
+    expect(newestSatisfying('~> 1.5', available)).toBe('1.6.0');
+    expect(newestSatisfying('>= 1.5.0, < 1.6.0', available)).toBe('1.5.7');
+    expect(newestSatisfying('>= 3.0', available)).toBeUndefined();
   });
 });

@@ -107,3 +107,76 @@ export function resolveVersion(choice: string, available: readonly string[]): st
   if (choice.startsWith('^')) return sorted.find((v) => satisfiesCaret(v, choice));
   return available.includes(choice) ? choice : undefined;
 }
+
+const constraintTerm = /^\s*(=|!=|>=|<=|>|<|~>)?\s*v?(\d+(?:\.\d+){0,2}(?:-[0-9A-Za-z.-]+)?)\s*$/;
+
+/** The numeric parts and pre-release of a version, with the count of parts as written. */
+function termParts(version: string): { parts: number[]; written: number; preRelease: boolean } {
+  const parsed = parseVersion(version);
+  return { parts: parsed.parts, written: parsed.parts.length, preRelease: parsed.preRelease.length > 0 };
+}
+
+function sameRelease(a: string, b: string): boolean {
+  const pa = parseVersion(a).parts;
+  const pb = parseVersion(b).parts;
+  return [0, 1, 2].every((i) => (pa[i] ?? 0) === (pb[i] ?? 0));
+}
+
+/**
+ * Whether `version` meets a Terraform version constraint (`required_version`, provider
+ * `version`): comma-separated terms with =, !=, >, >=, <, <=, ~> (pessimistic: `~> 1.2` is
+ * >= 1.2, < 2.0; `~> 1.2.3` is >= 1.2.3, < 1.3.0). As in Terraform, a pre-release version meets
+ * only terms that name a pre-release of the same release. Undefined when the constraint is not
+ * valid syntax.
+ */
+export function satisfiesConstraint(version: string, constraint: string): boolean | undefined {
+  const terms = constraint.split(',');
+  const versionIsPre = isPreRelease(version);
+  let result = true;
+  for (const raw of terms) {
+    const match = constraintTerm.exec(raw);
+    if (!match) return undefined;
+    const operator = match[1] ?? '=';
+    const target = match[2] ?? '';
+    const t = termParts(target);
+    if (versionIsPre && operator !== '!=' && !(t.preRelease && sameRelease(version, target))) {
+      result = false;
+      continue;
+    }
+    const cmp = compareVersions(version, target);
+    let ok: boolean;
+    switch (operator) {
+      case '=':
+        ok = cmp === 0;
+        break;
+      case '!=':
+        ok = cmp !== 0;
+        break;
+      case '>':
+        ok = cmp > 0;
+        break;
+      case '>=':
+        ok = cmp >= 0;
+        break;
+      case '<':
+        ok = cmp < 0;
+        break;
+      case '<=':
+        ok = cmp <= 0;
+        break;
+      default: {
+        // ~>: at least the target, and the parts before the last written one unchanged.
+        const fixed = Math.max(1, t.written - 1);
+        const parts = parseVersion(version).parts;
+        ok = cmp >= 0 && t.parts.slice(0, fixed).every((p, i) => (parts[i] ?? 0) === p);
+      }
+    }
+    if (!ok) result = false;
+  }
+  return result;
+}
+
+/** The newest available version meeting a Terraform constraint (pre-releases only when the constraint names one). */
+export function newestSatisfying(constraint: string, available: readonly string[]): string | undefined {
+  return sortVersionsDescending(available).find((v) => satisfiesConstraint(v, constraint) === true);
+}

@@ -1,0 +1,143 @@
+import type { GitCredentials } from '@terrace/git';
+import { baseUrl, collectPages, createHostHttp } from './host-http';
+import { VcsHostError, type HostedBranch, type HostedRepository, type HostIdentity, type PullRequestRef, type VcsHost } from './vcs-host';
+
+interface AzureRepo {
+  name: string;
+  project: { name: string; visibility?: string };
+  defaultBranch?: string;
+  remoteUrl: string;
+  sshUrl?: string;
+}
+
+export interface AzureDevopsOptions {
+  type: 'azure-devops' | 'azure-devops-server';
+  /** https://dev.azure.com, or an Azure DevOps Server's address (the collections live below it). */
+  url: string;
+  /** One organization (collection) — the spec's 'specific organization'. */
+  organization?: string | undefined;
+  /** Without an organization, every organization the token can reach ('all-access'), found through this profile service. */
+  accountsUrl?: string;
+  token: string;
+  fetch?: typeof fetch;
+}
+
+const apiVersion = 'api-version=7.1';
+
+/** Azure DevOps Services and Server REST (git repositories, refs, pull request threads). */
+export class AzureDevopsHost implements VcsHost {
+  readonly type: AzureDevopsOptions['type'];
+  private readonly base: string;
+  private readonly http;
+
+  constructor(private readonly options: AzureDevopsOptions) {
+    this.type = options.type;
+    this.base = baseUrl(options.url, 'Azure DevOps');
+    this.http = createHostHttp({
+      hostName: 'Azure DevOps',
+      errorMessage: (body) => (body as { message?: string } | undefined)?.message,
+      fetch: options.fetch,
+    });
+  }
+
+  async validate(signal?: AbortSignal): Promise<HostIdentity> {
+    if (this.options.organization) {
+      const { body } = await this.http<{ authenticatedUser?: { providerDisplayName?: string } }>({
+        url: `${this.base}/${encodeURIComponent(this.options.organization)}/_apis/connectionData`,
+        headers: this.headers(),
+        signal,
+      });
+      return { account: body.authenticatedUser?.providerDisplayName ?? this.options.organization };
+    }
+    const profile = await this.profile(signal);
+    return { account: profile.displayName };
+  }
+
+  async listRepositories(signal?: AbortSignal): Promise<HostedRepository[]> {
+    const organizations = this.options.organization ? [this.options.organization] : await this.organizations(signal);
+    const result: HostedRepository[] = [];
+    for (const org of organizations) {
+      const { body } = await this.http<{ value: AzureRepo[] }>({
+        url: `${this.base}/${encodeURIComponent(org)}/_apis/git/repositories?${apiVersion}`,
+        headers: this.headers(),
+        signal,
+      });
+      for (const repo of body.value) {
+        result.push({
+          fullName: `${org}/${repo.project.name}/${repo.name}`,
+          defaultBranch: repo.defaultBranch?.replace(/^refs\/heads\//, '') ?? null,
+          httpUrl: repo.remoteUrl,
+          sshUrl: repo.sshUrl ?? null,
+          isPrivate: repo.project.visibility !== 'public',
+        });
+      }
+    }
+    return result;
+  }
+
+  async listBranches(repository: string, signal?: AbortSignal): Promise<HostedBranch[]> {
+    const first = `${this.repoApi(repository)}/refs?filter=heads/&${apiVersion}`;
+    const refs = await collectPages<{ name: string; objectId: string }>(first, async (url) => {
+      const { body, headers } = await this.http<{ value: { name: string; objectId: string }[] }>({ url, headers: this.headers(), signal });
+      const token = headers.get('x-ms-continuationtoken');
+      return { items: body.value, next: token ? `${first}&continuationToken=${encodeURIComponent(token)}` : undefined };
+    });
+    return refs.map((r) => ({ name: r.name.replace(/^refs\/heads\//, ''), commit: r.objectId }));
+  }
+
+  async commentOnPullRequest(pr: PullRequestRef, body: string, signal?: AbortSignal): Promise<void> {
+    await this.http({
+      method: 'POST',
+      url: `${this.repoApi(pr.repository)}/pullRequests/${pr.number}/threads?${apiVersion}`,
+      headers: this.headers(),
+      // commentType 1 is 'text'; status 1 is 'active'.
+      body: { comments: [{ parentCommentId: 0, content: body, commentType: 1 }], status: 1 },
+      signal,
+    });
+  }
+
+  async gitCredentials(): Promise<GitCredentials> {
+    // Azure DevOps ignores the user name of a personal access token.
+    return { type: 'basic', username: 'pat', password: this.options.token };
+  }
+
+  /** `organization/project/repository` → that repository's API. */
+  private repoApi(repository: string): string {
+    const parts = repository.split('/');
+    if (parts.length !== 3 || parts.some((p) => p === '' || p === '.' || p === '..')) {
+      throw new VcsHostError('invalid-input', `'${repository}' is not an Azure DevOps repository name (organization/project/repository)`);
+    }
+    const [org, project, repo] = parts.map(encodeURIComponent);
+    return `${this.base}/${org}/${project}/_apis/git/repositories/${repo}`;
+  }
+
+  private headers(): Record<string, string> {
+    return { Authorization: `Basic ${Buffer.from(`:${this.options.token}`).toString('base64')}` };
+  }
+
+  private async profile(signal?: AbortSignal): Promise<{ id: string; displayName: string }> {
+    const { body } = await this.http<{ id: string; displayName: string }>({
+      url: `${this.accounts()}/_apis/profile/profiles/me?${apiVersion}`,
+      headers: this.headers(),
+      signal,
+    });
+    return body;
+  }
+
+  private async organizations(signal?: AbortSignal): Promise<string[]> {
+    const profile = await this.profile(signal);
+    const { body } = await this.http<{ value: { accountName: string }[] }>({
+      url: `${this.accounts()}/_apis/accounts?memberId=${encodeURIComponent(profile.id)}&${apiVersion}`,
+      headers: this.headers(),
+      signal,
+    });
+    return body.value.map((a) => a.accountName);
+  }
+
+  private accounts(): string {
+    if (this.options.type === 'azure-devops-server') {
+      throw new VcsHostError('invalid-input', 'Azure DevOps Server needs the collection to use');
+    }
+    return baseUrl(this.options.accountsUrl ?? 'https://app.vssps.visualstudio.com', 'Azure DevOps');
+  }
+}

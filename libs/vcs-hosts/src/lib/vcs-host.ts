@@ -1,0 +1,80 @@
+import type { GitCredentials } from '@terrace/git';
+
+/** The provider types of the spec (automation.md §3), as the contract's `VcsType` names them. */
+export const vcsHostTypes = [
+  'github',
+  'github-enterprise',
+  'github-enterprise-app',
+  'gitlab',
+  'gitlab-onprem',
+  'bitbucket-cloud',
+  'bitbucket-data-center',
+  'azure-devops',
+  'azure-devops-server',
+] as const;
+export type VcsHostType = (typeof vcsHostTypes)[number];
+
+/** A repository as every host's listing is mapped to it; `fullName` is the spec's repo name format. */
+export interface HostedRepository {
+  /**
+   * GitHub `repo` (within the provider's organization) or `owner/repo`; GitLab
+   * `group[/subgroup]/project`; Bitbucket Cloud `workspace/repository`; Bitbucket Data Center
+   * `project/repository`; Azure DevOps `organization/project/repository`.
+   */
+  fullName: string;
+  defaultBranch: string | null;
+  httpUrl: string;
+  sshUrl: string | null;
+  isPrivate: boolean;
+}
+
+export interface HostedBranch {
+  name: string;
+  commit: string;
+}
+
+export interface PullRequestRef {
+  repository: string;
+  /** GitHub / Bitbucket pull request number, GitLab merge request iid, Azure DevOps pull request id. */
+  number: number;
+}
+
+/** What a connection check found: who the credentials act as. */
+export interface HostIdentity {
+  account: string;
+}
+
+/** One client per configured provider: the calls the product makes to a git host's REST API. */
+export interface VcsHost {
+  readonly type: VcsHostType;
+  /** Proves the credentials work (the spec's 'validate connection'). */
+  validate(signal?: AbortSignal): Promise<HostIdentity>;
+  /** Every repository the credentials can see, all pages followed. */
+  listRepositories(signal?: AbortSignal): Promise<HostedRepository[]>;
+  listBranches(repository: string, signal?: AbortSignal): Promise<HostedBranch[]>;
+  /** Posts a comment (e.g. a plan's summary) on a pull or merge request. */
+  commentOnPullRequest(pullRequest: PullRequestRef, body: string, signal?: AbortSignal): Promise<void>;
+  /** How `git` authenticates to this host's repositories over HTTPS with the same credentials. */
+  gitCredentials(signal?: AbortSignal): Promise<GitCredentials>;
+}
+
+export type VcsHostErrorKind =
+  | 'authentication'
+  | 'forbidden'
+  | 'not-found'
+  | 'rate-limited'
+  | 'unreachable'
+  | 'invalid-response'
+  | 'invalid-input'
+  | 'failed';
+
+export class VcsHostError extends Error {
+  constructor(
+    readonly kind: VcsHostErrorKind,
+    message: string,
+    readonly details: { status?: number; retryAfterSeconds?: number } = {},
+  ) {
+    super(message);
+    this.name = 'VcsHostError';
+  }
+}

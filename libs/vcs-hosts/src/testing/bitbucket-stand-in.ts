@@ -1,0 +1,108 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { basic, readJson, sendJson, type StandInState } from './stand-in-state';
+
+function accepted(state: StandInState, request: IncomingMessage): boolean {
+  const auth = request.headers.authorization;
+  return auth === `Bearer ${state.options.token}` || auth === basic(state.options.username ?? 'terrace', state.options.token);
+}
+
+/** Bitbucket Cloud 2.0: `{values, next, pagelen}` pages, `{type: 'error', error: {message}}` errors. */
+export async function handleBitbucketCloud(state: StandInState, request: IncomingMessage, response: ServerResponse, url: URL, base: string): Promise<void> {
+  if (!accepted(state, request)) return sendJson(response, 401, { type: 'error', error: { message: 'Unauthorized' } });
+  if (state.overLimit()) return sendJson(response, 429, { type: 'error', error: { message: 'Rate limit for this resource has been exceeded' } }, { 'Retry-After': '20' });
+  const path = url.pathname.replace(/^\/2\.0/, '');
+  const pageOf = <T>(items: T[]) => {
+    const page = Number(url.searchParams.get('page') ?? '1');
+    const u = new URL(url.toString());
+    u.searchParams.set('page', String(page + 1));
+    const more = page * state.pageSize < items.length;
+    return { pagelen: state.pageSize, page, size: items.length, values: state.page(items, page), ...(more ? { next: `${base}${u.pathname}${u.search}` } : {}) };
+  };
+  if (path === '/user') return sendJson(response, 200, { username: state.options.username ?? 'terrace', display_name: 'Terrace', type: 'user' });
+  if (path === '/repositories') {
+    return sendJson(
+      response,
+      200,
+      pageOf(
+        state.options.repositories.map((r) => ({
+          type: 'repository',
+          full_name: `${r.owner}/${r.name}`,
+          is_private: r.isPrivate ?? true,
+          mainbranch: { type: 'branch', name: r.defaultBranch },
+          links: {
+            clone: [
+              { name: 'https', href: `https://${state.options.username ?? 'terrace'}@bitbucket.org/${r.owner}/${r.name}.git` },
+              { name: 'ssh', href: `git@bitbucket.org:${r.owner}/${r.name}.git` },
+            ],
+          },
+        })),
+      ),
+    );
+  }
+  const repoPath = /^\/repositories\/([^/]+)\/([^/]+)\/(refs\/branches|pullrequests\/(\d+)\/comments)$/.exec(path);
+  const repo = repoPath && state.options.repositories.find((r) => r.owner === decodeURIComponent(repoPath[1] ?? '') && r.name === decodeURIComponent(repoPath[2] ?? ''));
+  if (!repoPath || !repo) return sendJson(response, 404, { type: 'error', error: { message: 'Repository not found' } });
+  if (repoPath[3] === 'refs/branches') {
+    return sendJson(response, 200, pageOf(repo.branches.map((b) => ({ type: 'branch', name: b.name, target: { type: 'commit', hash: b.commit } }))));
+  }
+  if (request.method === 'POST') {
+    const body = (await readJson(request)) as { content: { raw: string } };
+    state.comments.push({ host: 'bitbucket-cloud', repository: `${repo.owner}/${repo.name}`, number: Number(repoPath[4]), body: body.content.raw });
+    return sendJson(response, 201, { type: 'pullrequest_comment', id: state.comments.length });
+  }
+  sendJson(response, 404, { type: 'error', error: { message: 'Resource not found' } });
+}
+
+/** Bitbucket Data Center 1.0: `{values, isLastPage, nextPageStart}` pages, X-AUSERNAME, `{errors: [{message}]}` errors. */
+export async function handleBitbucketDataCenter(state: StandInState, request: IncomingMessage, response: ServerResponse, url: URL, base: string): Promise<void> {
+  if (!accepted(state, request)) {
+    return sendJson(response, 401, { errors: [{ context: null, message: 'Authentication failed. Please check your credentials and try again.', exceptionName: 'com.atlassian.bitbucket.auth.IncorrectPasswordAuthenticationException' }] });
+  }
+  if (state.overLimit()) {
+    return sendJson(response, 429, { errors: [{ context: null, message: 'You have been rate limited.', exceptionName: null }] }, { 'Retry-After': '5', 'X-RateLimit-Limit': '60' });
+  }
+  const user = { 'X-AUSERNAME': state.options.username ?? 'terrace' };
+  const path = url.pathname.replace(/^\/rest\/api\/1\.0/, '');
+  const pageOf = <T>(items: T[]) => {
+    const start = Number(url.searchParams.get('start') ?? '0');
+    const limit = Math.min(Number(url.searchParams.get('limit') ?? '25'), state.pageSize);
+    const values = items.slice(start, start + limit);
+    const isLastPage = start + limit >= items.length;
+    return { size: values.length, limit, start, isLastPage, values, ...(isLastPage ? {} : { nextPageStart: start + limit }) };
+  };
+  if (path === '/repos') {
+    return sendJson(
+      response,
+      200,
+      pageOf(
+        state.options.repositories.map((r) => ({
+          slug: r.name,
+          name: r.name,
+          project: { key: r.owner },
+          public: r.isPrivate === false,
+          links: {
+            clone: [
+              { name: 'http', href: `${base}/scm/${r.owner.toLowerCase()}/${r.name}.git` },
+              { name: 'ssh', href: `ssh://git@bitbucket.example.com:7999/${r.owner.toLowerCase()}/${r.name}.git` },
+            ],
+          },
+        })),
+      ),
+      user,
+    );
+  }
+  const repoPath = /^\/projects\/([^/]+)\/repos\/([^/]+)\/(branches|pull-requests\/(\d+)\/comments)$/.exec(path);
+  const repo = repoPath && state.options.repositories.find((r) => r.owner === decodeURIComponent(repoPath[1] ?? '') && r.name === decodeURIComponent(repoPath[2] ?? ''));
+  if (!repoPath || !repo) {
+    return sendJson(response, 404, { errors: [{ context: null, message: 'Repository does not exist.', exceptionName: 'com.atlassian.bitbucket.repository.NoSuchRepositoryException' }] });
+  }
+  if (repoPath[3] === 'branches') {
+    return sendJson(response, 200, pageOf(repo.branches.map((b) => ({ id: `refs/heads/${b.name}`, displayId: b.name, latestCommit: b.commit, isDefault: b.name === repo.defaultBranch }))), user);
+  }
+  if (request.method === 'POST') {
+    const body = (await readJson(request)) as { text: string };
+    state.comments.push({ host: 'bitbucket-data-center', repository: `${repo.owner}/${repo.name}`, number: Number(repoPath[4]), body: body.text });
+    return sendJson(response, 201, { id: state.comments.length, text: body.text }, user);
+  }
+  sendJson(response, 404, { errors: [{ message: 'Not found' }] });
+}

@@ -1,0 +1,63 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readJson, sendJson, type StandInState } from './stand-in-state';
+
+/** GitLab REST v4: PRIVATE-TOKEN, x-next-page and Link paging, `{message}` errors, 429 with Retry-After and RateLimit-*. */
+export async function handleGitlab(state: StandInState, request: IncomingMessage, response: ServerResponse, url: URL, base: string): Promise<void> {
+  if (request.headers['private-token'] !== state.options.token) {
+    return sendJson(response, 401, { message: '401 Unauthorized' });
+  }
+  if (state.overLimit()) {
+    response.writeHead(429, {
+      'Content-Type': 'text/plain',
+      'Retry-After': '30',
+      'RateLimit-Limit': '2000',
+      'RateLimit-Remaining': '0',
+      'RateLimit-Reset': String(Math.floor(Date.now() / 1000) + 30),
+    });
+    response.end('Retry later');
+    return;
+  }
+  const path = url.pathname.replace(/^\/api\/v4/, '');
+  const pageOf = <T>(items: T[]) => {
+    const page = Number(url.searchParams.get('page') ?? '1');
+    const last = Math.max(1, Math.ceil(items.length / state.pageSize));
+    const headers: Record<string, string> = {
+      'x-page': String(page),
+      'x-per-page': String(state.pageSize),
+      'x-total': String(items.length),
+      'x-total-pages': String(last),
+      'x-next-page': page < last ? String(page + 1) : '',
+    };
+    return { body: state.page(items, page), headers };
+  };
+  const fullName = (r: (typeof state.options.repositories)[number]) => `${r.owner}/${r.name}`;
+
+  if (path === '/user') return sendJson(response, 200, { id: 7, username: 'terrace-bot', name: 'Terrace' });
+  if (path === '/projects') {
+    const { body, headers } = pageOf(
+      state.options.repositories.map((r) => ({
+        id: 1,
+        path_with_namespace: fullName(r),
+        default_branch: r.defaultBranch,
+        http_url_to_repo: `${base}/${fullName(r)}.git`,
+        ssh_url_to_repo: `git@gitlab.example.com:${fullName(r)}.git`,
+        visibility: r.isPrivate === false ? 'public' : 'private',
+      })),
+    );
+    return sendJson(response, 200, body, headers);
+  }
+  // GitLab takes the project as its URL-encoded path: /projects/group%2Fsub%2Fproject/...
+  const project = /^\/projects\/([^/]+)\/(repository\/branches|merge_requests\/(\d+)\/notes)$/.exec(url.pathname.replace(/^\/api\/v4/, ''));
+  const repo = project && state.options.repositories.find((r) => fullName(r) === decodeURIComponent(project[1] ?? ''));
+  if (!repo || !project) return sendJson(response, 404, { message: '404 Project Not Found' });
+  if (project[2] === 'repository/branches') {
+    const { body, headers } = pageOf(repo.branches.map((b) => ({ name: b.name, commit: { id: b.commit }, default: b.name === repo.defaultBranch })));
+    return sendJson(response, 200, body, headers);
+  }
+  if (request.method === 'POST') {
+    const { body } = (await readJson(request)) as { body: string };
+    state.comments.push({ host: 'gitlab', repository: fullName(repo), number: Number(project[3]), body });
+    return sendJson(response, 201, { id: state.comments.length, body });
+  }
+  sendJson(response, 404, { message: '404 Not found' });
+}

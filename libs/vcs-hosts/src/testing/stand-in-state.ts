@@ -1,0 +1,89 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createPublicKey, createVerify, type KeyObject } from 'node:crypto';
+
+export interface StandInRepository {
+  /** GitHub owner or organization, GitLab group path, Bitbucket workspace or project key, Azure `organization/project`. */
+  owner: string;
+  name: string;
+  defaultBranch: string;
+  branches: { name: string; commit: string }[];
+  isPrivate?: boolean;
+}
+
+export interface StandInOptions {
+  repositories: StandInRepository[];
+  /** The token (or password) each host accepts. */
+  token: string;
+  /** Bitbucket's user name for basic auth. */
+  username?: string;
+  /** Items per page, small so the clients must follow pages. */
+  pageSize?: number;
+  /** After this many authenticated requests, every further one is rate-limited. */
+  requestsBeforeRateLimit?: number;
+  /** GitHub App: the app id and the public key its JWTs are verified with. */
+  githubApp?: { appId: string; installationId: string; publicKeyPem: string };
+}
+
+export interface PostedComment {
+  host: string;
+  repository: string;
+  number: number;
+  body: string;
+}
+
+export class StandInState {
+  readonly comments: PostedComment[] = [];
+  readonly pageSize: number;
+  private requests = 0;
+  readonly appKey: KeyObject | null;
+  readonly installationTokens = new Set<string>();
+
+  constructor(readonly options: StandInOptions) {
+    this.pageSize = options.pageSize ?? 2;
+    this.appKey = options.githubApp ? createPublicKey(options.githubApp.publicKeyPem) : null;
+  }
+
+  /** Counts one authenticated request; true when the rate limit is exhausted. */
+  overLimit(): boolean {
+    this.requests++;
+    const limit = this.options.requestsBeforeRateLimit;
+    return limit !== undefined && this.requests > limit;
+  }
+
+  remaining(): number {
+    const limit = this.options.requestsBeforeRateLimit;
+    return limit === undefined ? 5000 : Math.max(0, limit - this.requests);
+  }
+
+  /** Verifies a GitHub App JWT (RS256, issuer = app id, not expired). */
+  verifyAppJwt(jwt: string): boolean {
+    const app = this.options.githubApp;
+    if (!app || !this.appKey) return false;
+    const [header, payload, signature] = jwt.split('.');
+    if (!header || !payload || !signature) return false;
+    const ok = createVerify('RSA-SHA256').update(`${header}.${payload}`).verify(this.appKey, Buffer.from(signature, 'base64url'));
+    if (!ok) return false;
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { iss?: string; exp?: number };
+    return String(claims.iss) === app.appId && (claims.exp ?? 0) > Date.now() / 1000;
+  }
+
+  page<T>(items: T[], page: number): T[] {
+    return items.slice((page - 1) * this.pageSize, page * this.pageSize);
+  }
+}
+
+export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...headers });
+  response.end(JSON.stringify(body));
+}
+
+export async function readJson(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  return text ? JSON.parse(text) : undefined;
+}
+
+export function basic(username: string, password: string): string {
+  return `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+}
