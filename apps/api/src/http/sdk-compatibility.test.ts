@@ -224,6 +224,11 @@ describe('IAM as the SDK and provider call it', () => {
     const [cleared] = expectOk(await sdk('updateCustomRole', 'PUT', `/iam/org/customRole/${id}`, { description: null, stackRestriction: null }));
     expect(cleared).toMatchObject({ description: null, stackRestriction: 'none' });
     expect(expectOk(await sdk('getCustomRole', 'GET', `/iam/org/customRole/${id}`))[0]).toMatchObject({ id, name: 'SDK deployer' });
+    // Permissions are optional in the provider: absent on create, null when removed.
+    const [bare] = expectOk(await sdk<{ id: string; permissions: unknown[] }>('createCustomRole', 'POST', '/iam/org/customRole', { name: 'SDK bare' }));
+    expect(bare?.permissions).toEqual([]);
+    const [emptied] = expectOk(await sdk('updateCustomRole', 'PUT', `/iam/org/customRole/${id}`, { permissions: null }));
+    expect(emptied).toMatchObject({ permissions: [] });
 
     expectOk(await sdk('deleteCustomRole', 'DELETE', `/iam/org/customRole/${id}`));
     expectError(await sdk('deleteCustomRole', 'DELETE', `/iam/org/customRole/${id}`), 404, 'not_found');

@@ -9095,12 +9095,12 @@ export interface components {
         };
         /**
          * @description `type` absent or null: a namespace role (clients that know only namespace roles do not send
-         *     it). `stackRestriction` absent or null: none.
+         *     it). `permissions` absent or null: none. `stackRestriction` absent or null: none.
          */
         CustomRoleInput: {
             description?: string | null;
             name: string;
-            permissions: components["schemas"]["CustomRolePermission"][];
+            permissions?: components["schemas"]["CustomRolePermission"][] | null;
             stackRestriction?: components["schemas"]["StackRestriction"] | null;
             type?: components["schemas"]["CustomRoleType"] | null;
         };
@@ -9111,11 +9111,11 @@ export interface components {
         CustomRolePermissionName: "namespace:read" | "namespace:update" | "namespace:create" | "namespace:delete" | "audit:read" | "runner:read" | "orgConfiguration:read" | "user:read" | "team:read" | "stack:create" | "stack:update" | "stack:delete" | "stack:createFromTemplate" | "stack:createFromBlueprint" | "stack:extendTtl" | "stack:retryInitialization" | "deployment:approve" | "deployment:approveFailedPolicies" | "deployment:cancel" | "deployment:start" | "destroyDeployment:start" | "plan:start" | "plan:cancel" | "driftDetection:start" | "stackVariable:create" | "stackVariable:update" | "stackVariable:delete";
         /** @enum {string} */
         CustomRoleType: "organizationRole" | "namespaceRole";
-        /** @description Partial update; `stackRestriction` null sets none. */
+        /** @description Partial update; `permissions` null removes them all, `stackRestriction` null sets none. */
         CustomRoleUpdateInput: {
             description?: string | null;
             name?: string;
-            permissions?: components["schemas"]["CustomRolePermission"][];
+            permissions?: components["schemas"]["CustomRolePermission"][] | null;
             stackRestriction?: components["schemas"]["StackRestriction"] | null;
         };
         /** @enum {string} */

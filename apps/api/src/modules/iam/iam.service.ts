@@ -283,7 +283,7 @@ export async function createCustomRole(deps: IamDeps, actor: Actor, input: Schem
         description: input.description ?? null,
         // Clients that know only namespace roles send no type.
         type: input.type ?? 'namespaceRole',
-        permissions: [...new Set(input.permissions.map((p) => p.name))],
+        permissions: [...new Set((input.permissions ?? []).map((p) => p.name))],
         stackRestriction: input.stackRestriction ?? 'none',
       });
       await recordAudit(scope, initiatorOf(actor), { entityType: 'customRole', entityId: row.id, entityName: row.name, action: 'create' });
@@ -299,7 +299,7 @@ export async function updateCustomRole(deps: IamDeps, actor: Actor, id: string, 
       const set: Partial<repo.CustomRoleRow> = {};
       if (input.name !== undefined) set.name = input.name.trim();
       if (input.description !== undefined) set.description = input.description;
-      if (input.permissions !== undefined) set.permissions = [...new Set(input.permissions.map((p) => p.name))];
+      if (input.permissions !== undefined) set.permissions = [...new Set((input.permissions ?? []).map((p) => p.name))];
       if (input.stackRestriction !== undefined) set.stackRestriction = input.stackRestriction ?? 'none';
       const row = Object.keys(set).length ? await repo.updateCustomRole(scope, id, set) : await repo.findCustomRole(scope, id);
       if (!row) throw notFound('Custom role', id);

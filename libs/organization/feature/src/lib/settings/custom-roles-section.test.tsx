@@ -21,6 +21,7 @@ describe('CustomRolesSection', () => {
             description: null,
             ...entity,
             type: entity.type ?? ('namespaceRole' as const),
+            permissions: entity.permissions ?? [],
             stackRestriction: entity.stackRestriction ?? ('none' as const),
           },
         ]);
@@ -46,6 +47,6 @@ describe('CustomRolesSection', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create role' }));
     await waitFor(() => expect(created).toHaveLength(1));
     expect(created[0]).toMatchObject({ name: 'Operators', type: 'namespaceRole', stackRestriction: 'none' });
-    expect(created[0]?.permissions.map((p) => p.name).sort()).toEqual(['deployment:approve', 'plan:cancel', 'plan:start']);
+    expect(created[0]?.permissions?.map((p) => p.name).sort()).toEqual(['deployment:approve', 'plan:cancel', 'plan:start']);
   });
 });
