@@ -444,6 +444,10 @@ export async function createProgrammaticUser(deps: IamDeps, actor: Actor, input:
   await deps.engine.require(actor, 'programmaticUser:manage');
   return unique(`A programmatic user named '${input.name}' already exists`, 'entity.name', () =>
     inOrganization(deps.db, actor.organizationId, async (scope) => {
+      // A custom organization role is given by its id: it must be one of this organization's.
+      if (input.role.startsWith('cro-') && (await repo.findCustomRole(scope, input.role))?.type !== 'organizationRole') {
+        throw validationError(`${input.role} is not a custom organization role of this organization`, 'entity.role');
+      }
       const row = await repo.insertProgrammaticUser(scope, { id: newId('programmaticUser'), name: input.name, role: input.role, createdBy: actor.userId });
       await recordAudit(scope, initiatorOf(actor), { entityType: 'programmaticUser', entityId: row.id, entityName: row.name, action: 'create' });
       return toRobot(row);
