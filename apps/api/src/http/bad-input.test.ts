@@ -299,6 +299,30 @@ describe('bad input', () => {
     }
   }, 120_000);
 
+  it('refuses bad input on every operation of the contract, implemented or not (a 4xx, never a 501)', async () => {
+    const takesEntity = (op: OperationSpec) => Boolean((op.requestBodySchema?.['properties'] as Record<string, unknown> | undefined)?.['entity']);
+    const every = operations.filter((op) => !consumesSession.has(op.operationId) && (!op.requestBodySchema || takesEntity(op)));
+    expect(every.length).toBeGreaterThan(implemented().length);
+    for (const op of every) {
+      const url = urlOf(op);
+      const where = (what: string) => `${op.operationId}: ${what}`;
+      if (op.requestBodySchema) {
+        for (const [i, payload] of deeplyNested.entries()) expectEnvelope4xx(op, where(`deep nesting ${i}`), await raw(op.method, url, payload));
+        expectEnvelope4xx(op, where('JSON content type, empty body'), await raw(op.method, url, ''));
+        expectEnvelope4xx(op, where('text/plain'), await raw(op.method, url, '{"entity":{}}', admin.token, 'text/plain'));
+        expectEnvelope4xx(op, where('lone surrogate in the entity'), await raw(op.method, url, '{"entity":"\\ud800"}'));
+      }
+      for (const name of integerQueryParameters(op)) {
+        expectEnvelope4xx(op, where(`${name}=99999999999999999999`), await raw(op.method, `${url}?${name}=99999999999999999999`));
+      }
+      for (const parameter of op.parameters.filter((p) => p.in === 'path')) {
+        const at = (value: string) => `/api${toRoutePath(op.path).replace(`:${parameter.name}`, value)}`.replace(/:[A-Za-z]+/g, 'x');
+        expectEnvelope4xx(op, where(`${parameter.name} malformed`), await raw(op.method, at('%E0%A4%A')));
+        expectEnvelope4xx(op, where(`${parameter.name} over-long`), await raw(op.method, at('a'.repeat(2_000))));
+      }
+    }
+  }, 180_000);
+
   it('answers requests the HTTP parser refuses, and unknown paths, in the envelope', async () => {
     const unknown = await api.app.inject({ method: 'GET', url: '/api/nothing%E0%A4%A' });
     expect(unknown.statusCode).toBeGreaterThanOrEqual(400);

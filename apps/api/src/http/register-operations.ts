@@ -78,21 +78,23 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
     const permission = op.permission;
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!definition) {
-        throw new DomainError('not_implemented', `${op.method.toUpperCase()} ${op.path} (${op.operationId}) is not implemented yet`);
-      }
       const token = bearerToken(request);
       let actor: Actor | null = null;
       if (op.security !== 'public') {
         actor = token ? await options.authenticate(token) : null;
         if (!actor) throw unauthenticated(token ? 'The session token is invalid or expired' : 'Authentication is required');
-        if (!isPermission(permission) || (await options.engine.decideForOrganization(actor, permission)) === 'deny') {
+        // An operation without a handler may declare a permission its module has not added yet.
+        if (definition && (!isPermission(permission) || (await options.engine.decideForOrganization(actor, permission)) === 'deny')) {
           throw forbidden();
         }
       }
       const params = validator.params(request.params);
       const query = validator.query(request.query);
       const body = validator.body(request.body) as { entity?: unknown } | undefined;
+      // Bad input is refused (4xx) even where the operation is not implemented yet.
+      if (!definition) {
+        throw new DomainError('not_implemented', `${op.method.toUpperCase()} ${op.path} (${op.operationId}) is not implemented yet`);
+      }
       const operationRequest = {
         requestId: request.id,
         params,
