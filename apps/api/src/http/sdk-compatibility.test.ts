@@ -159,6 +159,7 @@ describe('IAM as the SDK and provider call it', () => {
     expectError(await sdk('addTeamUser', 'POST', '/iam/org/teamUser', { teamId, userEmail: member.email }), 409, 'already_exist');
     const listed = expectOk(await sdk<{ email: string }>('listTeamUsers', 'GET', `/iam/org/teamUser?teamId=${teamId}`));
     expect(listed.map((u) => u.email)).toEqual([member.email]);
+    expect(expectOk(await sdk('listTeamUsers', 'GET', '/iam/org/teamUser?teamId=team-doesnotexist'))).toEqual([]);
 
     expectOk(await sdk('removeTeamUser', 'DELETE', '/iam/org/teamUser', { teamId, userEmail: member.email }));
     expectError(await sdk('removeTeamUser', 'DELETE', '/iam/org/teamUser', { teamId, userEmail: member.email }), 404, 'not_found');

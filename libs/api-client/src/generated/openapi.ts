@@ -4467,7 +4467,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Members of the organization's teams */
+        /**
+         * Members of the organization's teams
+         * @description Filters by `teamId`; a team that does not exist answers empty items.
+         */
         get: operations["listTeamUsers"];
         put?: never;
         /** Add an organization member to a team */
@@ -23459,7 +23462,7 @@ export interface operations {
     listTeamUsers: {
         parameters: {
             query?: {
-                teamId?: components["schemas"]["TeamId"];
+                teamId?: string;
             };
             header?: never;
             path?: never;
