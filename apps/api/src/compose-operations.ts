@@ -12,6 +12,7 @@ import { PermissionEngine } from './permissions/permission-engine';
 import { accountsOperations } from './modules/accounts/accounts.routes';
 import { createAzureMarketplaceClient } from './modules/accounts/azure-marketplace';
 import { authenticate, type AccountsDeps } from './modules/accounts/accounts.service';
+import { defaultGuessingLimits } from './modules/accounts/guessing';
 import { mfaOperations } from './modules/accounts/mfa.routes';
 import { userProfileOperations } from './modules/accounts/user-profile.routes';
 import { SecretEnvelope } from './crypto/secret-envelope';
@@ -24,7 +25,7 @@ import { organizationOperations } from './modules/organization/organization.rout
 import { runnersOperations } from './modules/runners/runners.routes';
 import { ssoOperations } from './modules/sso/sso.routes';
 
-export type ComposeConfig = Pick<Config, 'sessionTtlHours' | 'docs' | 'mail' | 'publicUrl'> & Partial<Pick<Config, 'azureMarketplace'>>;
+export type ComposeConfig = Pick<Config, 'sessionTtlHours' | 'docs' | 'mail' | 'publicUrl'> & Partial<Pick<Config, 'azureMarketplace' | 'guessing'>>;
 
 export interface ComposedOperations {
   registry: OperationRegistry;
@@ -40,7 +41,7 @@ export function composeOperations(
   logger: FastifyBaseLogger,
 ): ComposedOperations {
   const engine = new PermissionEngine(createAccessLoader(db));
-  const accounts: AccountsDeps = { db, engine, sessionTtlHours: config.sessionTtlHours };
+  const accounts: AccountsDeps = { db, engine, sessionTtlHours: config.sessionTtlHours, guessing: config.guessing ?? defaultGuessingLimits };
   // Without a configured secret the docs key is derived from the master key, so it survives restarts.
   const docsSecret = config.docs.jwtSecret
     ? Buffer.from(config.docs.jwtSecret, 'utf8')

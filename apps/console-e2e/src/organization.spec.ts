@@ -10,8 +10,7 @@ test.describe('organization switcher', () => {
     // The user signs up organization Alpha; Beta's admin invites the same e-mail as a member.
     const user = await signUpAccount(baseUrl(), 'Orbit Alpha');
     const beta = await signUpAccount(baseUrl(), 'Orbit Beta');
-    const invitation = await inviteUser(baseUrl(), beta, user.email, 'member');
-    expect(invitation.existingUser, 'the API recognises the existing account').toBe(true);
+    await inviteUser(baseUrl(), beta, user.email, 'member');
 
     // The link of the invitation mail, as the user would follow it.
     await page.goto(await linkPathInLatestMailTo(user.email));

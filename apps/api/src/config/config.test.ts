@@ -31,6 +31,21 @@ describe('loadConfig', () => {
     for (const name of ['PORT', 'DATABASE_URL', 'TERRACE_MASTER_KEY', 'TRUST_PROXY']) expect(problems).toContain(name);
   });
 
+  it('reads the guessing limits, with their documented defaults', () => {
+    expect(loadConfig({}).guessing).toEqual({
+      windowMs: 15 * 60_000,
+      signInFailuresPerAccount: 10,
+      signInFailuresPerAddress: 100,
+      mfaFailuresPerSignIn: 5,
+      mfaFailuresPerAccount: 10,
+      mailWindowMs: 60 * 60_000,
+      mailsPerRecipient: 5,
+    });
+    const set = loadConfig({ SIGN_IN_LIMIT_WINDOW_MINUTES: '5', SIGN_IN_FAILURES_PER_ACCOUNT: '3', MAILS_PER_RECIPIENT: '2' }).guessing;
+    expect(set).toMatchObject({ windowMs: 5 * 60_000, signInFailuresPerAccount: 3, mailsPerRecipient: 2 });
+    expect(() => loadConfig({ SIGN_IN_FAILURES_PER_ADDRESS: '0' })).toThrow(/SIGN_IN_FAILURES_PER_ADDRESS/);
+  });
+
   it('refuses the same port for both listeners', () => {
     expect(() => loadConfig({ PORT: '4000', API_ROOT_PORT: '4000' })).toThrow(/API_ROOT_PORT/);
   });

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { AzureMarketplaceSettings } from '../modules/accounts/azure-marketplace';
+import type { GuessingLimits } from '../modules/accounts/guessing';
 import { findWorkspaceRoot } from './workspace-root';
 
 const port = z.coerce.number().int().min(1).max(65_535);
@@ -27,6 +28,13 @@ const envSchema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  SIGN_IN_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  SIGN_IN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  SIGN_IN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
+  MFA_FAILURES_PER_SIGN_IN: z.coerce.number().int().min(1).default(5),
+  MFA_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  MAIL_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+  MAILS_PER_RECIPIENT: z.coerce.number().int().min(1).default(5),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
   TRUST_PROXY: flag.default(false),
   PUBLIC_URL: z.url().optional(),
@@ -57,6 +65,8 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
   rateLimit: { max: number; windowMs: number };
+  /** Counted limits on guessing passwords and MFA codes, and on mail per address (PostgreSQL-backed). */
+  guessing: GuessingLimits;
   sessionTtlHours: number;
   trustProxy: boolean;
   publicUrl: string;
@@ -109,6 +119,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
+    guessing: {
+      windowMs: e.SIGN_IN_LIMIT_WINDOW_MINUTES * 60_000,
+      signInFailuresPerAccount: e.SIGN_IN_FAILURES_PER_ACCOUNT,
+      signInFailuresPerAddress: e.SIGN_IN_FAILURES_PER_ADDRESS,
+      mfaFailuresPerSignIn: e.MFA_FAILURES_PER_SIGN_IN,
+      mfaFailuresPerAccount: e.MFA_FAILURES_PER_ACCOUNT,
+      mailWindowMs: e.MAIL_LIMIT_WINDOW_MINUTES * 60_000,
+      mailsPerRecipient: e.MAILS_PER_RECIPIENT,
+    },
     sessionTtlHours: e.SESSION_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,

@@ -10,3 +10,4 @@ export * from '../modules/sso/sso.schema';
 export * from '../modules/mail/mail.schema';
 export * from '../modules/invitations/invitations.schema';
 export * from '../modules/iam/iam.schema';
+export * from '../modules/accounts/throttle.schema';

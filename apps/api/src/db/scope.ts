@@ -53,6 +53,21 @@ export class Scope {
     return row;
   }
 
+  /**
+   * Reads one row and locks it until the transaction ends (`update`: nobody else may lock or
+   * change it; `share`: others may read-lock it too, but not change or delete it). Used where an
+   * invariant is read and then relied on by a write (see apps/api/README.md, Concurrency).
+   */
+  async lockFirst<T extends TenantTable>(table: T, condition: SQL, strength: 'update' | 'share'): Promise<Row<T> | undefined> {
+    const [row] = (await this.#tx
+      .select()
+      .from(table as PgTable)
+      .where(this.#where(table, condition))
+      .limit(1)
+      .for(strength)) as Row<T>[];
+    return row;
+  }
+
   async count<T extends TenantTable>(table: T, condition?: SQL): Promise<number> {
     const [row] = await this.#tx
       .select({ n: count() })

@@ -96,8 +96,9 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
   app.setErrorHandler((error, request, reply) => {
     const domain = toDomainError(error);
     if (domain) {
-      const { status, item } = mapDomainError(domain);
+      const { status, item, retryAfterSeconds } = mapDomainError(domain);
       if (status >= 500) request.log.warn({ code: item.code }, item.message);
+      if (retryAfterSeconds !== undefined) void reply.header('retry-after', String(retryAfterSeconds));
       return reply.code(status).send(errorEnvelope(request.id, [item]));
     }
     request.log.error({ err: error }, 'Unhandled error');

@@ -22,6 +22,8 @@ export interface ErrorItem {
 export interface MappedError {
   status: number;
   item: ErrorItem;
+  /** Sent as the Retry-After header (429 of a counted limit). */
+  retryAfterSeconds?: number;
 }
 
 /** The one place where domain errors become HTTP statuses and catalogue codes. */
@@ -46,7 +48,11 @@ export function mapDomainError(error: DomainError): MappedError {
     case 'payload_too_large':
       return { status: 413, item: item('payload_too_large') };
     case 'rate_limited':
-      return { status: 429, item: item('rate_limited') };
+      return {
+        status: 429,
+        item: item('rate_limited'),
+        ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
+      };
     case 'not_implemented':
       // The catalogue has no not_implemented code (openapi/shared is not ours to extend);
       // internal_error with an explicit message, on HTTP 501.

@@ -6,6 +6,7 @@ import { composeOperations, type ComposeConfig } from '../compose-operations';
 import { connectDatabase, type DatabaseHandle } from '../db/database';
 import { createHttpApp, type HttpAppOptions } from '../http/create-http-app';
 import type { OperationRegistry } from '../http/operation-registry';
+import { defaultGuessingLimits, type GuessingLimits } from '../modules/accounts/guessing';
 import { assertMatchesContract, openApiDocument, operationsById } from './contract';
 
 export interface CallOptions {
@@ -36,9 +37,15 @@ export interface TestApi {
 export interface TestApiOptions {
   registry?: (registry: OperationRegistry) => OperationRegistry;
   /** `apiPrefix: ''` serves the API at the root, as on the listener existing clients use. */
-  http?: Partial<Pick<HttpAppOptions, 'bodyLimitBytes' | 'rateLimit' | 'logger' | 'consoleDist' | 'apiReferenceFile' | 'apiPrefix'>>;
+  http?: Partial<Pick<HttpAppOptions, 'bodyLimitBytes' | 'rateLimit' | 'logger' | 'consoleDist' | 'apiReferenceFile' | 'trustProxy' | 'apiPrefix'>>;
   /** External services the server talks to (their test doubles on loopback). */
   azureMarketplace?: ComposeConfig['azureMarketplace'];
+  /** Limits on guessing; unset, the address limit is out of reach (every test signs in from 127.0.0.1). */
+  guessing?: Partial<GuessingLimits>;
+  /** The master key (random unless given; two instances standing for two listeners share one). */
+  masterKey?: Buffer;
+  /** PostgreSQL connections of the API (4 unless told; the concurrency tests want more). */
+  poolSize?: number;
 }
 
 function fillPath(path: string, params: Record<string, string>): string {
@@ -47,17 +54,18 @@ function fillPath(path: string, params: Record<string, string>): string {
 
 /** A real API (routing, validation, permission engine, PostgreSQL) driven through fastify.inject. */
 export async function createTestApi(options: TestApiOptions = {}): Promise<TestApi> {
-  const database = connectDatabase(inject('databaseUrl'), 4);
+  const database = connectDatabase(inject('databaseUrl'), options.poolSize ?? 4);
   const logger = options.http?.logger ?? pino({ level: 'silent' });
   const composed = composeOperations(
     database.db,
-    randomBytes(32),
+    options.masterKey ?? randomBytes(32),
     {
       sessionTtlHours: 24,
       docs: { jwtSecret: undefined, tokenTtlSeconds: 300 },
       mail: { smtpUrl: undefined, from: 'Terrace <test@localhost>' },
       publicUrl: 'http://console.test',
       azureMarketplace: options.azureMarketplace,
+      guessing: { ...defaultGuessingLimits, signInFailuresPerAddress: 100_000, ...options.guessing },
     },
     logger,
   );

@@ -56,8 +56,8 @@ export async function callApi<T = Record<string, unknown>>(
 }
 
 /** An organization's admin invites an e-mail with a role (new or existing user). */
-export async function inviteUser(baseUrl: string, admin: Account, email: string, role: string): Promise<{ existingUser: boolean }> {
-  const [invitation] = await callApi<{ existingUser: boolean }>(baseUrl, 'POST', '/iam/org/user/invite', { token: admin.token, entity: { email, role } });
+export async function inviteUser(baseUrl: string, admin: Account, email: string, role: string): Promise<{ id: string }> {
+  const [invitation] = await callApi<{ id: string }>(baseUrl, 'POST', '/iam/org/user/invite', { token: admin.token, entity: { email, role } });
   if (!invitation) throw new Error('The invitation answered no item');
   return invitation;
 }

@@ -9784,9 +9784,9 @@ export interface components {
             stackId: string;
             status?: components["schemas"]["RunStatus"];
         };
+        /** @description Whether the e-mail already has an account is not answered: the inviting admin must not learn about accounts outside the organization (the invitation mail itself sends the right link). */
         Invitation: {
             email: string;
-            existingUser: boolean;
             /** Format: date-time */
             expiresAt: string;
             id: string;
@@ -11989,9 +11989,11 @@ export interface components {
                 "application/json": components["schemas"]["TerraformLockInfo"];
             };
         };
-        /** @description Rate limit reached (`rate_limited`). */
+        /** @description Rate limit reached (`rate_limited`): requests per address, or failed sign-ins, MFA codes or mails counted per account, address, pending sign-in or recipient. The message names the limit. */
         TooManyRequests: {
             headers: {
+                /** @description Seconds until a retry can succeed. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {

@@ -51,6 +51,12 @@ export async function insertMembership(tx: Executor, row: typeof memberships.$in
   await tx.insert(memberships).values(row);
 }
 
+/** Adds the membership unless the user is already a member; answers whether it did. */
+export async function insertMembershipIfAbsent(tx: Executor, row: typeof memberships.$inferInsert): Promise<boolean> {
+  const rows = await tx.insert(memberships).values(row).onConflictDoNothing().returning({ userId: memberships.userId });
+  return rows.length === 1;
+}
+
 /** The organization a marketplace subscription registered, if any. */
 export async function findOrganizationByMarketplaceCustomer(
   db: Executor,
@@ -289,6 +295,17 @@ export async function deleteMembership(tx: Executor, organizationId: string, use
     .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
     .returning();
   return row;
+}
+
+/**
+ * Locks the organization's row (FOR NO KEY UPDATE: inserts referencing it are not blocked) until
+ * the transaction ends, serializing read-then-write changes of the organization as a whole. Every
+ * change that can take away an admin (role change, removal, SSO demotion) takes it before reading
+ * the admins it checks, so the "last admin" rule holds under concurrency; a partial update of the
+ * organization's configuration takes it before merging.
+ */
+export async function lockOrganization(tx: Transaction, organizationId: string): Promise<void> {
+  await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('no key update');
 }
 
 export async function countAdmins(tx: Executor, organizationId: string): Promise<number> {

@@ -29,9 +29,9 @@ export function accountsOperations(deps: MarketplaceDeps): OperationRegistry {
     registerAzureMarketplace: publicOperation(async ({ query }) =>
       single(await registerAzureMarketplace(deps, query['token'] as string)),
     ),
-    signIn: publicOperation(async ({ entity }) => {
+    signIn: publicOperation(async ({ entity, ip }) => {
       const { email, password } = entity as { email: string; password: string };
-      return single(await signIn(deps, email, password));
+      return single(await signIn(deps, email, password, ip));
     }),
     signOut: userOperation(async (actor) => single(await signOut(deps, actor))),
     tradeSession: userOperation(async (actor, { query }) =>

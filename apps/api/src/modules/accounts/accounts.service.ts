@@ -4,7 +4,7 @@ import { Scope } from '../../db/scope';
 import { newId } from '../../crypto/ids';
 import { hashToken, newOpaqueToken } from '../../crypto/opaque-token';
 import { hashPassword, verifyDecoy, verifyPassword } from '../../crypto/password-hasher';
-import { alreadyExists, badRequest, DomainError, forbidden, notFound, validationError } from '../../http/domain-error';
+import { alreadyExists, badRequest, DomainError, forbidden, notFound } from '../../http/domain-error';
 import type { Paging } from '../../http/envelope';
 import type { Actor } from '../../permissions/actor';
 import type { PermissionEngine } from '../../permissions/permission-engine';
@@ -13,7 +13,8 @@ import { findLiveProgrammaticToken, teamsOfUser, touchToken } from '../iam/iam.r
 import { programmaticTokens } from '../iam/iam.schema';
 import { sessions } from './accounts.schema';
 import { personalAccessTokens } from './personal-access-tokens.schema';
-import { findCustomRole } from '../iam/iam.repository';
+import { organizationRoleOf } from '../iam/custom-role-assignment';
+import { attempt, succeeded, throttles, type GuessingLimits } from './guessing';
 import { AzurePurchaseNotFound, type AzureMarketplaceClient, type AzureSubscription } from './azure-marketplace';
 import {
   findOrganization,
@@ -29,6 +30,7 @@ import {
   insertUser,
   listMembershipsOfUser,
   countAdmins,
+  lockOrganization,
   deleteMembership,
   listOrganizationUsers,
   revokeSession,
@@ -42,6 +44,7 @@ export interface AccountsDeps {
   db: Database;
   engine: PermissionEngine;
   sessionTtlHours: number;
+  guessing: GuessingLimits;
 }
 
 export interface SignUpInput {
@@ -263,13 +266,22 @@ export async function completeSignIn(deps: AccountsDeps, tx: Tx, userId: string,
  * settings: a user with MFA gets the code step; a user without MFA in an organization that
  * requires it gets the enrolment step.
  */
-export async function signIn(deps: AccountsDeps, email: string, password: string) {
+export async function signIn(deps: AccountsDeps, email: string, password: string, address: string) {
+  // Counted before the password is checked, for unknown e-mails too (a limit reached tells
+  // nothing about whether the account exists); see README, Guessing.
+  const account = throttles.signInAccount(deps.guessing, email);
+  const from = throttles.signInAddress(deps.guessing, address);
+  await attempt(deps.db, [account, from]);
   const user = await findUserByEmail(deps.db, email);
   if (!user?.passwordHash) {
     await verifyDecoy(password);
     throw invalidCredentials();
   }
   if (!(await verifyPassword(user.passwordHash, password))) throw invalidCredentials();
+  // The right password: the account's own failures are forgiven; the address keeps its failures
+  // on other accounts (only this attempt is given back), so signing in to one's own account does
+  // not buy more guesses at others.
+  await succeeded(deps.db, { clear: [account], giveBack: [from] });
   const [first] = await listMembershipsOfUser(deps.db, user.id);
   if (!first) throw invalidCredentials();
   const { organization } = first;
@@ -431,9 +443,23 @@ function organizationUserView(user: UserRow, membership: MembershipRow) {
 
 const lastAdmin = () => new DomainError('conflict', 'The organization must keep at least one admin');
 
+/**
+ * Starts a change to the organization's members: locks the organization's members (so changes
+ * that can take away an admin run one at a time), then checks the caller's own membership again
+ * as it is now, since a concurrent change may just have demoted or removed them.
+ */
+async function lockMembersAsManager(deps: AccountsDeps, tx: Tx, actor: Actor): Promise<void> {
+  await lockOrganization(tx, actor.organizationId);
+  if (actor.userType === 'programmaticUser') return;
+  const own = await findMembership(tx, actor.userId, actor.organizationId);
+  if (!own) throw forbidden('You are no longer a member of this organization');
+  await deps.engine.require({ ...actor, role: own.membership.role, customRoleId: own.membership.customRoleId }, 'user:manage');
+}
+
 export async function updateMemberRole(deps: AccountsDeps, actor: Actor, userId: string, role: string) {
   await deps.engine.require(actor, 'user:manage');
   return deps.db.transaction(async (tx) => {
+    await lockMembersAsManager(deps, tx, actor);
     const current = await findMembership(tx, userId, actor.organizationId);
     const user = await findUserById(tx, userId);
     if (!current || !user) throw notFound('User', userId);
@@ -441,12 +467,7 @@ export async function updateMemberRole(deps: AccountsDeps, actor: Actor, userId:
       throw lastAdmin();
     }
     // A custom organization role is assigned by its id (cro-...), which then is the role key too.
-    let customRoleId: string | null = null;
-    if (role.startsWith('cro-')) {
-      const custom = await findCustomRole(new Scope(tx, actor.organizationId), role);
-      if (custom?.type !== 'organizationRole') throw validationError(`${role} is not a custom organization role`, 'entity.role');
-      customRoleId = custom.id;
-    }
+    const customRoleId = await organizationRoleOf(new Scope(tx, actor.organizationId), role, 'entity.role');
     const updated = await updateMembershipRole(tx, actor.organizationId, userId, role, customRoleId);
     await recordAudit(new Scope(tx, actor.organizationId), initiatorOf(actor), {
       entityType: 'user',
@@ -461,6 +482,7 @@ export async function updateMemberRole(deps: AccountsDeps, actor: Actor, userId:
 export async function removeMember(deps: AccountsDeps, actor: Actor, userId: string) {
   await deps.engine.require(actor, 'user:manage');
   return deps.db.transaction(async (tx) => {
+    await lockMembersAsManager(deps, tx, actor);
     const current = await findMembership(tx, userId, actor.organizationId);
     const user = await findUserById(tx, userId);
     if (!current || !user) throw notFound('User', userId);

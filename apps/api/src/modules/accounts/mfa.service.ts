@@ -17,6 +17,7 @@ import {
   type UserRow,
 } from './accounts.repository';
 import { completeSignIn, type AccountsDeps } from './accounts.service';
+import { attempt, succeeded, throttles } from './guessing';
 import { ownAccount } from './own-account';
 import { newTotpSecret, otpauthUrl, totpCounter } from './totp';
 
@@ -44,12 +45,17 @@ export async function signInWithMfa(deps: MfaDeps, pendingId: string, code: stri
   if (!pending) throw expired();
   const user = await findUserById(deps.db, pending.userId);
   if (!user?.mfaEnabled) throw expired();
+  // Codes are counted per pending sign-in and per account (a new sign-in does not buy more tries).
+  const perAccount = throttles.mfaAccount(deps.guessing, user.id);
+  await attempt(deps.db, [throttles.mfaSignIn(deps.guessing, pending.idHash), perAccount]);
   const counter = verifyCode(deps, user, user.mfaSecret, code);
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     if (!(await claimMfaCounter(tx, user.id, counter))) throw invalidCode();
     if (!(await consumePendingSignIn(tx, pending.idHash))) throw expired();
     return completeSignIn(deps, tx, user.id, pending.organizationId);
   });
+  await succeeded(deps.db, { clear: [perAccount] });
+  return result;
 }
 
 export async function generateWithAddMfaSession(deps: MfaDeps, pendingId: string) {
@@ -133,12 +139,16 @@ export async function disableMfa(deps: MfaDeps, actor: Actor, code: string) {
   if (org?.requireMfaForDirectUserSignIn && user.userType === 'directUser') {
     throw forbidden('This organization requires MFA for direct sign-in');
   }
+  // A stolen session must not be able to guess its way to turning MFA off.
+  const perAccount = throttles.mfaAccount(deps.guessing, user.id);
+  await attempt(deps.db, [perAccount]);
   const counter = verifyCode(deps, user, user.mfaSecret, code);
   await deps.db.transaction(async (tx) => {
     if (!(await claimMfaCounter(tx, user.id, counter))) throw invalidCode();
     await updateUser(tx, user.id, { mfaEnabled: false, mfaSecret: null });
     await recordAudit(new Scope(tx, actor.organizationId), initiatorOf(actor), userEntry(user, 'update'));
   });
+  await succeeded(deps.db, { clear: [perAccount] });
   return {};
 }
 

@@ -3,6 +3,7 @@ import type { Database, Transaction } from '../../db/database';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Scope } from '../../db/scope';
 import { memberships, users } from '../accounts/accounts.schema';
+import { invitations } from '../invitations/invitations.schema';
 import {
   customAbacConfigurations,
   customRoles,
@@ -79,14 +80,24 @@ export const insertCustomRole = (scope: Scope, row: Omit<typeof customRoles.$inf
 export const updateCustomRole = async (scope: Scope, id: string, set: Partial<typeof customRoles.$inferInsert>) =>
   (await scope.update(customRoles, set, eq(customRoles.id, id)))[0];
 export const deleteCustomRole = async (scope: Scope, id: string) => (await scope.delete(customRoles, eq(customRoles.id, id)))[0];
-export async function customRoleInUse(db: Database | Transaction, organizationId: string, id: string): Promise<boolean> {
-  const [holder] = await db
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.customRoleId, id)))
-    .limit(1);
-  return Boolean(holder);
+/**
+ * Whether anyone holds the custom role: a member, a programmatic user, or an open invitation
+ * (which would hand it out when accepted). Run after lockCustomRole(…, 'update') so that no
+ * assignment can slip in between this check and the delete.
+ */
+export async function customRoleInUse(scope: Scope, id: string): Promise<boolean> {
+  if (await scope.first(memberships, eq(memberships.customRoleId, id))) return true;
+  if (await scope.first(programmaticUsers, eq(programmaticUsers.role, id))) return true;
+  const open = and(eq(invitations.customRoleId, id), isNull(invitations.acceptedAt), gt(invitations.expiresAt, new Date())) as SQL;
+  return Boolean(await scope.first(invitations, open));
 }
+
+/**
+ * The custom role, locked until the transaction ends: `share` while giving it to someone (it
+ * cannot be deleted meanwhile), `update` while deleting it (nobody can be given it meanwhile).
+ */
+export const lockCustomRole = (scope: Scope, id: string, strength: 'share' | 'update') =>
+  scope.lockFirst(customRoles, eq(customRoles.id, id), strength);
 
 // Namespace permissions
 export const listNamespacePermissions = (scope: Scope, namespaceId: string | undefined) =>

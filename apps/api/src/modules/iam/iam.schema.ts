@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, primaryKey, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz } from '../../db/columns';
 import { organizationId, users } from '../accounts/accounts.schema';
 
@@ -64,6 +64,11 @@ export const namespacePermissions = pgTable(
   (t) => [
     index('namespace_permissions_org_principal_idx').on(t.organizationId, t.principalType, t.principalId),
     index('namespace_permissions_org_ns_idx').on(t.organizationId, t.namespaceId),
+    // One grant per principal and place (a null namespace is All Namespaces, a null stack the
+    // whole namespace): concurrent creations of the same grant cannot both insert.
+    unique('namespace_permissions_key')
+      .on(t.organizationId, t.principalType, t.principalId, t.namespaceId, t.stackId)
+      .nullsNotDistinct(),
   ],
 );
 

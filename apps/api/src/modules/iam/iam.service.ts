@@ -10,6 +10,7 @@ import type { PermissionEngine } from '../../permissions/permission-engine';
 import { listMembershipsOfUser } from '../accounts/accounts.repository';
 import { initiatorOf, recordAudit } from '../audit/audit.service';
 import { namespaceExists } from '../namespaces/namespaces.service';
+import { organizationRoleOf } from './custom-role-assignment';
 import * as repo from './iam.repository';
 
 export interface IamDeps {
@@ -212,9 +213,12 @@ export async function createNamespacePermission(deps: IamDeps, actor: Actor, inp
     // a permission with this call), and posting the same role again changes nothing.
     const existing = await repo.findNamespacePermission(scope, key);
     if (existing && existing.role === role && existing.customRoleId === customRoleId) return toNamespacePermission(deps, existing, scope);
+    // The unique key (namespace_permissions_key) refuses a concurrent twin that passed the check above.
     const row = existing
       ? await repo.updateNamespacePermissionRole(scope, key, { role, customRoleId })
-      : await repo.insertNamespacePermission(scope, { id: newId('namespacePermission'), ...key, role, customRoleId });
+      : await unique('This permission already exists', 'entity', () =>
+          repo.insertNamespacePermission(scope, { id: newId('namespacePermission'), ...key, role, customRoleId }),
+        );
     if (!row) throw notFound('Namespace permission', key.namespaceId ?? 'All Namespaces');
     await recordAudit(scope, initiatorOf(actor), {
       entityType: 'namespacePermission',
@@ -311,10 +315,13 @@ export async function updateCustomRole(deps: IamDeps, actor: Actor, id: string, 
 
 export async function deleteCustomRole(deps: IamDeps, actor: Actor, id: string) {
   await deps.engine.require(actor, 'customRole:manage');
-  if (await repo.customRoleInUse(deps.db, actor.organizationId, id)) {
-    throw new DomainError('conflict', 'Members hold this role; give them another role first');
-  }
   return inOrganization(deps.db, actor.organizationId, async (scope) => {
+    // Locked first: an assignment of this role running now either committed before (and is seen
+    // by the check below) or waits and then finds the role gone (organizationRoleOf).
+    if (!(await repo.lockCustomRole(scope, id, 'update'))) throw notFound('Custom role', id);
+    if (await repo.customRoleInUse(scope, id)) {
+      throw new DomainError('conflict', 'Members, programmatic users or open invitations hold this role; give them another role first');
+    }
     const row = await repo.deleteCustomRole(scope, id);
     if (!row) throw notFound('Custom role', id);
     await recordAudit(scope, initiatorOf(actor), { entityType: 'customRole', entityId: row.id, entityName: row.name, action: 'delete' });
@@ -344,6 +351,12 @@ async function checkAbacRoles(deps: IamDeps, actor: Actor, roles: Schemas['AbacR
     }
     if (seen.has(role.orgId)) throw validationError(`Organization ${role.orgId} is mapped twice`, `${field}.orgId`);
     seen.add(role.orgId);
+    if (role.orgRole.startsWith('cro-')) {
+      const custom = await inOrganization(deps.db, role.orgId, (scope) => repo.findCustomRole(scope, role.orgRole));
+      if (custom?.type !== 'organizationRole') {
+        throw validationError(`${role.orgRole} is not a custom organization role of organization ${role.orgId}`, `${field}.orgRole`);
+      }
+    }
     const teamIds = role.teamIds ?? [];
     const found = await inOrganization(deps.db, role.orgId, (scope) => repo.existingTeamIds(scope, teamIds));
     const missing = teamIds.findIndex((id) => !found.has(id));
@@ -444,10 +457,7 @@ export async function createProgrammaticUser(deps: IamDeps, actor: Actor, input:
   await deps.engine.require(actor, 'programmaticUser:manage');
   return unique(`A programmatic user named '${input.name}' already exists`, 'entity.name', () =>
     inOrganization(deps.db, actor.organizationId, async (scope) => {
-      // A custom organization role is given by its id: it must be one of this organization's.
-      if (input.role.startsWith('cro-') && (await repo.findCustomRole(scope, input.role))?.type !== 'organizationRole') {
-        throw validationError(`${input.role} is not a custom organization role of this organization`, 'entity.role');
-      }
+      await organizationRoleOf(scope, input.role, 'entity.role');
       const row = await repo.insertProgrammaticUser(scope, { id: newId('programmaticUser'), name: input.name, role: input.role, createdBy: actor.userId });
       await recordAudit(scope, initiatorOf(actor), { entityType: 'programmaticUser', entityId: row.id, entityName: row.name, action: 'create' });
       return toRobot(row);

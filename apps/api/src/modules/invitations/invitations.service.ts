@@ -10,11 +10,13 @@ import {
   findOrganization,
   findUserByEmail,
   insertMembership,
+  insertMembershipIfAbsent,
   insertUser,
   revokeAllSessionsOfUser,
   updateUser,
 } from '../accounts/accounts.repository';
 import { completeSignIn, type AccountsDeps } from '../accounts/accounts.service';
+import { attempt, throttles } from '../accounts/guessing';
 import type { Mailer } from '../mail/mailer';
 import {
   consumePasswordReset,
@@ -22,7 +24,10 @@ import {
   insertInvitation,
   insertPasswordReset,
   markInvitationAccepted,
+  type InvitationRow,
 } from './invitations.repository';
+import { isUniqueViolation } from '../../db/postgres-errors';
+import { organizationRoleOf } from '../iam/custom-role-assignment';
 
 export interface InvitationsDeps extends AccountsDeps {
   mailer: Mailer;
@@ -40,12 +45,18 @@ export async function inviteUser(deps: InvitationsDeps, actor: Actor, input: { e
   if (existing && (await findMembership(deps.db, existing.id, actor.organizationId))) {
     throw alreadyExists(`${email} is already a member of this organization`, 'entity.email');
   }
+  // Counted per recipient across organizations: invitations cannot be used to flood an inbox.
+  await attempt(deps.db, [throttles.mail(deps.guessing, 'invitation', email)]);
   const token = newOpaqueToken('tiv');
   const invitation = await inOrganization(deps.db, actor.organizationId, async (scope) => {
+    // A custom organization role (cro-…) must be one of this organization's; the membership the
+    // invitation creates carries it as its custom role.
+    const customRoleId = await organizationRoleOf(scope, input.role, 'entity.role');
     const row = await insertInvitation(scope, {
       id: newId('invitation'),
       email,
       role: input.role,
+      customRoleId,
       tokenHash: hashToken(token),
       invitedBy: actor.userId,
       expiresAt: new Date(Date.now() + invitationTtlMs),
@@ -67,7 +78,6 @@ export async function inviteUser(deps: InvitationsDeps, actor: Actor, input: { e
     email,
     role: invitation.role,
     expiresAt: invitation.expiresAt.toISOString(),
-    existingUser: Boolean(existing),
   };
 }
 
@@ -81,6 +91,23 @@ export async function createUserFromInvite(
     throw alreadyExists('An account with this e-mail already exists; accept the invitation after signing in', 'entity.invitationToken');
   }
   const passwordHash = await hashPassword(input.password);
+  try {
+    return await createInvitedUser(deps, invitation, input, passwordHash);
+  } catch (error) {
+    // Two invitations of the same newcomer used at once: the e-mail's unique key lets one through.
+    if (isUniqueViolation(error)) {
+      throw alreadyExists('An account with this e-mail already exists; accept the invitation after signing in', 'entity.invitationToken');
+    }
+    throw error;
+  }
+}
+
+function createInvitedUser(
+  deps: InvitationsDeps,
+  invitation: InvitationRow,
+  input: { firstName: string; lastName: string },
+  passwordHash: string,
+) {
   return deps.db.transaction(async (tx) => {
     if (!(await markInvitationAccepted(tx, invitation.id))) throw invalidInvitation();
     const user = await insertUser(tx, {
@@ -110,8 +137,14 @@ export async function acceptInvite(deps: InvitationsDeps, invitationToken: strin
   if (!org) throw invalidInvitation();
   await deps.db.transaction(async (tx) => {
     if (!(await markInvitationAccepted(tx, invitation.id))) throw invalidInvitation();
-    if (await findMembership(tx, user.id, invitation.organizationId)) return;
-    await insertMembership(tx, { organizationId: invitation.organizationId, userId: user.id, role: invitation.role, customRoleId: invitation.customRoleId });
+    // Already a member (another invitation accepted first, even at this very moment): nothing to add.
+    const joined = await insertMembershipIfAbsent(tx, {
+      organizationId: invitation.organizationId,
+      userId: user.id,
+      role: invitation.role,
+      customRoleId: invitation.customRoleId,
+    });
+    if (!joined) return;
     await recordAudit(new Scope(tx, invitation.organizationId), { name: user.email, type: user.userType, userId: user.id }, {
       entityType: 'user',
       entityId: user.id,
@@ -123,6 +156,8 @@ export async function acceptInvite(deps: InvitationsDeps, invitationToken: strin
 }
 
 export async function recoverPassword(deps: InvitationsDeps, email: string) {
+  // Counted whether or not the address has an account, so a refusal reveals nothing either.
+  await attempt(deps.db, [throttles.mail(deps.guessing, 'recovery', email)]);
   const user = await findUserByEmail(deps.db, email);
   // Same answer either way, so the call does not reveal which addresses have accounts. Direct
   // users may set a first password this way (an Azure Marketplace admin starts without one); SSO

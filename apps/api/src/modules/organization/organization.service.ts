@@ -3,7 +3,7 @@ import { inOrganization, Scope } from '../../db/scope';
 import { DomainError } from '../../http/domain-error';
 import type { Actor } from '../../permissions/actor';
 import type { PermissionEngine } from '../../permissions/permission-engine';
-import { findOrganization, updateOrganization, type OrganizationRow } from '../accounts/accounts.repository';
+import { findOrganization, lockOrganization, updateOrganization, type OrganizationRow } from '../accounts/accounts.repository';
 import { initiatorOf, recordAudit } from '../audit/audit.service';
 import { deleteConfiguration as removeConfiguration, findConfiguration, saveConfiguration, type ConfigurationRow } from './organization.repository';
 
@@ -62,7 +62,12 @@ export async function getConfiguration(deps: OrganizationDeps, actor: Actor) {
 /** Partial upsert: absent fields stay, null clears. */
 export async function putConfiguration(deps: OrganizationDeps, actor: Actor, input: Record<string, unknown>) {
   await deps.engine.require(actor, 'orgConfiguration:update');
-  return inOrganization(deps.db, actor.organizationId, async (scope) => {
+  return deps.db.transaction(async (tx) => {
+    // A partial update merges into what is stored: concurrent ones must merge one after the
+    // other, or one would write back a copy without the other's fields (a lost update). The
+    // organization's row is the lock (the configuration row may not exist yet).
+    await lockOrganization(tx, actor.organizationId);
+    const scope = new Scope(tx, actor.organizationId);
     const existing = await findConfiguration(scope);
     const current = existing?.configuration ?? {};
     const next: Record<string, unknown> = { ...current };

@@ -121,6 +121,20 @@ describe('OIDC single sign-on against a real oidc-provider', () => {
     ]);
   });
 
+  it('signs a potential session in once when it is used by parallel requests', async () => {
+    const domain = uniqueDomain('oidc-race');
+    const admin = await signUpOrganization(server, domain, 'Race');
+    expect((await configureOidc(admin.token, domain)).status).toBe(200);
+    const email = `ada@${domain}`;
+    idp.accounts.set('ada', { email, givenName: 'Ada', familyName: 'L', groups: [] });
+    const browser = new TestBrowser();
+    const [redirect] = await startSignIn(browser, email);
+    const landing = await signInAtIdp(browser, redirect?.redirectUrl ?? '', 'ada');
+    const ssoPotentialSessionId = landing.searchParams.get('ssoPotentialSessionId');
+    const answers = await Promise.all(Array.from({ length: 6 }, () => server.call('ssoSignInWithPotentialSession', { entity: { ssoPotentialSessionId } })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400, 400, 400]);
+  });
+
   it('gives a returning user a potential session per organization that uses the same IdP, and switches between them', async () => {
     const domain = uniqueDomain('multi');
     const first = await signUpOrganization(server, domain, 'First');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/database';
+import { isUniqueViolation } from '../../db/postgres-errors';
 import { Scope } from '../../db/scope';
 import { hashToken } from '../../crypto/opaque-token';
 import { serializeCookie } from '../../http/cookies';
@@ -8,7 +9,7 @@ import { badRequest, notFound } from '../../http/domain-error';
 import type { Actor } from '../../permissions/actor';
 import { initiatorOf, recordAudit } from '../audit/audit.service';
 import { users } from '../accounts/accounts.schema';
-import { findCustomRole, listAbac, syncIdpTeams, teamRefsByIds, teamsByIdpGroups } from '../iam/iam.repository';
+import { findCustomRole, listAbac, lockCustomRole, syncIdpTeams, teamRefsByIds, teamsByIdpGroups } from '../iam/iam.repository';
 import {
   countAdmins,
   findMembership,
@@ -16,6 +17,7 @@ import {
   findUserById,
   insertMembership,
   insertUser,
+  lockOrganization,
   revokeSession,
   updateMembershipRole,
   type MembershipRow,
@@ -419,7 +421,15 @@ async function applyMembership(
   const initiator = { name: user.email, type: 'ssoUser' as const, userId: user.id };
   const audit = (action: 'create' | 'update') =>
     recordAudit(scope, initiator, { entityType: 'user', entityId: user.id, entityName: user.email, action });
-  const current = (await findMembership(tx, user.id, scope.organizationId))?.membership;
+  // A granted custom role is share-locked (it cannot be deleted while being given); gone: no grant.
+  if (granted?.customRoleId && !(await lockCustomRole(scope, granted.customRoleId, 'share'))) granted = undefined;
+  let current = (await findMembership(tx, user.id, scope.organizationId))?.membership;
+  if (current?.role === 'admin' && granted && granted.role !== 'admin') {
+    // A demotion of an admin: serialized with every other change that can take away an admin,
+    // and decided on the memberships as they are once the lock is held.
+    await lockOrganization(tx, scope.organizationId);
+    current = (await findMembership(tx, user.id, scope.organizationId))?.membership;
+  }
   if (!current) {
     const membership = {
       organizationId: scope.organizationId,
@@ -468,7 +478,7 @@ async function completeLogin(deps: SsoDeps, origin: ProviderWithOrganization, id
   );
   const targets = [origin, ...others];
   const now = Date.now();
-  const created = await deps.db.transaction(async (tx) => {
+  const signIn = () => deps.db.transaction(async (tx) => {
     const { user, created: userCreated } = await upsertSsoUser(tx, identity);
     const sessions: PotentialSessionRow[] = [];
     for (const { provider, organization } of targets) {
@@ -490,6 +500,15 @@ async function completeLogin(deps: SsoDeps, origin: ProviderWithOrganization, id
     }
     return sessions;
   });
+  let created: PotentialSessionRow[];
+  try {
+    created = await signIn();
+  } catch (error) {
+    // The same new user signing in twice at once: one transaction creates the user (or the
+    // membership), the other hits its unique key and, run again, finds it.
+    if (!isUniqueViolation(error)) throw error;
+    created = await signIn();
+  }
   const [own] = created;
   if (!own) throw new BadLogin('failed');
   return consoleUrl(deps, created.length > 1 ? '/auth/ssoChooseLogin' : '/auth/ssoLogin', { ssoPotentialSessionId: own.id });

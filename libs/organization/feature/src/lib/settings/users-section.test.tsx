@@ -23,7 +23,7 @@ describe('UsersSection', () => {
       handle('get', '/iam/org/customRole', () => envelope([])),
       handle('post', '/iam/org/user/invite', ({ body }) => {
         invited.push(body?.entity);
-        return envelope([{ id: 'inv-1', email: 'grace@example.com', role: 'member', expiresAt: '2026-03-08T00:00:00Z', existingUser: false }]);
+        return envelope([{ id: 'inv-1', email: 'grace@example.com', role: 'member', expiresAt: '2026-03-08T00:00:00Z' }]);
       }),
     );
     const { user } = open();
