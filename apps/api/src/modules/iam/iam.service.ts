@@ -210,22 +210,22 @@ export async function createNamespacePermission(deps: IamDeps, actor: Actor, inp
       if (custom?.type !== 'namespaceRole') throw validationError(`${customRoleId} is not a custom namespace role`, 'entity.customRoleId');
     }
     // The key is the permission's identity: posting it again changes its role (clients update
-    // a permission with this call), and posting the same role again changes nothing.
-    const existing = await repo.findNamespacePermission(scope, key);
-    if (existing && existing.role === role && existing.customRoleId === customRoleId) return toNamespacePermission(deps, existing, scope);
-    // The unique key (namespace_permissions_key) refuses a concurrent twin that passed the check above.
-    const row = existing
-      ? await repo.updateNamespacePermissionRole(scope, key, { role, customRoleId })
-      : await unique('This permission already exists', 'entity', () =>
-          repo.insertNamespacePermission(scope, { id: newId('namespacePermission'), ...key, role, customRoleId }),
-        );
+    // a permission with this call), and posting the same role again changes nothing. The unique
+    // key (namespace_permissions_key) makes concurrent grants of one key insert it once: the
+    // others wait for that insert, then find the row and carry on as for an existing key.
+    const inserted = await repo.insertNamespacePermissionIfAbsent(scope, { id: newId('namespacePermission'), ...key, role, customRoleId });
+    let row = await repo.findNamespacePermission(scope, key);
     if (!row) throw notFound('Namespace permission', key.namespaceId ?? 'All Namespaces');
-    await recordAudit(scope, initiatorOf(actor), {
-      entityType: 'namespacePermission',
-      entityId: key.namespaceId ?? 'allNamespaces',
-      entityName: `${key.principalType}:${key.principalId}`,
-      action: existing ? 'update' : 'create',
-    });
+    const changesRole = !inserted && (row.role !== role || row.customRoleId !== customRoleId);
+    if (changesRole) row = (await repo.updateNamespacePermissionRole(scope, key, { role, customRoleId })) ?? row;
+    if (inserted || changesRole) {
+      await recordAudit(scope, initiatorOf(actor), {
+        entityType: 'namespacePermission',
+        entityId: key.namespaceId ?? 'allNamespaces',
+        entityName: `${key.principalType}:${key.principalId}`,
+        action: inserted ? 'create' : 'update',
+      });
+    }
     return toNamespacePermission(deps, row, scope);
   });
 }
