@@ -11,7 +11,9 @@ import type { Actor } from './permissions/actor';
 import { PermissionEngine } from './permissions/permission-engine';
 import { accountsOperations } from './modules/accounts/accounts.routes';
 import { createAzureMarketplaceClient } from './modules/accounts/azure-marketplace';
-import { authenticate, type AccountsDeps } from './modules/accounts/accounts.service';
+import type { AccountsDeps } from './modules/accounts/accounts.service';
+import { authenticate } from './modules/accounts/sessions.service';
+import { ActorCache } from './modules/accounts/actor-cache';
 import { defaultGuessingLimits } from './modules/accounts/guessing';
 import { mfaOperations } from './modules/accounts/mfa.routes';
 import { userProfileOperations } from './modules/accounts/user-profile.routes';
@@ -31,6 +33,8 @@ export interface ComposedOperations {
   registry: OperationRegistry;
   engine: PermissionEngine;
   authenticate: (token: string) => Promise<Actor | null>;
+  /** Called after an operation that may change who an actor is (see ActorCache). */
+  actorsChanged: () => void;
 }
 
 /** Wires every module's services to their dependencies: the composition root of the API. */
@@ -71,5 +75,11 @@ export function composeOperations(
       urls: { console: config.publicUrl, api: `${config.publicUrl.replace(/\/$/, '')}/api` },
     }),
   );
-  return { registry, engine, authenticate: (token) => authenticate(accounts, token) };
+  const actors = new ActorCache();
+  return {
+    registry,
+    engine,
+    authenticate: (token) => actors.resolve(token, (t) => authenticate(accounts, t)),
+    actorsChanged: () => actors.clear(),
+  };
 }

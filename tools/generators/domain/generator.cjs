@@ -5,10 +5,11 @@
 // (tools/lint/domain-graph.mjs), so its lint constraints exist before its code does.
 const { formatFiles, generateFiles, joinPathFragments, names, updateJson } = require('@nx/devkit');
 const path = require('node:path');
+const { serverDomainGenerator } = require('./server.cjs');
 
 /**
  * @param {import('@nx/devkit').Tree} tree
- * @param {{ name: string }} options
+ * @param {{ name: string, resource?: string, plural?: string }} options
  */
 async function domainGenerator(tree, options) {
   const graphSource = tree.read('tools/lint/domain-graph.mjs', 'utf-8') ?? '';
@@ -41,6 +42,8 @@ async function domainGenerator(tree, options) {
       return json;
     });
   }
+  // The server half (apps/api/src/modules/<name>), when the contract describes the resource.
+  serverDomainGenerator(tree, options);
   await formatFiles(tree);
 }
 

@@ -31,6 +31,11 @@ export interface TestApi {
   database: DatabaseHandle;
   /** Calls an operation by its operationId; the response is checked against the description. */
   call<T = Record<string, unknown>>(operationId: string, options?: CallOptions): Promise<ApiResponse<T>>;
+  /**
+   * After a change made around the operations (straight SQL, an operator command): what another
+   * process's change is to the server, which sees it within the actor cache's lifetime.
+   */
+  forgetActors(): void;
   close(): Promise<void>;
 }
 
@@ -75,6 +80,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     registry,
     engine: composed.engine,
     authenticate: composed.authenticate,
+    actorsChanged: composed.actorsChanged,
     logger,
     apiPrefix: '/api',
     consoleDist: undefined,
@@ -112,6 +118,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
       assertMatchesContract(op, response.statusCode, body);
       return { status: response.statusCode, body, headers: response.headers } as ApiResponse<never>;
     },
+    forgetActors: composed.actorsChanged,
     async close() {
       await app.close();
       await database.close();
