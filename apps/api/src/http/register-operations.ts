@@ -43,9 +43,9 @@ export function checkRegistry(operations: OperationSpec[], typedRegistry: Operat
       problems.push(`handler '${id}' is ${definition.security} but the operation declares x-security: ${op.security}`);
     }
   }
-  // Only implemented operations must name a permission the engine knows; the others answer 501
-  // until their module lands (and adds its permissions).
-  for (const op of operations.filter((o) => registry[o.operationId])) {
+  // Every operation, implemented or not, names a permission of the shared access model
+  // (@terrace/domain), so the console and the server read the same names.
+  for (const op of operations) {
     if (!isPermission(op.permission) && op.permission !== 'public') {
       problems.push(`${op.operationId}: unknown x-permission '${op.permission}'`);
     }
@@ -91,8 +91,8 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
       if (op.security !== 'public') {
         actor = token ? await options.authenticate(token) : null;
         if (!actor) throw unauthenticated(token ? 'The session token is invalid or expired' : 'Authentication is required');
-        // An operation without a handler may declare a permission its module has not added yet.
-        if (definition && (!isPermission(permission) || (await options.engine.decideForOrganization(actor, permission)) === 'deny')) {
+        // An operation without a handler answers 501 after validation (below), whatever its permission.
+        if (definition && (await options.engine.decideForOrganization(actor, permission)) === 'deny') {
           throw forbidden();
         }
       }

@@ -9096,6 +9096,10 @@ export interface components {
             stackRestriction: components["schemas"]["StackRestriction"];
             type: components["schemas"]["CustomRoleType"];
         };
+        CustomRoleGrant: {
+            permissions: components["schemas"]["CustomRolePermissionName"][];
+            stackRestriction: components["schemas"]["StackRestriction"];
+        };
         /**
          * @description `type` absent or null: a namespace role (clients that know only namespace roles do not send
          *     it). `permissions` absent or null: none. `stackRestriction` absent or null: none.
@@ -11671,6 +11675,8 @@ export interface components {
         /** @enum {string} */
         TtlUnit: "hours" | "days";
         UserOrgRole: {
+            /** @description What the custom organization role named by customRoleId grants (null for the other roles), so the console decides access with the same model as the server. */
+            customRole: components["schemas"]["CustomRoleGrant"] | null;
             customRoleId: string | null;
             organizationId: string;
             orgRole: string;
