@@ -8194,6 +8194,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/vcs/repo/branch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the branches of a repository (read with git, so the same for every host and for SSH) */
+        get: operations["listVcsRepoBranches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcs/repo/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the entries of one directory of a repository at a branch (read with git) */
+        get: operations["listVcsRepoTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/vcs/scanGitRepos": {
         parameters: {
             query?: never;
@@ -11758,6 +11792,11 @@ export interface components {
          * @enum {string}
          */
         VcsAuthType: "app" | "token" | "password" | "personalToken" | "groupToken" | "projectToken" | "allAccessOrg" | "specificOrg";
+        VcsBranch: {
+            commit: string;
+            isDefault: boolean;
+            name: string;
+        };
         /** @description Write-only secrets; never returned. */
         VcsCredentials: {
             appId?: string;
@@ -11851,6 +11890,14 @@ export interface components {
             path: string;
             repoName: string;
         };
+        VcsTreeEntry: {
+            name: string;
+            /** @description Relative to the repository root, '/'-separated. */
+            path: string;
+            type: components["schemas"]["VcsTreeEntryType"];
+        };
+        /** @enum {string} */
+        VcsTreeEntryType: "file" | "directory" | "symlink" | "submodule";
         /** @enum {string} */
         VcsType: "github" | "github-enterprise" | "github-enterprise-app" | "gitlab" | "gitlab-onprem" | "bitbucket-cloud" | "bitbucket-data-center" | "azure-devops" | "azure-devops-server";
         VcsWebhookSecret: {
@@ -32911,6 +32958,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -33126,6 +33174,77 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listVcsRepoBranches: {
+        parameters: {
+            query: {
+                providerId: string;
+                repoName: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["VcsBranch"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listVcsRepoTree: {
+        parameters: {
+            query: {
+                branch: string;
+                path?: string;
+                providerId: string;
+                repoName: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["VcsTreeEntry"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -33164,6 +33283,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -33202,6 +33322,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
