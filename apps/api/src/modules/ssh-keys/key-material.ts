@@ -59,7 +59,7 @@ export function sshPublicPart(privateKey: string, passphrase?: string | null): P
 export function gpgPublicPart(privateKey: string): Promise<PublicPart> {
   return inScratch(async (home) => {
     const env = { GNUPGHOME: home };
-    const base = ['--batch', '--no-tty', '--no-autostart', '--pinentry-mode', 'loopback', '--passphrase', ''];
+    const base = ['--batch', '--no-tty', '--pinentry-mode', 'loopback', '--passphrase', ''];
     try {
       await run('gpg', [...base, '--import'], { env, input: privateKey });
       const listing = await run('gpg', ['--batch', '--with-colons', '--list-secret-keys'], { env });

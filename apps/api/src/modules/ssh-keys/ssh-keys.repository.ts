@@ -17,6 +17,10 @@ export function findKey(scope: Scope, kind: KeyKind, id: string): Promise<KeyRow
   return scope.first(sshKeys, ofKind(kind, eq(sshKeys.id, id)));
 }
 
+export function lockKey(scope: Scope, kind: KeyKind, id: string): Promise<KeyRow | undefined> {
+  return scope.lockFirst(sshKeys, ofKind(kind, eq(sshKeys.id, id)), 'update');
+}
+
 export function findKeyByName(scope: Scope, kind: KeyKind, name: string): Promise<KeyRow | undefined> {
   return scope.first(sshKeys, and(eq(sshKeys.kind, kind), eq(sshKeys.name, name)));
 }

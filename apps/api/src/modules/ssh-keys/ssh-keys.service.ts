@@ -20,6 +20,7 @@ import {
   findPrimaryKey,
   insertKey,
   listKeys,
+  lockKey,
   oldestKey,
   updateKey,
   type KeyChanges,
@@ -88,9 +89,18 @@ function violatedConstraint(error: unknown): string | undefined {
   return undefined;
 }
 
+function isDeadlock(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    if (e.code === '40P01') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
 /**
  * Retries a transaction that lost a race on the one-primary index (another request made a key
- * primary in between); the index itself guarantees that at most one key is primary.
+ * primary in between) or was chosen as a deadlock's victim; the index itself guarantees that at
+ * most one key is primary.
  */
 async function primaryRace<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -98,7 +108,7 @@ async function primaryRace<T>(work: () => Promise<T>): Promise<T> {
       return await work();
     } catch (error) {
       const onPrimary = isUniqueViolation(error) && violatedConstraint(error) === 'ssh_keys_org_kind_primary_key';
-      if (!onPrimary) throw error;
+      if (!onPrimary && !isDeadlock(error)) throw error;
       if (attempt >= 10) throw new DomainError('conflict', 'Another key was made primary at the same time; try again');
     }
   }
@@ -254,7 +264,8 @@ async function setPrimaryOf(deps: SshKeysDeps, actor: Actor, kind: KeyKind, keyI
   await deps.engine.require(actor, permissionOf(kind, 'update'));
   return primaryRace(() =>
     inOrganization(deps.db, actor.organizationId, async (scope) => {
-      const existing = await findKey(scope, kind, keyId);
+      // The key to make primary is locked first, then the current primary by the clearing update.
+      const existing = await lockKey(scope, kind, keyId);
       if (!existing) throw notFound(labels[kind], keyId);
       await clearOtherPrimaries(scope, kind, keyId);
       const row = (await updateKey(scope, kind, keyId, { isPrimary: true })) as KeyRow;
