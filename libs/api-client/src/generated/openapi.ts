@@ -8558,6 +8558,9 @@ export interface components {
             tenantId?: string | null;
             type?: components["schemas"]["CredentialsPurpose"] | null;
         };
+        AzureDevopsMetadata: {
+            httpUrl?: string;
+        };
         AzureDevopsWebhookProperties: {
             password: string;
             username: string;
@@ -8578,6 +8581,9 @@ export interface components {
                 repoName: string;
                 vcsProviderId: string;
             };
+        };
+        BitbucketDataCenterMetadata: {
+            httpUrl?: string;
         };
         Blueprint: {
             autoApproveApplyOnInitialization?: boolean;
@@ -9614,11 +9620,18 @@ export interface components {
             secret: string;
             webhookUrl: string;
         };
+        GithubMetadata: {
+            httpUrl?: string;
+            orgName?: string;
+        };
         GitInfo: {
             branch?: string;
             commitSubject?: string;
             headSha?: string;
             repoName?: string;
+        };
+        GitlabMetadata: {
+            dnsName?: string;
         };
         GitSigningKey: {
             committerEmail?: string;
@@ -11835,10 +11848,15 @@ export interface components {
             name: string;
             type: components["schemas"]["VcsType"];
         };
-        VcsProviderInput: components["schemas"]["VcsProviderMetadataFields"] & {
+        /** @description A provider to connect; the metadata that applies to its type, and its credentials. */
+        VcsProviderInput: {
             authType?: components["schemas"]["VcsAuthType"];
+            azureDevopsMetadata?: components["schemas"]["AzureDevopsMetadata"];
+            bitbucketDataCenterMetadata?: components["schemas"]["BitbucketDataCenterMetadata"];
             credentials?: components["schemas"]["VcsCredentials"];
             gitCloneType?: components["schemas"]["GitCloneType"];
+            githubMetadata?: components["schemas"]["GithubMetadata"];
+            gitlabMetadata?: components["schemas"]["GitlabMetadata"];
             name: string;
             type: components["schemas"]["VcsType"];
         };
@@ -11849,19 +11867,10 @@ export interface components {
             webhookUrl?: string;
         };
         VcsProviderMetadataFields: {
-            azureDevopsMetadata?: {
-                httpUrl?: string;
-            };
-            bitbucketDataCenterMetadata?: {
-                httpUrl?: string;
-            };
-            githubMetadata?: {
-                httpUrl?: string;
-                orgName?: string;
-            };
-            gitlabMetadata?: {
-                dnsName?: string;
-            };
+            azureDevopsMetadata?: components["schemas"]["AzureDevopsMetadata"];
+            bitbucketDataCenterMetadata?: components["schemas"]["BitbucketDataCenterMetadata"];
+            githubMetadata?: components["schemas"]["GithubMetadata"];
+            gitlabMetadata?: components["schemas"]["GitlabMetadata"];
         };
         VcsProviderRef: {
             providerId: string;
