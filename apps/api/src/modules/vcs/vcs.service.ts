@@ -3,7 +3,6 @@ import { createVcsHost, type VcsHost, type VcsHostEndpoints, type VcsProviderSet
 import type { GitClient } from '@terrace/git';
 import { changesFrom } from '../../db/changes';
 import type { Database } from '../../db/database';
-import { pagingOf } from '../../db/paged-list';
 import { inOrganization, readOrganization, type Scope } from '../../db/scope';
 import { unique } from '../../db/unique-violation';
 import { newId } from '../../crypto/ids';
