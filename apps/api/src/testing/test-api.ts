@@ -41,7 +41,7 @@ export interface TestApi {
 
 export interface TestApiOptions {
   registry?: (registry: OperationRegistry) => OperationRegistry;
-  http?: Partial<Pick<HttpAppOptions, 'bodyLimitBytes' | 'rateLimit' | 'logger' | 'consoleDist' | 'apiReferenceFile' | 'trustProxy'>>;
+  http?: Partial<Pick<HttpAppOptions, 'bodyLimitBytes' | 'rateLimit' | 'logger' | 'consoleDist' | 'apiReferenceFile' | 'trustProxy' | 'apiPrefix'>>;
   /** External services the server talks to (their test doubles on loopback). */
   azureMarketplace?: ComposeConfig['azureMarketplace'];
   /** The git hosts' API addresses (the stand-in of @terrace/vcs-hosts/testing). */
