@@ -337,6 +337,13 @@ describe('VCS providers', () => {
     expect(appHook.body.response.items[0]?.manifest.hook_attributes.url).toContain(app.id);
   });
 
+  it('gives the console the webhook address of each type', async () => {
+    const one = await api.call<{ type: string; webhookUrl: string }>('getVcsProviderMetadata', { token: admin.token, query: { type: 'gitlab' } });
+    expect(one.body.response.items).toEqual([{ type: 'gitlab', webhookUrl: 'http://console.test/api/vcs/webhook/gitlab' }]);
+    const all = await api.call<{ type: string }>('getVcsProviderMetadata', { token: admin.token });
+    expect(all.body.response.items.length).toBe(9);
+  });
+
   it('answers not_found for another organization’s provider', async () => {
     const other = await signUpOrganization(api, 'vcs-other');
     const theirs = await createProvider(inputs(token)[0] as Record<string, unknown>, other);
