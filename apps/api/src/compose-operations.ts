@@ -1,4 +1,7 @@
 import { hkdfSync } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GitClient } from '@terrace/git';
 import type { FastifyBaseLogger } from 'fastify';
 import { invitationsOperations } from './modules/invitations/invitations.routes';
 import { createAccessLoader } from './modules/iam/access-loader';
@@ -26,8 +29,13 @@ import { notificationsFeedOperations } from './modules/notifications-feed/notifi
 import { organizationOperations } from './modules/organization/organization.routes';
 import { runnersOperations } from './modules/runners/runners.routes';
 import { ssoOperations } from './modules/sso/sso.routes';
+import { sshKeysOperations } from './modules/ssh-keys/ssh-keys.routes';
+import { primarySshPrivateKey } from './modules/ssh-keys/ssh-keys.service';
+import { vcsOperations } from './modules/vcs/vcs.routes';
+import { RepositoryCache } from './modules/vcs/vcs.service';
 
-export type ComposeConfig = Pick<Config, 'sessionTtlHours' | 'docs' | 'mail' | 'publicUrl'> & Partial<Pick<Config, 'azureMarketplace' | 'guessing'>>;
+export type ComposeConfig = Pick<Config, 'sessionTtlHours' | 'docs' | 'mail' | 'publicUrl'> &
+  Partial<Pick<Config, 'azureMarketplace' | 'guessing' | 'vcs'>>;
 
 export interface ComposedOperations {
   registry: OperationRegistry;
@@ -68,6 +76,17 @@ export function composeOperations(
     docsOperations({ engine, jwtSecret: docsSecret, tokenTtlSeconds: config.docs.tokenTtlSeconds }),
     notificationsFeedOperations({ engine }),
     runnersOperations({ db, engine }),
+    sshKeysOperations({ db, engine, envelope }),
+    vcsOperations({
+      db,
+      engine,
+      envelope,
+      endpoints: config.vcs?.endpoints ?? {},
+      git: new GitClient({ workRoot: config.vcs?.gitWorkRoot ?? join(tmpdir(), 'terrace-git'), timeoutMs: 120_000 }),
+      publicUrl: config.publicUrl,
+      primarySshKey: (organizationId) => primarySshPrivateKey({ db, envelope }, organizationId),
+      repositoryCache: new RepositoryCache(),
+    }),
     ssoOperations({
       ...accounts,
       envelope,

@@ -48,6 +48,8 @@ export interface TestApiOptions {
   http?: Partial<Pick<HttpAppOptions, 'bodyLimitBytes' | 'rateLimit' | 'logger' | 'consoleDist' | 'apiReferenceFile' | 'trustProxy' | 'apiPrefix'>>;
   /** External services the server talks to (their test doubles on loopback). */
   azureMarketplace?: ComposeConfig['azureMarketplace'];
+  /** The git hosts' API addresses (the stand-in of @terrace/vcs-hosts/testing). */
+  vcs?: ComposeConfig['vcs'];
   /** Limits on guessing; unset, the address limit is out of reach (every test signs in from 127.0.0.1). */
   guessing?: Partial<GuessingLimits>;
   /** The master key (random unless given; two instances standing for two listeners share one). */
@@ -73,6 +75,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
       mail: { smtpUrl: undefined, from: 'Terrace <test@localhost>' },
       publicUrl: 'http://console.test',
       azureMarketplace: options.azureMarketplace,
+      vcs: options.vcs,
       guessing: { ...defaultGuessingLimits, signInFailuresPerAddress: 100_000, ...options.guessing },
     },
     logger,

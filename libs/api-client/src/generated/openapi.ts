@@ -8226,6 +8226,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/vcs/repo/branch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the branches of a repository (read with git, so the same for every host and for SSH) */
+        get: operations["listVcsRepoBranches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcs/repo/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the entries of one directory of a repository at a branch (read with git) */
+        get: operations["listVcsRepoTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/vcs/scanGitRepos": {
         parameters: {
             query?: never;
@@ -8557,6 +8591,9 @@ export interface components {
             tenantId?: string | null;
             type?: components["schemas"]["CredentialsPurpose"] | null;
         };
+        AzureDevopsMetadata: {
+            httpUrl?: string;
+        };
         AzureDevopsWebhookProperties: {
             password: string;
             username: string;
@@ -8583,6 +8620,9 @@ export interface components {
                 repoName: string;
                 vcsProviderId: string;
             };
+        };
+        BitbucketDataCenterMetadata: {
+            httpUrl?: string;
         };
         Blueprint: {
             autoApproveApplyOnInitialization?: boolean;
@@ -9633,11 +9673,18 @@ export interface components {
             secret: string;
             webhookUrl: string;
         };
+        GithubMetadata: {
+            httpUrl?: string;
+            orgName?: string;
+        };
         GitInfo: {
             branch?: string;
             commitSubject?: string;
             headSha?: string;
             repoName?: string;
+        };
+        GitlabMetadata: {
+            dnsName?: string;
         };
         GitSigningKey: {
             committerEmail?: string;
@@ -11822,6 +11869,11 @@ export interface components {
          * @enum {string}
          */
         VcsAuthType: "app" | "token" | "password" | "personalToken" | "groupToken" | "projectToken" | "allAccessOrg" | "specificOrg";
+        VcsBranch: {
+            commit: string;
+            isDefault: boolean;
+            name: string;
+        };
         /** @description Write-only secrets; never returned. */
         VcsCredentials: {
             appId?: string;
@@ -11860,10 +11912,15 @@ export interface components {
             name: string;
             type: components["schemas"]["VcsType"];
         };
-        VcsProviderInput: components["schemas"]["VcsProviderMetadataFields"] & {
+        /** @description A provider to connect; the metadata that applies to its type, and its credentials. */
+        VcsProviderInput: {
             authType?: components["schemas"]["VcsAuthType"];
+            azureDevopsMetadata?: components["schemas"]["AzureDevopsMetadata"];
+            bitbucketDataCenterMetadata?: components["schemas"]["BitbucketDataCenterMetadata"];
             credentials?: components["schemas"]["VcsCredentials"];
             gitCloneType?: components["schemas"]["GitCloneType"];
+            githubMetadata?: components["schemas"]["GithubMetadata"];
+            gitlabMetadata?: components["schemas"]["GitlabMetadata"];
             name: string;
             type: components["schemas"]["VcsType"];
         };
@@ -11874,19 +11931,10 @@ export interface components {
             webhookUrl?: string;
         };
         VcsProviderMetadataFields: {
-            azureDevopsMetadata?: {
-                httpUrl?: string;
-            };
-            bitbucketDataCenterMetadata?: {
-                httpUrl?: string;
-            };
-            githubMetadata?: {
-                httpUrl?: string;
-                orgName?: string;
-            };
-            gitlabMetadata?: {
-                dnsName?: string;
-            };
+            azureDevopsMetadata?: components["schemas"]["AzureDevopsMetadata"];
+            bitbucketDataCenterMetadata?: components["schemas"]["BitbucketDataCenterMetadata"];
+            githubMetadata?: components["schemas"]["GithubMetadata"];
+            gitlabMetadata?: components["schemas"]["GitlabMetadata"];
         };
         VcsProviderRef: {
             providerId: string;
@@ -11915,6 +11963,14 @@ export interface components {
             path: string;
             repoName: string;
         };
+        VcsTreeEntry: {
+            name: string;
+            /** @description Relative to the repository root, '/'-separated. */
+            path: string;
+            type: components["schemas"]["VcsTreeEntryType"];
+        };
+        /** @enum {string} */
+        VcsTreeEntryType: "file" | "directory" | "symlink" | "submodule";
         /** @enum {string} */
         VcsType: "github" | "github-enterprise" | "github-enterprise-app" | "gitlab" | "gitlab-onprem" | "bitbucket-cloud" | "bitbucket-data-center" | "azure-devops" | "azure-devops-server";
         VcsWebhookSecret: {
@@ -33047,8 +33103,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -33264,6 +33322,80 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listVcsRepoBranches: {
+        parameters: {
+            query: {
+                providerId: string;
+                repoName: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["VcsBranch"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listVcsRepoTree: {
+        parameters: {
+            query: {
+                branch: string;
+                path?: string;
+                providerId: string;
+                repoName: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["VcsTreeEntry"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -33300,8 +33432,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -33340,6 +33474,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -33416,6 +33551,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -33448,6 +33584,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -33480,6 +33617,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -33512,6 +33650,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -33544,6 +33683,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
