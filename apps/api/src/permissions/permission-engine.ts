@@ -32,6 +32,14 @@ export const permissionCatalogue = {
   'customAbac:manage': { area: 'user', namespaced: false },
   'programmaticUser:read': { area: 'user', namespaced: false },
   'programmaticUser:manage': { area: 'user', namespaced: false },
+  // Variables (the stack-level permissions of spec §6); reading a secret value is admins' only.
+  'stack:read': { area: 'stack', namespaced: true },
+  'stackVariable:create': { area: 'stack', namespaced: true },
+  'stackVariable:update': { area: 'stack', namespaced: true },
+  'stackVariable:delete': { area: 'stack', namespaced: true },
+  'stackVariable:readSecret': { area: 'stack', namespaced: true },
+  'template:update': { area: 'automation', namespaced: false },
+  'blueprint:update': { area: 'automation', namespaced: false },
 } as const satisfies Record<string, { area: string; namespaced: boolean }>;
 
 export type Permission = keyof typeof permissionCatalogue;
@@ -53,6 +61,10 @@ const rolePermissions: Record<BuiltInRole, ReadonlySet<Permission>> = {
     'namespace:read',
     'audit:read',
     'runner:read',
+    'stack:read',
+    'stackVariable:create',
+    'stackVariable:update',
+    'stackVariable:delete',
   ]),
   deployer: new Set<Permission>(['authenticated', 'consoleEvent:create', 'org:read', 'namespace:read', 'runner:read']),
   runner: new Set<Permission>(['authenticated', 'consoleEvent:create', 'org:read', 'namespace:read', 'runner:read']),
@@ -60,8 +72,16 @@ const rolePermissions: Record<BuiltInRole, ReadonlySet<Permission>> = {
 
 /** Namespace roles granted through namespace permissions. */
 const namespaceRolePermissions: Record<'viewer' | 'admin', ReadonlySet<string>> = {
-  viewer: new Set<Permission>(['namespace:read']),
-  admin: new Set<Permission>(['namespace:read', 'namespace:update']),
+  viewer: new Set<Permission>(['namespace:read', 'stack:read']),
+  admin: new Set<Permission>([
+    'namespace:read',
+    'namespace:update',
+    'stack:read',
+    'stackVariable:create',
+    'stackVariable:update',
+    'stackVariable:delete',
+    'stackVariable:readSecret',
+  ]),
 };
 
 const namespaceOnlyBase = new Set<Permission>(['authenticated', 'consoleEvent:create']);

@@ -329,13 +329,15 @@ export const zTfcOrganizationInput = /* @__PURE__ */ (() => z.strictObject({ tfc
 /** Partial update of TfcOrganizationInput: absent fields stay, null clears a field. */
 export const zTfcOrganizationUpdate = /* @__PURE__ */ (() => z.strictObject({ tfcOrganizationName: z.string().nullable().optional(), hostname: z.string().nullable().optional(), token: z.string().nullable().optional(), userToken: z.string().nullable().optional() }))();
 export const zUserProfileUpdateInput = /* @__PURE__ */ (() => z.strictObject({ firstName: zPersonName.optional(), lastName: zPersonName.optional() }).refine(minProperties(1), { params: { kind: 'minProperties', minimum: 1 } }))();
+/** One variable of the batch's scope; with `id` a partial update of it, without one a create (`key` and `type` needed). */
+export const zVariableBatchItem = /* @__PURE__ */ (() => z.strictObject({ id: z.string().regex(new RegExp("^var-", 'u')).optional(), key: z.string().max(128).regex(new RegExp("^[A-Za-z_][A-Za-z0-9_-]*$", 'u')).optional(), value: z.string().optional(), displayName: z.string().max(128).optional(), type: zVariableType.optional(), isSensitive: z.boolean().optional(), isOverridable: z.boolean().optional(), isRequired: z.boolean().optional(), description: z.string().max(1000).optional(), valueConditions: z.array(zVariableCondition).optional(), blueprintManagedBy: zBlueprintManagedBy.optional() }))();
 export const zVariableScope = /* @__PURE__ */ (() => z.enum(["organization","namespace","template","blueprint","stack"]))();
-/** Partial update of VariableInput: absent fields stay, null clears a field. */
-export const zVariableUpdate = /* @__PURE__ */ (() => z.strictObject({ scope: zVariableScope.nullable().optional(), scopeId: z.string().nullable().optional(), key: z.string().max(128).regex(new RegExp("^[A-Za-z_][A-Za-z0-9_-]*$", 'u')).nullable().optional(), value: z.string().nullable().optional(), displayName: z.string().max(128).nullable().optional(), type: zVariableType.nullable().optional(), isSensitive: z.boolean().nullable().optional(), isOverridable: z.boolean().nullable().optional(), isRequired: z.boolean().nullable().optional(), description: z.string().max(1000).nullable().optional(), valueConditions: z.array(zVariableCondition).nullable().optional(), blueprintManagedBy: zBlueprintManagedBy.nullable().optional() }))();
-export const zVariableBatch = /* @__PURE__ */ (() => z.strictObject({ scope: zVariableScope, scopeId: z.string().optional(), variables: z.array(z.intersection(zVariableUpdate, z.object({ id: z.string().regex(new RegExp("^var-", 'u')).optional() }))) }))();
+export const zVariableBatch = /* @__PURE__ */ (() => z.strictObject({ scope: zVariableScope, scopeId: z.string().optional(), variables: z.array(zVariableBatchItem).min(1) }))();
 export const zVariableIds = /* @__PURE__ */ (() => z.strictObject({ variableIds: z.array(z.string().regex(new RegExp("^var-", 'u'))).min(1) }))();
 export const zVariableInput = /* @__PURE__ */ (() => z.strictObject({ scope: zVariableScope, scopeId: z.string().optional(), key: z.string().max(128).regex(new RegExp("^[A-Za-z_][A-Za-z0-9_-]*$", 'u')), value: z.string().optional(), displayName: z.string().max(128).optional(), type: zVariableType, isSensitive: z.boolean().default(false), isOverridable: z.boolean().default(true), isRequired: z.boolean().default(false), description: z.string().max(1000).optional(), valueConditions: z.array(zVariableCondition).optional(), blueprintManagedBy: zBlueprintManagedBy.optional() }))();
-export const zVariableScanInput = /* @__PURE__ */ (() => z.strictObject({ vcsInfo: zVcsInfo, iacType: zIacType.optional() }))();
+export const zVariableScanInput = /* @__PURE__ */ (() => z.strictObject({ vcsInfo: zVcsInfo, iacType: zIacType.optional(), scope: zVariableScope.optional(), scopeId: z.string().optional() }))();
+/** Partial update of VariableInput: absent fields stay, null clears a field. */
+export const zVariableUpdate = /* @__PURE__ */ (() => z.strictObject({ scope: zVariableScope.nullable().optional(), scopeId: z.string().nullable().optional(), key: z.string().max(128).regex(new RegExp("^[A-Za-z_][A-Za-z0-9_-]*$", 'u')).nullable().optional(), value: z.string().nullable().optional(), displayName: z.string().max(128).nullable().optional(), type: zVariableType.nullable().optional(), isSensitive: z.boolean().nullable().optional(), isOverridable: z.boolean().nullable().optional(), isRequired: z.boolean().nullable().optional(), description: z.string().max(1000).nullable().optional(), valueConditions: z.array(zVariableCondition).nullable().optional(), blueprintManagedBy: zBlueprintManagedBy.nullable().optional() }))();
 export const zVcdAuthMethod = /* @__PURE__ */ (() => z.enum(["password","apiToken"]))();
 export const zVcdCredentialsInput = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128), type: zCredentialsPurpose, vcdOrgName: z.string(), authMethod: zVcdAuthMethod.optional(), url: z.url().optional(), username: z.string().optional(), password: z.string().optional(), apiToken: z.string().optional() }))();
 /** Partial update of VcdCredentialsInput: absent fields stay, null clears a field. */
@@ -618,6 +620,7 @@ export const requestSchemaNames = [
   "TtlUnit",
   "UserProfileUpdateInput",
   "VariableBatch",
+  "VariableBatchItem",
   "VariableCondition",
   "VariableConditionOperator",
   "VariableIds",
