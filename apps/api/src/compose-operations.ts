@@ -1,4 +1,7 @@
 import { hkdfSync } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GitClient } from '@terrace/git';
 import type { FastifyBaseLogger } from 'fastify';
 import { invitationsOperations } from './modules/invitations/invitations.routes';
 import { createAccessLoader } from './modules/iam/access-loader';
@@ -22,6 +25,9 @@ import { auditOperations } from './modules/audit/audit.routes';
 import { consoleEventsOperations } from './modules/console-events/console-events.routes';
 import { docsOperations } from './modules/docs/docs.routes';
 import { namespacesOperations } from './modules/namespaces/namespaces.routes';
+import { namespaceExists } from './modules/namespaces/namespaces.service';
+import { variablesOperations } from './modules/variables/variables.routes';
+import { validationError } from './http/domain-error';
 import { notificationsFeedOperations } from './modules/notifications-feed/notifications-feed.routes';
 import { organizationOperations } from './modules/organization/organization.routes';
 import { runnersOperations } from './modules/runners/runners.routes';
@@ -68,6 +74,19 @@ export function composeOperations(
     docsOperations({ engine, jwtSecret: docsSecret, tokenTtlSeconds: config.docs.tokenTtlSeconds }),
     notificationsFeedOperations({ engine }),
     runnersOperations({ db, engine }),
+    variablesOperations({
+      db,
+      engine,
+      envelope,
+      // Stacks, templates and blueprints: wired to their services when those modules land.
+      findScopeTarget: async (organizationId, scope, scopeId) =>
+        scope === 'namespace' && (await namespaceExists(db, organizationId, scopeId)) ? { namespaceId: scopeId } : null,
+      git: new GitClient({ workRoot: join(tmpdir(), 'terrace-git'), timeoutMs: 120_000 }),
+      // The vcs module resolves a provider's repository to its clone address and credentials.
+      resolveRepository: async () => {
+        throw validationError('Reading repositories needs the VCS providers module, which is not available yet', 'entity.vcsInfo.providerId');
+      },
+    }),
     ssoOperations({
       ...accounts,
       envelope,

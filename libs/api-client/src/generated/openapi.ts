@@ -11717,6 +11717,7 @@ export interface components {
             isOverridable?: boolean;
             isRequired?: boolean;
             isSensitive?: boolean;
+            /** @description Letters, digits and underscores, not starting with a digit; a tfVar may also hold hyphens (not first). Checked by the server with the spec messages. */
             key?: string;
             type?: components["schemas"]["VariableType"];
             value?: string;
@@ -11742,6 +11743,7 @@ export interface components {
             isRequired: boolean;
             /** @default false */
             isSensitive: boolean;
+            /** @description Letters, digits and underscores, not starting with a digit; a tfVar may also hold hyphens (not first). Checked by the server with the spec messages. */
             key: string;
             scope: components["schemas"]["VariableScope"];
             /** @description The id of the stack, namespace, template or blueprint; absent for organization. */
