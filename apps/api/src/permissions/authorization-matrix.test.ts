@@ -42,6 +42,11 @@ const allowed: Record<string, readonly Role[]> = {
   'customAbac:manage': ['admin'],
   'programmaticUser:read': ['admin', 'viewer'],
   'programmaticUser:manage': ['admin'],
+  'stack:read': ['admin', 'viewer', 'member'],
+  'stackVariable:create': ['admin', 'member'],
+  'stackVariable:update': ['admin', 'member'],
+  'stackVariable:delete': ['admin', 'member'],
+  'stackVariable:readSecret': ['admin'],
 };
 
 /** Creates, as the admin of `token`'s organization, one object of each kind a path can name. */

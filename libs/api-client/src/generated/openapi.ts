@@ -7765,7 +7765,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/variable/effective": {
+    "/variable/effective/{stackId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -32157,11 +32157,11 @@ export interface operations {
     };
     listEffectiveVariables: {
         parameters: {
-            query: {
+            query?: never;
+            header?: never;
+            path: {
                 stackId: string;
             };
-            header?: never;
-            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -32184,6 +32184,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -3,7 +3,7 @@ import { readTerraformModule, variableValueText } from '@terrace/iac-code';
 import type { Schemas } from '../../http/contract-types';
 import { validationError } from '../../http/domain-error';
 import type { Actor } from '../../permissions/actor';
-import { keyTaken, placeOf, requireVariablesRead, variableKeysAt, type VariablesDeps } from './variables.service';
+import { checkedPlace, keyTaken, placeOf, requireVariablesRead, variableKeysAt, type VariablesDeps } from './variables.service';
 
 export interface VariableScanDeps extends VariablesDeps {
   git: Pick<GitClient, 'openSnapshot' | 'listBranches'>;
@@ -36,12 +36,6 @@ async function readCodeFiles(snapshot: RepositorySnapshot, path: string) {
  * not parse, or declares a name twice, is refused with the parser's words (Terraform would refuse it too).
  */
 export async function scanVariablesFromCode(deps: VariableScanDeps, actor: Actor, input: Schemas['VariableScanInput']): Promise<Schemas['DiscoveredVariable'][]> {
-  const existing = new Map<string, string>();
-  if (input.scope) {
-    const { ref, target } = await placeOf(deps, actor.organizationId, input.scope, input.scopeId, 'entity.scopeId');
-    await requireVariablesRead(deps, actor, ref, target);
-    for (const [key, id] of await variableKeysAt(deps.db, actor.organizationId, ref)) existing.set(key, id);
-  }
   const { providerId, repoName, path = '' } = input.vcsInfo;
   const remote = await deps.resolveRepository(actor.organizationId, providerId, repoName);
   const branch =
@@ -59,6 +53,13 @@ export async function scanVariablesFromCode(deps: VariableScanDeps, actor: Actor
   if (module.problems.length > 0) {
     const messages = module.problems.map((p) => (p.message.startsWith('Duplicate variable declaration') ? `${p.file}: ${nameExistsInCode} (${p.message})` : `${p.file}: ${p.message}`));
     throw validationError(messages.join('; '), 'entity.vcsInfo.path');
+  }
+  const existing = new Map<string, string>();
+  if (input.scope) {
+    const { ref } = await checkedPlace(await placeOf(deps, actor.organizationId, input.scope, input.scopeId, 'entity.scopeId'), (r, t) =>
+      requireVariablesRead(deps, actor, r, t),
+    );
+    for (const [key, id] of await variableKeysAt(deps.db, actor.organizationId, ref)) existing.set(key, id);
   }
   return module.variables.map((v) => {
     const existingId = existing.get(v.name);

@@ -22,6 +22,6 @@ export const variablesOperations = (deps: VariableScanDeps) =>
     updateVariable: userOperation(async (actor, { params, entity }) => single(await updateVariable(deps, actor, params.variableId, entity))),
     deleteVariable: userOperation(async (actor, { params }) => single(await deleteVariable(deps, actor, params.variableId))),
     getVariableSecretValue: userOperation(async (actor, { params }) => single(await getVariableSecretValue(deps, actor, params.variableId))),
-    listEffectiveVariables: userOperation(async (actor, { query }) => list(await listEffectiveVariables(deps, actor, query.stackId))),
+    listEffectiveVariables: userOperation(async (actor, { params }) => list(await listEffectiveVariables(deps, actor, params.stackId))),
     scanVariablesFromCode: userOperation(async (actor, { entity }) => list(await scanVariablesFromCode(deps, actor, entity))),
   });

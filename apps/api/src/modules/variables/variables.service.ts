@@ -83,22 +83,36 @@ export function toVariable(row: VariableRow, inheritedFrom?: VariableScope): Var
   };
 }
 
-/** A variable's place, checked: organization has no id; the others need one the organization has. */
+/**
+ * A variable's place: organization has no id; the others need one. `target` is null when the
+ * organization has nothing by that id: callers check the permission first (so a namespace-only
+ * user cannot tell a missing stack from one it may not see), then answer 404 with `missing`.
+ */
 export async function placeOf(
   deps: VariablesDeps,
   organizationId: string,
   scope: VariableScope,
   scopeId: string | null | undefined,
   field: string,
-): Promise<{ ref: ScopeRef; target: ScopeTarget }> {
+): Promise<{ ref: ScopeRef; target: ScopeTarget | null; missing: () => never }> {
   if (scope === 'organization') {
     if (scopeId) throw validationError(`'${field}' must be absent for the organization scope`, field);
-    return { ref: { scope, scopeId: null }, target: {} };
+    return { ref: { scope, scopeId: null }, target: {}, missing: () => { throw notFound('Organization', organizationId); } };
   }
   if (!scopeId) throw validationError(`'${field}' is required for the ${scope} scope`, field);
-  const target = await deps.findScopeTarget(organizationId, scope, scopeId);
-  if (!target) throw notFound(scopeNames[scope], scopeId);
-  return { ref: { scope, scopeId }, target: scope === 'namespace' ? { namespaceId: scopeId } : target };
+  const found = await deps.findScopeTarget(organizationId, scope, scopeId);
+  const target = found && scope === 'namespace' ? { namespaceId: scopeId } : found;
+  return { ref: { scope, scopeId }, target, missing: () => { throw notFound(scopeNames[scope], scopeId); } };
+}
+
+/** Checks the permission (on what the target says), then that the target exists. */
+async function checked(
+  place: { ref: ScopeRef; target: ScopeTarget | null; missing: () => never },
+  check: (ref: ScopeRef, target: ScopeTarget) => Promise<void>,
+): Promise<{ ref: ScopeRef; target: ScopeTarget }> {
+  await check(place.ref, place.target ?? {});
+  if (!place.target) place.missing();
+  return { ref: place.ref, target: place.target };
 }
 
 /** The broader places a variable at `ref` inherits from (broadest first). */
@@ -135,7 +149,7 @@ async function requireWrite(deps: VariablesDeps, actor: Actor, action: 'create' 
   }
 }
 
-async function targetOfRow(deps: VariablesDeps, organizationId: string, row: VariableRow) {
+function placeOfRow(deps: VariablesDeps, organizationId: string, row: VariableRow) {
   return placeOf(deps, organizationId, row.scope as VariableScope, row.scopeId, 'variableId');
 }
 
@@ -273,10 +287,17 @@ async function updateIn(deps: VariablesDeps, scope: Scope, actor: Actor, row: Va
   return updated;
 }
 
-async function readRow(deps: VariablesDeps, actor: Actor, variableId: string) {
+/**
+ * A variable and its place, after `check` allowed the actor on it. An unknown id is checked
+ * organization-wide first, so a namespace-only user learns nothing from a 404.
+ */
+async function readRow(deps: VariablesDeps, actor: Actor, variableId: string, check: (ref: ScopeRef, target: ScopeTarget) => Promise<void>) {
   const row = await readOrganization(deps.db, actor.organizationId, (scope) => findVariable(scope, variableId));
-  if (!row) throw notFound('Variable', variableId);
-  const place = await targetOfRow(deps, actor.organizationId, row);
+  if (!row) {
+    await check({ scope: 'stack', scopeId: null }, {});
+    throw notFound('Variable', variableId);
+  }
+  const place = await checked(await placeOfRow(deps, actor.organizationId, row), check);
   return { row, ...place };
 }
 
@@ -315,8 +336,7 @@ export async function listVariables(deps: VariablesDeps, actor: Actor, query: Li
   const chosen = filter.find(([, id]) => id !== undefined);
   if (chosen) {
     const [scope, scopeId] = chosen;
-    const { ref, target } = await placeOf(deps, actor.organizationId, scope, scopeId, `${scope}Id`);
-    await requireRead(deps, actor, ref, target);
+    const { ref, target } = await checked(await placeOf(deps, actor.organizationId, scope, scopeId, `${scope}Id`), (r, t) => requireRead(deps, actor, r, t));
     if (scope === 'blueprint') {
       const rows = await readOrganization(deps.db, actor.organizationId, (s) => listVariablesAt(s, [ref]));
       return rows.map((row) => toVariable(row));
@@ -331,22 +351,21 @@ export async function listVariables(deps: VariablesDeps, actor: Actor, query: Li
 }
 
 export async function getVariable(deps: VariablesDeps, actor: Actor, variableId: string): Promise<Variable> {
-  const { row, ref, target } = await readRow(deps, actor, variableId);
-  await requireRead(deps, actor, ref, target);
+  const { row } = await readRow(deps, actor, variableId, (ref, target) => requireRead(deps, actor, ref, target));
   return toVariable(row);
 }
 
 export async function createVariable(deps: VariablesDeps, actor: Actor, input: VariableInput): Promise<Variable> {
-  const { ref, target } = await placeOf(deps, actor.organizationId, input.scope, input.scopeId, 'entity.scopeId');
-  await requireWrite(deps, actor, 'create', ref, target);
+  const { ref, target } = await checked(await placeOf(deps, actor.organizationId, input.scope, input.scopeId, 'entity.scopeId'), (r, t) =>
+    requireWrite(deps, actor, 'create', r, t),
+  );
   return unique(keyTaken(input.key), 'entity.key', () =>
     inOrganization(deps.db, actor.organizationId, async (scope) => toVariable(await createIn(deps, scope, actor, ref, target, input, 'entity'))),
   );
 }
 
 export async function updateVariable(deps: VariablesDeps, actor: Actor, variableId: string, input: VariableUpdate): Promise<Variable> {
-  const { row, ref, target } = await readRow(deps, actor, variableId);
-  await requireWrite(deps, actor, 'update', ref, target);
+  const { row, target } = await readRow(deps, actor, variableId, (ref, t) => requireWrite(deps, actor, 'update', ref, t));
   if ((input.scope !== undefined && input.scope !== row.scope) || (input.scopeId !== undefined && (input.scopeId ?? null) !== row.scopeId)) {
     throw validationError("A variable's scope can not change: create it in the other scope", 'entity.scope');
   }
@@ -360,9 +379,10 @@ export async function updateVariable(deps: VariablesDeps, actor: Actor, variable
 }
 
 export async function upsertVariables(deps: VariablesDeps, actor: Actor, batch: Schemas['VariableBatch']): Promise<Variable[]> {
-  const { ref, target } = await placeOf(deps, actor.organizationId, batch.scope, batch.scopeId, 'entity.scopeId');
-  if (batch.variables.some((v) => !v.id)) await requireWrite(deps, actor, 'create', ref, target);
-  if (batch.variables.some((v) => v.id)) await requireWrite(deps, actor, 'update', ref, target);
+  const { ref, target } = await checked(await placeOf(deps, actor.organizationId, batch.scope, batch.scopeId, 'entity.scopeId'), async (r, t) => {
+    if (batch.variables.some((v) => !v.id)) await requireWrite(deps, actor, 'create', r, t);
+    if (batch.variables.some((v) => v.id)) await requireWrite(deps, actor, 'update', r, t);
+  });
   return unique(keyTaken(batch.variables.map((v) => v.key).filter(Boolean).join("', '")), 'entity.variables', () =>
     inOrganization(deps.db, actor.organizationId, async (scope) => {
       const out: Variable[] = [];
@@ -390,8 +410,7 @@ async function deleteIn(scope: Scope, actor: Actor, row: VariableRow) {
 }
 
 export async function deleteVariable(deps: VariablesDeps, actor: Actor, variableId: string): Promise<Record<string, never>> {
-  const { row, ref, target } = await readRow(deps, actor, variableId);
-  await requireWrite(deps, actor, 'delete', ref, target);
+  const { row } = await readRow(deps, actor, variableId, (ref, target) => requireWrite(deps, actor, 'delete', ref, target));
   await inOrganization(deps.db, actor.organizationId, (scope) => deleteIn(scope, actor, row));
   return {};
 }
@@ -400,10 +419,12 @@ export async function deleteVariables(deps: VariablesDeps, actor: Actor, variabl
   const ids = [...new Set(variableIds)];
   const rows = await readOrganization(deps.db, actor.organizationId, (scope) => findVariablesByIds(scope, ids));
   const missing = ids.find((id) => !rows.some((row) => row.id === id));
-  if (missing) throw notFound('Variable', missing);
+  if (missing) {
+    await requireWrite(deps, actor, 'delete', { scope: 'stack', scopeId: null }, {});
+    throw notFound('Variable', missing);
+  }
   for (const row of rows) {
-    const { ref, target } = await targetOfRow(deps, actor.organizationId, row);
-    await requireWrite(deps, actor, 'delete', ref, target);
+    await checked(await placeOfRow(deps, actor.organizationId, row), (ref, target) => requireWrite(deps, actor, 'delete', ref, target));
   }
   await inOrganization(deps.db, actor.organizationId, async (scope) => {
     for (const row of rows) await deleteIn(scope, actor, row);
@@ -413,9 +434,9 @@ export async function deleteVariables(deps: VariablesDeps, actor: Actor, variabl
 
 /** The value of a variable, sensitive ones included: its own permission, and an audit event for each read of a secret. */
 export async function getVariableSecretValue(deps: VariablesDeps, actor: Actor, variableId: string): Promise<Schemas['VariableSecretValue']> {
-  const { row, ref, target } = await readRow(deps, actor, variableId);
-  const namespaceId = target.namespaceId ?? undefined;
-  await deps.engine.require(actor, 'stackVariable:readSecret', ref.scope === 'namespace' || ref.scope === 'stack' ? { namespaceId } : {});
+  const { row } = await readRow(deps, actor, variableId, (ref, target) =>
+    deps.engine.require(actor, 'stackVariable:readSecret', ref.scope === 'namespace' || ref.scope === 'stack' ? { namespaceId: target.namespaceId ?? undefined } : {}),
+  );
   if (!row.isSensitive) return { id: row.id, value: row.value ?? '' };
   return inOrganization(deps.db, actor.organizationId, async (scope) => {
     await recordAudit(scope, initiatorOf(actor), { entityType: 'variable', entityId: row.id, entityName: row.key, action: 'readSecret' });
@@ -425,8 +446,7 @@ export async function getVariableSecretValue(deps: VariablesDeps, actor: Actor, 
 
 /** What a stack runs with: each type and key once, the scope it comes from, sensitive values masked. */
 export async function listEffectiveVariables(deps: VariablesDeps, actor: Actor, stackId: string): Promise<EffectiveVariable[]> {
-  const { ref, target } = await placeOf(deps, actor.organizationId, 'stack', stackId, 'stackId');
-  await requireRead(deps, actor, ref, target);
+  const { ref, target } = await checked(await placeOf(deps, actor.organizationId, 'stack', stackId, 'stackId'), (r, t) => requireRead(deps, actor, r, t));
   const rows = await readOrganization(deps.db, actor.organizationId, (scope) => listVariablesAt(scope, [...broaderPlaces(ref, target), ref]));
   return resolveVariables(rows).map(({ winner, overrides, isRequired, isMissing }) => ({
     key: winner.key,
@@ -451,4 +471,4 @@ export async function variableKeysAt(db: Database, organizationId: string, ref: 
   return new Map(rows.filter((row) => row.type === 'tfVar').map((row) => [row.key, row.id]));
 }
 
-export { requireRead as requireVariablesRead };
+export { checked as checkedPlace, requireRead as requireVariablesRead };
