@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
+import pino, { type Logger } from 'pino';
 import { GitClient } from '@terrace/git';
 import { startGitHttpServer, TestRepositories, type GitHttpServer } from '@terrace/git/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,12 +52,10 @@ let gitServer: GitHttpServer;
 let admin: SignedUp;
 let other: SignedUp;
 
-beforeAll(async () => {
-  database = connectDatabase(inject('databaseUrl'), 2);
-  repositories = await TestRepositories.create();
-  gitServer = await startGitHttpServer({ root: repositories.root });
+function variablesApi(logger?: Logger) {
   const db = database.db;
-  api = await createTestApi({
+  return createTestApi({
+    ...(logger ? { http: { logger } } : {}),
     registry: (registry) => ({
       ...registry,
       ...variablesOperations({
@@ -76,6 +76,13 @@ beforeAll(async () => {
       }),
     }),
   });
+}
+
+beforeAll(async () => {
+  database = connectDatabase(inject('databaseUrl'), 2);
+  repositories = await TestRepositories.create();
+  gitServer = await startGitHttpServer({ root: repositories.root });
+  api = await variablesApi();
   admin = await signUpOrganization(api, 'variables');
   other = await signUpOrganization(api, 'variables-other');
 });
@@ -356,6 +363,51 @@ describe('variables', () => {
     expect((await api.call('listEffectiveVariables', { token: other.token, params: { stackId } })).status).toBe(404);
     const otherList = await api.call<Variable>('listVariables', { token: other.token });
     expect(otherList.body.response.items.map((v) => v.id)).not.toContain(mine.id);
+  });
+
+  it('lets a namespace-only user change the variables of the stacks of its granted namespace only', async () => {
+    const granted = await stackIn(admin);
+    const elsewhere = await stackIn(admin);
+    const operator = await addMember(api, admin.organizationId, 'nsOnly');
+    const grant = await api.call('createNamespacePermission', {
+      token: admin.token,
+      entity: { namespaceId: granted.namespaceId, userEmail: operator.email, role: 'admin' },
+    });
+    expect(grant.status, JSON.stringify(grant.body)).toBe(200);
+    api.forgetActors();
+    const mine = await created(operator.token, { scope: 'stack', scopeId: granted.stackId, key: `ns_${suffix()}`, value: 'x', isSensitive: true });
+    expect((await api.call('getVariableSecretValue', { token: operator.token, params: { variableId: mine.id } })).status).toBe(200);
+    expect((await api.call('listEffectiveVariables', { token: operator.token, params: { stackId: granted.stackId } })).status).toBe(200);
+    expect((await create(operator.token, { scope: 'stack', scopeId: elsewhere.stackId, key: 'x', value: 'y' })).status).toBe(403);
+    expect((await api.call('listEffectiveVariables', { token: operator.token, params: { stackId: elsewhere.stackId } })).status).toBe(403);
+    expect((await create(operator.token, { scope: 'organization', key: 'x', value: 'y' })).status).toBe(403);
+    // An unknown stack is refused like one it may not see: nothing tells them apart.
+    expect((await create(operator.token, { scope: 'stack', scopeId: 'stk-unknown', key: 'x', value: 'y' })).status).toBe(403);
+    expect((await api.call('listVariables', { token: operator.token })).status).toBe(403);
+  });
+
+  it('never writes a sensitive value to the log', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const logged = await variablesApi(pino({ level: 'trace' }, sink));
+    try {
+      const { stackId } = await stackIn(admin);
+      const secret = `logged-${suffix()}`;
+      const res = await logged.call<Variable>('createVariable', { token: admin.token, entity: { scope: 'stack', scopeId: stackId, key: `k_${suffix()}`, type: 'envVar', value: secret, isSensitive: true } });
+      expect(res.status).toBe(200);
+      const variableId = (res.body.response.items[0] as Variable).id;
+      await logged.call('getVariableSecretValue', { token: admin.token, params: { variableId } });
+      await logged.call('updateVariable', { token: admin.token, params: { variableId }, entity: { value: `${secret}'` } });
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines.join('')).not.toContain(secret);
+    } finally {
+      await logged.close();
+    }
   });
 
   it('creates and updates several variables of one scope at once, and deletes several', async () => {
