@@ -177,13 +177,20 @@ function checkFields(fields: Fields, prefix: string): Fields {
 }
 
 /** Refuses what the chain forbids: overriding a broader non-overridable variable, or locking one that is overridden. */
-async function checkOverrides(scope: Scope, ref: ScopeRef, target: ScopeTarget, fields: Fields, exceptId?: string): Promise<void> {
+async function checkOverrides(deps: VariablesDeps, scope: Scope, ref: ScopeRef, target: ScopeTarget, fields: Fields, exceptId?: string): Promise<void> {
   const broader = await findKeyAt(scope, broaderPlaces(ref, target), fields.type, fields.key);
   const lock = broader.find((row) => !row.isOverridable && row.id !== exceptId);
   if (lock) throw validationError(notOverridable(fields.key, lock.scope), 'entity.key');
-  if (!fields.isOverridable && ref.scope === 'organization') {
-    const below = (await findKeyEverywhere(scope, fields.type, fields.key)).find((row) => row.scope !== 'organization');
-    if (below) throw validationError(overriddenBelow(fields.key, below.scope), 'entity.isOverridable');
+  if (fields.isOverridable || ref.scope === 'stack' || ref.scope === 'blueprint') return;
+  for (const row of await findKeyEverywhere(scope, fields.type, fields.key)) {
+    if (row.id === exceptId || row.scope === ref.scope) continue;
+    let below = ref.scope === 'organization';
+    if (!below && row.scope === 'stack' && row.scopeId) {
+      // A stack inherits from its namespace and its template.
+      const stack = await deps.findScopeTarget(scope.organizationId, 'stack', row.scopeId);
+      below = ref.scope === 'namespace' ? stack?.namespaceId === ref.scopeId : stack?.templateId === ref.scopeId;
+    }
+    if (below) throw validationError(overriddenBelow(fields.key, row.scope), 'entity.isOverridable');
   }
 }
 
@@ -221,7 +228,7 @@ async function createIn(deps: VariablesDeps, scope: Scope, actor: Actor, ref: Sc
     prefix,
   );
   await requireFreeKey(scope, ref, fields, `${prefix}.key`);
-  await checkOverrides(scope, ref, target, fields);
+  await checkOverrides(deps, scope, ref, target, fields);
   const id = newId('variable');
   const row = await insertVariable(scope, {
     id,
@@ -268,7 +275,7 @@ async function updateIn(deps: VariablesDeps, scope: Scope, actor: Actor, row: Va
     prefix,
   );
   if (fields.key !== row.key || fields.type !== row.type) await requireFreeKey(scope, ref, fields, `${prefix}.key`, row.id);
-  await checkOverrides(scope, ref, target, fields, row.id);
+  await checkOverrides(deps, scope, ref, target, fields, row.id);
   const valueChanged = input.value !== undefined || fields.isSensitive !== row.isSensitive;
   const updated = await updateRow(scope, row.id, {
     key: fields.key,

@@ -294,6 +294,19 @@ describe('variables', () => {
     const lock = await api.call('updateVariable', { token: admin.token, params: { variableId: org.id }, entity: { isOverridable: false } });
     expect(lock.status).toBe(400);
     expect(errorOf(lock)?.message).toBe(`The variable '${key}' is overridden at the stack scope: delete that variable first, or keep this one overridable`);
+
+    // A namespace's or template's variable is locked only over its own stacks.
+    const sibling = await stackIn(admin);
+    const nsKey = `ns_${suffix()}`;
+    const nsVariable = await created(admin.token, { scope: 'namespace', scopeId: namespaceId, key: nsKey, value: 'a' });
+    const elsewhere = await created(admin.token, { scope: 'stack', scopeId: sibling.stackId, key: nsKey, value: 'b' });
+    expect((await api.call('updateVariable', { token: admin.token, params: { variableId: nsVariable.id }, entity: { isOverridable: false } })).status).toBe(200);
+    await api.call('updateVariable', { token: admin.token, params: { variableId: nsVariable.id }, entity: { isOverridable: true } });
+    await api.call('deleteVariable', { token: admin.token, params: { variableId: elsewhere.id } });
+    await created(admin.token, { scope: 'stack', scopeId: stackId, key: nsKey, value: 'c' });
+    const nsLock = await api.call('updateVariable', { token: admin.token, params: { variableId: nsVariable.id }, entity: { isOverridable: false } });
+    expect(nsLock.status).toBe(400);
+    expect(errorOf(nsLock)).toMatchObject({ field: 'entity.isOverridable', message: `The variable '${nsKey}' is overridden at the stack scope: delete that variable first, or keep this one overridable` });
   });
 
   it('seals sensitive values: masked everywhere, readable through secretValue by admins, each read audited', async () => {
