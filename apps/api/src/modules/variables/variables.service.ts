@@ -479,3 +479,25 @@ export async function variableKeysAt(db: Database, organizationId: string, ref: 
 }
 
 export { checked as checkedPlace, requireRead as requireVariablesRead };
+
+/**
+ * For the runs domain (server side only, never an answer): what a run of the stack gets, plaintext
+ * values included, and the required variables no scope gives a value (the run should not start).
+ */
+export async function variablesForRun(
+  deps: VariablesDeps,
+  organizationId: string,
+  stackId: string,
+): Promise<{ variables: { key: string; type: 'tfVar' | 'envVar'; value: string; isSensitive: boolean }[]; missing: string[] }> {
+  const target = await deps.findScopeTarget(organizationId, 'stack', stackId);
+  if (!target) throw notFound('Stack', stackId);
+  const ref: ScopeRef = { scope: 'stack', scopeId: stackId };
+  const rows = await readOrganization(deps.db, organizationId, (scope) => listVariablesAt(scope, [...broaderPlaces(ref, target), ref]));
+  const resolved = resolveVariables(rows);
+  return {
+    variables: resolved
+      .filter((r) => !r.isMissing)
+      .map(({ winner }) => ({ key: winner.key, type: winner.type as 'tfVar' | 'envVar', value: plainValue(deps, winner), isSensitive: winner.isSensitive })),
+    missing: resolved.filter((r) => r.isMissing).map((r) => r.winner.key),
+  };
+}

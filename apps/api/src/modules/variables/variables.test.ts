@@ -16,7 +16,9 @@ import { createTestApi, type TestApi } from '../../testing/test-api';
 import { auditEvents } from '../audit/audit.schema';
 import { createAccessLoader } from '../iam/access-loader';
 import { namespaceExists } from '../namespaces/namespaces.service';
+import type { VariableScanDeps } from './variable-scan.service';
 import { variablesOperations } from './variables.routes';
+import { variablesForRun } from './variables.service';
 import { variables } from './variables.schema';
 
 type Variable = {
@@ -52,13 +54,15 @@ let gitServer: GitHttpServer;
 let admin: SignedUp;
 let other: SignedUp;
 
+let deps: VariableScanDeps;
+
 function variablesApi(logger?: Logger) {
   const db = database.db;
   return createTestApi({
     ...(logger ? { http: { logger } } : {}),
     registry: (registry) => ({
       ...registry,
-      ...variablesOperations({
+      ...variablesOperations((deps = {
         db,
         engine: new PermissionEngine(createAccessLoader(db)),
         envelope: new SecretEnvelope(randomBytes(32)),
@@ -73,7 +77,7 @@ function variablesApi(logger?: Logger) {
         },
         git: new GitClient({ workRoot: join(tmpdir(), 'terrace-variables-test') }),
         resolveRepository: async (_organizationId, _providerId, repoName) => ({ url: gitServer.urlOf(repoName) }),
-      }),
+      })),
     }),
   });
 }
@@ -277,6 +281,18 @@ describe('variables', () => {
     expect((await effective(admin.token, stackId)).find((v) => v.key === key)).toMatchObject({ isRequired: true, isMissing: true, value: '', scope: 'template' });
     await created(admin.token, { scope: 'namespace', scopeId: namespaceId, key, value: 'given' });
     expect((await effective(admin.token, stackId)).find((v) => v.key === key)).toMatchObject({ isRequired: true, isMissing: false, value: 'given', scope: 'namespace' });
+  });
+
+  it('gives a run the plaintext values of the stack and names the required ones missing', async () => {
+    const { stackId, namespaceId } = await stackIn(admin);
+    const secretKey = `pw_${suffix()}`;
+    await created(admin.token, { scope: 'namespace', scopeId: namespaceId, key: secretKey, value: 'hunter2', isSensitive: true });
+    await created(admin.token, { scope: 'stack', scopeId: stackId, key: 'needed', isRequired: true });
+    const run = await variablesForRun(deps, admin.organizationId, stackId);
+    expect(run.variables).toContainEqual({ key: secretKey, type: 'tfVar', value: 'hunter2', isSensitive: true });
+    expect(run.missing).toContain('needed');
+    expect(run.variables.map((v) => v.key)).not.toContain('needed');
+    await expect(variablesForRun(deps, other.organizationId, stackId)).rejects.toThrow(/not found/);
   });
 
   it('refuses to override a variable that is not overridable, and to lock one already overridden', async () => {
