@@ -142,7 +142,12 @@ export async function grantsFor(
         ).map((r) => r.teamId)
       : [];
   return db
-    .select({ namespaceId: namespacePermissions.namespaceId, role: namespacePermissions.role, permissions: customRoles.permissions })
+    .select({
+      namespaceId: namespacePermissions.namespaceId,
+      role: namespacePermissions.role,
+      permissions: customRoles.permissions,
+      stackRestriction: customRoles.stackRestriction,
+    })
     .from(namespacePermissions)
     .leftJoin(customRoles, eq(customRoles.id, namespacePermissions.customRoleId))
     .where(
