@@ -350,11 +350,22 @@ export async function listVariables(deps: VariablesDeps, actor: Actor, query: Li
     }
     return withInherited(deps, actor, ref, target);
   }
-  await deps.engine.require(actor, 'stack:read');
+  // Namespace-only users see the variables of the namespaces (and their stacks) granted to them.
+  const visible = await deps.engine.visibleNamespaces(actor, 'stack:read');
   const rows = await readOrganization(deps.db, actor.organizationId, (scope) =>
     query.orgOnly ? listVariablesAt(scope, [{ scope: 'organization', scopeId: null }]) : listAllVariables(scope),
   );
-  return rows.map((row) => toVariable(row));
+  if (visible === null) return rows.map((row) => toVariable(row));
+  const seen = new Set(visible);
+  const out: Variable[] = [];
+  for (const row of rows) {
+    if (row.scope === 'namespace' && row.scopeId && seen.has(row.scopeId)) out.push(toVariable(row));
+    if (row.scope === 'stack' && row.scopeId) {
+      const stack = await deps.findScopeTarget(actor.organizationId, 'stack', row.scopeId);
+      if (stack?.namespaceId && seen.has(stack.namespaceId)) out.push(toVariable(row));
+    }
+  }
+  return out;
 }
 
 export async function getVariable(deps: VariablesDeps, actor: Actor, variableId: string): Promise<Variable> {
