@@ -35,6 +35,15 @@ export type EffectiveVariable = Schemas['EffectiveVariable'];
 export interface ScopeTarget {
   namespaceId?: string | null;
   templateId?: string | null;
+  /** A stack's creator, for the own-stack restrictions of custom roles (undefined when not known). */
+  createdBy?: string | null;
+}
+
+/** What the access model needs to know of a place: its namespace, and for a stack whether the actor created it. */
+function accessTarget(actor: Actor, ref: ScopeRef, target: ScopeTarget) {
+  const namespaceId = target.namespaceId ?? undefined;
+  if (ref.scope === 'stack' && target.createdBy !== undefined) return { namespaceId, stack: { createdByActor: target.createdBy === actor.userId } };
+  return { namespaceId };
 }
 
 export interface VariablesDeps {
@@ -129,8 +138,7 @@ function broaderPlaces(ref: ScopeRef, target: ScopeTarget): ScopeRef[] {
 
 /** The permission to read the variables of a place. */
 async function requireRead(deps: VariablesDeps, actor: Actor, ref: ScopeRef, target: ScopeTarget): Promise<void> {
-  const namespaceId = target.namespaceId ?? undefined;
-  await deps.engine.require(actor, 'stack:read', ref.scope === 'namespace' || ref.scope === 'stack' ? { namespaceId } : {});
+  await deps.engine.require(actor, 'stack:read', ref.scope === 'namespace' || ref.scope === 'stack' ? accessTarget(actor, ref, target) : {});
 }
 
 /** Changing a stack's variables is the stack permission; elsewhere the update permission of the scope. */
@@ -145,7 +153,7 @@ async function requireWrite(deps: VariablesDeps, actor: Actor, action: 'create' 
     case 'blueprint':
       return deps.engine.require(actor, 'blueprint:update');
     default:
-      return deps.engine.require(actor, `stackVariable:${action}`, { namespaceId: target.namespaceId ?? undefined });
+      return deps.engine.require(actor, `stackVariable:${action}`, accessTarget(actor, ref, target));
   }
 }
 
@@ -453,7 +461,7 @@ export async function deleteVariables(deps: VariablesDeps, actor: Actor, variabl
 /** The value of a variable, sensitive ones included: its own permission, and an audit event for each read of a secret. */
 export async function getVariableSecretValue(deps: VariablesDeps, actor: Actor, variableId: string): Promise<Schemas['VariableSecretValue']> {
   const { row } = await readRow(deps, actor, variableId, (ref, target) =>
-    deps.engine.require(actor, 'stackVariable:readSecret', ref.scope === 'namespace' || ref.scope === 'stack' ? { namespaceId: target.namespaceId ?? undefined } : {}),
+    deps.engine.require(actor, 'stackVariable:readSecret', ref.scope === 'namespace' || ref.scope === 'stack' ? accessTarget(actor, ref, target) : {}),
   );
   if (!row.isSensitive) return { id: row.id, value: row.value ?? '' };
   return inOrganization(deps.db, actor.organizationId, async (scope) => {

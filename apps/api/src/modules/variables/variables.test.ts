@@ -43,7 +43,7 @@ type Effective = { key: string; value: string; scope: string; scopeId?: string; 
  * their services behind the one function the composition root wires (findScopeTarget), as the
  * repository resolution of the vcs module is stood in for by the git server's address.
  */
-const stacks = new Map<string, { organizationId: string; namespaceId: string; templateId: string | null }>();
+const stacks = new Map<string, { organizationId: string; namespaceId: string; templateId: string | null; createdBy?: string }>();
 const templates = new Map<string, string>();
 const blueprints = new Map<string, string>();
 
@@ -70,7 +70,7 @@ function variablesApi(logger?: Logger) {
           if (scope === 'namespace') return (await namespaceExists(db, organizationId, scopeId)) ? { namespaceId: scopeId } : null;
           if (scope === 'stack') {
             const stack = stacks.get(scopeId);
-            return stack?.organizationId === organizationId ? { namespaceId: stack.namespaceId, templateId: stack.templateId } : null;
+            return stack?.organizationId === organizationId ? { namespaceId: stack.namespaceId, templateId: stack.templateId, createdBy: stack.createdBy ?? null } : null;
           }
           const owner = (scope === 'template' ? templates : blueprints).get(scopeId);
           return owner === organizationId ? {} : null;
@@ -100,12 +100,12 @@ afterAll(async () => {
 
 const suffix = () => randomBytes(4).toString('hex');
 
-async function stackIn(owner: SignedUp, templated = true) {
+async function stackIn(owner: SignedUp, templated = true, createdBy?: string) {
   const namespaceId = (await createNamespace(api, owner.token)).id;
   const templateId = templated ? `tmpl-${suffix()}` : null;
   if (templateId) templates.set(templateId, owner.organizationId);
   const stackId = `stk-${suffix()}`;
-  stacks.set(stackId, { organizationId: owner.organizationId, namespaceId, templateId });
+  stacks.set(stackId, { organizationId: owner.organizationId, namespaceId, templateId, ...(createdBy ? { createdBy } : {}) });
   return { stackId, namespaceId, templateId };
 }
 
@@ -415,6 +415,22 @@ describe('variables', () => {
     const seen = await api.call<Variable>('listVariables', { token: operator.token });
     expect(seen.status).toBe(200);
     expect(seen.body.response.items.map((v) => v.id)).toEqual([mine.id]);
+  });
+
+  it('holds a custom role restricted to its own stacks to them', async () => {
+    const role = await api.call<{ id: string }>('createCustomRole', {
+      token: admin.token,
+      entity: { name: `own ${suffix()}`, type: 'organizationRole', permissions: [{ name: 'stackVariable:create' }], stackRestriction: 'restrictWriteToOwnStacks' },
+    });
+    expect(role.status, JSON.stringify(role.body)).toBe(200);
+    const user = await addMember(api, admin.organizationId, 'member');
+    const assigned = await api.call('updateOrganizationUser', { token: admin.token, params: { userId: user.userId }, entity: { role: (role.body.response.items[0] as { id: string }).id } });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    api.forgetActors();
+    const own = await stackIn(admin, false, user.userId);
+    const others = await stackIn(admin, false, admin.userId);
+    await created(user.token, { scope: 'stack', scopeId: own.stackId, key: `own_${suffix()}`, value: 'x' });
+    expect((await create(user.token, { scope: 'stack', scopeId: others.stackId, key: `own_${suffix()}`, value: 'x' })).status).toBe(403);
   });
 
   it('never writes a sensitive value to the log', async () => {
