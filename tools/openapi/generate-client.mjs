@@ -3,11 +3,14 @@
 //   openapi.ts            the `paths` / `components` / `operations` types (openapi-typescript)
 //   public-operations.ts  the table of operations whose security is public, which the client uses
 //                         to send `X-Public-Request: true` and to skip the no-token redirect.
-// Both files are committed and never edited by hand; `--out <dir>` writes them elsewhere so
+//   schemas.ts            zod schemas of the request bodies' component schemas (generate-schemas.mjs),
+//                         the limits forms validate with (docs/contributing/forms.md).
+// All three files are committed and never edited by hand; `--out <dir>` writes them elsewhere so
 // tools/scripts/checks/api-client-generated.sh can diff a fresh generation against the commit.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { generateSchemas } from './generate-schemas.mjs';
 
 const repoRoot = join(import.meta.dirname, '../..');
 const source = join(repoRoot, 'openapi/dist/openapi.json');
@@ -39,4 +42,5 @@ ${publicOps.map((op) => `  '${op}',`).join('\n')}
 mkdirSync(outDir, { recursive: true });
 writeFileSync(join(outDir, 'openapi.ts'), types);
 writeFileSync(join(outDir, 'public-operations.ts'), table);
+writeFileSync(join(outDir, 'schemas.ts'), generateSchemas(doc, header));
 console.log(`Generated ${Object.keys(doc.paths).length} paths (${publicOps.length} public operations) into ${outDir}`);

@@ -7,6 +7,48 @@ export PATH="$PWD/node_modules/.bin:$PATH"
 export NX_DAEMON=false NX_NO_CLOUD=true NX_TUI=false
 rm -rf tmp/test-results && mkdir -p tmp/test-results
 
+# The browser and component-story suites drive Debian's Chromium and render Chinese and Japanese
+# text (fonts-noto-cjk). On a fresh machine they are installed here, as root or through sudo;
+# when neither is possible the run stops at once and says what to install, rather than failing
+# suite after suite.
+browser_packages() {
+  local missing=()
+  [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+  if command -v dpkg-query >/dev/null 2>&1; then
+    dpkg-query -W -f='${Status}' fonts-noto-cjk 2>/dev/null | grep -q 'install ok installed' || missing+=(fonts-noto-cjk)
+  fi
+  echo "${missing[@]}"
+}
+missing=$(browser_packages)
+if [ -n "$missing" ]; then
+  as_root=()
+  [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null && as_root=(sudo -n)
+  if command -v apt-get >/dev/null 2>&1 && { [ "$(id -u)" -eq 0 ] || [ ${#as_root[@]} -gt 0 ]; }; then
+    echo "::: installing Debian packages the browser tests need: $missing"
+    # shellcheck disable=SC2086
+    if ! { "${as_root[@]}" apt-get update -qq &&
+      DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends $missing >/dev/null; }; then
+      echo "npm test: installing $missing with apt-get failed; install them and run npm test again." >&2
+      exit 1
+    fi
+  else
+    cat >&2 <<MESSAGE
+npm test: the browser and component-story suites need Debian's packages: $missing
+  (Chromium at ${CHROMIUM_PATH:-/usr/bin/chromium}, and CJK fonts for the Chinese and Japanese screens).
+  Install them, then run npm test again:
+    sudo apt-get update && sudo apt-get install -y $missing
+  Elsewhere than Debian or Ubuntu, install Chromium and a CJK font by your system's means and set
+  CHROMIUM_PATH to the browser's executable.
+MESSAGE
+    exit 1
+  fi
+  missing=$(browser_packages)
+  if [ -n "$missing" ]; then
+    echo "npm test: still missing after installing: $missing" >&2
+    exit 1
+  fi
+fi
+
 status=0
 step() {
   local name=$1

@@ -15,6 +15,34 @@ export { Input } from './components/input/input';
 export { Textarea, type TextareaProps } from './components/textarea/textarea';
 export { Label } from './components/label/label';
 export { FormField, type FormFieldProps } from './components/form-field/form-field';
+export {
+  ControlledField,
+  Form,
+  applyServerError,
+  errorMessageAt,
+  firstStepWithErrors,
+  useContractForm,
+  useFieldError,
+  useFormWizardSteps,
+  type ControlledFieldProps,
+  type FormProps,
+  type FormWizardStep,
+  type ServerFieldError,
+  type UseContractFormOptions,
+} from './components/form/form';
+export { contractResolver, domainRule, wireRule } from './components/form/contract-resolver';
+export {
+  formMessages,
+  issueMessage,
+  type FieldMessages,
+  type IssueKind,
+} from './components/form/form-messages';
+export {
+  FormDialog,
+  type BoundFormDialogProps,
+  type FormDialogProps,
+  type ManualFormDialogProps,
+} from './components/form-dialog/form-dialog';
 export { Checkbox } from './components/checkbox/checkbox';
 export {
   Select,

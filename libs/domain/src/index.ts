@@ -298,3 +298,9 @@ export {
   httpErrorNotice,
   streamErrorNotice,
 } from './lib/http-errors';
+export {
+  namespaceMessages,
+  validateApprovalTeams,
+  validateDefaultIacVersion,
+  validateRunnerGroups,
+} from './lib/namespace-validators';

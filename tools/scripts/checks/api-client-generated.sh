@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fails when libs/api-client/src/generated differs from a fresh generation from the committed
+# Fails when libs/api-client/src/generated (openapi.ts, public-operations.ts, schemas.ts) differs from a fresh generation from the committed
 # bundle (openapi/dist/openapi.json): generated files are never edited by hand.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."

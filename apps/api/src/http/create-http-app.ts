@@ -1,10 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import type { Actor } from '../permissions/actor';
 import type { PermissionEngine } from '../permissions/permission-engine';
 import { DomainError } from './domain-error';
@@ -13,6 +11,8 @@ import { mapDomainError, toDomainError } from './error-mapping';
 import type { OpenApiDocument } from './openapi-document';
 import type { OperationRegistry } from './operation-registry';
 import { registerOperations } from './register-operations';
+import { consolePageFor, isConsolePath, readConsoleFiles, sendConsoleFile } from './static-console';
+import { terraformDiscoveryDocument } from './terraform-discovery';
 
 export interface HttpAppOptions {
   document: OpenApiDocument;
@@ -83,8 +83,23 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
         imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
+        // Added per request below, only over HTTPS.
+        upgradeInsecureRequests: null,
       },
     },
+    strictTransportSecurity: false,
+  });
+  // HSTS and upgrade-insecure-requests only when this request came over HTTPS (TLS on this
+  // listener, or X-Forwarded-Proto from a trusted proxy with TRUST_PROXY): sent over plain HTTP
+  // they would turn a console opened as http://host:3000 into https:// requests nobody answers.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.protocol !== 'https') return payload;
+    void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string' && !csp.includes('upgrade-insecure-requests')) {
+      void reply.header('content-security-policy', `${csp};upgrade-insecure-requests`);
+    }
+    return payload;
   });
   // Only the operations marked x-rate-limited are limited (sign-in, recovery, invites, tokens).
   await app.register(rateLimit, { global: false });
@@ -125,27 +140,39 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
     );
   }
 
-  const consoleIndex = options.consoleDist ? join(options.consoleDist, 'index.html') : undefined;
-  const consoleBuilt = consoleIndex !== undefined && existsSync(consoleIndex);
-  if (consoleBuilt && options.consoleDist) {
-    await app.register(fastifyStatic, { root: options.consoleDist, wildcard: false, index: ['index.html'] });
-  }
+  // Terraform looks for service discovery at the root of the host, whatever the API prefix.
+  app.get('/.well-known/terraform.json', { config: { operationId: 'discoverTerraformServices' } }, (_request, reply) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .send(terraformDiscoveryDocument(options.registry, { apiPrefix: options.apiPrefix, console: options.consoleDist !== undefined })),
+  );
+
+  const consoleFiles = options.consoleDist ? readConsoleFiles(options.consoleDist) : undefined;
   const isApiPath = (url: string) =>
     options.apiPrefix === '' || url === options.apiPrefix || url.startsWith(`${options.apiPrefix}/`) || url.startsWith(`${options.apiPrefix}?`);
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+    const { status, item } = mapDomainError(
+      new DomainError('not_found', `No operation ${request.method} ${request.url.split('?')[0]}`),
+    );
+    return reply.code(status).send(errorEnvelope(request.id, [item]));
+  };
 
   app.setNotFoundHandler((request, reply) => {
-    if (isApiPath(request.url) || options.consoleDist === undefined) {
-      const { status, item } = mapDomainError(
-        new DomainError('not_found', `No operation ${request.method} ${request.url.split('?')[0]}`),
-      );
-      return reply.code(status).send(errorEnvelope(request.id, [item]));
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (isApiPath(request.url) || options.consoleDist === undefined) return notFound(request, reply);
+    if (request.method === 'GET' || request.method === 'HEAD') {
+      if (consoleFiles) {
+        const file = consoleFiles.files.get(pathname);
+        if (file) return sendConsoleFile(request, reply, file);
+        // Client-side routes (/app/..., /auth/...) all load the single page.
+        if (isConsolePath(pathname)) return sendConsoleFile(request, reply, consolePageFor(consoleFiles, pathname));
+      } else if (isConsolePath(pathname)) {
+        return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(consoleMissingPage);
+      }
     }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.code(404).send(errorEnvelope(request.id, [{ code: 'not_found', message: 'Not Found', field: null }]));
-    }
-    // Client-side routes (/app/..., /auth/...) all load the single page.
-    if (consoleBuilt) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply.code(200).type('text/html; charset=utf-8').send(consoleMissingPage);
+    // Anything else is neither the console nor an operation: a missing asset or a mistyped URL
+    // answers 404 in the envelope, not the console's page with 200.
+    return notFound(request, reply);
   });
 
   return app;

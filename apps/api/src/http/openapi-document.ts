@@ -19,6 +19,8 @@ export interface OperationSpec {
   method: HttpMethod;
   /** The path as the description writes it (`/namespace/{namespaceId}`). */
   path: string;
+  /** Served at the root of the host whatever the API prefix (a path-level `servers: [{url: /}]`). */
+  atHostRoot: boolean;
   security: SecurityKind;
   permission: string;
   rateLimited: boolean;
@@ -85,6 +87,7 @@ export function listOperations(doc: OpenApiDocument): OperationSpec[] {
         operationId,
         method,
         path,
+        atHostRoot: ((item['servers'] as { url?: string }[] | undefined) ?? []).some((server) => server.url === '/'),
         security: security as SecurityKind,
         permission,
         rateLimited: op['x-rate-limited'] === true,

@@ -76,6 +76,8 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
   });
 
   for (const op of operations) {
+    // Terraform's discovery document lives at the host's root, outside the prefix (create-http-app).
+    if (op.atHostRoot) continue;
     const validator = buildRequestValidator(op, parameterAjv, bodyAjv);
     const definition = registry[op.operationId];
     const permission = op.permission;

@@ -41,7 +41,7 @@ export interface TestApi {
 
 export interface TestApiOptions {
   registry?: (registry: OperationRegistry) => OperationRegistry;
-  http?: Partial<Pick<HttpAppOptions, 'bodyLimitBytes' | 'rateLimit' | 'logger' | 'consoleDist' | 'apiReferenceFile' | 'trustProxy'>>;
+  http?: Partial<Pick<HttpAppOptions, 'bodyLimitBytes' | 'rateLimit' | 'logger' | 'consoleDist' | 'apiReferenceFile' | 'trustProxy' | 'apiPrefix'>>;
   /** External services the server talks to (their test doubles on loopback). */
   azureMarketplace?: ComposeConfig['azureMarketplace'];
   /** Limits on guessing; unset, the address limit is out of reach (every test signs in from 127.0.0.1). */

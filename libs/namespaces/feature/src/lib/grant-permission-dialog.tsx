@@ -1,25 +1,21 @@
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
+import { zNamespacePermissionInput } from '@terrace/api-client/schemas';
 import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  FormField,
+  ControlledField,
+  domainRule,
+  FormDialog,
   Input,
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-  Stack,
+  useContractForm,
 } from '@terrace/design-system';
 import { validateEmail } from '@terrace/domain';
 import { principalKinds, type NamespacePermissionInput, type PrincipalKind } from '@terrace/namespaces/data-access';
-import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { principalKindLabels } from './namespace-labels';
 
 export interface PermissionChoices {
@@ -38,6 +34,36 @@ export interface GrantPermissionDialogProps extends PermissionChoices {
 }
 
 const CUSTOM = 'custom:';
+const wire = zNamespacePermissionInput.shape;
+
+const missingPrincipal = {
+  team: msg`Choose a team.`,
+  user: msg`Enter the user's e-mail address.`,
+  programmaticUser: msg`Choose a programmatic user.`,
+} satisfies Record<PrincipalKind, unknown>;
+
+// The principal is one field whose rules depend on its kind: the contract's schema of that member.
+// A team is picked from the list the server gave, so its id is not checked again here.
+const principalSchemas = {
+  team: z.string(),
+  user: wire.userEmail.unwrap().superRefine(domainRule(validateEmail)),
+  programmaticUser: wire.programmaticUserName.unwrap(),
+} satisfies Record<PrincipalKind, z.ZodType<string>>;
+
+export const grantPermissionSchema = z
+  .object({ kind: z.enum(principalKinds), principal: z.string().trim(), role: z.string() })
+  .superRefine((values, ctx) => {
+    if (values.principal === '') {
+      const message = missingPrincipal[values.kind];
+      ctx.addIssue({ code: 'custom', path: ['principal'], message: message.message ?? '', params: { message } });
+      return;
+    }
+    for (const issue of principalSchemas[values.kind].safeParse(values.principal).error?.issues ?? []) {
+      ctx.addIssue({ ...issue, path: ['principal'] } as Parameters<typeof ctx.addIssue>[0]);
+    }
+  });
+type GrantValues = z.input<typeof grantPermissionSchema>;
+const initial: GrantValues = { kind: 'team', principal: '', role: 'viewer' };
 
 /** Grants a team, a user or a programmatic user a role on one namespace. */
 export function GrantPermissionDialog({
@@ -50,145 +76,102 @@ export function GrantPermissionDialog({
   customRoles,
 }: GrantPermissionDialogProps) {
   const { t, i18n } = useLingui();
-  const [kind, setKind] = useState<PrincipalKind>('team');
-  const [principal, setPrincipal] = useState('');
-  const [role, setRole] = useState('viewer');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const reset = () => {
-    setKind('team');
-    setPrincipal('');
-    setRole('viewer');
-    setError(null);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (principal.trim() === '') {
-      setError(
-        kind === 'team' ? t`Choose a team.` : kind === 'user' ? t`Enter the user's e-mail address.` : t`Choose a programmatic user.`,
-      );
-      return;
-    }
-    if (kind === 'user') {
-      const problem = validateEmail(principal);
-      if (problem) {
-        setError(i18n._(problem));
-        return;
-      }
-    }
-    setError(null);
-    const custom = role.startsWith(CUSTOM) ? role.slice(CUSTOM.length) : null;
-    const permission: NamespacePermissionInput = {
-      namespaceId,
-      role: custom ? null : (role as 'viewer' | 'admin'),
-      customRoleId: custom,
-      ...(kind === 'team' ? { teamId: principal } : kind === 'user' ? { userEmail: principal.trim() } : { programmaticUserName: principal }),
-    };
-    setPending(true);
-    try {
-      await onGrant(permission);
-      reset();
-      onOpenChange(false);
-    } catch {
-      // The client has already shown the server's reason; keep what was chosen so it can be corrected.
-    } finally {
-      setPending(false);
-    }
-  };
-
+  const form = useContractForm({ schema: grantPermissionSchema, defaultValues: initial });
+  const kind = form.watch('kind');
   const principalLabel = kind === 'team' ? t`Team` : kind === 'user' ? t`E-mail address` : t`Programmatic user`;
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) reset();
-        onOpenChange(next);
+      onOpenChange={onOpenChange}
+      title={t`Grant access`}
+      description={t`The role applies to this namespace and every stack in it.`}
+      submitLabel={t`Grant access`}
+      form={form}
+      values={initial}
+      serverFields={{ 'entity.teamId': 'principal', 'entity.userEmail': 'principal', 'entity.programmaticUserName': 'principal' }}
+      onValid={async (values) => {
+        const custom = values.role.startsWith(CUSTOM) ? values.role.slice(CUSTOM.length) : null;
+        const permission: NamespacePermissionInput = {
+          namespaceId,
+          role: custom ? null : (values.role as 'viewer' | 'admin'),
+          customRoleId: custom,
+          ...(values.kind === 'team'
+            ? { teamId: values.principal }
+            : values.kind === 'user'
+              ? { userEmail: values.principal }
+              : { programmaticUserName: values.principal }),
+        };
+        await onGrant(permission);
       }}
     >
-      <DialogContent>
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <DialogHeader>
-            <DialogTitle>{t`Grant access`}</DialogTitle>
-            <DialogDescription>{t`The role applies to this namespace and every stack in it.`}</DialogDescription>
-          </DialogHeader>
-          <DialogBody>
-            <Stack gap={4}>
-              <FormField label={t`Grant to`}>
-                <Select
-                  value={kind}
-                  onValueChange={(value) => {
-                    setKind(value as PrincipalKind);
-                    setPrincipal('');
-                    setError(null);
-                  }}
-                >
-                  <SelectTrigger>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {principalKinds.map((k) => (
-                      <SelectItem key={k} value={k}>
-                        {i18n._(principalKindLabels[k])}
+      <ControlledField<GrantValues, 'kind'> name="kind" label={t`Grant to`}>
+        {(field) => (
+          <Select
+            value={field.value}
+            onValueChange={(value) => {
+              field.onChange(value);
+              form.setValue('principal', '');
+              form.clearErrors('principal');
+            }}
+          >
+            <SelectTrigger ref={field.ref}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {principalKinds.map((k) => (
+                <SelectItem key={k} value={k}>
+                  {i18n._(principalKindLabels[k])}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      </ControlledField>
+      <ControlledField<GrantValues, 'principal'> key={kind} name="principal" label={principalLabel} required>
+        {(field) =>
+          kind === 'user' ? (
+            <Input type="email" autoComplete="off" {...field} />
+          ) : (
+            <Select value={field.value} onValueChange={field.onChange}>
+              <SelectTrigger ref={field.ref}>
+                <SelectValue placeholder={kind === 'team' ? t`Choose a team` : t`Choose a programmatic user`} />
+              </SelectTrigger>
+              <SelectContent>
+                {kind === 'team'
+                  ? teams.map((team) => (
+                      <SelectItem key={team.id} value={team.id}>
+                        {team.name}
+                      </SelectItem>
+                    ))
+                  : programmaticUsers.map((user) => (
+                      <SelectItem key={user.name} value={user.name}>
+                        {user.name}
                       </SelectItem>
                     ))}
-                  </SelectContent>
-                </Select>
-              </FormField>
-              <FormField label={principalLabel} required error={error}>
-                {kind === 'user' ? (
-                  <Input type="email" autoComplete="off" value={principal} onChange={(event) => setPrincipal(event.target.value)} />
-                ) : (
-                  <Select value={principal} onValueChange={setPrincipal}>
-                    <SelectTrigger>
-                      <SelectValue placeholder={kind === 'team' ? t`Choose a team` : t`Choose a programmatic user`} />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {kind === 'team'
-                        ? teams.map((team) => (
-                            <SelectItem key={team.id} value={team.id}>
-                              {team.name}
-                            </SelectItem>
-                          ))
-                        : programmaticUsers.map((user) => (
-                            <SelectItem key={user.name} value={user.name}>
-                              {user.name}
-                            </SelectItem>
-                          ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              </FormField>
-              <FormField label={t`Namespace role`} required>
-                <Select value={role} onValueChange={setRole}>
-                  <SelectTrigger>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value="viewer">{t`Viewer`}</SelectItem>
-                    <SelectItem value="admin">{t`Admin`}</SelectItem>
-                    {customRoles.map((custom) => (
-                      <SelectItem key={custom.id} value={`${CUSTOM}${custom.id}`}>
-                        {custom.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              </FormField>
-            </Stack>
-          </DialogBody>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t`Cancel`}
-            </Button>
-            <Button type="submit" loading={pending}>
-              {t`Grant access`}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+              </SelectContent>
+            </Select>
+          )
+        }
+      </ControlledField>
+      <ControlledField<GrantValues, 'role'> name="role" label={t`Namespace role`} required>
+        {(field) => (
+          <Select value={field.value} onValueChange={field.onChange}>
+            <SelectTrigger ref={field.ref}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="viewer">{t`Viewer`}</SelectItem>
+              <SelectItem value="admin">{t`Admin`}</SelectItem>
+              {customRoles.map((custom) => (
+                <SelectItem key={custom.id} value={`${CUSTOM}${custom.id}`}>
+                  {custom.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      </ControlledField>
+    </FormDialog>
   );
 }

@@ -1,26 +1,28 @@
 import { useLingui } from '@lingui/react/macro';
-import { Checkbox, Label, RadioGroup, RadioGroupItem, Stack } from '@terrace/design-system';
-import { approvalRuleTypes, overrideBehaviors, type DeploymentApprovalRuleType } from '@terrace/namespaces/data-access';
+import { Checkbox, Label, RadioGroup, RadioGroupItem, Stack, useFieldError } from '@terrace/design-system';
+import { approvalRuleTypes, overrideBehaviors } from '@terrace/namespaces/data-access';
 import { useId } from 'react';
-import type { OverrideBehavior } from './namespace-form';
-import type { NamespaceStepProps } from './namespace-general-step';
+import { useController, useFormContext } from 'react-hook-form';
+import type { NamespaceFormValues } from './namespace-form';
 import { approvalRuleLabels, overrideBehaviorLabels } from './namespace-labels';
 
-export interface NamespaceApprovalStepProps extends NamespaceStepProps {
+export interface NamespaceApprovalStepProps {
   teams: { id: string; name: string }[];
 }
 
-export function NamespaceApprovalStep({ values, onChange, errors, teams }: NamespaceApprovalStepProps) {
+export function NamespaceApprovalStep({ teams }: NamespaceApprovalStepProps) {
   const { t, i18n } = useLingui();
   const id = useId();
+  const { control } = useFormContext<NamespaceFormValues>();
+  const ruleType = useController({ control, name: 'approval.ruleType' });
+  const chosen = useController({ control, name: 'approval.teams' });
+  const overrideBehavior = useController({ control, name: 'approval.overrideBehavior' });
+  const teamsError = useFieldError('approval.teams');
   return (
     <Stack gap={6} className="max-w-xl">
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-2 text-sm font-medium">{t`Before a deployment applies changes`}</legend>
-        <RadioGroup
-          value={values.approval.ruleType}
-          onValueChange={(ruleType) => onChange((v) => ({ ...v, approval: { ...v.approval, ruleType: ruleType as DeploymentApprovalRuleType } }))}
-        >
+        <RadioGroup value={ruleType.field.value} onValueChange={(value) => ruleType.field.onChange(value)}>
           {approvalRuleTypes.map((type) => (
             <div key={type} className="flex items-start gap-3">
               <RadioGroupItem id={`${id}-${type}`} value={type} aria-describedby={`${id}-${type}-help`} className="mt-0.5" />
@@ -34,26 +36,25 @@ export function NamespaceApprovalStep({ values, onChange, errors, teams }: Names
           ))}
         </RadioGroup>
       </fieldset>
-      {values.approval.ruleType === 'requireTeamsApproval' && (
-        <fieldset className="flex flex-col gap-2" aria-describedby={errors.approvalTeams ? `${id}-teams-error` : undefined}>
+      {ruleType.field.value === 'requireTeamsApproval' && (
+        <fieldset className="flex flex-col gap-2" aria-describedby={teamsError ? `${id}-teams-error` : undefined}>
           <legend className="mb-1 text-sm font-medium">{t`Approving teams`}</legend>
           {teams.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t`The organization has no teams yet. Create teams in the organization settings first.`}</p>
           ) : (
             <div className="grid max-h-56 grid-cols-1 gap-1.5 overflow-y-auto sm:grid-cols-2">
-              {teams.map((team) => (
+              {teams.map((team, index) => (
                 <div key={team.id} className="flex items-center gap-2">
                   <Checkbox
                     id={`${id}-team-${team.id}`}
-                    checked={values.approval.teams.includes(team.id)}
+                    // The first box takes focus when the list has an error.
+                    ref={index === 0 ? chosen.field.ref : undefined}
+                    aria-invalid={teamsError ? true : undefined}
+                    checked={chosen.field.value.includes(team.id)}
                     onCheckedChange={(checked) =>
-                      onChange((v) => ({
-                        ...v,
-                        approval: {
-                          ...v.approval,
-                          teams: checked === true ? [...v.approval.teams, team.id] : v.approval.teams.filter((x) => x !== team.id),
-                        },
-                      }))
+                      chosen.field.onChange(
+                        checked === true ? [...chosen.field.value, team.id] : chosen.field.value.filter((x) => x !== team.id),
+                      )
                     }
                   />
                   <Label htmlFor={`${id}-team-${team.id}`} className="font-normal">
@@ -63,19 +64,16 @@ export function NamespaceApprovalStep({ values, onChange, errors, teams }: Names
               ))}
             </div>
           )}
-          {errors.approvalTeams && (
+          {teamsError && (
             <p id={`${id}-teams-error`} className="text-xs font-medium text-danger-subtle-foreground">
-              {i18n._(errors.approvalTeams)}
+              {teamsError}
             </p>
           )}
         </fieldset>
       )}
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-2 text-sm font-medium">{t`May stacks change this policy?`}</legend>
-        <RadioGroup
-          value={values.approval.overrideBehavior}
-          onValueChange={(behavior) => onChange((v) => ({ ...v, approval: { ...v.approval, overrideBehavior: behavior as OverrideBehavior } }))}
-        >
+        <RadioGroup value={overrideBehavior.field.value} onValueChange={(value) => overrideBehavior.field.onChange(value)}>
           {overrideBehaviors.map((behavior) => (
             <div key={behavior} className="flex items-start gap-3">
               <RadioGroupItem id={`${id}-${behavior}`} value={behavior} aria-describedby={`${id}-${behavior}-help`} className="mt-0.5" />

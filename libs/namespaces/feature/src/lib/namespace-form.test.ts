@@ -1,13 +1,28 @@
+import { issueMessage } from '@terrace/design-system';
+import { namespaceMessages } from '@terrace/domain';
 import { namespaceFixture } from '@terrace/namespaces/data-access/testing';
 import { describe, expect, it } from 'vitest';
 import {
   emptyNamespaceForm,
-  firstInvalidStep,
   formToNamespaceInput,
-  namespaceFormMessages,
+  namespaceFieldMessages,
+  namespaceFormSchema,
   namespaceToForm,
-  validateNamespaceStep,
+  type NamespaceFormValues,
 } from './namespace-form';
+
+/** The message each field would show: its first issue, with the form's own wording. */
+function problems(values: NamespaceFormValues) {
+  const result = namespaceFormSchema.safeParse(values);
+  const shown: Record<string, unknown> = {};
+  for (const issue of result.error?.issues ?? []) {
+    const path = issue.path.join('.');
+    shown[path] ??= issueMessage(issue, namespaceFieldMessages[path]);
+  }
+  return shown;
+}
+
+const parsed = (values: NamespaceFormValues) => namespaceFormSchema.parse(values);
 
 describe('namespace form', () => {
   it('starts with every capability on and overridable', () => {
@@ -28,7 +43,7 @@ describe('namespace form', () => {
       },
       capabilities: { driftDetection: { status: 'disabled', isOverridable: false } },
     });
-    const input = formToNamespaceInput(namespaceToForm(namespace));
+    const input = formToNamespaceInput(parsed(namespaceToForm(namespace)));
     expect(input.runnerConfig).toEqual({ mode: 'selfHosted', groups: ['eu-runners'], isOverridable: false });
     expect(input.deploymentApprovalPolicy).toEqual(namespace.deploymentApprovalPolicy);
     expect(input.capabilities?.driftDetection).toEqual({ status: 'disabled', isOverridable: false });
@@ -36,8 +51,8 @@ describe('namespace form', () => {
     expect(input.capabilities?.planOnPr).toEqual({ status: 'enabled', isOverridable: true });
   });
 
-  it('sends empty text as null so the server falls back to the organization defaults', () => {
-    const input = formToNamespaceInput({ ...emptyNamespaceForm(), name: '  core  ' });
+  it('trims text and sends empty text as null so the server falls back to the organization defaults', () => {
+    const input = formToNamespaceInput(parsed({ ...emptyNamespaceForm(), name: '  core  ', description: '   ' }));
     expect(input.name).toBe('core');
     expect(input.description).toBeNull();
     expect(input.iacConfig).toEqual({ terraformVersion: null, terragruntVersion: null, opentofuVersion: null });
@@ -45,32 +60,36 @@ describe('namespace form', () => {
 
   it('drops runner groups when runners are managed', () => {
     const values = emptyNamespaceForm();
-    values.runner.groups = ['left-over'];
-    expect(formToNamespaceInput(values).runnerConfig?.groups).toEqual([]);
+    values.name = 'n';
+    values.runnerConfig.groups = ['left-over'];
+    expect(formToNamespaceInput(parsed(values)).runnerConfig?.groups).toEqual([]);
   });
 
-  it('validates each step on its own', () => {
+  it('applies the domain rules, with the form’s own wording where it has one', () => {
     const values = emptyNamespaceForm();
-    expect(validateNamespaceStep('general', values)).toEqual({ name: namespaceFormMessages.nameRequired });
+    expect(problems(values)).toEqual({ name: namespaceFieldMessages['name']?.required });
+    values.name = 'two\tparts';
+    expect(problems(values)).toEqual({ name: namespaceFieldMessages['name']?.invalid_format });
     values.name = 'ok';
-    values.iac.terraformVersion = '1.x';
-    expect(validateNamespaceStep('general', values)).toEqual({});
-    expect(validateNamespaceStep('iac', values)).toEqual({ terraformVersion: namespaceFormMessages.version });
-    values.iac.terraformVersion = '1.9.8';
-    values.runner.mode = 'selfHosted';
-    expect(validateNamespaceStep('runner', values)).toEqual({ runnerGroups: namespaceFormMessages.runnerGroups });
+    values.iacConfig.terraformVersion = '1.x';
+    values.runnerConfig.mode = 'selfHosted';
     values.approval.ruleType = 'requireTeamsApproval';
-    expect(validateNamespaceStep('approval', values)).toEqual({ approvalTeams: namespaceFormMessages.approvalTeams });
-    expect(firstInvalidStep(values)).toBe('runner');
+    expect(problems(values)).toEqual({
+      'iacConfig.terraformVersion': namespaceMessages.iacVersion,
+      'runnerConfig.groups': namespaceMessages.runnerGroups,
+      'approval.teams': namespaceMessages.approvalTeams,
+    });
   });
 
-  it('accepts exact versions, pre-releases and latest, and rejects ranges', () => {
-    const values = { ...emptyNamespaceForm(), name: 'n' };
-    for (const ok of ['1.9.8', '1.10.0-beta1', 'latest', '']) {
-      values.iac.opentofuVersion = ok;
-      expect(validateNamespaceStep('iac', values)).toEqual({});
-    }
-    values.iac.opentofuVersion = '~> 1.6';
-    expect(validateNamespaceStep('iac', values).opentofuVersion).toBe(namespaceFormMessages.version);
+  it('takes its limits from the contract', () => {
+    const values = { ...emptyNamespaceForm(), name: 'n'.repeat(129), description: 'd'.repeat(2001) };
+    values.iacConfig.opentofuVersion = `1.0.0-${'x'.repeat(60)}`;
+    values.runnerConfig = { mode: 'selfHosted', groups: ['g'.repeat(129)], isOverridable: true };
+    expect(problems(values)).toEqual({
+      name: expect.objectContaining({ id: 'form.stringTooLong', values: { maximum: 128 } }),
+      description: expect.objectContaining({ id: 'form.stringTooLong', values: { maximum: 2000 } }),
+      'iacConfig.opentofuVersion': expect.objectContaining({ id: 'form.stringTooLong', values: { maximum: 64 } }),
+      'runnerConfig.groups.0': expect.objectContaining({ id: 'form.stringTooLong', values: { maximum: 128 } }),
+    });
   });
 });

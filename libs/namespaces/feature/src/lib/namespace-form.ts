@@ -1,40 +1,90 @@
 import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
+import {
+  zApprovalOverrideBehavior,
+  zApprovalRuleType,
+  zDeploymentApprovalRule,
+  zIacConfig,
+  zNamespaceCreateInput,
+  zNamespaceRunnerConfig,
+} from '@terrace/api-client/schemas';
+import { domainRule, type FieldMessages } from '@terrace/design-system';
+import { validateApprovalTeams, validateDefaultIacVersion, validateRunnerGroups } from '@terrace/domain';
 import type {
   DeploymentApprovalRule,
-  DeploymentApprovalRuleType,
   Namespace,
   NamespaceCapabilities,
   NamespaceCapabilityKey,
   NamespaceCreateInput,
 } from '@terrace/namespaces/data-access';
+import { z } from 'zod';
 
-export type OverrideBehavior = 'allow' | 'deny' | 'extended';
+// Every limit below comes from the contract's generated schemas; the form adds only what the wire
+// does not say: text is trimmed, an empty text means "not set", and the domain's rules.
+const wire = zNamespaceCreateInput.shape;
+const text = <S extends z.ZodType<string, string>>(schema: S) => z.string().trim().pipe(schema);
+const iacVersion = text(zIacConfig.shape.terraformVersion.unwrap().unwrap()).superRefine(domainRule(validateDefaultIacVersion));
+const capability = z.object({ enabled: z.boolean(), isOverridable: z.boolean() });
+
+export const namespaceFormSchema = z.object({
+  name: text(wire.name),
+  description: text(wire.description.unwrap().unwrap()),
+  iacConfig: z.object({ terraformVersion: iacVersion, terragruntVersion: iacVersion, opentofuVersion: iacVersion }),
+  runnerConfig: z
+    .object({
+      mode: zNamespaceRunnerConfig.shape.mode,
+      groups: zNamespaceRunnerConfig.shape.groups.unwrap(),
+      isOverridable: z.boolean(),
+    })
+    .superRefine(domainRule((runner) => validateRunnerGroups(runner.mode, runner.groups), { path: ['groups'] })),
+  approval: z
+    .object({
+      ruleType: zApprovalRuleType,
+      teams: zDeploymentApprovalRule.shape.parameters.unwrap().shape.teams.unwrap(),
+      overrideBehavior: zApprovalOverrideBehavior,
+    })
+    .superRefine(domainRule((approval) => validateApprovalTeams(approval.ruleType, approval.teams), { path: ['teams'] })),
+  capabilities: z.object({ deployOnPush: capability, planOnPr: capability, driftDetection: capability }),
+});
 
 /** What the namespace wizard edits; strings stay strings until they are sent. */
-export interface NamespaceFormValues {
-  name: string;
-  description: string;
-  iac: { terraformVersion: string; terragruntVersion: string; opentofuVersion: string };
-  runner: { mode: 'managed' | 'selfHosted'; groups: string[]; isOverridable: boolean };
-  approval: { ruleType: DeploymentApprovalRuleType; teams: string[]; overrideBehavior: OverrideBehavior };
-  capabilities: Record<NamespaceCapabilityKey, { enabled: boolean; isOverridable: boolean }>;
-}
+export type NamespaceFormValues = z.input<typeof namespaceFormSchema>;
+/** The same, checked and trimmed: what the wizard submits. */
+export type NamespaceFormOutput = z.output<typeof namespaceFormSchema>;
+export type OverrideBehavior = NamespaceFormValues['approval']['overrideBehavior'];
 
-export const namespaceWizardSteps = ['general', 'iac', 'runner', 'approval', 'capabilities'] as const;
-export type NamespaceWizardStep = (typeof namespaceWizardSteps)[number];
+/** The form's own wording of a few problems; the rest are the generic messages with the contract's limits. */
+export const namespaceFieldMessages: FieldMessages = {
+  name: {
+    required: msg`Enter a name for the namespace.`,
+    invalid_format: msg`The name cannot contain line breaks or tabs.`,
+  },
+};
 
-export type NamespaceFormErrors = Partial<
-  Record<'name' | 'description' | 'terraformVersion' | 'terragruntVersion' | 'opentofuVersion' | 'runnerGroups' | 'approvalTeams', MessageDescriptor>
->;
+/** Server field paths whose form field is shaped differently (the rest match, without `entity.`). */
+export const namespaceServerFields: Record<string, string> = {
+  'entity.deploymentApprovalPolicy': 'approval.teams',
+  'entity.deploymentApprovalPolicy.rules': 'approval.teams',
+  'entity.deploymentApprovalPolicy.overrideBehavior': 'approval.overrideBehavior',
+  'entity.capabilities': 'capabilities',
+};
+
+/** The wizard's steps and the form fields each one edits (Next validates them; an error marks the step). */
+export const namespaceWizardSteps = [
+  { id: 'general', fields: ['name', 'description'] },
+  { id: 'iac', fields: ['iacConfig'] },
+  { id: 'runner', fields: ['runnerConfig'] },
+  { id: 'approval', fields: ['approval'] },
+  { id: 'capabilities', fields: ['capabilities'] },
+] as const satisfies readonly { id: string; fields: readonly string[] }[];
+export type NamespaceWizardStep = (typeof namespaceWizardSteps)[number]['id'];
 
 /** Spec: capabilities default on, and a namespace's settings may be overridden by its stacks. */
 export function emptyNamespaceForm(): NamespaceFormValues {
   return {
     name: '',
     description: '',
-    iac: { terraformVersion: '', terragruntVersion: '', opentofuVersion: '' },
-    runner: { mode: 'managed', groups: [], isOverridable: true },
+    iacConfig: { terraformVersion: '', terragruntVersion: '', opentofuVersion: '' },
+    runnerConfig: { mode: 'managed', groups: [], isOverridable: true },
     approval: { ruleType: 'requireApproval', teams: [], overrideBehavior: 'allow' },
     capabilities: {
       deployOnPush: { enabled: true, isOverridable: true },
@@ -56,12 +106,12 @@ export function namespaceToForm(namespace: Namespace): NamespaceFormValues {
   return {
     name: namespace.name,
     description: namespace.description ?? '',
-    iac: {
+    iacConfig: {
       terraformVersion: namespace.iacConfig?.terraformVersion ?? '',
       terragruntVersion: namespace.iacConfig?.terragruntVersion ?? '',
       opentofuVersion: namespace.iacConfig?.opentofuVersion ?? '',
     },
-    runner: {
+    runnerConfig: {
       mode: namespace.runnerConfig?.mode ?? 'managed',
       groups: namespace.runnerConfig?.groups ?? [],
       isOverridable: namespace.runnerConfig?.isOverridable ?? true,
@@ -82,7 +132,7 @@ export function namespaceToForm(namespace: Namespace): NamespaceFormValues {
 const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
 /** The create body; the update sends the same fields (a full replacement of what the wizard edits). */
-export function formToNamespaceInput(values: NamespaceFormValues): NamespaceCreateInput {
+export function formToNamespaceInput(values: NamespaceFormOutput): NamespaceCreateInput {
   const rule: DeploymentApprovalRule =
     values.approval.ruleType === 'requireTeamsApproval'
       ? { type: 'requireTeamsApproval', parameters: { teams: values.approval.teams } }
@@ -96,71 +146,17 @@ export function formToNamespaceInput(values: NamespaceFormValues): NamespaceCrea
     name: values.name.trim(),
     description: orNull(values.description),
     iacConfig: {
-      terraformVersion: orNull(values.iac.terraformVersion),
-      terragruntVersion: orNull(values.iac.terragruntVersion),
-      opentofuVersion: orNull(values.iac.opentofuVersion),
+      terraformVersion: orNull(values.iacConfig.terraformVersion),
+      terragruntVersion: orNull(values.iacConfig.terragruntVersion),
+      opentofuVersion: orNull(values.iacConfig.opentofuVersion),
     },
     runnerConfig: {
-      mode: values.runner.mode,
+      mode: values.runnerConfig.mode,
       // Managed runners ignore groups; sending none keeps a stale self-hosted choice from lingering.
-      groups: values.runner.mode === 'selfHosted' ? values.runner.groups : [],
-      isOverridable: values.runner.isOverridable,
+      groups: values.runnerConfig.mode === 'selfHosted' ? values.runnerConfig.groups : [],
+      isOverridable: values.runnerConfig.isOverridable,
     },
     deploymentApprovalPolicy: { rules: [rule], overrideBehavior: values.approval.overrideBehavior },
     capabilities,
   };
-}
-
-export const namespaceFormMessages = {
-  nameRequired: msg`Enter a name for the namespace.`,
-  nameTooLong: msg`The name can be at most 128 characters.`,
-  nameControlCharacters: msg`The name cannot contain line breaks or tabs.`,
-  descriptionTooLong: msg`The description can be at most 2000 characters.`,
-  version: msg`Enter a version such as 1.9.8, or leave it empty to use the organization default.`,
-  runnerGroups: msg`Self-hosted runners need at least one runner group.`,
-  approvalTeams: msg`Choose at least one team whose approval is required.`,
-};
-
-// Exact versions (with an optional pre-release) or 'latest'; ranges are not accepted for a namespace default.
-const VERSION = /^(latest|\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?)$/;
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f]/;
-
-/** The problems of one step; Next stays on the step while any remain (Back never validates). */
-export function validateNamespaceStep(step: NamespaceWizardStep, values: NamespaceFormValues): NamespaceFormErrors {
-  const errors: NamespaceFormErrors = {};
-  switch (step) {
-    case 'general': {
-      const name = values.name.trim();
-      if (name === '') errors.name = namespaceFormMessages.nameRequired;
-      else if (name.length > 128) errors.name = namespaceFormMessages.nameTooLong;
-      else if (CONTROL.test(name)) errors.name = namespaceFormMessages.nameControlCharacters;
-      if (values.description.length > 2000) errors.description = namespaceFormMessages.descriptionTooLong;
-      break;
-    }
-    case 'iac':
-      for (const key of ['terraformVersion', 'terragruntVersion', 'opentofuVersion'] as const) {
-        const value = values.iac[key].trim();
-        if (value !== '' && !VERSION.test(value)) errors[key] = namespaceFormMessages.version;
-      }
-      break;
-    case 'runner':
-      if (values.runner.mode === 'selfHosted' && values.runner.groups.length === 0) {
-        errors.runnerGroups = namespaceFormMessages.runnerGroups;
-      }
-      break;
-    case 'approval':
-      if (values.approval.ruleType === 'requireTeamsApproval' && values.approval.teams.length === 0) {
-        errors.approvalTeams = namespaceFormMessages.approvalTeams;
-      }
-      break;
-    case 'capabilities':
-      break;
-  }
-  return errors;
-}
-
-/** The first step with a problem, to send the user back there when the server-side check fails too. */
-export function firstInvalidStep(values: NamespaceFormValues): NamespaceWizardStep | null {
-  return namespaceWizardSteps.find((step) => Object.keys(validateNamespaceStep(step, values)).length > 0) ?? null;
 }

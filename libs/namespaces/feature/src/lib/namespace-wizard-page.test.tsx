@@ -99,6 +99,43 @@ describe('CreateNamespaceWizardPage', () => {
     expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Name (has errors)');
     expect(router.state.location.pathname).toBe('/app/createNamespaceWizard');
   });
+
+  it('shows the contract’s limit on the field, from the generated schema', async () => {
+    server.use(teams());
+    const { user } = renderPage({ path: 'createNamespaceWizard', element: <CreateNamespaceWizardPage />, url: '/app/createNamespaceWizard' });
+    const name = screen.getByRole('textbox', { name: /Name/ });
+    await user.click(name);
+    await user.paste('n'.repeat(129));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(name).toHaveAccessibleDescription(/Use at most 128 characters\./);
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Name (has errors)');
+    await user.type(name, '{Backspace}');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('textbox', { name: /Terraform version/ })).toBeInTheDocument();
+  });
+
+  it('puts a server error on a later step’s field and marks that step', async () => {
+    server.use(
+      teams(),
+      handle('post', '/namespace', () =>
+        errorResponse(400, 'bad_request', 'Terraform 0.11 is no longer supported', { field: 'entity.iacConfig.terraformVersion' }),
+      ),
+    );
+    const { user } = renderPage({ path: 'createNamespaceWizard', element: <CreateNamespaceWizardPage />, url: '/app/createNamespaceWizard' });
+    await user.type(screen.getByRole('textbox', { name: /Name/ }), 'payments');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.type(await screen.findByRole('textbox', { name: /Terraform version/ }), '0.11.0');
+    for (let i = 0; i < 3; i += 1) await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Create namespace' }));
+
+    const version = await screen.findByRole('textbox', { name: /Terraform version/ });
+    expect(version).toHaveValue('0.11.0');
+    expect(version).toHaveAccessibleDescription(/Terraform 0\.11 is no longer supported/);
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('IaC versions (has errors)');
+    // The other steps are not marked.
+    expect(screen.getAllByRole('listitem').filter((item) => /has errors/.test(item.textContent ?? ''))).toHaveLength(1);
+  });
 });
 
 describe('EditNamespaceWizardPage', () => {

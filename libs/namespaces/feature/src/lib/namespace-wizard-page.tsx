@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { isApiError } from '@terrace/api-client';
 import {
   BreadcrumbItem,
   BreadcrumbLink,
@@ -10,9 +9,12 @@ import {
   PageHeader,
   Skeleton,
   Stack,
+  applyServerError,
+  firstStepWithErrors,
   toast,
+  useContractForm,
+  useFormWizardSteps,
   Wizard,
-  type WizardStep,
 } from '@terrace/design-system';
 import {
   namespacesQueries,
@@ -23,14 +25,17 @@ import {
 } from '@terrace/namespaces/data-access';
 import { organizationQueries, useOrganizationApi } from '@terrace/organization/data-access';
 import { useState, type ReactNode } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   emptyNamespaceForm,
-  firstInvalidStep,
   formToNamespaceInput,
+  namespaceFieldMessages,
+  namespaceFormSchema,
+  namespaceServerFields,
   namespaceToForm,
-  validateNamespaceStep,
-  type NamespaceFormErrors,
+  namespaceWizardSteps,
+  type NamespaceFormOutput,
   type NamespaceFormValues,
   type NamespaceWizardStep,
 } from './namespace-form';
@@ -112,72 +117,51 @@ interface NamespaceWizardProps {
   initial: NamespaceFormValues;
   namespace?: Namespace;
   /** Rejects when the server refuses; every value stays as typed. */
-  onSubmit: (values: NamespaceFormValues) => Promise<void>;
+  onSubmit: (values: NamespaceFormOutput) => Promise<void>;
   onCancel: () => void;
 }
-
-// A server validation error names the field as a dotted path; it sends the user back to its step.
-const fieldSteps: Record<string, { step: NamespaceWizardStep; field: keyof NamespaceFormErrors }> = {
-  'entity.name': { step: 'general', field: 'name' },
-  'entity.description': { step: 'general', field: 'description' },
-  'entity.iacConfig.terraformVersion': { step: 'iac', field: 'terraformVersion' },
-  'entity.iacConfig.terragruntVersion': { step: 'iac', field: 'terragruntVersion' },
-  'entity.iacConfig.opentofuVersion': { step: 'iac', field: 'opentofuVersion' },
-  'entity.runnerConfig.groups': { step: 'runner', field: 'runnerGroups' },
-  'entity.deploymentApprovalPolicy.rules': { step: 'approval', field: 'approvalTeams' },
-};
 
 function NamespaceWizard({ title, submitLabel, initial, namespace, onSubmit, onCancel }: NamespaceWizardProps) {
   const { t } = useLingui();
   const organizationApi = useOrganizationApi();
   const teams = useQuery(organizationQueries.teams(organizationApi));
-  const [values, setValues] = useState(initial);
-  // The errors shown, and the step they belong to (marked in the step list).
-  const [problems, setProblems] = useState<{ step: NamespaceWizardStep; errors: NamespaceFormErrors }>({ step: 'general', errors: {} });
+  const form = useContractForm({ schema: namespaceFormSchema, defaultValues: initial, messages: namespaceFieldMessages });
   const [step, setStep] = useState<NamespaceWizardStep>('general');
 
-  const validate = (id: NamespaceWizardStep) => {
-    const errors = validateNamespaceStep(id, values);
-    setProblems({ step: id, errors });
-    return Object.keys(errors).length === 0;
+  const content: Record<NamespaceWizardStep, { title: string; content: ReactNode }> = {
+    general: { title: t`Name`, content: <NamespaceGeneralStep /> },
+    iac: { title: t`IaC versions`, content: <NamespaceIacStep /> },
+    runner: { title: t`Runners`, content: <NamespaceRunnerStep /> },
+    approval: { title: t`Approval policy`, content: <NamespaceApprovalStep teams={teams.data ?? []} /> },
+    capabilities: { title: t`Capabilities`, content: <NamespaceCapabilitiesStep /> },
   };
-
-  const stepProps = { values, onChange: setValues, errors: problems.errors };
-  const steps = (
-    [
-      { id: 'general', title: t`Name`, content: <NamespaceGeneralStep {...stepProps} /> },
-      { id: 'iac', title: t`IaC versions`, content: <NamespaceIacStep {...stepProps} /> },
-      { id: 'runner', title: t`Runners`, content: <NamespaceRunnerStep {...stepProps} /> },
-      { id: 'approval', title: t`Approval policy`, content: <NamespaceApprovalStep {...stepProps} teams={teams.data ?? []} /> },
-      { id: 'capabilities', title: t`Capabilities`, content: <NamespaceCapabilitiesStep {...stepProps} /> },
-    ] satisfies { id: NamespaceWizardStep; title: string; content: ReactNode }[]
-  ).map(
-    (s): WizardStep & { id: NamespaceWizardStep } => ({
-      ...s,
-      validate: () => validate(s.id),
-      invalid: problems.step === s.id && Object.keys(problems.errors).length > 0,
-    }),
+  const steps = useFormWizardSteps(
+    form,
+    namespaceWizardSteps.map((s) => ({ ...s, ...content[s.id] })),
   );
-
-  const finish = async () => {
-    // Every step is checked again: a later edit may have broken an earlier one.
-    const invalid = firstInvalidStep(values);
-    if (invalid) {
-      setStep(invalid);
-      validate(invalid);
-      return;
-    }
-    try {
-      await onSubmit(values);
-    } catch (error) {
-      // The client has toasted the reason; a field error also goes back to its step.
-      const target = isApiError(error) && error.field ? fieldSteps[error.field] : undefined;
-      if (target && isApiError(error)) {
-        setStep(target.step);
-        setProblems({ step: target.step, errors: { [target.field]: { id: 'server', message: error.message } } });
-      }
-    }
+  const goToStepOf = (path: string) => {
+    const target = namespaceWizardSteps.find((s) => s.fields.some((f) => path === f || path.startsWith(`${f}.`)));
+    if (target) setStep(target.id);
   };
+
+  // Every step is checked again on finish (a later edit may have broken an earlier one); the user
+  // goes back to the first step with a problem, or to the field the server refused.
+  const finish = () =>
+    form.handleSubmit(
+      async (values) => {
+        try {
+          await onSubmit(values);
+        } catch (error) {
+          const path = applyServerError(form, error, namespaceServerFields);
+          if (path) goToStepOf(path);
+        }
+      },
+      (errors) => {
+        const first = firstStepWithErrors(namespaceWizardSteps, errors);
+        const target = namespaceWizardSteps[first];
+        if (target) setStep(target.id);
+      },
+    )();
 
   return (
     <Stack gap={6} className="p-6">
@@ -203,20 +187,20 @@ function NamespaceWizard({ title, submitLabel, initial, namespace, onSubmit, onC
           </Breadcrumbs>
         }
       />
-      <Wizard
-        orientation="vertical"
-        steps={steps}
-        step={Math.max(0, steps.findIndex((s) => s.id === step))}
-        onStepChange={(index) => {
-          const next = steps[index];
-          if (!next) return;
-          setProblems((current) => ({ ...current, errors: {} }));
-          setStep(next.id);
-        }}
-        finishLabel={submitLabel}
-        onFinish={finish}
-        onCancel={onCancel}
-      />
+      <FormProvider {...form}>
+        <Wizard
+          orientation="vertical"
+          steps={steps}
+          step={Math.max(0, namespaceWizardSteps.findIndex((s) => s.id === step))}
+          onStepChange={(index) => {
+            const next = namespaceWizardSteps[index];
+            if (next) setStep(next.id);
+          }}
+          finishLabel={submitLabel}
+          onFinish={finish}
+          onCancel={onCancel}
+        />
+      </FormProvider>
     </Stack>
   );
 }

@@ -10,11 +10,16 @@ import {
 } from '@terrace/design-system';
 import { appPath, type CurrentSession } from '@terrace/session';
 import { ArrowLeftRight, Building2, IdCard, LogOut, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { OrganizationSwitcherDialog } from './organization-switcher-dialog';
-import { SessionInfoDialog } from './session-info-dialog';
 import { useSignOut } from './use-sign-out';
+
+// The dialogs (and the form library and select of the switcher) load when first opened, not with
+// every page (ARCHITECTURE §8); once loaded they stay mounted so they close with their animation.
+const OrganizationSwitcherDialog = lazy(() =>
+  import('./organization-switcher-dialog').then((m) => ({ default: m.OrganizationSwitcherDialog })),
+);
+const SessionInfoDialog = lazy(() => import('./session-info-dialog').then((m) => ({ default: m.SessionInfoDialog })));
 
 function initials(session: CurrentSession): string {
   const { firstName, lastName, email } = session.user;
@@ -28,6 +33,8 @@ export function ProfileMenu({ session }: { session: CurrentSession }) {
   const signOut = useSignOut();
   const [switching, setSwitching] = useState(false);
   const [showingSession, setShowingSession] = useState(false);
+  const [switcherOpened, setSwitcherOpened] = useState(false);
+  const [sessionInfoOpened, setSessionInfoOpened] = useState(false);
   const fullName = [session.user.firstName, session.user.lastName].filter(Boolean).join(' ') || session.user.email;
   // Spec §6: the organization settings link is hidden for namespace-only and member views.
   const showOrganizationSettings = !session.isNamespaceOnly && session.role !== 'member';
@@ -73,11 +80,21 @@ export function ProfileMenu({ session }: { session: CurrentSession }) {
               </Link>
             </DropdownMenuItem>
           )}
-          <DropdownMenuItem onSelect={() => setSwitching(true)}>
+          <DropdownMenuItem
+            onSelect={() => {
+              setSwitcherOpened(true);
+              setSwitching(true);
+            }}
+          >
             <ArrowLeftRight aria-hidden />
             {t`Switch organization`}
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => setShowingSession(true)}>
+          <DropdownMenuItem
+            onSelect={() => {
+              setSessionInfoOpened(true);
+              setShowingSession(true);
+            }}
+          >
             <IdCard aria-hidden />
             {t`Session information`}
           </DropdownMenuItem>
@@ -88,8 +105,12 @@ export function ProfileMenu({ session }: { session: CurrentSession }) {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <OrganizationSwitcherDialog open={switching} onOpenChange={setSwitching} current={session.organization} />
-      <SessionInfoDialog open={showingSession} onOpenChange={setShowingSession} session={session} />
+      <Suspense fallback={null}>
+        {switcherOpened && (
+          <OrganizationSwitcherDialog open={switching} onOpenChange={setSwitching} current={session.organization} />
+        )}
+        {sessionInfoOpened && <SessionInfoDialog open={showingSession} onOpenChange={setShowingSession} session={session} />}
+      </Suspense>
     </>
   );
 }

@@ -1,8 +1,19 @@
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { Checkbox, FormField, Input, Label } from '@terrace/design-system';
+import { zCustomAbacConfigurationInput } from '@terrace/api-client/schemas';
+import {
+  Checkbox,
+  ControlledField,
+  FormDialog,
+  Input,
+  Label,
+  useContractForm,
+  type FieldMessages,
+} from '@terrace/design-system';
 import type { AbacConfiguration, AbacConfigurationInput, Team } from '@terrace/organization/data-access';
-import { useEffect, useId, useState } from 'react';
-import { FormDialog } from '../common/form-dialog';
+import { useId } from 'react';
+import { useController } from 'react-hook-form';
+import { z } from 'zod';
 import { RoleSelect } from '../common/role-select';
 
 export interface AbacDialogProps {
@@ -14,25 +25,29 @@ export interface AbacDialogProps {
   onSave: (input: AbacConfigurationInput) => Promise<unknown>;
 }
 
+const wire = zCustomAbacConfigurationInput.shape;
+const role = wire.roles.element.shape;
+// The contract's limits for the rule and the role; the teams of this organization's mapping.
+export const abacFormSchema = z.object({
+  name: z.string().trim().pipe(wire.name),
+  group: z.string().trim().pipe(wire.customAbacId),
+  role: role.orgRole,
+  // Teams are picked from the server's list, so their ids are not checked again.
+  teamIds: z.array(z.string()),
+});
+type AbacValues = z.input<typeof abacFormSchema>;
+const messages: FieldMessages = {
+  name: { required: msg`Enter a name for the rule.` },
+  group: { required: msg`Enter the group as your identity provider sends it.` },
+};
+
 /** One identity-provider group mapped to an organization role and teams. */
 export function AbacDialog({ open, onOpenChange, organizationId, rule, teams, onSave }: AbacDialogProps) {
   const { t } = useLingui();
   const baseId = useId();
-  const [name, setName] = useState('');
-  const [group, setGroup] = useState('');
-  const [role, setRole] = useState('member');
-  const [teamIds, setTeamIds] = useState<string[]>([]);
-  const [errors, setErrors] = useState<{ name?: string; group?: string }>({});
-
-  useEffect(() => {
-    if (!open) return;
-    const mapping = rule?.roles.find((r) => r.orgId === organizationId) ?? rule?.roles[0];
-    setName(rule?.name ?? '');
-    setGroup(rule?.customAbacId ?? '');
-    setRole(mapping?.orgRole ?? 'member');
-    setTeamIds(mapping?.teamIds ?? []);
-    setErrors({});
-  }, [open, rule, organizationId]);
+  const form = useContractForm({ schema: abacFormSchema, defaultValues: { name: '', group: '', role: 'member', teamIds: [] }, messages });
+  const mapping = rule?.roles.find((r) => r.orgId === organizationId) ?? rule?.roles[0];
+  const teamIds = useController({ control: form.control, name: 'teamIds' });
 
   return (
     <FormDialog
@@ -41,31 +56,27 @@ export function AbacDialog({ open, onOpenChange, organizationId, rule, teams, on
       title={rule ? t`Edit rule ${rule.name}` : t`Add an attribute rule`}
       description={t`Members of the identity-provider group get this role and join these teams each time they sign in with SSO.`}
       submitLabel={rule ? t`Save rule` : t`Add rule`}
-      onSubmit={async () => {
-        const next: typeof errors = {};
-        if (name.trim() === '') next.name = t`Enter a name for the rule.`;
-        if (group.trim() === '') next.group = t`Enter the group as your identity provider sends it.`;
-        setErrors(next);
-        if (Object.keys(next).length > 0) return false;
+      form={form}
+      values={{ name: rule?.name ?? '', group: rule?.customAbacId ?? '', role: mapping?.orgRole ?? 'member', teamIds: mapping?.teamIds ?? [] }}
+      onValid={(values) => {
         // Rules of other organizations (management setups) are kept as they are.
         const others = (rule?.roles ?? []).filter((r) => r.orgId !== organizationId);
-        await onSave({
-          name: name.trim(),
-          customAbacId: group.trim(),
-          roles: [...others, { orgId: organizationId, orgRole: role, teamIds }],
+        return onSave({
+          name: values.name,
+          customAbacId: values.group,
+          roles: [...others, { orgId: organizationId, orgRole: values.role, teamIds: values.teamIds }],
         });
-        return true;
       }}
     >
-      <FormField label={t`Rule name`} required error={errors.name}>
-        <Input value={name} onChange={(event) => setName(event.target.value)} />
-      </FormField>
-      <FormField label={t`Identity-provider group`} required error={errors.group} help={t`The group claim value, e.g. platform-admins.`}>
-        <Input value={group} onChange={(event) => setGroup(event.target.value)} className="font-mono" />
-      </FormField>
-      <FormField label={t`Organization role`} required>
-        <RoleSelect value={role} onValueChange={setRole} />
-      </FormField>
+      <ControlledField<AbacValues, 'name'> name="name" label={t`Rule name`} required>
+        {(field) => <Input {...field} />}
+      </ControlledField>
+      <ControlledField<AbacValues, 'group'> name="group" label={t`Identity-provider group`} required help={t`The group claim value, e.g. platform-admins.`}>
+        {(field) => <Input {...field} className="font-mono" />}
+      </ControlledField>
+      <ControlledField<AbacValues, 'role'> name="role" label={t`Organization role`} required>
+        {(field) => <RoleSelect value={field.value} onValueChange={field.onChange} />}
+      </ControlledField>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium">{t`Teams`}</legend>
         {teams.length === 0 ? (
@@ -78,9 +89,11 @@ export function AbacDialog({ open, onOpenChange, organizationId, rule, teams, on
                 <div key={team.id} className="flex items-center gap-2">
                   <Checkbox
                     id={id}
-                    checked={teamIds.includes(team.id)}
+                    checked={teamIds.field.value.includes(team.id)}
                     onCheckedChange={(checked) =>
-                      setTeamIds((current) => (checked === true ? [...current, team.id] : current.filter((x) => x !== team.id)))
+                      teamIds.field.onChange(
+                        checked === true ? [...teamIds.field.value, team.id] : teamIds.field.value.filter((x) => x !== team.id),
+                      )
                     }
                   />
                   <Label htmlFor={id} className="font-normal">

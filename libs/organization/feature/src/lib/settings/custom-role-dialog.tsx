@@ -1,16 +1,31 @@
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { FormField, Input, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@terrace/design-system';
+import { zCustomRoleInput, zCustomRolePermission } from '@terrace/api-client/schemas';
+import {
+  ControlledField,
+  domainRule,
+  FormDialog,
+  Input,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  useFieldError,
+  useContractForm,
+  wireRule,
+  type FieldMessages,
+} from '@terrace/design-system';
 import {
   customRoleTypes,
   stackRestrictions,
   type CustomRole,
   type CustomRoleInput,
-  type CustomRolePermissionName,
   type CustomRoleType,
   type StackRestriction,
 } from '@terrace/organization/data-access';
-import { useEffect, useState } from 'react';
-import { FormDialog } from '../common/form-dialog';
+import { useController, useFormContext } from 'react-hook-form';
+import { z } from 'zod';
 import { PermissionChecklist } from './permission-checklist';
 
 export interface CustomRoleDialogProps {
@@ -20,31 +35,33 @@ export interface CustomRoleDialogProps {
   onSave: (input: CustomRoleInput) => Promise<unknown>;
 }
 
+const wire = zCustomRoleInput.shape;
+const choosePermission = msg`Choose at least one permission.`;
+// The contract's limits; the console also asks for at least one permission (a role without any grants nothing).
+export const customRoleFormSchema = z.object({
+  name: z.string().trim().pipe(wire.name),
+  type: wire.type,
+  permissions: z
+    .array(zCustomRolePermission.shape.name)
+    .superRefine(domainRule((permissions: string[]) => (permissions.length === 0 ? choosePermission : undefined)))
+    .superRefine(wireRule(wire.permissions, (names: string[]) => names.map((name) => ({ name })))),
+  stackRestriction: wire.stackRestriction.unwrap(),
+});
+type CustomRoleValues = z.input<typeof customRoleFormSchema>;
+const messages: FieldMessages = { name: { required: msg`Enter a role name.` } };
+
 export function CustomRoleDialog({ open, onOpenChange, role, onSave }: CustomRoleDialogProps) {
   const { t } = useLingui();
-  const [values, setValues] = useState<{ name: string; type: CustomRoleType; permissions: CustomRolePermissionName[]; stackRestriction: StackRestriction }>({
-    name: '',
-    type: 'namespaceRole',
-    permissions: [],
-    stackRestriction: 'none',
+  const form = useContractForm({
+    schema: customRoleFormSchema,
+    defaultValues: { name: '', type: 'namespaceRole', permissions: [], stackRestriction: 'none' },
+    messages,
   });
-  const [errors, setErrors] = useState<{ name?: string; permissions?: string }>({});
-
-  useEffect(() => {
-    if (open) {
-      setValues({
-        name: role?.name ?? '',
-        type: role?.type ?? 'namespaceRole',
-        permissions: role?.permissions.map((p) => p.name) ?? [],
-        stackRestriction: role?.stackRestriction ?? 'none',
-      });
-      setErrors({});
-    }
-  }, [open, role]);
+  const type = form.watch('type');
 
   const typeLabel = (type: CustomRoleType) => (type === 'organizationRole' ? t`Organization role` : t`Namespace role`);
   const typeHelp =
-    values.type === 'organizationRole'
+    type === 'organizationRole'
       ? t`Given to users and programmatic users for the whole organization.`
       : t`Given to teams, users or programmatic users on chosen namespaces.`;
   const restrictionLabel = (restriction: StackRestriction) =>
@@ -61,61 +78,76 @@ export function CustomRoleDialog({ open, onOpenChange, role, onSave }: CustomRol
       size="lg"
       title={role ? t`Edit role ${role.name}` : t`Create a custom role`}
       submitLabel={role ? t`Save role` : t`Create role`}
-      onSubmit={async () => {
-        const name = values.name.trim();
-        const next: typeof errors = {};
-        if (name === '') next.name = t`Enter a role name.`;
-        if (values.permissions.length === 0) next.permissions = t`Choose at least one permission.`;
-        setErrors(next);
-        if (Object.keys(next).length > 0) return false;
-        await onSave({
-          name,
+      form={form}
+      values={{
+        name: role?.name ?? '',
+        type: role?.type ?? 'namespaceRole',
+        permissions: role?.permissions.map((p) => p.name) ?? [],
+        stackRestriction: role?.stackRestriction ?? 'none',
+      }}
+      onValid={(values) =>
+        onSave({
+          name: values.name,
           type: values.type,
           permissions: values.permissions.map((permission) => ({ name: permission })),
           stackRestriction: values.stackRestriction,
-        });
-        return true;
-      }}
+        })
+      }
     >
-      <FormField label={t`Name`} required error={errors.name}>
-        <Input value={values.name} onChange={(event) => setValues({ ...values, name: event.target.value })} />
-      </FormField>
-      <FormField label={t`Role type`} help={typeHelp}>
-        <Select value={values.type} onValueChange={(type) => setValues({ ...values, type: type as CustomRoleType })} disabled={role !== undefined}>
-          <SelectTrigger>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {customRoleTypes.map((type) => (
-              <SelectItem key={type} value={type}>
-                {typeLabel(type)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </FormField>
-      <div className="flex flex-col gap-1.5" role="group" aria-label={t`Permissions`}>
-        <span className="text-sm font-medium">{t`Permissions`}</span>
-        <PermissionChecklist value={values.permissions} onChange={(permissions) => setValues({ ...values, permissions })} />
-        {errors.permissions && <p className="text-xs font-medium text-danger-subtle-foreground">{errors.permissions}</p>}
-      </div>
-      <FormField label={t`Stack restriction`} help={t`Limits the permissions above to stacks the user created.`}>
-        <Select
-          value={values.stackRestriction}
-          onValueChange={(restriction) => setValues({ ...values, stackRestriction: restriction as StackRestriction })}
-        >
-          <SelectTrigger>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {stackRestrictions.map((restriction) => (
-              <SelectItem key={restriction} value={restriction}>
-                {restrictionLabel(restriction)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </FormField>
+      <ControlledField<CustomRoleValues, 'name'> name="name" label={t`Name`} required>
+        {(field) => <Input {...field} />}
+      </ControlledField>
+      <ControlledField<CustomRoleValues, 'type'> name="type" label={t`Role type`} help={typeHelp}>
+        {(field) => (
+          <Select value={field.value} onValueChange={(value) => field.onChange(value as CustomRoleType)} disabled={role !== undefined}>
+            <SelectTrigger ref={field.ref}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {customRoleTypes.map((option) => (
+                <SelectItem key={option} value={option}>
+                  {typeLabel(option)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      </ControlledField>
+      <PermissionsField />
+      <ControlledField<CustomRoleValues, 'stackRestriction'>
+        name="stackRestriction"
+        label={t`Stack restriction`}
+        help={t`Limits the permissions above to stacks the user created.`}
+      >
+        {(field) => (
+          <Select value={field.value} onValueChange={(value) => field.onChange(value as StackRestriction)}>
+            <SelectTrigger ref={field.ref}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {stackRestrictions.map((restriction) => (
+                <SelectItem key={restriction} value={restriction}>
+                  {restrictionLabel(restriction)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      </ControlledField>
     </FormDialog>
+  );
+}
+
+function PermissionsField() {
+  const { t } = useLingui();
+  const { control } = useFormContext<CustomRoleValues>();
+  const { field } = useController({ control, name: 'permissions' });
+  const error = useFieldError('permissions');
+  return (
+    <div className="flex flex-col gap-1.5" role="group" aria-label={t`Permissions`}>
+      <span className="text-sm font-medium">{t`Permissions`}</span>
+      <PermissionChecklist value={field.value} onChange={field.onChange} />
+      {error && <p className="text-xs font-medium text-danger-subtle-foreground">{error}</p>}
+    </div>
   );
 }

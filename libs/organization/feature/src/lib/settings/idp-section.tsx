@@ -1,12 +1,21 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
+import {
+  zIdentityProviderInput,
+  zOidcSettingsInput,
+  zSamlSettingsInput,
+} from '@terrace/api-client/schemas';
 import {
   Button,
   Card,
   CardBody,
   CardFooter,
   ConfirmDialog,
+  ControlledField,
   ErrorState,
+  Form,
   FormField,
   Input,
   Select,
@@ -18,6 +27,9 @@ import {
   Stack,
   Textarea,
   toast,
+  useContractForm,
+  wireRule,
+  type FieldMessages,
 } from '@terrace/design-system';
 import { confirmationPhrases } from '@terrace/domain';
 import {
@@ -28,10 +40,9 @@ import {
   useOrganizationApi,
   useUpdateIdentityProviderMutation,
   type IdentityProvider,
-  type IdentityProviderType,
-  type SsoDefaultRole,
 } from '@terrace/organization/data-access';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { z } from 'zod';
 import { CopyButton } from '../common/copy-button';
 import { useRoleLabel } from '../common/use-role-label';
 
@@ -40,22 +51,113 @@ export interface IdpSectionProps {
   readOnlyReason: string;
 }
 
-interface IdpFormValues {
-  type: IdentityProviderType;
-  emailDomains: string;
-  defaultRole: SsoDefaultRole;
-  issuerUrl: string;
-  clientId: string;
-  clientSecret: string;
-  scopes: string;
-  groupsClaim: string;
-  entryPointUrl: string;
-  idpCertificate: string;
-  spEntityId: string;
-  groupsAttribute: string;
-}
+const isHttpsUrl = (value: string) => {
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+};
+const splitDomains = (text: string) => [...new Set(text.split(/[\s,]+/).filter(Boolean))];
 
-type IdpErrors = Partial<Record<keyof IdpFormValues, string>>;
+/**
+ * One flat form for both protocols; only the chosen protocol's fields are checked, against the
+ * contract's OidcSettingsInput or SamlSettingsInput (same member names) and the console's own
+ * rules (https, openid among the scopes, a PEM certificate, the stored client secret).
+ */
+function idpFormSchema(secretStored: boolean) {
+  const wire = zIdentityProviderInput.shape;
+  const text = z.string().trim();
+  return z
+    .object({
+      type: wire.type,
+      emailDomains: z.string().superRefine(wireRule(wire.emailDomains, splitDomains)),
+      defaultRole: wire.defaultRole.unwrap(),
+      issuerUrl: text,
+      clientId: text,
+      clientSecret: z.string(),
+      scopes: text,
+      groupsClaim: text,
+      entryPointUrl: text,
+      idpCertificate: text,
+      spEntityId: text,
+      groupsAttribute: text,
+    })
+    .superRefine((values, ctx) => {
+      const problem = (path: string, message: MessageDescriptor) =>
+        ctx.addIssue({
+          code: 'custom',
+          path: [path],
+          message: message.message ?? '',
+          params: { message },
+        });
+      const settings =
+        values.type === 'oidc'
+          ? zOidcSettingsInput.safeParse({
+              issuerUrl: values.issuerUrl,
+              clientId: values.clientId,
+              // The secret is write-only: empty keeps the stored one.
+              clientSecret: values.clientSecret === '' ? undefined : values.clientSecret,
+              scopes: values.scopes,
+              groupsClaim: values.groupsClaim,
+            })
+          : zSamlSettingsInput.safeParse({
+              entryPointUrl: values.entryPointUrl,
+              idpCertificate: values.idpCertificate,
+              spEntityId: values.spEntityId,
+              groupsAttribute: values.groupsAttribute,
+            });
+      for (const issue of settings.error?.issues ?? [])
+        ctx.addIssue(issue as Parameters<typeof ctx.addIssue>[0]);
+      if (values.type === 'oidc') {
+        if (!isHttpsUrl(values.issuerUrl)) problem('issuerUrl', idpMessages.issuerUrl);
+        if (values.clientSecret === '' && !secretStored)
+          problem('clientSecret', idpMessages.clientSecret);
+        if (!values.scopes.split(/\s+/).includes('openid')) problem('scopes', idpMessages.scopes);
+      } else {
+        if (!isHttpsUrl(values.entryPointUrl)) problem('entryPointUrl', idpMessages.entryPointUrl);
+        if (!values.idpCertificate.includes('BEGIN CERTIFICATE'))
+          problem('idpCertificate', idpMessages.idpCertificate);
+      }
+    });
+}
+type IdpFormValues = z.input<ReturnType<typeof idpFormSchema>>;
+
+const idpMessages = {
+  emailDomainsRequired: msg`Enter at least one e-mail domain, such as example.com.`,
+  emailDomains: msg`Enter domains such as example.com, separated by commas.`,
+  issuerUrl: msg`Enter the issuer URL, starting with https://.`,
+  clientId: msg`Enter the client ID.`,
+  clientSecret: msg`Enter the client secret.`,
+  scopes: msg`The scopes must include openid.`,
+  groupsClaim: msg`Enter the claim that carries the user's groups.`,
+  entryPointUrl: msg`Enter the single sign-on URL, starting with https://.`,
+  idpCertificate: msg`Paste the X.509 certificate in PEM format.`,
+  spEntityId: msg`Enter the entity ID Terrace has at your identity provider.`,
+  groupsAttribute: msg`Enter the attribute that carries the user's groups.`,
+};
+// A field's own wording for an empty or malformed value; the contract's length limits keep the generic text.
+const all = (message: MessageDescriptor) => ({
+  required: message,
+  invalid_format: message,
+  custom: message,
+});
+const fieldMessages: FieldMessages = {
+  emailDomains: {
+    required: idpMessages.emailDomainsRequired,
+    invalid_format: idpMessages.emailDomains,
+    too_small: idpMessages.emailDomains,
+  },
+  issuerUrl: all(idpMessages.issuerUrl),
+  clientId: all(idpMessages.clientId),
+  clientSecret: all(idpMessages.clientSecret),
+  scopes: { ...all(idpMessages.scopes), too_small: idpMessages.scopes },
+  groupsClaim: all(idpMessages.groupsClaim),
+  entryPointUrl: all(idpMessages.entryPointUrl),
+  idpCertificate: { ...all(idpMessages.idpCertificate), too_small: idpMessages.idpCertificate },
+  spEntityId: all(idpMessages.spEntityId),
+  groupsAttribute: all(idpMessages.groupsAttribute),
+};
 
 function toForm(provider: IdentityProvider | null): IdpFormValues {
   return {
@@ -74,126 +176,130 @@ function toForm(provider: IdentityProvider | null): IdpFormValues {
   };
 }
 
-const isHttpsUrl = (value: string) => {
-  try {
-    return new URL(value).protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
-// The contract's EmailDomain pattern.
-const DOMAIN = /^(?=.{3,253}$)([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\.)+[a-zA-Z]{2,63}$/;
-const splitDomains = (text: string) => [...new Set(text.split(/[\s,]+/).filter(Boolean))];
-
 /** Single sign-on: the organization's identity provider, over OpenID Connect or SAML 2.0. */
 export function IdpSection({ canEdit, readOnlyReason }: IdpSectionProps) {
   const api = useOrganizationApi();
   const provider = useQuery(organizationQueries.sso(api));
   if (provider.isPending) return <Skeleton className="h-96 w-full" />;
-  if (provider.isError) return <ErrorState error={provider.error} onRetry={() => void provider.refetch()} retrying={provider.isFetching} />;
+  if (provider.isError)
+    return (
+      <ErrorState
+        error={provider.error}
+        onRetry={() => void provider.refetch()}
+        retrying={provider.isFetching}
+      />
+    );
   // Remounting on a save or removal starts the form from what the server now holds.
-  return <IdpForm key={provider.data?.updatedAt ?? 'none'} provider={provider.data} canEdit={canEdit} readOnlyReason={readOnlyReason} />;
+  return (
+    <IdpForm
+      key={provider.data?.updatedAt ?? 'none'}
+      provider={provider.data}
+      canEdit={canEdit}
+      readOnlyReason={readOnlyReason}
+    />
+  );
 }
 
-function IdpForm({ provider, canEdit, readOnlyReason }: { provider: IdentityProvider | null } & IdpSectionProps) {
+function IdpForm({
+  provider,
+  canEdit,
+  readOnlyReason,
+}: { provider: IdentityProvider | null } & IdpSectionProps) {
   const { t } = useLingui();
   const roleLabel = useRoleLabel();
   const save = useUpdateIdentityProviderMutation();
   const remove = useDeleteIdentityProviderMutation();
-  const [values, setValues] = useState(() => toForm(provider));
-  const [errors, setErrors] = useState<IdpErrors>({});
-  const [removing, setRemoving] = useState(false);
-  const set = <K extends keyof IdpFormValues>(key: K, value: IdpFormValues[K]) => setValues((current) => ({ ...current, [key]: value }));
   const secretStored = provider?.oidc?.isClientSecretConfigured ?? false;
-  const callbackUrl = values.type === 'oidc' ? provider?.oidc?.redirectUri : provider?.saml?.acsUrl;
+  const schema = useMemo(() => idpFormSchema(secretStored), [secretStored]);
+  const form = useContractForm({
+    schema,
+    defaultValues: toForm(provider),
+    messages: fieldMessages,
+  });
+  const [removing, setRemoving] = useState(false);
+  const type = form.watch('type');
+  const callbackUrl = type === 'oidc' ? provider?.oidc?.redirectUri : provider?.saml?.acsUrl;
 
-  const validate = (): IdpErrors => {
-    const next: IdpErrors = {};
-    const domains = splitDomains(values.emailDomains);
-    if (domains.length === 0) next.emailDomains = t`Enter at least one e-mail domain, such as example.com.`;
-    else if (domains.some((domain) => !DOMAIN.test(domain))) next.emailDomains = t`Enter domains such as example.com, separated by commas.`;
-    if (values.type === 'oidc') {
-      if (!isHttpsUrl(values.issuerUrl.trim())) next.issuerUrl = t`Enter the issuer URL, starting with https://.`;
-      if (values.clientId.trim() === '') next.clientId = t`Enter the client ID.`;
-      if (values.clientSecret === '' && !secretStored) next.clientSecret = t`Enter the client secret.`;
-      if (!values.scopes.split(/\s+/).includes('openid')) next.scopes = t`The scopes must include openid.`;
-      if (values.groupsClaim.trim() === '') next.groupsClaim = t`Enter the claim that carries the user's groups.`;
-    } else {
-      if (!isHttpsUrl(values.entryPointUrl.trim())) next.entryPointUrl = t`Enter the single sign-on URL, starting with https://.`;
-      if (!values.idpCertificate.includes('BEGIN CERTIFICATE')) next.idpCertificate = t`Paste the X.509 certificate in PEM format.`;
-      if (values.spEntityId.trim() === '') next.spEntityId = t`Enter the entity ID Terrace has at your identity provider.`;
-      if (values.groupsAttribute.trim() === '') next.groupsAttribute = t`Enter the attribute that carries the user's groups.`;
-    }
-    return next;
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problems = validate();
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    try {
-      await save.mutateAsync({
-        type: values.type,
-        emailDomains: splitDomains(values.emailDomains),
-        defaultRole: values.defaultRole,
-        ...(values.type === 'oidc'
-          ? {
-              oidc: {
-                issuerUrl: values.issuerUrl.trim(),
-                clientId: values.clientId.trim(),
-                scopes: values.scopes.trim(),
-                groupsClaim: values.groupsClaim.trim(),
-                // The secret is write-only: leaving the field empty keeps the stored one.
-                ...(values.clientSecret !== '' ? { clientSecret: values.clientSecret } : {}),
-              },
-            }
-          : {
-              saml: {
-                entryPointUrl: values.entryPointUrl.trim(),
-                idpCertificate: values.idpCertificate.trim(),
-                spEntityId: values.spEntityId.trim(),
-                groupsAttribute: values.groupsAttribute.trim(),
-              },
-            }),
-      });
-      toast.success(t`Identity provider saved.`);
-    } catch {
-      // The client has shown why; the form keeps every value.
-    }
+  const submit = async (values: IdpFormValues) => {
+    await save.mutateAsync({
+      type: values.type,
+      emailDomains: splitDomains(values.emailDomains),
+      defaultRole: values.defaultRole,
+      ...(values.type === 'oidc'
+        ? {
+            oidc: {
+              issuerUrl: values.issuerUrl,
+              clientId: values.clientId,
+              scopes: values.scopes,
+              groupsClaim: values.groupsClaim,
+              // The secret is write-only: leaving the field empty keeps the stored one.
+              ...(values.clientSecret !== '' ? { clientSecret: values.clientSecret } : {}),
+            },
+          }
+        : {
+            saml: {
+              entryPointUrl: values.entryPointUrl,
+              idpCertificate: values.idpCertificate,
+              spEntityId: values.spEntityId,
+              groupsAttribute: values.groupsAttribute,
+            },
+          }),
+    });
+    toast.success(t`Identity provider saved.`);
   };
 
   const disabled = !canEdit;
-  const field = (key: keyof IdpFormValues) => ({
-    value: values[key],
-    onChange: (event: { target: { value: string } }) => set(key, event.target.value as never),
-    disabled,
-  });
+  const input = (
+    name: Exclude<keyof IdpFormValues, 'type' | 'defaultRole'>,
+    label: string,
+    options: { required?: boolean; help?: string; type?: string; placeholder?: string } = {},
+  ) => (
+    <ControlledField<IdpFormValues, typeof name>
+      name={name}
+      label={label}
+      required={options.required}
+      help={options.help}
+    >
+      {(field) => (
+        <Input
+          dir="ltr"
+          type={options.type}
+          placeholder={options.placeholder}
+          disabled={disabled}
+          {...field}
+        />
+      )}
+    </ControlledField>
+  );
 
   return (
     <Card>
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label={t`Identity provider`}>
+      <Form form={form} onSubmit={submit} aria-label={t`Identity provider`}>
         <CardBody>
           <Stack gap={5} className="max-w-2xl py-2">
             {!canEdit && <p className="text-sm text-muted-foreground">{readOnlyReason}</p>}
-            {!provider && <p className="text-sm text-muted-foreground">{t`No identity provider is configured: members sign in with their password.`}</p>}
-            <FormField label={t`Protocol`}>
-              <Select value={values.type} onValueChange={(type) => set('type', type as IdentityProviderType)} disabled={disabled}>
-                <SelectTrigger>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {identityProviderTypes.map((type) => (
-                    <SelectItem key={type} value={type}>
-                      {type === 'oidc' ? t`OpenID Connect (OIDC)` : t`SAML 2.0`}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </FormField>
+            {!provider && (
+              <p className="text-sm text-muted-foreground">{t`No identity provider is configured: members sign in with their password.`}</p>
+            )}
+            <ControlledField<IdpFormValues, 'type'> name="type" label={t`Protocol`}>
+              {(field) => (
+                <Select value={field.value} onValueChange={field.onChange} disabled={disabled}>
+                  <SelectTrigger ref={field.ref}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {identityProviderTypes.map((type) => (
+                      <SelectItem key={type} value={type}>
+                        {type === 'oidc' ? t`OpenID Connect (OIDC)` : t`SAML 2.0`}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            </ControlledField>
             {callbackUrl && (
               <FormField
-                label={values.type === 'oidc' ? t`Redirect URI` : t`Assertion consumer service URL`}
+                label={type === 'oidc' ? t`Redirect URI` : t`Assertion consumer service URL`}
                 help={t`Register this address at your identity provider.`}
               >
                 <div className="flex items-center gap-2">
@@ -202,82 +308,111 @@ function IdpForm({ provider, canEdit, readOnlyReason }: { provider: IdentityProv
                 </div>
               </FormField>
             )}
-            {values.type === 'oidc' ? (
+            {type === 'oidc' ? (
               <>
-                <FormField label={t`Issuer URL`} required error={errors.issuerUrl}>
-                  <Input type="url" placeholder="https://login.example.com" dir="ltr" {...field('issuerUrl')} />
-                </FormField>
-                <FormField label={t`Client ID`} required error={errors.clientId}>
-                  <Input dir="ltr" {...field('clientId')} />
-                </FormField>
-                <FormField
+                {input('issuerUrl', t`Issuer URL`, {
+                  required: true,
+                  type: 'url',
+                  placeholder: 'https://login.example.com',
+                })}
+                {input('clientId', t`Client ID`, { required: true })}
+                <ControlledField<IdpFormValues, 'clientSecret'>
+                  name="clientSecret"
                   label={t`Client secret`}
                   required={!secretStored}
-                  error={errors.clientSecret}
-                  help={secretStored ? t`A secret is stored. Leave this empty to keep it.` : undefined}
+                  help={
+                    secretStored ? t`A secret is stored. Leave this empty to keep it.` : undefined
+                  }
                 >
-                  <Input type="password" autoComplete="new-password" {...field('clientSecret')} />
-                </FormField>
-                <FormField label={t`Scopes`} error={errors.scopes} help={t`Separated by spaces; openid is required.`}>
-                  <Input dir="ltr" {...field('scopes')} />
-                </FormField>
-                <FormField label={t`Groups claim`} error={errors.groupsClaim}>
-                  <Input dir="ltr" {...field('groupsClaim')} />
-                </FormField>
+                  {(field) => (
+                    <Input
+                      type="password"
+                      autoComplete="new-password"
+                      disabled={disabled}
+                      {...field}
+                    />
+                  )}
+                </ControlledField>
+                {input('scopes', t`Scopes`, { help: t`Separated by spaces; openid is required.` })}
+                {input('groupsClaim', t`Groups claim`)}
               </>
             ) : (
               <>
-                <FormField label={t`Single sign-on URL`} required error={errors.entryPointUrl}>
-                  <Input type="url" dir="ltr" {...field('entryPointUrl')} />
-                </FormField>
-                <FormField label={t`X.509 certificate`} required error={errors.idpCertificate}>
-                  <Textarea rows={6} className="font-mono text-xs" dir="ltr" placeholder="-----BEGIN CERTIFICATE-----" {...field('idpCertificate')} />
-                </FormField>
-                <FormField label={t`Service provider entity ID`} required error={errors.spEntityId} help={t`The entity ID of Terrace at your identity provider.`}>
-                  <Input dir="ltr" {...field('spEntityId')} />
-                </FormField>
-                <FormField label={t`Groups attribute`} error={errors.groupsAttribute}>
-                  <Input dir="ltr" {...field('groupsAttribute')} />
-                </FormField>
+                {input('entryPointUrl', t`Single sign-on URL`, { required: true, type: 'url' })}
+                <ControlledField<IdpFormValues, 'idpCertificate'>
+                  name="idpCertificate"
+                  label={t`X.509 certificate`}
+                  required
+                >
+                  {(field) => (
+                    <Textarea
+                      rows={6}
+                      className="font-mono text-xs"
+                      dir="ltr"
+                      placeholder="-----BEGIN CERTIFICATE-----"
+                      disabled={disabled}
+                      {...field}
+                    />
+                  )}
+                </ControlledField>
+                {input('spEntityId', t`Service provider entity ID`, {
+                  required: true,
+                  help: t`The entity ID of Terrace at your identity provider.`,
+                })}
+                {input('groupsAttribute', t`Groups attribute`)}
               </>
             )}
-            <FormField
-              label={t`E-mail domains`}
-              required
-              error={errors.emailDomains}
-              help={t`Users with these e-mail domains are sent to this identity provider when they sign in.`}
+            {input('emailDomains', t`E-mail domains`, {
+              required: true,
+              help: t`Users with these e-mail domains are sent to this identity provider when they sign in.`,
+              placeholder: 'example.com, example.org',
+            })}
+            <ControlledField<IdpFormValues, 'defaultRole'>
+              name="defaultRole"
+              label={t`Role of new SSO users`}
+              help={t`The organization role of an SSO user who signs in for the first time.`}
             >
-              <Input placeholder="example.com, example.org" dir="ltr" {...field('emailDomains')} />
-            </FormField>
-            <FormField label={t`Role of new SSO users`} help={t`The organization role of an SSO user who signs in for the first time.`}>
-              <Select value={values.defaultRole} onValueChange={(role) => set('defaultRole', role as SsoDefaultRole)} disabled={disabled}>
-                <SelectTrigger>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {ssoDefaultRoles.map((role) => (
-                    <SelectItem key={role} value={role}>
-                      {roleLabel(role)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </FormField>
+              {(field) => (
+                <Select value={field.value} onValueChange={field.onChange} disabled={disabled}>
+                  <SelectTrigger ref={field.ref}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {ssoDefaultRoles.map((role) => (
+                      <SelectItem key={role} value={role}>
+                        {roleLabel(role)}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            </ControlledField>
           </Stack>
         </CardBody>
         <CardFooter className="justify-between">
           {provider ? (
-            <Button type="button" variant="ghost" disabled={disabled} title={disabled ? readOnlyReason : undefined} onClick={() => setRemoving(true)}>
+            <Button
+              type="button"
+              variant="ghost"
+              disabled={disabled}
+              title={disabled ? readOnlyReason : undefined}
+              onClick={() => setRemoving(true)}
+            >
               {t`Remove identity provider`}
             </Button>
           ) : (
             <span />
           )}
-          <Button type="submit" loading={save.isPending} disabled={disabled} title={disabled ? readOnlyReason : undefined}>
+          <Button
+            type="submit"
+            loading={form.formState.isSubmitting}
+            disabled={disabled}
+            title={disabled ? readOnlyReason : undefined}
+          >
             {t`Save identity provider`}
           </Button>
         </CardFooter>
-      </form>
+      </Form>
       <ConfirmDialog
         open={removing}
         onOpenChange={setRemoving}

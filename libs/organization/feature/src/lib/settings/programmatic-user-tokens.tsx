@@ -1,7 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { DataTable, ErrorState, FormField, Input, Stack, toast } from '@terrace/design-system';
+import {
+  DataTable,
+  ErrorState,
+  Stack,
+  toast,
+} from '@terrace/design-system';
 import { confirmationPhrases } from '@terrace/domain';
 import {
   organizationQueries,
@@ -13,7 +18,7 @@ import {
 } from '@terrace/organization/data-access';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
-import { FormDialog } from '../common/form-dialog';
+import { ProgrammaticTokenDialog } from './programmatic-user-dialog';
 import { SecretReveal } from '../common/secret-reveal';
 import { ConfirmRemoval, EditButton, useActionsColumn, type EditAccess } from './settings-list';
 
@@ -28,8 +33,6 @@ export function ProgrammaticUserTokens({ programmaticUser, ...access }: Programm
   const create = useCreateProgrammaticUserTokenMutation();
   const revoke = useRevokeProgrammaticUserTokenMutation();
   const [creating, setCreating] = useState(false);
-  const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string | null>(null);
   const [created, setCreated] = useState<ProgrammaticToken | null>(null);
   const [revoking, setRevoking] = useState<ProgrammaticToken | null>(null);
 
@@ -81,29 +84,16 @@ export function ProgrammaticUserTokens({ programmaticUser, ...access }: Programm
           </div>
         }
       />
-      <FormDialog
+      <ProgrammaticTokenDialog
         open={creating}
-        onOpenChange={(open) => {
-          setCreating(open);
-          if (!open) setNameError(null);
-        }}
-        title={t`Create a token for ${programmaticUser.name}`}
-        submitLabel={t`Create token`}
-        onSubmit={async () => {
-          const trimmed = name.trim();
-          setNameError(trimmed === '' ? t`Enter a name that says where the token is used.` : null);
-          if (trimmed === '') return false;
-          const token = await create.mutateAsync({ programmaticUserId: programmaticUser.id, name: trimmed });
+        onOpenChange={setCreating}
+        programmaticUserName={programmaticUser.name}
+        onCreate={async ({ name }) => {
+          const token = await create.mutateAsync({ programmaticUserId: programmaticUser.id, name });
           setCreated(token);
-          setName('');
           toast.success(t`Token ${token.name} created. Copy it now.`);
-          return true;
         }}
-      >
-        <FormField label={t`Token name`} required error={nameError} help={t`For example the pipeline that uses it.`}>
-          <Input value={name} onChange={(event) => setName(event.target.value)} />
-        </FormField>
-      </FormDialog>
+      />
       <ConfirmRemoval
         target={revoking}
         onClose={() => setRevoking(null)}

@@ -1,7 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Button, Card, CardBody, CardHeader, CardTitle, FormField, Input, toast } from '@terrace/design-system';
+import {
+  Button,
+  Card,
+  CardBody,
+  CardHeader,
+  CardTitle,
+  toast,
+} from '@terrace/design-system';
 import {
   organizationQueries,
   useCreateProgrammaticUserMutation,
@@ -11,16 +18,12 @@ import {
 } from '@terrace/organization/data-access';
 import { Bot } from 'lucide-react';
 import { useState } from 'react';
-import { FormDialog } from '../common/form-dialog';
-import { RoleSelect } from '../common/role-select';
 import { useRoleLabel } from '../common/use-role-label';
+import { ProgrammaticUserDialog } from './programmatic-user-dialog';
 import { ProgrammaticUserTokens } from './programmatic-user-tokens';
 import { ConfirmRemoval, EditButton, SettingsList, useActionsColumn, type EditAccess } from './settings-list';
 
 export type ProgrammaticUsersSectionProps = EditAccess;
-
-// Names appear in audit entries and namespace permissions, so they stay simple identifiers.
-const NAME = /^[A-Za-z0-9][A-Za-z0-9 ._-]{0,127}$/;
 
 export function ProgrammaticUsersSection(access: ProgrammaticUsersSectionProps) {
   const { t, i18n } = useLingui();
@@ -32,8 +35,6 @@ export function ProgrammaticUsersSection(access: ProgrammaticUsersSectionProps) 
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<ProgrammaticUser | null>(null);
-  const [form, setForm] = useState({ name: '', role: 'deployer' });
-  const [nameError, setNameError] = useState<string | null>(null);
 
   const selected = users.data?.find((user) => user.id === selectedId) ?? null;
 
@@ -87,33 +88,15 @@ export function ProgrammaticUsersSection(access: ProgrammaticUsersSectionProps) 
           </CardBody>
         </Card>
       )}
-      <FormDialog
+      <ProgrammaticUserDialog
         open={creating}
-        onOpenChange={(open) => {
-          setCreating(open);
-          if (!open) setNameError(null);
-        }}
-        title={t`Create a programmatic user`}
-        submitLabel={t`Create`}
-        onSubmit={async () => {
-          const name = form.name.trim();
-          const problem = name === '' ? t`Enter a name.` : NAME.test(name) ? null : t`Use letters, digits, spaces, dots, dashes and underscores, starting with a letter or digit (at most 128).`;
-          setNameError(problem);
-          if (problem) return false;
-          const created = await create.mutateAsync({ name, role: form.role });
+        onOpenChange={setCreating}
+        onCreate={async (input) => {
+          const created = await create.mutateAsync(input);
           toast.success(t`Programmatic user ${created.name} created. Create a token for it below.`);
           setSelectedId(created.id);
-          setForm({ name: '', role: 'deployer' });
-          return true;
         }}
-      >
-        <FormField label={t`Name`} required error={nameError}>
-          <Input value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} />
-        </FormField>
-        <FormField label={t`Role`} required>
-          <RoleSelect value={form.role} onValueChange={(role) => setForm({ ...form, role })} />
-        </FormField>
-      </FormDialog>
+      />
       <ConfirmRemoval
         target={deleting}
         onClose={() => setDeleting(null)}

@@ -1,8 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { FormField, Input, toast } from '@terrace/design-system';
-import { confirmationPhrases, validateEmail } from '@terrace/domain';
+import {
+  toast,
+} from '@terrace/design-system';
+import { confirmationPhrases } from '@terrace/domain';
 import {
   organizationQueries,
   useChangeUserRoleMutation,
@@ -14,9 +16,9 @@ import {
 import { UserPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { FormDialog } from '../common/form-dialog';
 import { RoleSelect } from '../common/role-select';
 import { useRoleLabel } from '../common/use-role-label';
+import { InviteUserDialog } from './invite-user-dialog';
 import { ConfirmRemoval, EditButton, SettingsList, useActionsColumn, type EditAccess } from './settings-list';
 
 export type UsersSectionProps = EditAccess;
@@ -40,9 +42,6 @@ export function UsersSection(access: UsersSectionProps) {
   const roleLabel = useRoleLabel();
 
   const [inviting, setInviting] = useState(false);
-  const [inviteEmail, setInviteEmail] = useState('');
-  const [inviteRole, setInviteRole] = useState('member');
-  const [inviteError, setInviteError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<OrganizationUser | null>(null);
 
   const customRoleNames = useMemo(() => new Map((customRoles.data ?? []).map((role) => [role.id, role.name])), [customRoles.data]);
@@ -135,32 +134,14 @@ export function UsersSection(access: UsersSectionProps) {
       access={access}
       add={{ icon: UserPlus, label: t`Invite user`, onClick: () => setInviting(true) }}
     >
-      <FormDialog
+      <InviteUserDialog
         open={inviting}
-        onOpenChange={(open) => {
-          setInviting(open);
-          if (!open) setInviteError(null);
+        onOpenChange={setInviting}
+        onInvite={async (input) => {
+          await invite.mutateAsync(input);
+          toast.success(t`Invitation sent to ${input.email}.`);
         }}
-        title={t`Invite a user`}
-        description={t`They receive an e-mail with a link to join the organization.`}
-        submitLabel={t`Send invitation`}
-        onSubmit={async () => {
-          const problem = validateEmail(inviteEmail);
-          setInviteError(problem ? i18n._(problem) : null);
-          if (problem) return false;
-          await invite.mutateAsync({ email: inviteEmail.trim(), role: inviteRole });
-          toast.success(t`Invitation sent to ${inviteEmail.trim()}.`);
-          setInviteEmail('');
-          return true;
-        }}
-      >
-        <FormField label={t`E-mail address`} required error={inviteError}>
-          <Input type="email" autoComplete="off" value={inviteEmail} onChange={(event) => setInviteEmail(event.target.value)} />
-        </FormField>
-        <FormField label={t`Role`} required>
-          <RoleSelect value={inviteRole} onValueChange={setInviteRole} />
-        </FormField>
-      </FormDialog>
+      />
       <ConfirmRemoval
         target={removing}
         onClose={() => setRemoving(null)}

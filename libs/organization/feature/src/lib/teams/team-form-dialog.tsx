@@ -1,8 +1,18 @@
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { FormField, Input } from '@terrace/design-system';
+import { zTeamInput } from '@terrace/api-client/schemas';
+import { ControlledField, FormDialog, Input, useContractForm, type FieldMessages } from '@terrace/design-system';
 import type { Team, TeamInput } from '@terrace/organization/data-access';
-import { useEffect, useState } from 'react';
-import { FormDialog } from '../common/form-dialog';
+import { z } from 'zod';
+
+// The contract's limits; the form trims, and an empty IdP id means none.
+const wire = zTeamInput.shape;
+export const teamFormSchema = z.object({
+  name: z.string().trim().pipe(wire.name),
+  customIdpId: z.string().trim().pipe(z.union([z.literal(''), wire.customIdpId.unwrap().unwrap()])),
+});
+type TeamFormValues = z.input<typeof teamFormSchema>;
+const messages: FieldMessages = { name: { required: msg`Enter a team name.` } };
 
 export interface TeamFormDialogProps {
   open: boolean;
@@ -15,16 +25,7 @@ export interface TeamFormDialogProps {
 
 export function TeamFormDialog({ open, onOpenChange, team, onSave }: TeamFormDialogProps) {
   const { t } = useLingui();
-  const [values, setValues] = useState({ name: '', customIdpId: '' });
-  const [nameError, setNameError] = useState<string | null>(null);
-
-  // Each opening starts from the team as stored (or empty); a failed save keeps the typed values.
-  useEffect(() => {
-    if (open) {
-      setValues({ name: team?.name ?? '', customIdpId: team?.customIdpId ?? '' });
-      setNameError(null);
-    }
-  }, [open, team]);
+  const form = useContractForm({ schema: teamFormSchema, defaultValues: { name: '', customIdpId: '' }, messages });
 
   return (
     <FormDialog
@@ -32,24 +33,21 @@ export function TeamFormDialog({ open, onOpenChange, team, onSave }: TeamFormDia
       onOpenChange={onOpenChange}
       title={team ? t`Edit team ${team.name}` : t`Create a team`}
       submitLabel={team ? t`Save team` : t`Create team`}
-      onSubmit={async () => {
-        const name = values.name.trim();
-        const problem = name === '' ? t`Enter a team name.` : name.length > 128 ? t`The name can be at most 128 characters.` : null;
-        setNameError(problem);
-        if (problem) return false;
-        await onSave({ name, customIdpId: values.customIdpId.trim() || null });
-        return true;
-      }}
+      form={form}
+      // Each opening starts from the team as stored (or empty); a failed save keeps the typed values.
+      values={{ name: team?.name ?? '', customIdpId: team?.customIdpId ?? '' }}
+      onValid={(values) => onSave({ name: values.name, customIdpId: values.customIdpId || null })}
     >
-      <FormField label={t`Name`} required error={nameError}>
-        <Input value={values.name} onChange={(event) => setValues({ ...values, name: event.target.value })} />
-      </FormField>
-      <FormField
+      <ControlledField<TeamFormValues, 'name'> name="name" label={t`Name`} required>
+        {(field) => <Input {...field} />}
+      </ControlledField>
+      <ControlledField<TeamFormValues, 'customIdpId'>
+        name="customIdpId"
         label={t`Custom IdP ID`}
         help={t`The group name or id your identity provider sends. Users of that group join this team when they sign in with SSO.`}
       >
-        <Input value={values.customIdpId} onChange={(event) => setValues({ ...values, customIdpId: event.target.value })} />
-      </FormField>
+        {(field) => <Input {...field} />}
+      </ControlledField>
     </FormDialog>
   );
 }

@@ -14,14 +14,11 @@ import {
   ConfirmDialog,
   DataTable,
   ErrorState,
-  FormField,
-  Input,
   PageHeader,
   Skeleton,
   Stack,
   toast,
 } from '@terrace/design-system';
-import { validateEmail } from '@terrace/domain';
 import {
   organizationQueries,
   useAddTeamUserMutation,
@@ -33,8 +30,8 @@ import {
 import { Pencil, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { FormDialog } from '../common/form-dialog';
 import { TeamFormDialog } from './team-form-dialog';
+import { TeamMemberDialog } from './team-member-dialog';
 import { organizationPaths } from './team-paths';
 import { useAccess } from '@terrace/session';
 
@@ -45,7 +42,7 @@ export interface TeamPageProps {
 
 /** /team/:teamId: a team, its identity-provider link and its members. */
 export function TeamPage({ canEdit = true }: TeamPageProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { teamId = '' } = useParams();
   const api = useOrganizationApi();
   const team = useQuery(organizationQueries.team(api, teamId));
@@ -55,8 +52,6 @@ export function TeamPage({ canEdit = true }: TeamPageProps) {
   const removeMember = useRemoveTeamUserMutation();
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<TeamUser | null>(null);
   const readOnlyReason = t`Only administrators can change teams.`;
 
@@ -176,29 +171,15 @@ export function TeamPage({ canEdit = true }: TeamPageProps) {
           toast.success(t`Team saved.`);
         }}
       />
-      <FormDialog
+      <TeamMemberDialog
         open={adding}
-        onOpenChange={(open) => {
-          setAdding(open);
-          if (!open) setEmailError(null);
+        onOpenChange={setAdding}
+        teamName={team.data.name}
+        onAdd={async (userEmail) => {
+          await addMember.mutateAsync({ teamId, userEmail });
+          toast.success(t`${userEmail} added to the team.`);
         }}
-        title={t`Add a member to ${team.data.name}`}
-        description={t`The user must already belong to the organization.`}
-        submitLabel={t`Add member`}
-        onSubmit={async () => {
-          const problem = validateEmail(email);
-          setEmailError(problem ? i18n._(problem) : null);
-          if (problem) return false;
-          await addMember.mutateAsync({ teamId, userEmail: email.trim() });
-          toast.success(t`${email.trim()} added to the team.`);
-          setEmail('');
-          return true;
-        }}
-      >
-        <FormField label={t`E-mail address`} required error={emailError}>
-          <Input type="email" autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />
-        </FormField>
-      </FormDialog>
+      />
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}

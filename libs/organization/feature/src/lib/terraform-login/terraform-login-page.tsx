@@ -1,27 +1,21 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  Button,
   Card,
   CardBody,
   CardDescription,
-  CardFooter,
   CardHeader,
   CardTitle,
-  FormField,
-  Input,
   PageHeader,
   Stack,
   toast,
 } from '@terrace/design-system';
 import { useCreatePersonalAccessTokenMutation, type PersonalAccessToken } from '@terrace/organization/data-access';
 import { Terminal } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { CopyButton } from '../common/copy-button';
 import { SecretReveal } from '../common/secret-reveal';
 import { PersonalAccessTokenList } from './personal-access-token-list';
-import { expiresInDaysOf, TokenExpirySelect, type TokenExpiryChoice } from './token-expiry-select';
-
-const MAX_NAME = 128;
+import { TokenCreateForm } from './token-create-form';
 
 export interface TerraformLoginPageProps {
   /** The host name Terraform asked for; defaults to the host serving the console. */
@@ -33,33 +27,8 @@ export interface TerraformLoginPageProps {
 // themselves as level 2 (axe: heading-order).
 export function TerraformLoginPage({ host = typeof window === 'undefined' ? '' : window.location.host }: TerraformLoginPageProps) {
   const { t, i18n } = useLingui();
-  const titleId = useId();
   const create = useCreatePersonalAccessTokenMutation();
-  const [name, setName] = useState(() => t`terraform login`);
-  const [nameError, setNameError] = useState<string | null>(null);
-  // Tokens for a workstation expire by default, so a forgotten laptop does not keep access for ever.
-  const [expiry, setExpiry] = useState<TokenExpiryChoice>('90');
   const [token, setToken] = useState<PersonalAccessToken | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (trimmed === '') {
-      setNameError(t`Enter a name, for example the computer you run Terraform on.`);
-      return;
-    }
-    if (trimmed.length > MAX_NAME) {
-      setNameError(t`The name can be at most ${MAX_NAME} characters.`);
-      return;
-    }
-    setNameError(null);
-    try {
-      setToken(await create.mutateAsync({ name: trimmed, expiresInDays: expiresInDaysOf(expiry) }));
-      toast.success(t`Token created. Copy it now.`);
-    } catch {
-      // The client has shown why; the name stays in the field.
-    }
-  };
 
   const command = `terraform login ${host}`;
 
@@ -117,31 +86,13 @@ export function TerraformLoginPage({ host = typeof window === 'undefined' ? '' :
         </Card>
       ) : (
         <Card>
-          <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby={titleId}>
-            <CardHeader>
-              <div>
-                <CardTitle id={titleId} aria-level={2}>
-                  {t`Create a token`}
-                </CardTitle>
-                <CardDescription>{t`The token acts as you, with your role and permissions.`}</CardDescription>
-              </div>
-            </CardHeader>
-            <CardBody>
-              <Stack gap={4}>
-                <FormField label={t`Token name`} required error={nameError} help={t`Helps you recognise the token later.`}>
-                  <Input value={name} onChange={(event) => setName(event.target.value)} className="max-w-md" />
-                </FormField>
-                <FormField label={t`Expires after`}>
-                  <TokenExpirySelect value={expiry} onValueChange={setExpiry} className="max-w-md" />
-                </FormField>
-              </Stack>
-            </CardBody>
-            <CardFooter>
-              <Button type="submit" loading={create.isPending}>
-                {t`Create token`}
-              </Button>
-            </CardFooter>
-          </form>
+          <TokenCreateForm
+            defaultName={t`terraform login`}
+            onCreate={async (input) => {
+              setToken(await create.mutateAsync(input));
+              toast.success(t`Token created. Copy it now.`);
+            }}
+          />
         </Card>
       )}
       <Card>

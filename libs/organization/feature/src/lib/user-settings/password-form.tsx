@@ -1,60 +1,72 @@
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { isApiError } from '@terrace/api-client';
-import { Button, Card, CardBody, CardDescription, CardFooter, CardHeader, CardTitle, FormField, Input, Stack } from '@terrace/design-system';
+import { zPassword, zPasswordChangeInput } from '@terrace/api-client/schemas';
+import {
+  Button,
+  Card,
+  CardBody,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  ControlledField,
+  Form,
+  Input,
+  Stack,
+  useContractForm,
+  type FieldMessages,
+} from '@terrace/design-system';
 import type { PasswordChangeInput } from '@terrace/organization/data-access';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { z } from 'zod';
 
 export interface PasswordFormProps {
   /** Rejects when the server refuses (e.g. a wrong current password); the fields stay filled. */
   onChange: (input: PasswordChangeInput) => Promise<unknown>;
 }
 
-/** The contract's Password: 8 to 128 characters. */
-export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_PASSWORD_LENGTH = 128;
+/** The contract's Password limits (8 to 128 characters today). */
+export const MIN_PASSWORD_LENGTH = zPassword.minLength ?? 0;
+export const MAX_PASSWORD_LENGTH = zPassword.maxLength ?? Number.POSITIVE_INFINITY;
 
-type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
+const mustDiffer = msg`The new password must differ from the current one.`;
+const mismatch = msg`The passwords do not match.`;
+
+export const passwordFormSchema = zPasswordChangeInput
+  .extend({ confirmPassword: z.string() })
+  .superRefine((values, ctx) => {
+    if (values.newPassword === values.currentPassword) {
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: mustDiffer.message ?? '', params: { message: mustDiffer } });
+    }
+    if (values.confirmPassword !== values.newPassword) {
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: mismatch.message ?? '', params: { message: mismatch } });
+    }
+  });
+type PasswordValues = z.input<typeof passwordFormSchema>;
+const empty: PasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const messages: FieldMessages = { currentPassword: { required: msg`Enter your current password.` } };
 
 export function PasswordForm({ onChange }: PasswordFormProps) {
   const { t } = useLingui();
   const titleId = useId();
-  const [values, setValues] = useState<Record<Field, string>>({ currentPassword: '', newPassword: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [pending, setPending] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const next: Partial<Record<Field, string>> = {};
-    if (values.currentPassword === '') next.currentPassword = t`Enter your current password.`;
-    if (values.newPassword.length < MIN_PASSWORD_LENGTH) next.newPassword = t`The new password must have at least ${MIN_PASSWORD_LENGTH} characters.`;
-    else if (values.newPassword.length > MAX_PASSWORD_LENGTH) next.newPassword = t`The new password can have at most ${MAX_PASSWORD_LENGTH} characters.`;
-    else if (values.newPassword === values.currentPassword) next.newPassword = t`The new password must differ from the current one.`;
-    if (values.confirmPassword !== values.newPassword) next.confirmPassword = t`The passwords do not match.`;
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    setPending(true);
-    try {
-      await onChange({ currentPassword: values.currentPassword, newPassword: values.newPassword });
-      setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
-    } catch (error) {
-      // The client has toasted the reason; a wrong current password is also marked on its field.
-      if (isApiError(error) && error.field === 'entity.currentPassword') {
-        setErrors({ currentPassword: t`The current password is not correct.` });
-      }
-    } finally {
-      setPending(false);
-    }
-  };
-
-  const field = (name: Field) => ({
-    type: 'password' as const,
-    value: values[name],
-    onChange: (e: { target: { value: string } }) => setValues({ ...values, [name]: e.target.value }),
-  });
+  const form = useContractForm({ schema: passwordFormSchema, defaultValues: empty, messages });
 
   return (
     <Card>
-      <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby={titleId}>
+      <Form
+        form={form}
+        aria-labelledby={titleId}
+        onSubmit={async ({ currentPassword, newPassword }) => {
+          try {
+            await onChange({ currentPassword, newPassword });
+            form.reset(empty);
+          } catch (error) {
+            // The client has toasted the reason; a wrong current password is also marked on its field.
+            if ((error as { field?: unknown }).field !== 'entity.currentPassword') throw error;
+            form.setError('currentPassword', { type: 'server', message: t`The current password is not correct.` }, { shouldFocus: true });
+          }
+        }}
+      >
         <CardHeader>
           <div>
             <CardTitle id={titleId}>{t`Password`}</CardTitle>
@@ -63,28 +75,28 @@ export function PasswordForm({ onChange }: PasswordFormProps) {
         </CardHeader>
         <CardBody>
           <Stack gap={4} className="max-w-md">
-            <FormField label={t`Current password`} required error={errors.currentPassword}>
-              <Input autoComplete="current-password" {...field('currentPassword')} />
-            </FormField>
-            <FormField
+            <ControlledField<PasswordValues, 'currentPassword'> name="currentPassword" label={t`Current password`} required>
+              {(field) => <Input type="password" autoComplete="current-password" {...field} />}
+            </ControlledField>
+            <ControlledField<PasswordValues, 'newPassword'>
+              name="newPassword"
               label={t`New password`}
               required
-              error={errors.newPassword}
               help={t`${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.`}
             >
-              <Input autoComplete="new-password" {...field('newPassword')} />
-            </FormField>
-            <FormField label={t`Confirm new password`} required error={errors.confirmPassword}>
-              <Input autoComplete="new-password" {...field('confirmPassword')} />
-            </FormField>
+              {(field) => <Input type="password" autoComplete="new-password" {...field} />}
+            </ControlledField>
+            <ControlledField<PasswordValues, 'confirmPassword'> name="confirmPassword" label={t`Confirm new password`} required>
+              {(field) => <Input type="password" autoComplete="new-password" {...field} />}
+            </ControlledField>
           </Stack>
         </CardBody>
         <CardFooter>
-          <Button type="submit" loading={pending}>
+          <Button type="submit" loading={form.formState.isSubmitting}>
             {t`Change password`}
           </Button>
         </CardFooter>
-      </form>
+      </Form>
     </Card>
   );
 }

@@ -1,7 +1,36 @@
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { Button, Card, CardBody, CardDescription, CardFooter, CardHeader, CardTitle, FormField, Grid, Input } from '@terrace/design-system';
+import { zUserProfileUpdateInput } from '@terrace/api-client/schemas';
+import {
+  Button,
+  Card,
+  CardBody,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  ControlledField,
+  Form,
+  FormField,
+  Grid,
+  Input,
+  useContractForm,
+  type FieldMessages,
+} from '@terrace/design-system';
 import type { ProfileInput } from '@terrace/organization/data-access';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { z } from 'zod';
+
+// The contract's PersonName limits, for the trimmed text.
+const wire = zUserProfileUpdateInput.shape;
+export const profileFormSchema = z.object({
+  firstName: z.string().trim().pipe(wire.firstName.unwrap()),
+  lastName: z.string().trim().pipe(wire.lastName.unwrap()),
+});
+const messages: FieldMessages = {
+  firstName: { required: msg`Enter your first name.` },
+  lastName: { required: msg`Enter your last name.` },
+};
 
 export interface ProfileFormProps {
   initial: ProfileInput;
@@ -10,43 +39,14 @@ export interface ProfileFormProps {
   onSave: (input: ProfileInput) => Promise<unknown>;
 }
 
-/** The contract's PersonName: 1 to 100 characters. */
-const MAX = 100;
-
 export function ProfileForm({ initial, email, onSave }: ProfileFormProps) {
   const { t } = useLingui();
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Partial<Record<keyof ProfileInput, string>>>({});
-  const [pending, setPending] = useState(false);
+  const form = useContractForm({ schema: profileFormSchema, defaultValues: initial, messages });
   const titleId = useId();
-
-  const validate = (input: ProfileInput) => {
-    const next: Partial<Record<keyof ProfileInput, string>> = {};
-    if (input.firstName.trim() === '') next.firstName = t`Enter your first name.`;
-    else if (input.firstName.trim().length > MAX) next.firstName = t`The first name can be at most ${MAX} characters.`;
-    if (input.lastName.trim() === '') next.lastName = t`Enter your last name.`;
-    else if (input.lastName.trim().length > MAX) next.lastName = t`The last name can be at most ${MAX} characters.`;
-    return next;
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problems = validate(values);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    setPending(true);
-    try {
-      await onSave({ firstName: values.firstName.trim(), lastName: values.lastName.trim() });
-    } catch {
-      // The client has shown the reason; what was typed stays in the form.
-    } finally {
-      setPending(false);
-    }
-  };
 
   return (
     <Card>
-      <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby={titleId}>
+      <Form form={form} onSubmit={async (values) => void (await onSave(values))} aria-labelledby={titleId}>
         <CardHeader>
           <div>
             <CardTitle id={titleId}>{t`Profile`}</CardTitle>
@@ -55,23 +55,23 @@ export function ProfileForm({ initial, email, onSave }: ProfileFormProps) {
         </CardHeader>
         <CardBody>
           <Grid columns={2} gap={4}>
-            <FormField label={t`First name`} required error={errors.firstName}>
-              <Input autoComplete="given-name" value={values.firstName} onChange={(e) => setValues({ ...values, firstName: e.target.value })} />
-            </FormField>
-            <FormField label={t`Last name`} required error={errors.lastName}>
-              <Input autoComplete="family-name" value={values.lastName} onChange={(e) => setValues({ ...values, lastName: e.target.value })} />
-            </FormField>
+            <ControlledField<ProfileInput, 'firstName'> name="firstName" label={t`First name`} required>
+              {(field) => <Input autoComplete="given-name" {...field} />}
+            </ControlledField>
+            <ControlledField<ProfileInput, 'lastName'> name="lastName" label={t`Last name`} required>
+              {(field) => <Input autoComplete="family-name" {...field} />}
+            </ControlledField>
             <FormField label={t`E-mail address`} help={t`Your e-mail address is your sign-in name and cannot be changed here.`}>
               <Input value={email} readOnly />
             </FormField>
           </Grid>
         </CardBody>
         <CardFooter>
-          <Button type="submit" loading={pending}>
+          <Button type="submit" loading={form.formState.isSubmitting}>
             {t`Save profile`}
           </Button>
         </CardFooter>
-      </form>
+      </Form>
     </Card>
   );
 }

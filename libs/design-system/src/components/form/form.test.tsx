@@ -1,0 +1,228 @@
+import { activateLocale } from '@terrace/i18n';
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { renderWithProviders } from '../../testing/render-with-providers';
+import { FormDialog } from '../form-dialog/form-dialog';
+import { Input } from '../input/input';
+import { Wizard } from '../wizard/wizard';
+import { domainRule } from './contract-resolver';
+import { ControlledField, Form, useContractForm, useFormWizardSteps } from './form';
+
+// Shaped like a generated contract schema: limits, a pattern and an enum.
+const schema = z.object({
+  name: z
+    .string()
+    .trim()
+    .pipe(
+      z
+        .string()
+        .min(1)
+        .max(8)
+        .regex(/^[a-z]+$/u),
+    ),
+  size: z.string().pipe(z.enum(['small', 'large'])),
+  code: z
+    .string()
+    .superRefine(
+      domainRule((code: string) =>
+        code.startsWith('x') ? { id: 'test.code', message: 'Codes never start with x' } : undefined,
+      ),
+    ),
+});
+type Values = z.input<typeof schema>;
+const empty: Values = { name: '', size: 'small', code: '' };
+
+function TestForm({ onSubmit }: { onSubmit: (values: z.output<typeof schema>) => Promise<void> }) {
+  const form = useContractForm({ schema, defaultValues: empty });
+  return (
+    <Form form={form} onSubmit={onSubmit}>
+      <ControlledField<Values, 'name'> name="name" label="Name" required help="Lowercase letters">
+        {(field) => <Input {...field} />}
+      </ControlledField>
+      <ControlledField<Values, 'size'> name="size" label="Size">
+        {(field) => <Input {...field} />}
+      </ControlledField>
+      <ControlledField<Values, 'code'> name="code" label="Code">
+        {(field) => <Input {...field} />}
+      </ControlledField>
+      <button type="submit">Save</button>
+    </Form>
+  );
+}
+
+afterEach(async () => {
+  await act(() => activateLocale('en'));
+});
+
+describe('Form with a contract schema', () => {
+  it('shows each issue kind with its limit, wired to the control for assistive technology', async () => {
+    const sent: unknown[] = [];
+    const { user } = renderWithProviders(
+      <TestForm onSubmit={async (values) => void sent.push(values)} />,
+    );
+    const name = screen.getByRole('textbox', { name: /Name/ });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('Enter a value. Lowercase letters');
+    expect(name).toHaveFocus();
+
+    await user.type(name, 'muchtoolong');
+    await user.clear(screen.getByRole('textbox', { name: 'Size' }));
+    await user.type(screen.getByRole('textbox', { name: 'Size' }), 'huge');
+    await user.type(screen.getByRole('textbox', { name: 'Code' }), 'x1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(name).toHaveAccessibleDescription('Use at most 8 characters. Lowercase letters');
+    expect(screen.getByRole('textbox', { name: 'Size' })).toHaveAccessibleDescription(
+      'Choose one of: small, large.',
+    );
+    expect(screen.getByRole('textbox', { name: 'Code' })).toHaveAccessibleDescription(
+      'Codes never start with x',
+    );
+
+    await user.clear(name);
+    await user.type(name, 'ok1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(name).toHaveAccessibleDescription(
+      /This value contains characters or a form that are not allowed here\./,
+    );
+    expect(sent).toEqual([]);
+
+    await user.clear(name);
+    await user.type(name, '  ok ');
+    await user.clear(screen.getByRole('textbox', { name: 'Size' }));
+    await user.type(screen.getByRole('textbox', { name: 'Size' }), 'large');
+    await user.clear(screen.getByRole('textbox', { name: 'Code' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    // What the submit gets is the parsed value (trimmed).
+    await waitFor(() => expect(sent).toEqual([{ name: 'ok', size: 'large', code: '' }]));
+    expect(name).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('translates the messages with the limits interpolated', async () => {
+    await act(() => activateLocale('fr'));
+    const { user } = renderWithProviders(<TestForm onSubmit={async () => undefined} />);
+    const name = screen.getByRole('textbox', { name: /Name/ });
+    await user.type(name, 'muchtoolong');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(name).toHaveAccessibleDescription('Utilisez au plus 8 caractères. Lowercase letters');
+  });
+
+  it('puts a server field error on its field and keeps what was typed', async () => {
+    const { user } = renderWithProviders(
+      <TestForm
+        onSubmit={() =>
+          Promise.reject(
+            Object.assign(new Error('Name taken'), { field: 'entity.name', message: 'Name taken' }),
+          )
+        }
+      />,
+    );
+    await user.type(screen.getByRole('textbox', { name: /Name/ }), 'taken');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const name = await screen.findByRole('textbox', { name: /Name/, description: /Name taken/ });
+    expect(name).toHaveValue('taken');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+function TestWizard({ fail }: { fail: (values: z.output<typeof schema>) => Promise<void> }) {
+  const form = useContractForm({ schema, defaultValues: { ...empty, name: 'ok' } });
+  const steps = useFormWizardSteps(form, [
+    {
+      id: 'one',
+      title: 'First',
+      fields: ['name'],
+      content: (
+        <ControlledField<Values, 'name'> name="name" label="Name">
+          {(field) => <Input {...field} />}
+        </ControlledField>
+      ),
+    },
+    { id: 'two', title: 'Second', fields: ['size', 'code'], content: <p>Last</p> },
+  ]);
+  return (
+    <Form form={form} onSubmit={fail}>
+      <Wizard
+        steps={steps}
+        onFinish={() =>
+          form.handleSubmit(
+            async (v) =>
+              void (await fail(v).catch(() =>
+                form.setError('name', { type: 'server', message: 'Refused' }),
+              )),
+          )()
+        }
+      />
+    </Form>
+  );
+}
+
+describe('useFormWizardSteps', () => {
+  it('validates a step’s own fields on Next and marks the step that has an error', async () => {
+    const { user } = renderWithProviders(
+      <TestWizard fail={() => Promise.reject(new Error('no'))} />,
+    );
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent(
+      'First (has errors)',
+    );
+    await user.type(name, 'ok');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Last')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    // The error is on a field of the first step: that step is marked, not the current one.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /First \(has errors\)/ })).toBeInTheDocument(),
+    );
+    expect(screen.getByRole('listitem', { current: 'step' })).not.toHaveTextContent('has errors');
+  });
+});
+
+describe('FormDialog with a form', () => {
+  function Dialog({ onValid }: { onValid: (values: { name: string }) => Promise<unknown> }) {
+    const form = useContractForm({
+      schema: z.object({ name: z.string().trim().pipe(z.string().min(1).max(8)) }),
+      defaultValues: { name: '' },
+    });
+    return (
+      <FormDialog
+        open
+        onOpenChange={() => undefined}
+        title="Create"
+        submitLabel="Create"
+        form={form}
+        values={{ name: 'start' }}
+        onValid={onValid}
+      >
+        <ControlledField<{ name: string }, 'name'> name="name" label="Name">
+          {(field) => <Input {...field} />}
+        </ControlledField>
+      </FormDialog>
+    );
+  }
+
+  it('starts from the given values, checks the limits and marks a field the server refuses', async () => {
+    const { user } = renderWithProviders(
+      <Dialog
+        onValid={() =>
+          Promise.reject(
+            Object.assign(new Error('x'), { field: 'entity.name', message: 'Already used' }),
+          )
+        }
+      />,
+    );
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    expect(name).toHaveValue('start');
+    await user.type(name, 'andmore');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(name).toHaveAccessibleDescription('Use at most 8 characters.');
+    await user.clear(name);
+    await user.type(name, 'taken');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(name).toHaveAccessibleDescription('Already used'));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,237 @@
+// Generates libs/api-client/src/generated/schemas.ts: a zod 4 schema for every component schema a
+// request body of the contract uses (each `x-entity` schema and everything it refers to), so forms
+// take their limits (minLength, maxLength, minimum, maximum, pattern, enum, required) from the
+// contract instead of re-typing them. Called by generate-client.mjs; never edit the output.
+//
+// Tree-shaking: every export is a `/* @__PURE__ */` IIFE, so a bundle keeps only the schemas a
+// page uses (and the schemas those refer to); an unused one costs nothing.
+
+/** `zNamespaceCreateInput` for the component schema `NamespaceCreateInput`. */
+export const schemaIdentifier = (name) => `z${name}`;
+
+const refName = (ref) => {
+  const match = /^#\/components\/schemas\/(.+)$/.exec(ref);
+  if (!match) throw new Error(`Unsupported $ref ${ref}`);
+  return match[1];
+};
+
+/** The names of the component schemas reachable from request bodies, sorted. */
+export function requestSchemaNames(doc) {
+  const schemas = doc.components?.schemas ?? {};
+  const seen = new Set();
+  const walk = (node) => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    if (typeof node.$ref === 'string' && node.$ref.startsWith('#/components/schemas/')) {
+      const name = refName(node.$ref);
+      if (!seen.has(name)) {
+        seen.add(name);
+        walk(schemas[name]);
+      }
+    }
+    for (const value of Object.values(node)) walk(value);
+  };
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(item)) {
+      if (op && typeof op === 'object' && op.requestBody) walk(op.requestBody);
+    }
+  }
+  return [...seen].sort();
+}
+
+const lit = (value) => JSON.stringify(value);
+
+/** The zod expression of one JSON Schema node; `lazyRefs` are names that must be referenced lazily (cycles). */
+function expression(node, ctx) {
+  if (node === true || node === undefined || (node && Object.keys(node).length === 0))
+    return 'z.unknown()';
+  if (node.$ref) {
+    const name = refName(node.$ref);
+    ctx.deps.add(name);
+    return ctx.lazy.has(name) ? `z.lazy(() => ${schemaIdentifier(name)})` : schemaIdentifier(name);
+  }
+  if (node.oneOf || node.anyOf) {
+    const options = node.oneOf ?? node.anyOf;
+    const nonNull = options.filter((o) => o.type !== 'null');
+    const nullable = nonNull.length < options.length;
+    const inner =
+      nonNull.length === 1
+        ? expression(nonNull[0], ctx)
+        : `z.union([${nonNull.map((o) => expression(o, ctx)).join(', ')}])`;
+    return nullable ? `${inner}.nullable()` : inner;
+  }
+  if (node.allOf) {
+    const [first, ...rest] = node.allOf.map((o) => expression(o, ctx));
+    return rest.reduce((acc, next) => `z.intersection(${acc}, ${next})`, first);
+  }
+  if ('const' in node) return `z.literal(${lit(node.const)})`;
+
+  const types = Array.isArray(node.type) ? node.type : node.type ? [node.type] : [];
+  const nullable = types.includes('null');
+  const type = types.filter((t) => t !== 'null');
+  let out;
+  if (node.enum) {
+    const values = node.enum.filter((v) => v !== null);
+    out = values.every((v) => typeof v === 'string')
+      ? `z.enum(${lit(values)})`
+      : `z.union([${values.map((v) => `z.literal(${lit(v)})`).join(', ')}])`;
+  } else if (type.length > 1) {
+    out = `z.union([${type.map((t) => expression({ ...node, type: t, nullable: undefined }, ctx)).join(', ')}])`;
+  } else {
+    switch (type[0]) {
+      case 'string':
+        out = stringExpression(node);
+        break;
+      case 'integer':
+      case 'number':
+        out = type[0] === 'integer' ? 'z.int()' : 'z.number()';
+        if (node.minimum !== undefined) out += `.min(${node.minimum})`;
+        if (node.exclusiveMinimum !== undefined) out += `.gt(${node.exclusiveMinimum})`;
+        if (node.maximum !== undefined) out += `.max(${node.maximum})`;
+        if (node.exclusiveMaximum !== undefined) out += `.lt(${node.exclusiveMaximum})`;
+        if (node.multipleOf !== undefined) out += `.multipleOf(${node.multipleOf})`;
+        break;
+      case 'boolean':
+        out = 'z.boolean()';
+        break;
+      case 'array':
+        out = `z.array(${expression(node.items, ctx)})`;
+        if (node.minItems !== undefined) out += `.min(${node.minItems})`;
+        if (node.maxItems !== undefined) out += `.max(${node.maxItems})`;
+        if (node.uniqueItems) out += ".refine(uniqueItems, { params: { kind: 'uniqueItems' } })";
+        break;
+      case 'object':
+        out = objectExpression(node, ctx);
+        break;
+      case undefined:
+        out = node.properties ? objectExpression(node, ctx) : 'z.unknown()';
+        break;
+      default:
+        throw new Error(`Unsupported type ${type[0]}`);
+    }
+  }
+  return nullable ? `${out}.nullable()` : out;
+}
+
+function stringExpression(node) {
+  let out;
+  switch (node.format) {
+    case 'email':
+      out = 'z.email()';
+      break;
+    case 'uri':
+      out = 'z.url()';
+      break;
+    case 'date-time':
+      out = 'z.iso.datetime({ offset: true })';
+      break;
+    case 'date':
+      out = 'z.iso.date()';
+      break;
+    default:
+      out = 'z.string()';
+  }
+  if (node.minLength !== undefined) out += `.min(${node.minLength})`;
+  if (node.maxLength !== undefined) out += `.max(${node.maxLength})`;
+  // The server validates patterns with the `u` flag (JSON Schema regular expressions are Unicode).
+  if (node.pattern !== undefined) out += `.regex(new RegExp(${lit(node.pattern)}, 'u'))`;
+  return out;
+}
+
+function objectExpression(node, ctx) {
+  const required = new Set(node.required ?? []);
+  const entries = Object.entries(node.properties ?? {}).map(([key, value]) => {
+    const inner = expression(value, ctx);
+    const name = /^[A-Za-z_$][\w$]*$/.test(key) ? key : lit(key);
+    // A default makes the member optional on input and present on output, as in openapi-typescript's types.
+    const member = required.has(key)
+      ? inner
+      : value.default !== undefined
+        ? `${inner}.default(${lit(value.default)})`
+        : `${inner}.optional()`;
+    return `${name}: ${member}`;
+  });
+  const shape = `{${entries.length ? ` ${entries.join(', ')} ` : ''}}`;
+  let out;
+  if (
+    !node.properties &&
+    node.additionalProperties &&
+    typeof node.additionalProperties === 'object'
+  ) {
+    out = `z.record(z.string(), ${expression(node.additionalProperties, ctx)})`;
+  } else if (!node.properties && node.additionalProperties === true) {
+    out = 'z.record(z.string(), z.unknown())';
+  } else if (node.additionalProperties === false) {
+    out = `z.strictObject(${shape})`;
+  } else if (node.additionalProperties === true) {
+    out = `z.looseObject(${shape})`;
+  } else {
+    // Unknown members are dropped, as openapi-typescript's types leave them out.
+    out = `z.object(${shape})`;
+  }
+  if (node.minProperties !== undefined) {
+    out += `.refine(minProperties(${node.minProperties}), { params: { kind: 'minProperties', minimum: ${node.minProperties} } })`;
+  }
+  return out;
+}
+
+/** Orders schemas so each comes after those it uses; a name met again on the current path is a cycle. */
+function order(names, depsOf) {
+  const sorted = [];
+  const state = new Map();
+  const lazy = new Set();
+  const visit = (name, from) => {
+    const s = state.get(name);
+    if (s === 'done') return;
+    if (s === 'active') {
+      lazy.add(`${from}->${name}`);
+      return;
+    }
+    state.set(name, 'active');
+    for (const dep of [...depsOf(name)].sort()) visit(dep, name);
+    state.set(name, 'done');
+    sorted.push(name);
+  };
+  for (const name of names) visit(name, null);
+  return { sorted, lazy };
+}
+
+/** The text of schemas.ts for the bundled description `doc`. */
+export function generateSchemas(doc, header) {
+  const schemas = doc.components?.schemas ?? {};
+  const names = requestSchemaNames(doc);
+  const depsOf = (name) => {
+    const ctx = { deps: new Set(), lazy: new Set() };
+    expression(schemas[name], ctx);
+    return ctx.deps;
+  };
+  const { sorted, lazy } = order(names, depsOf);
+  const body = sorted.map((name) => {
+    const lazyHere = new Set(
+      [...lazy].filter((edge) => edge.startsWith(`${name}->`)).map((edge) => edge.split('->')[1]),
+    );
+    const ctx = { deps: new Set(), lazy: lazyHere };
+    const node = schemas[name];
+    const doc = node.description
+      ? `/** ${node.description.replace(/\*\//g, '*\\/').replace(/\s*\n\s*/g, ' ')} */\n`
+      : '';
+    return `${doc}export const ${schemaIdentifier(name)} = /* @__PURE__ */ (() => ${expression(node, ctx)})();`;
+  });
+  return `${header}/* eslint-disable */
+// zod 4 schemas of the request bodies' component schemas: \`z<Name>\` for \`components['schemas']['<Name>']\`.
+// Limits come from the contract; the console maps zod issues to translated messages in one place
+// (libs/design-system/src/components/form/form-messages.ts). See docs/contributing/forms.md.
+import { z } from 'zod';
+
+// JSON Schema's uniqueItems and minProperties, which zod has no built-in check for.
+const uniqueItems = (items: unknown[]) => new Set(items.map((item) => JSON.stringify(item))).size === items.length;
+const minProperties = (min: number) => (value: object) => Object.values(value).filter((v) => v !== undefined).length >= min;
+
+${body.join('\n')}
+
+/** The names of the component schemas above. */
+export const requestSchemaNames = [
+${names.map((name) => `  ${lit(name)},`).join('\n')}
+] as const;
+`;
+}
