@@ -22,6 +22,7 @@ import { auditOperations } from './modules/audit/audit.routes';
 import { consoleEventsOperations } from './modules/console-events/console-events.routes';
 import { docsOperations } from './modules/docs/docs.routes';
 import { namespacesOperations } from './modules/namespaces/namespaces.routes';
+import { stacksOperations } from './modules/stacks/stacks.routes';
 import { notificationsFeedOperations } from './modules/notifications-feed/notifications-feed.routes';
 import { organizationOperations } from './modules/organization/organization.routes';
 import { runnersOperations } from './modules/runners/runners.routes';
@@ -62,6 +63,8 @@ export function composeOperations(
     invitationsOperations({ ...accounts, mailer, publicUrl: config.publicUrl }),
     organizationOperations({ db, engine }),
     namespacesOperations({ db, engine }),
+    // vcsProviderExists: wire to the vcs module's service once it has landed.
+    stacksOperations({ db, engine }),
     iamOperations({ db, engine }),
     auditOperations({ db, engine }),
     consoleEventsOperations({ db, engine }),

@@ -17,6 +17,7 @@ export const idPrefixes = {
   programmaticToken: 'ptk',
   personalAccessToken: 'pat',
   namespacePermission: 'nsp',
+  stack: 'stk',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

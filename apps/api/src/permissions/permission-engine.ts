@@ -32,6 +32,16 @@ export const permissionCatalogue = {
   'customAbac:manage': { area: 'user', namespaced: false },
   'programmaticUser:read': { area: 'user', namespaced: false },
   'programmaticUser:manage': { area: 'user', namespaced: false },
+  // Stack-level permissions (automation §6): granted on a stack, a namespace or All Namespaces.
+  'stack:read': { area: 'stack', namespaced: true },
+  'stack:create': { area: 'stack', namespaced: true },
+  'stack:update': { area: 'stack', namespaced: true },
+  'stack:delete': { area: 'stack', namespaced: true },
+  'stack:createFromTemplate': { area: 'stack', namespaced: true },
+  'stack:createFromBlueprint': { area: 'stack', namespaced: true },
+  'stack:extendTtl': { area: 'stack', namespaced: true },
+  'stack:retryInitialization': { area: 'stack', namespaced: true },
+  'stackOutput:readSecret': { area: 'stack', namespaced: true },
 } as const satisfies Record<string, { area: string; namespaced: boolean }>;
 
 export type Permission = keyof typeof permissionCatalogue;
@@ -53,15 +63,28 @@ const rolePermissions: Record<BuiltInRole, ReadonlySet<Permission>> = {
     'namespace:read',
     'audit:read',
     'runner:read',
+    'stack:read',
   ]),
-  deployer: new Set<Permission>(['authenticated', 'consoleEvent:create', 'org:read', 'namespace:read', 'runner:read']),
-  runner: new Set<Permission>(['authenticated', 'consoleEvent:create', 'org:read', 'namespace:read', 'runner:read']),
+  deployer: new Set<Permission>(['authenticated', 'consoleEvent:create', 'org:read', 'namespace:read', 'runner:read', 'stack:read']),
+  runner: new Set<Permission>(['authenticated', 'consoleEvent:create', 'org:read', 'namespace:read', 'runner:read', 'stack:read']),
 };
+
+const stackAdminPermissions: Permission[] = [
+  'stack:read',
+  'stack:create',
+  'stack:update',
+  'stack:delete',
+  'stack:createFromTemplate',
+  'stack:createFromBlueprint',
+  'stack:extendTtl',
+  'stack:retryInitialization',
+  'stackOutput:readSecret',
+];
 
 /** Namespace roles granted through namespace permissions. */
 const namespaceRolePermissions: Record<'viewer' | 'admin', ReadonlySet<string>> = {
-  viewer: new Set<Permission>(['namespace:read']),
-  admin: new Set<Permission>(['namespace:read', 'namespace:update']),
+  viewer: new Set<Permission>(['namespace:read', 'stack:read']),
+  admin: new Set<Permission>(['namespace:read', 'namespace:update', ...stackAdminPermissions]),
 };
 
 const namespaceOnlyBase = new Set<Permission>(['authenticated', 'consoleEvent:create']);
@@ -78,9 +101,15 @@ export function isNamespaceOnly(actor: Actor): boolean {
   return !isBuiltInRole(actor.role);
 }
 
+export type StackRestriction = 'none' | 'restrictReadToOwnStacks' | 'restrictWriteToOwnStacks';
+
 export interface NamespaceGrant {
   /** null: All Namespaces. */
   namespaceId: string | null;
+  /** A grant on one stack of the namespace (stack permissions only); null: the whole namespace. */
+  stackId?: string | null;
+  /** The own-stack restriction of the grant's custom namespace role. */
+  stackRestriction?: StackRestriction;
   /** A namespace role, or null when the grant carries a custom namespace role. */
   role: 'viewer' | 'admin' | null;
   /** The permissions of the grant's custom namespace role. */
@@ -93,12 +122,31 @@ export interface AccessLoader {
   namespaceGrants(actor: Actor): Promise<NamespaceGrant[]>;
   /** Permissions of the actor's custom organization role. */
   customRolePermissions(actor: Actor): Promise<readonly string[]>;
+  /** The own-stack restriction of the actor's custom organization role ('none' without one). */
+  customRoleRestriction?(actor: Actor): Promise<StackRestriction>;
 }
 
 export const noAccessLoader: AccessLoader = {
   namespaceGrants: async () => [],
   customRolePermissions: async () => [],
 };
+
+/** The stack a stack permission is checked on. */
+export interface StackTarget {
+  id: string;
+  namespaceId: string;
+  createdBy: string | null;
+}
+
+/** Whether an own-stack restriction forbids `permission` on `stack` to `actor`. */
+function restricted(restriction: StackRestriction | undefined, permission: Permission, stack: StackTarget, actor: Actor): boolean {
+  if (!restriction || restriction === 'none' || stack.createdBy === actor.userId) return false;
+  return restriction === 'restrictReadToOwnStacks' || !permission.endsWith(':read');
+}
+
+/** The marker tokens of `visibleStacks` (see there). */
+export const ownStackToken = (namespaceOrStackId: string | '*') => `own:${namespaceOrStackId}`;
+export const creatorToken = (userId: string) => `by:${userId}`;
 
 function grantAllows(grant: NamespaceGrant, permission: Permission): boolean {
   return grant.role ? namespaceRolePermissions[grant.role].has(permission) : grant.customPermissions.includes(permission);
@@ -137,7 +185,11 @@ export class PermissionEngine {
     if (decision === 'allow') return;
     if (decision === 'perNamespace' && target.namespaceId !== undefined) {
       const grants = await this.access.namespaceGrants(actor);
-      if (grants.some((g) => (g.namespaceId === null || g.namespaceId === target.namespaceId) && grantAllows(g, permission))) {
+      if (
+        grants.some(
+          (g) => !g.stackId && (g.namespaceId === null || g.namespaceId === target.namespaceId) && grantAllows(g, permission),
+        )
+      ) {
         return;
       }
     }
@@ -152,8 +204,52 @@ export class PermissionEngine {
     const decision = await this.decideForOrganization(actor, permission);
     if (decision === 'allow') return null;
     if (decision === 'deny') throw forbidden();
-    const grants = (await this.access.namespaceGrants(actor)).filter((g) => grantAllows(g, permission));
+    const grants = (await this.access.namespaceGrants(actor)).filter((g) => !g.stackId && grantAllows(g, permission));
     if (grants.some((g) => g.namespaceId === null)) return null;
     return grants.map((g) => g.namespaceId).filter((id): id is string => id !== null);
+  }
+
+  /**
+   * A stack permission on one stack: the organization role (with its custom role's own-stack
+   * restriction), or a grant on the stack, its namespace or All Namespaces (with the grant's).
+   */
+  async requireOnStack(actor: Actor, permission: Permission, stack: StackTarget): Promise<void> {
+    const decision = await this.decideForOrganization(actor, permission);
+    if (decision === 'allow') {
+      const restriction = actor.customRoleId ? await this.access.customRoleRestriction?.(actor) : undefined;
+      if (!restricted(restriction, permission, stack, actor)) return;
+      throw forbidden();
+    }
+    if (decision === 'perNamespace') {
+      const grants = await this.access.namespaceGrants(actor);
+      const applies = (g: NamespaceGrant) =>
+        g.stackId ? g.stackId === stack.id : g.namespaceId === null || g.namespaceId === stack.namespaceId;
+      if (grants.some((g) => applies(g) && grantAllows(g, permission) && !restricted(g.stackRestriction, permission, stack, actor))) {
+        return;
+      }
+    }
+    throw forbidden();
+  }
+
+  /**
+   * For stack lists, filtered in SQL before paging: null when the actor sees every stack,
+   * otherwise tokens a stack must match — its namespace id, its own id, or `own:<namespace or
+   * stack id>` / `own:*` together with `by:<creator>` for own-stack read restrictions.
+   */
+  async visibleStacks(actor: Actor, permission: Permission): Promise<string[] | null> {
+    const decision = await this.decideForOrganization(actor, permission);
+    if (decision === 'deny') throw forbidden();
+    const tokens = [creatorToken(actor.userId)];
+    if (decision === 'allow') {
+      const restriction = actor.customRoleId ? await this.access.customRoleRestriction?.(actor) : undefined;
+      return restriction === 'restrictReadToOwnStacks' ? [...tokens, ownStackToken('*')] : null;
+    }
+    for (const g of (await this.access.namespaceGrants(actor)).filter((g) => grantAllows(g, permission))) {
+      const target = g.stackId ?? g.namespaceId;
+      if (g.stackRestriction === 'restrictReadToOwnStacks') tokens.push(ownStackToken(target ?? '*'));
+      else if (target === null) return null;
+      else tokens.push(target);
+    }
+    return tokens;
   }
 }

@@ -7503,7 +7503,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Find the IaC version a repository path requires */
+        /**
+         * Find the IaC version a repository path requires
+         * @description Reads the code at a repository path (or a stack's own repository, branch and path with
+         *     `stackId`) and answers its `required_version` constraint and the newest known version of the
+         *     engine that meets it. Either `stackId`, or `providerId` and `repoName`.
+         */
         get: operations["discoverIacVersion"];
         put?: never;
         post?: never;
@@ -9353,6 +9358,26 @@ export interface components {
         DriftSourceKind: "stateFile" | "cloud";
         /** @enum {string} */
         DriftState: "inSync" | "inSyncRefreshRequired" | "inSyncDeployRequired" | "drifted" | "notChecked" | "unknown" | "deployRequired";
+        EffectiveApprovalPolicy: {
+            overrideBehavior?: components["schemas"]["ApprovalOverrideBehavior"];
+            source: components["schemas"]["SettingSource"];
+            value?: components["schemas"]["DeploymentApprovalPolicy"] | null;
+        };
+        EffectiveCapability: {
+            isOverridable?: boolean;
+            source: components["schemas"]["SettingSource"];
+            status: components["schemas"]["CapabilityStatus"];
+        };
+        EffectiveIacVersion: {
+            source: components["schemas"]["SettingSource"];
+            value?: string | null;
+        };
+        EffectiveRunnerConfig: {
+            /** @description Whether the namespace lets its stacks override this setting. */
+            isOverridable?: boolean;
+            source: components["schemas"]["SettingSource"];
+            value?: components["schemas"]["RunnerConfig"] | null;
+        };
         /** Format: email */
         Email: string;
         EmailDomain: string;
@@ -10860,6 +10885,11 @@ export interface components {
             title: string;
         };
         /**
+         * @description Where an effective setting comes from; `default` is the product's default when neither the stack nor its namespace sets it.
+         * @enum {string}
+         */
+        SettingSource: "stack" | "namespace" | "default";
+        /**
          * @description Shown as minor, moderate, major, critical.
          * @enum {string}
          */
@@ -10967,6 +10997,8 @@ export interface components {
             /** Format: date-time */
             periodStart?: string;
         };
+        /** @enum {string} */
+        SortOrder: "asc" | "desc";
         SshKey: {
             /** Format: date-time */
             createdAt?: string;
@@ -11029,6 +11061,7 @@ export interface components {
             data: components["schemas"]["StackData"];
             description?: string;
             driftState?: components["schemas"]["DriftState"];
+            effectiveSettings?: components["schemas"]["StackEffectiveSettings"];
             errorState?: components["schemas"]["StackErrorState"];
             /**
              * Format: date-time
@@ -11038,6 +11071,8 @@ export interface components {
             iacType: components["schemas"]["IacType"];
             id: string;
             initStatus?: components["schemas"]["StackInitStatus"];
+            /** Format: date-time */
+            latestRunAt?: string | null;
             latestRunId?: string;
             latestRunStatus?: components["schemas"]["RunStatus"];
             name: string;
@@ -11067,6 +11102,19 @@ export interface components {
             runTaskConfig?: components["schemas"]["RunTaskConfig"];
             runTrigger?: components["schemas"]["RunTrigger"];
             vcsInfo?: components["schemas"]["VcsInfo"];
+        };
+        /** @description Partial update of StackData: absent fields stay, null clears a field. */
+        StackDataUpdate: {
+            autoSync?: components["schemas"]["AutoSync"] | null;
+            capabilities?: components["schemas"]["StackCapabilities"] | null;
+            deploymentApprovalPolicy?: components["schemas"]["DeploymentApprovalPolicy"] | null;
+            deploymentBehavior?: components["schemas"]["DeploymentBehavior"] | null;
+            iacConfig?: components["schemas"]["IacConfig"] | null;
+            policy?: components["schemas"]["StackPolicy"] | null;
+            runnerConfig?: components["schemas"]["RunnerConfig"] | null;
+            runTaskConfig?: components["schemas"]["RunTaskConfig"] | null;
+            runTrigger?: components["schemas"]["RunTrigger"] | null;
+            vcsInfo?: components["schemas"]["VcsInfo"] | null;
         };
         StackDependency: {
             dependsOnStackId: string;
@@ -11139,6 +11187,20 @@ export interface components {
         };
         /** @enum {string} */
         StackDiscoveryStatus: "init" | "inProgress" | "error" | "finished";
+        /**
+         * @description The settings a stack runs with once its namespace's settings are applied, each with where it
+         *     comes from (read only): the console shows "from namespace" with them.
+         */
+        StackEffectiveSettings: {
+            capabilities: {
+                deployOnPush: components["schemas"]["EffectiveCapability"];
+                driftDetection: components["schemas"]["EffectiveCapability"];
+                planOnPr: components["schemas"]["EffectiveCapability"];
+            };
+            deploymentApprovalPolicy: components["schemas"]["EffectiveApprovalPolicy"];
+            iacVersion: components["schemas"]["EffectiveIacVersion"];
+            runnerConfig: components["schemas"]["EffectiveRunnerConfig"];
+        };
         /** @enum {string} */
         StackErrorState: "ok" | "driftDetectionFailed" | "initializationFailed" | "blueprintInitializationFailed" | "stackPassedItsTTL";
         StackFromBlueprintInput: {
@@ -11234,6 +11296,11 @@ export interface components {
         };
         /** @enum {string} */
         StackRestriction: "none" | "restrictReadToOwnStacks" | "restrictWriteToOwnStacks";
+        /**
+         * @description The column a stack list is sorted by (then by id). Default name.
+         * @enum {string}
+         */
+        StackSortField: "name" | "createdAt" | "updatedAt" | "latestRunAt";
         StackTtlExtension: {
             ttl: components["schemas"]["Ttl"];
         };
@@ -11242,13 +11309,13 @@ export interface components {
          * @enum {string}
          */
         StackType: "ephemeral" | "ephemeralManaged" | "persistent";
-        /** @description Partial update of StackInput: absent fields stay, null clears a field. */
+        /** @description Partial: an absent field stays, `null` clears it; inside `data` too. The namespace changes only through move. */
         StackUpdate: {
-            data?: components["schemas"]["StackData"] | null;
+            data?: components["schemas"]["StackDataUpdate"];
             description?: string | null;
-            iacType?: components["schemas"]["IacType"] | null;
-            name?: string | null;
-            namespaceId?: string | null;
+            iacType?: components["schemas"]["IacType"];
+            id?: string;
+            name?: string;
         };
         /** @enum {string} */
         StatsAggregation: "day" | "week";
@@ -28353,14 +28420,19 @@ export interface operations {
             query?: {
                 blueprintId?: string;
                 driftState?: components["schemas"]["DriftState"];
+                errorState?: components["schemas"]["StackErrorState"];
                 iacType?: components["schemas"]["IacType"];
                 namespaceId?: string;
                 /** @description One-based page number of a paged list. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 pageSize?: components["parameters"]["PageSize"];
+                search?: string;
+                sortBy?: components["schemas"]["StackSortField"];
+                sortOrder?: components["schemas"]["SortOrder"];
                 stackId?: string;
                 stackName?: string;
+                status?: components["schemas"]["RunStatus"];
                 templateId?: string;
             };
             header?: never;
@@ -31233,11 +31305,13 @@ export interface operations {
     };
     discoverIacVersion: {
         parameters: {
-            query: {
+            query?: {
                 branch?: string;
+                iacType?: components["schemas"]["IacType"];
                 path?: string;
-                providerId: string;
-                repoName: string;
+                providerId?: string;
+                repoName?: string;
+                stackId?: string;
             };
             header?: never;
             path?: never;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import type { Actor } from '../../permissions/actor';
-import type { AccessLoader, NamespaceGrant } from '../../permissions/permission-engine';
+import type { AccessLoader, NamespaceGrant, StackRestriction } from '../../permissions/permission-engine';
 import { customRoles } from './iam.schema';
 import { grantsFor } from './iam.repository';
 
@@ -11,7 +11,18 @@ export function createAccessLoader(db: Database): AccessLoader {
     async namespaceGrants(actor: Actor): Promise<NamespaceGrant[]> {
       const principal = { type: actor.userType === 'programmaticUser' ? ('programmaticUser' as const) : ('user' as const), id: actor.userId };
       const rows = await grantsFor(db, actor.organizationId, principal);
-      return rows.map((r) => ({ namespaceId: r.namespaceId, role: r.role, customPermissions: r.permissions ?? [] }));
+      return rows.map((r) => ({
+        namespaceId: r.namespaceId,
+        stackId: r.stackId,
+        role: r.role,
+        customPermissions: r.permissions ?? [],
+        stackRestriction: r.stackRestriction ?? 'none',
+      }));
+    },
+    async customRoleRestriction(actor: Actor): Promise<StackRestriction> {
+      if (!actor.customRoleId) return 'none';
+      const [row] = await db.select().from(customRoles).where(eq(customRoles.id, actor.customRoleId)).limit(1);
+      return row && row.organizationId === actor.organizationId && row.type === 'organizationRole' ? row.stackRestriction : 'none';
     },
     async customRolePermissions(actor: Actor): Promise<readonly string[]> {
       if (!actor.customRoleId) return [];

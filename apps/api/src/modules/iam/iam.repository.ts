@@ -142,14 +142,19 @@ export async function grantsFor(
         ).map((r) => r.teamId)
       : [];
   return db
-    .select({ namespaceId: namespacePermissions.namespaceId, role: namespacePermissions.role, permissions: customRoles.permissions })
+    .select({
+      namespaceId: namespacePermissions.namespaceId,
+      stackId: namespacePermissions.stackId,
+      role: namespacePermissions.role,
+      permissions: customRoles.permissions,
+      stackRestriction: customRoles.stackRestriction,
+    })
     .from(namespacePermissions)
     .leftJoin(customRoles, eq(customRoles.id, namespacePermissions.customRoleId))
     .where(
       and(
         eq(namespacePermissions.organizationId, organizationId),
-        // Stack-level grants apply to stacks (a later module), not to the namespace itself.
-        isNull(namespacePermissions.stackId),
+        // Stack-level grants are returned too: the engine applies them to their stack only.
         or(
           and(eq(namespacePermissions.principalType, principal.type), eq(namespacePermissions.principalId, principal.id)),
           teamIds.length ? and(eq(namespacePermissions.principalType, 'team'), inArray(namespacePermissions.principalId, teamIds)) : undefined,
