@@ -42,6 +42,14 @@ const allowed: Record<string, readonly Role[]> = {
   'customAbac:manage': ['admin'],
   'programmaticUser:read': ['admin', 'viewer'],
   'programmaticUser:manage': ['admin'],
+  // Stack permissions (automation §6): the organization roles read, admins change; namespace-only
+  // users and custom roles only through grants (none here).
+  'stack:read': ['admin', 'viewer', 'member', 'deployer', 'runner'],
+  'stack:create': ['admin'],
+  'stack:update': ['admin'],
+  'stack:delete': ['admin'],
+  'stack:extendTtl': ['admin'],
+  'stack:retryInitialization': ['admin'],
 };
 
 /** Creates, as the admin of `token`'s organization, one object of each kind a path can name. */
@@ -52,7 +60,11 @@ async function createObjects(token: string) {
     return (res.body.response.items[0] as { id: string }).id;
   };
   const programmaticUserId = await created('createProgrammaticUser', sampleEntities['createProgrammaticUser']?.());
+  const namespaceId = (await createNamespace(api, token)).id;
+  // An ephemeral stack, so extending its time to live is a valid request.
+  const stack = { name: `matrix-${Math.random().toString(36).slice(2)}`, namespaceId, iacType: 'terraform', data: { policy: { ttlConfig: { ttl: { type: 'hours', value: 1 } } } } };
   return {
+    stackId: await created('createStack', { stack }),
     teamId: await created('createTeam', sampleEntities['createTeam']?.()),
     customRoleId: await created('createCustomRole', sampleEntities['createCustomRole']?.()),
     customAbacConfigurationId: await created('createCustomAbacConfiguration', sampleEntities['createCustomAbacConfiguration']?.()),
@@ -63,6 +75,7 @@ async function createObjects(token: string) {
   };
 }
 let otherObjects: Record<string, string>;
+let ownObjects: Record<string, string>;
 
 /** Operations that end the session they are called with get a fresh one each time. */
 const consumesSession = new Set(['signOut', 'tradeSession']);
@@ -100,6 +113,7 @@ beforeAll(async () => {
   const custom = await addMember(api, ownAdmin.organizationId, 'member');
   await api.call('updateOrganizationUser', { token: ownAdmin.token, params: { userId: custom.userId }, entity: { role: customRoleId } });
   members.set('custom', custom);
+  ownObjects = await createObjects(ownAdmin.token);
 });
 afterAll(() => api.close());
 
@@ -141,9 +155,13 @@ describe('authorization matrix', () => {
     for (const op of implemented()) {
       for (const role of roles) {
         for (const target of ['own', 'other'] as const) {
-          const referencesObject = op.path.includes('{') || op.parameters.some((p) => p.name === 'desiredOrganizationId');
+          const referencesObject =
+            op.path.includes('{') || op.parameters.some((p) => p.name === 'desiredOrganizationId' || (p.name === 'stackId' && p.in === 'query' && p.required));
           if (target === 'other' && !referencesObject) continue;
           const query: Record<string, string> = {};
+          if (op.parameters.some((p) => p.name === 'stackId' && p.in === 'query')) {
+            query['stackId'] = (target === 'own' ? ownObjects : otherObjects)['stackId'] as string;
+          }
           if (op.parameters.some((p) => p.name === 'desiredOrganizationId')) {
             query['desiredOrganizationId'] = target === 'own' ? ownAdmin.organizationId : otherAdmin.organizationId;
           }
@@ -162,7 +180,9 @@ describe('authorization matrix', () => {
           if (res.status === 200 && JSON.stringify(res.body).match(new RegExp(otherIds.join('|')))) {
             failures.push(`${where}: leaked another organization's data`);
           }
-          const namespaceOnlyList = role === 'ns-operator' && op.operationId === 'listNamespaces';
+          const namespaceOnlyList =
+            (role === 'ns-operator' && op.operationId === 'listNamespaces') ||
+            ((role === 'ns-operator' || role === 'custom') && op.operationId === 'listStacks');
           if (namespaceOnlyList) {
             // Namespace-only users list only the namespaces granted to them: none here.
             if (res.status !== 200 || res.body.response.items.length !== 0) failures.push(`${where}: saw namespaces not granted`);
