@@ -148,8 +148,16 @@ function restricted(restriction: StackRestriction | undefined, permission: Permi
 export const ownStackToken = (namespaceOrStackId: string | '*') => `own:${namespaceOrStackId}`;
 export const creatorToken = (userId: string) => `by:${userId}`;
 
+/**
+ * Custom roles list stack actions only (automation §6): holding any stack permission implies
+ * reading the stacks it applies to.
+ */
+function customAllows(permissions: readonly string[], permission: Permission): boolean {
+  return permissions.includes(permission) || (permission === 'stack:read' && permissions.some((p) => p.startsWith('stack')));
+}
+
 function grantAllows(grant: NamespaceGrant, permission: Permission): boolean {
-  return grant.role ? namespaceRolePermissions[grant.role].has(permission) : grant.customPermissions.includes(permission);
+  return grant.role ? namespaceRolePermissions[grant.role].has(permission) : customAllows(grant.customPermissions, permission);
 }
 
 export type OrganizationDecision = 'allow' | 'deny' | 'perNamespace';
@@ -171,7 +179,7 @@ export class PermissionEngine {
     }
     if (actor.customRoleId) {
       if (namespaceOnlyBase.has(permission)) return 'allow';
-      if ((await this.access.customRolePermissions(actor)).includes(permission)) return 'allow';
+      if (customAllows(await this.access.customRolePermissions(actor), permission)) return 'allow';
       return spec.namespaced ? 'perNamespace' : 'deny';
     }
     if (isBuiltInRole(actor.role)) return rolePermissions[actor.role].has(permission) ? 'allow' : 'deny';

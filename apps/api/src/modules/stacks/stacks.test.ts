@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createNamespace, signUpOrganization, type SignedUp } from '../../testing/factories';
+import { addMember, createNamespace, signIn, signUpOrganization, type SignedUp } from '../../testing/factories';
+import { stacks } from './stacks.schema';
 import { createTestApi, type TestApi } from '../../testing/test-api';
 
 type Stack = Record<string, unknown> & { id: string; name: string; namespaceId: string; data: Record<string, unknown> };
@@ -298,5 +300,105 @@ describe('stacks', () => {
       [stack.id, 'update'],
       [stack.id, 'create'],
     ]);
+  });
+});
+
+describe('stack permissions', () => {
+  async function grant(token: string, entity: Record<string, unknown>) {
+    const res = await api.call('createNamespacePermission', { token, entity });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+  async function customRole(token: string, permissions: string[], stackRestriction: string, type = 'namespaceRole') {
+    const res = await api.call<{ id: string }>('createCustomRole', {
+      token,
+      entity: { name: `role-${Math.random().toString(36).slice(2)}`, type, permissions: permissions.map((name) => ({ name })), stackRestriction },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return (res.body.response.items[0] as { id: string }).id;
+  }
+  const listNames = async (token: string, query: Record<string, string | number> = {}) => {
+    const res = await api.call<Stack>('listStacks', { token, query });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return { names: res.body.response.items.map((s) => s.name), total: res.body.response.paging?.total };
+  };
+
+  it('limits namespace-only users to their namespaces’ stacks (and stacks granted one by one)', async () => {
+    const org = await signUpOrganization(api, 'ns-only-stacks');
+    const mine = await createNamespace(api, org.token, 'granted');
+    const theirs = await createNamespace(api, org.token, 'not-granted');
+    await createStack(org.token, mine.id, 'a-visible');
+    const hidden = await createStack(org.token, theirs.id, 'b-hidden');
+    const single = await createStack(org.token, theirs.id, 'c-single');
+    const user = await addMember(api, org.organizationId, 'nsOnly');
+
+    expect(await listNames(user.token)).toEqual({ names: [], total: 0 });
+    await grant(org.token, { namespaceId: mine.id, userEmail: user.email, role: 'viewer' });
+    await grant(org.token, { namespaceId: theirs.id, stackId: single.id, userEmail: user.email, role: 'viewer' });
+    expect(await listNames(user.token)).toEqual({ names: ['a-visible', 'c-single'], total: 2 });
+    expect((await api.call('getStack', { token: user.token, params: { stackId: hidden.id } })).status).toBe(403);
+    expect((await api.call('getStack', { token: user.token, params: { stackId: single.id } })).status).toBe(200);
+    // A viewer grant does not let them change or create.
+    const create = await api.call('createStack', { token: user.token, entity: { stack: { name: 'x', namespaceId: mine.id, iacType: 'terraform' } } });
+    expect(create.status).toBe(403);
+    expect((await api.call('deleteStack', { token: user.token, params: { stackId: single.id } })).status).toBe(403);
+
+    const revoke = await api.call('deleteNamespacePermission', { token: org.token, entity: { namespaceId: mine.id, userEmail: user.email } });
+    expect(revoke.status).toBe(200);
+    await grant(org.token, { namespaceId: mine.id, userEmail: user.email, role: 'admin' });
+    const created = await createStack(user.token, mine.id, 'd-own');
+    expect(created.createdBy).toBe(user.userId);
+    // Moving out of their namespace into one they hold no create permission on is refused.
+    const move = await api.call('moveStack', { token: user.token, params: { stackId: created.id }, entity: { namespaceId: theirs.id } });
+    expect(move.status).toBe(403);
+  });
+
+  it('applies own-stack write and read restrictions of custom roles', async () => {
+    const org = await signUpOrganization(api, 'own-stacks');
+    const ns = await createNamespace(api, org.token);
+    const adminsStack = await createStack(org.token, ns.id, 'admins');
+    const writer = await addMember(api, org.organizationId, 'nsOnly');
+    const writeRole = await customRole(org.token, ['stack:create', 'stack:update', 'stack:delete'], 'restrictWriteToOwnStacks');
+    await grant(org.token, { namespaceId: ns.id, userEmail: writer.email, customRoleId: writeRole });
+
+    const own = await createStack(writer.token, ns.id, 'writers');
+    const upd = (stackId: string) => api.call('updateStack', { token: writer.token, params: { stackId }, entity: { description: 'd' } });
+    expect((await upd(own.id)).status).toBe(200);
+    expect((await upd(adminsStack.id)).status).toBe(403);
+    expect((await api.call('getStack', { token: writer.token, params: { stackId: adminsStack.id } })).status).toBe(200);
+    expect((await listNames(writer.token)).names).toEqual(['admins', 'writers']);
+
+    const reader = await addMember(api, org.organizationId, 'nsOnly');
+    const readRole = await customRole(org.token, ['stack:create', 'stack:update'], 'restrictReadToOwnStacks');
+    await grant(org.token, { namespaceId: ns.id, userEmail: reader.email, customRoleId: readRole });
+    const readersOwn = await createStack(reader.token, ns.id, 'readers');
+    expect(await listNames(reader.token)).toEqual({ names: ['readers'], total: 1 });
+    expect((await api.call('getStack', { token: reader.token, params: { stackId: adminsStack.id } })).status).toBe(403);
+    expect((await api.call('getStack', { token: reader.token, params: { stackId: readersOwn.id } })).status).toBe(200);
+
+    // The same restriction on a custom organization role.
+    const orgRole = await customRole(org.token, ['stack:create', 'stack:update'], 'restrictReadToOwnStacks', 'organizationRole');
+    const member = await addMember(api, org.organizationId, 'member');
+    await api.call('updateOrganizationUser', { token: org.token, params: { userId: member.userId }, entity: { role: orgRole } });
+    const memberToken = await signIn(api, member.email);
+    expect(await listNames(memberToken)).toEqual({ names: [], total: 0 });
+    await createStack(memberToken, ns.id, 'members');
+    expect(await listNames(memberToken)).toEqual({ names: ['members'], total: 1 });
+    expect((await api.call('getStack', { token: memberToken, params: { stackId: adminsStack.id } })).status).toBe(403);
+  });
+
+  it('refuses to delete or move a stack while its latest run is active', async () => {
+    const ns = await createNamespace(api, admin.token);
+    const other = await createNamespace(api, admin.token);
+    const stack = await createStack(admin.token, ns.id, 'busy');
+    // The runs domain will set this in its transition transaction; no runs exist yet.
+    await api.database.db.update(stacks).set({ latestRunStatus: 'inProgress', latestRunAt: new Date() }).where(eq(stacks.id, stack.id));
+    const list = await api.call<Stack>('listStacks', { token: admin.token, query: { status: 'inProgress', namespaceId: ns.id } });
+    expect(list.body.response.items.map((s) => [s.id, s.latestRunStatus])).toEqual([[stack.id, 'inProgress']]);
+    const del = await api.call('deleteStack', { token: admin.token, params: { stackId: stack.id } });
+    expect(del.status).toBe(409);
+    const move = await api.call('moveStack', { token: admin.token, params: { stackId: stack.id }, entity: { namespaceId: other.id } });
+    expect(move.status).toBe(409);
+    await api.database.db.update(stacks).set({ latestRunStatus: 'succeeded' }).where(eq(stacks.id, stack.id));
+    expect((await api.call('deleteStack', { token: admin.token, params: { stackId: stack.id } })).status).toBe(200);
   });
 });
