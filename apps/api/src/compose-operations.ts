@@ -23,6 +23,9 @@ import { consoleEventsOperations } from './modules/console-events/console-events
 import { docsOperations } from './modules/docs/docs.routes';
 import { namespacesOperations } from './modules/namespaces/namespaces.routes';
 import { stacksOperations } from './modules/stacks/stacks.routes';
+import { stackCodeLocation, type StacksDeps } from './modules/stacks/stacks.service';
+import { IacVersionCatalog } from './modules/iac-versions/iac-version-catalog';
+import { iacVersionsOperations } from './modules/iac-versions/iac-versions.routes';
 import { notificationsFeedOperations } from './modules/notifications-feed/notifications-feed.routes';
 import { organizationOperations } from './modules/organization/organization.routes';
 import { runnersOperations } from './modules/runners/runners.routes';
@@ -53,6 +56,14 @@ export function composeOperations(
     : Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'terrace/docs-jwt', 32));
   const envelope = new SecretEnvelope(masterKey);
   const mailer = createMailer(config.mail, db, logger);
+  // vcsProviderExists: wire to the vcs module's service once it has landed.
+  const stacks: StacksDeps = { db, engine };
+  // The shipped list answers at once; the official indexes are read in the background when the
+  // network allows (never during a request), unless IAC_VERSIONS_REFRESH=off.
+  const iacVersions = new IacVersionCatalog({
+    onRefreshError: (source, error) => logger.debug({ url: source.url, err: String(error) }, 'IaC version index not reachable'),
+  });
+  if (process.env['IAC_VERSIONS_REFRESH'] !== 'off') iacVersions.start();
   const registry = mergeRegistries(
     accountsOperations({
       ...accounts,
@@ -63,8 +74,12 @@ export function composeOperations(
     invitationsOperations({ ...accounts, mailer, publicUrl: config.publicUrl }),
     organizationOperations({ db, engine }),
     namespacesOperations({ db, engine }),
-    // vcsProviderExists: wire to the vcs module's service once it has landed.
-    stacksOperations({ db, engine }),
+    stacksOperations(stacks),
+    iacVersionsOperations({
+      catalog: iacVersions,
+      stackCodeLocation: (actor, stackId) => stackCodeLocation(stacks, actor, stackId),
+      // resolveRemote: wire to the vcs module's service (clone URL and credentials) once it has landed.
+    }),
     iamOperations({ db, engine }),
     auditOperations({ db, engine }),
     consoleEventsOperations({ db, engine }),
