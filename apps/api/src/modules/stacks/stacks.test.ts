@@ -166,7 +166,7 @@ describe('stacks', () => {
     const bravo = await createStack(org.token, b.id, 'bravo-net', { iacType: 'terragrunt' });
     await createStack(org.token, b.id, 'delta-net');
 
-    const names = async (query: Record<string, unknown>) => {
+    const names = async (query: Record<string, string | number>) => {
       const res = await api.call<Stack>('listStacks', { token: org.token, query });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body.response.items.map((s) => s.name);
