@@ -3,6 +3,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import { platformRules, scopeRules, typeRules } from './tools/lint/domain-graph.mjs';
+import { terracePlugin } from './tools/lint/no-literal-labels.mjs';
 
 const constraints = [typeRules, scopeRules, platformRules].flatMap((rules) =>
   Object.entries(rules).map(([sourceTag, onlyDependOnLibsWithTags]) => ({
@@ -74,6 +75,13 @@ export default [
       ...jsxA11y.flatConfigs.recommended.rules,
       ...reactHooks.configs.recommended.rules,
     },
+  },
+  {
+    // Product UI: every label users or assistive technology read goes through Lingui.
+    files: ['apps/console/src/**/*.tsx', 'libs/**/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx', '**/*.stories.tsx', '**/testing/**'],
+    plugins: { terrace: terracePlugin },
+    rules: { 'terrace/no-literal-labels': 'error' },
   },
   prettier,
 ];

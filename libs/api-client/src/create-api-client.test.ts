@@ -114,14 +114,16 @@ describe('requests', () => {
     expect(visits).toEqual([]);
   });
 
-  it('without a token, does not send a non-public call: it goes to sign-in and reloads', async () => {
+  it('without a token, does not send a non-public call: it goes to sign-in with the redirect and reloads', async () => {
     const { client, setToken, visits, notices } = setup();
     setToken(null);
     const error = await failure(client.POST('/console/event', consoleEvent));
     expect(error.kind).toBe('unauthenticated');
     expect(error.code).toBe('no_token');
     expect(server.requests).toHaveLength(0);
-    expect(visits.map(({ to, reload }) => ({ to, reload }))).toEqual([{ to: '/auth/login', reload: true }]);
+    expect(visits.map(({ to, reload }) => ({ to, reload }))).toEqual([
+      { to: '/auth/login?redirect=%2Fapp%2Fstack%2Fstk-1%3Ftab%3Dresources', reload: true },
+    ]);
     expect(notices).toEqual([]);
   });
 
@@ -227,6 +229,25 @@ describe('the error catalogue', () => {
     expect(visits[0]?.to).toBe('/auth/login?redirect=%2Fapp%2Fstack%2Fstk-1%3Ftab%3Dresources');
     expect(visits[0]?.reload).toBe(false);
     expect((visits[0]?.at ?? 0) - started).toBeGreaterThanOrEqual(590);
+  });
+
+  it('401 then a refetch without the token: one visit, to sign-in with the redirect (not a bare reload)', async () => {
+    server.answer((_req, res) => json(res, 401, errorBody([{ code: 'unauthorized', message: 'revoked' }])));
+    const { client, visits, setToken, setLocation } = setup({
+      authFailureDelayMs: 30,
+      // As in the console: the sign-out forgets the token.
+      onUnauthorized: () => setToken(null),
+    });
+    setLocation('/app/namespaces', '?page=2');
+    await failure(client.GET('/namespace'));
+    // The list refetches (or a dependent query starts) while the toast shows: no token any more.
+    await failure(client.GET('/namespace'));
+    // A guard reacting to the sign-out may move the view before the delay ends.
+    setLocation('/auth/login');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(visits.map(({ to, reload }) => ({ to, reload }))).toEqual([
+      { to: '/auth/login?redirect=%2Fapp%2Fnamespaces%3Fpage%3D2', reload: false },
+    ]);
   });
 
   it('401 at the root path goes to sign-in without a redirect parameter', async () => {

@@ -98,6 +98,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   };
 
+  /** Sign-in with the current path and query as the redirect target (none at the root, none from sign-in itself). */
+  const signInWithRedirect = (): string => {
+    const { pathname, search } = navigate.location();
+    const bare = pathname === '/' || pathname === '' || pathname.startsWith(signInPath);
+    return bare ? signInPath : `${signInPath}?redirect=${encodeURIComponent(pathname + search)}`;
+  };
+
   const leaveForSignIn = async () => {
     if (leavingForSignIn) return;
     leavingForSignIn = true;
@@ -107,11 +114,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         .then(onUnauthorized)
         .catch(() => undefined);
     } finally {
+      // The page the user was on is read now: by the time the delay ends, a guard reacting to the
+      // sign-out may already have moved the view.
+      const target = signInWithRedirect();
       setTimeout(() => {
         leavingForSignIn = false;
-        const { pathname, search } = navigate.location();
-        const atRoot = pathname === '/' || pathname === '';
-        navigate.go(atRoot ? signInPath : `${signInPath}?redirect=${encodeURIComponent(pathname + search)}`);
+        navigate.go(target);
       }, authFailureDelayMs);
     }
   };
@@ -125,8 +133,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (isPublic) {
         request.headers.set(PUBLIC_REQUEST_HEADER, 'true');
       } else if (!token) {
-        // Spec: with no token a non-public call is not sent; the user goes to sign-in and the page reloads.
-        navigate.go(signInPath, { reload: true });
+        // Spec: with no token a non-public call is not sent; the user goes to sign-in (keeping the
+        // page as the redirect target) and the page reloads. Calls made after a 401 signed the user
+        // out (a refetch, a dependent query) leave that redirect to the 401's own, delayed one.
+        if (!leavingForSignIn) navigate.go(signInWithRedirect(), { reload: true });
         throw new ApiError({
           kind: 'unauthenticated',
           status: 0,

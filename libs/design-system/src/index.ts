@@ -120,11 +120,13 @@ export {
   SideNavGroup,
   SideNavHeader,
   SideNavItem,
+  SideNavSubgroup,
   useSideNav,
   type SideNavCollapseToggleProps,
   type SideNavGroupProps,
   type SideNavItemProps,
   type SideNavProps,
+  type SideNavSubgroupProps,
 } from './components/side-nav/side-nav';
 export { Skeleton } from './components/skeleton/skeleton';
 export { EmptyState, type EmptyStateProps } from './components/empty-state/empty-state';

@@ -1,47 +1,27 @@
 #!/usr/bin/env node
 // Fails when a message of the source catalog has no translation in one of the translated
 // locales. Run after `lingui extract`, so a string added in code but never translated counts.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readCatalog } from './po.mjs';
 
-const localesDir = fileURLToPath(new URL('../src/locales/', import.meta.url));
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+// The console's product sources under apps and libs, without tests, stories and generated code.
+function* sourceFiles(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (['node_modules', 'dist', 'generated', 'tmp', '.nx', 'api', 'console-e2e'].includes(entry.name)) continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* sourceFiles(path);
+    else if (/\.(ts|tsx)$/.test(entry.name) && !/\.(test|stories)\.tsx?$/.test(entry.name) && /\/(apps|libs)\/.*\/src\//.test(path)) yield path;
+  }
+}
+
+export { parsePo } from './po.mjs';
 const required = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['zh', 'fr', 'ja'];
 
-/** Parses the entries of a .po file into { msgid, msgstr, context } (obsolete entries skipped). */
-export function parsePo(text) {
-  const entries = [];
-  for (const block of text.split(/\r?\n\s*\r?\n/)) {
-    const fields = {};
-    let current = null;
-    for (const raw of block.split(/\r?\n/)) {
-      const line = raw.trim();
-      if (line.startsWith('#~')) {
-        current = null;
-        fields.obsolete = true;
-        continue;
-      }
-      const start = /^(msgctxt|msgid|msgstr)\s+"(.*)"$/.exec(line);
-      if (start) {
-        current = start[1];
-        fields[current] = unquote(start[2]);
-      } else if (current && /^".*"$/.test(line)) {
-        fields[current] += unquote(line.slice(1, -1));
-      } else {
-        current = null;
-      }
-    }
-    if (fields.msgid === undefined || fields.obsolete) continue;
-    if (fields.msgid === '' && fields.msgctxt === undefined) continue; // the header
-    entries.push({ msgid: fields.msgid, msgstr: fields.msgstr ?? '', context: fields.msgctxt });
-  }
-  return entries;
-}
-
-function unquote(s) {
-  return s.replace(/\\(.)/g, (_, c) => ({ n: '\n', t: '\t' })[c] ?? c);
-}
-
-const read = (locale) => parsePo(readFileSync(`${localesDir}${locale}/messages.po`, 'utf8'));
+const read = readCatalog;
 const source = read('en');
 const problems = [];
 for (const locale of required) {
@@ -54,8 +34,23 @@ for (const locale of required) {
   }
 }
 
+// Messages looked up by id at run time (`/*i18n*/ { id: 'http.notFound', … }` descriptors handed
+// around as data, `i18n._('id')`) must be in the compiled catalog: a missing one shows English
+// and Lingui reports it as uncompiled in the browser.
+const known = new Set(source.map((e) => e.msgid));
+for (const file of sourceFiles(root)) {
+  const text = readFileSync(file, 'utf8');
+  const ids = [
+    ...text.matchAll(/\/\*\s*i18n\s*\*\/\s*\{\s*id:\s*['"]([^'"]+)['"]/g),
+    ...text.matchAll(/\bi18n\._\(\s*['"]([^'"]+)['"]/g),
+  ].map((m) => m[1]);
+  for (const id of ids) {
+    if (!known.has(id)) problems.push(`${file.slice(root.length)}: message id ${JSON.stringify(id)} is used at run time but not in the catalog`);
+  }
+}
+
 if (problems.length > 0) {
-  console.error(`${problems.length} missing translation(s):\n  ${problems.join('\n  ')}`);
+  console.error(`${problems.length} translation problem(s):\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
 console.log(`Translations OK: ${source.length} messages in ${required.join(', ')}.`);

@@ -62,6 +62,7 @@ export {
   type SessionApi,
   type SignInResult,
   type SignInSettings,
+  type AiFeaturesSettings,
   type SsoPotentialSession,
   type SsoPotentialSessions,
 } from './lib/session-api';

@@ -122,6 +122,12 @@ export function createSessionApi(client: ApiClient): SessionApi & AuthApi {
     async consoleEvent(event) {
       await client.POST('/console/event', { body: { entity: event } });
     },
+    async aiFeatures() {
+      // Before anything is configured the organization configuration answers empty items.
+      const { data } = await client.GET('/org/configuration');
+      const ai = data?.response.items[0]?.aiFeaturesConfiguration;
+      return { enabled: ai?.enabled === true, consented: ai?.consented === true };
+    },
 
     async signIn(input) {
       const { data } = await client.POST('/auth/signIn', { body: { entity: input } });

@@ -56,6 +56,13 @@ export interface SessionApi {
   documentationToken(): Promise<string>;
   notifications(): Promise<NotificationItem[]>;
   consoleEvent(event: { title: string; message: string }): Promise<void>;
+  /** The organization configuration's AI features (spec §3); both false before anything is configured. */
+  aiFeatures(): Promise<AiFeaturesSettings>;
+}
+
+export interface AiFeaturesSettings {
+  enabled: boolean;
+  consented: boolean;
 }
 
 export interface MfaSecret {

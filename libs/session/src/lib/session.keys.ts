@@ -8,4 +8,5 @@ export const sessionKeys = {
   signInSettings: () => [...sessionKeys.all, 'signInSettings'] as const,
   ssoPotentialSessions: () => [...sessionKeys.all, 'ssoPotentialSessions'] as const,
   notifications: () => [...sessionKeys.all, 'notifications'] as const,
+  aiFeatures: () => [...sessionKeys.all, 'aiFeatures'] as const,
 };

@@ -47,4 +47,8 @@ export const sessionQueries = {
       queryFn: () => api.notifications(),
       staleTime: 10 * 60_000,
     }),
+  // An admin may enable AI features in another tab or page: the assistant entry reads it afresh
+  // when it mounts and before it acts on a click.
+  aiFeatures: (api: SessionApi) =>
+    queryOptions({ queryKey: sessionKeys.aiFeatures(), queryFn: () => api.aiFeatures(), staleTime: 0 }),
 };

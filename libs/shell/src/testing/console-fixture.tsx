@@ -24,6 +24,8 @@ export interface Who {
   pricingPlan?: 'freeTrial' | 'basic' | 'pro' | 'enterprise';
   freeTrialExpiration?: string | null;
   teams?: { id: string; name: string }[];
+  /** The organization configuration's AI features; none configured when absent. */
+  aiFeatures?: { enabled: boolean; consented: boolean };
 }
 
 export function currentUser(who: Who = {}): CurrentUser {
@@ -64,6 +66,13 @@ export function sessionHandlers(who: Who = {}): HttpHandler[] {
     handle('get', '/org/signInSettings', () => envelope([{ requireSsoSignIn: true, requireMfaForDirectUserSignIn: true }])),
     handle('get', '/iam/org/user', () => envelope([])),
     handle('get', '/notifications/feed', () => envelope([])),
+    handle('get', '/org/configuration', () =>
+      envelope(
+        who.aiFeatures
+          ? [{ organizationId: user.organization.id, aiFeaturesConfiguration: who.aiFeatures, updatedAt: '2026-01-01T00:00:00.000Z' }]
+          : [],
+      ),
+    ),
   ];
 }
 

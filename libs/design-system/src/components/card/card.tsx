@@ -27,15 +27,24 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   );
 }
 
-export function CardTitle({ className, children, ...props }: ComponentProps<'h3'>) {
+export interface CardTitleProps extends ComponentProps<'h3'> {
+  /**
+   * The heading level in the page's outline: 2 for cards right under the page title, 3 (the
+   * default) inside a titled section. Headings must not skip a level (axe heading-order).
+   */
+  level?: 2 | 3 | 4;
+}
+
+export function CardTitle({ className, children, level = 3, ...props }: CardTitleProps) {
+  const Heading = `h${level}` as 'h2' | 'h3' | 'h4';
   return (
-    <h3
+    <Heading
       data-slot="card-title"
       className={cn('text-sm leading-6 font-semibold', className)}
       {...props}
     >
       {children}
-    </h3>
+    </Heading>
   );
 }
 

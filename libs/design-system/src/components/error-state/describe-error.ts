@@ -1,5 +1,9 @@
+import type { MessageDescriptor } from '@lingui/core';
+
 export interface DescribedError {
   message: string | null;
+  /** The api-client's catalogue text ('Not Found', …) to translate instead of the English message. */
+  descriptor: MessageDescriptor | null;
   status: number | null;
   requestId: string | null;
 }
@@ -10,13 +14,18 @@ export interface DescribedError {
  * falls back to a generic, translated text.
  */
 export function describeError(error: unknown): DescribedError {
-  if (typeof error === 'string') return { message: error || null, status: null, requestId: null };
+  if (typeof error === 'string') return { message: error || null, descriptor: null, status: null, requestId: null };
   if (typeof error !== 'object' || error === null)
-    return { message: null, status: null, requestId: null };
+    return { message: null, descriptor: null, status: null, requestId: null };
   const record = error as Record<string, unknown>;
   const message =
     typeof record['message'] === 'string' && record['message'] !== '' ? record['message'] : null;
   const status = typeof record['status'] === 'number' ? record['status'] : null;
   const requestId = typeof record['requestId'] === 'string' ? record['requestId'] : null;
-  return { message, status, requestId };
+  const candidate = record['descriptor'] as Record<string, unknown> | undefined;
+  const descriptor =
+    typeof candidate === 'object' && candidate !== null && typeof candidate['id'] === 'string'
+      ? (candidate as unknown as MessageDescriptor)
+      : null;
+  return { message, descriptor, status, requestId };
 }

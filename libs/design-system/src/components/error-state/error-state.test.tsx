@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { activateLocale } from '@terrace/i18n';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { describeError } from './describe-error';
 import { ErrorState } from './error-state';
@@ -13,19 +14,31 @@ describe('describeError', () => {
     });
     expect(describeError(apiError)).toEqual({
       message: 'Stack not found',
+      descriptor: null,
       status: 404,
       requestId: 'req-1',
     });
   });
 
   it('gives nulls for values it cannot read', () => {
-    expect(describeError(undefined)).toEqual({ message: null, status: null, requestId: null });
-    expect(describeError({ message: 42 })).toEqual({
-      message: null,
-      status: null,
-      requestId: null,
+    const none = { message: null, descriptor: null, status: null, requestId: null };
+    expect(describeError(undefined)).toEqual(none);
+    expect(describeError({ message: 42 })).toEqual(none);
+    expect(describeError('')).toEqual(none);
+  });
+
+  it("shows an API error's catalogue text in the active language, not its English message", async () => {
+    await activateLocale('ja');
+    onTestFinished(() => activateLocale('en'));
+    // The api-client's ApiError: an English message and the descriptor of the catalogue text.
+    const notFound = Object.assign(new Error('Not Found'), {
+      status: 404,
+      requestId: 'req-9',
+      descriptor: { id: 'http.notFound', message: 'Not Found' },
     });
-    expect(describeError('')).toEqual({ message: null, status: null, requestId: null });
+    renderWithProviders(<ErrorState error={notFound} />);
+    expect(screen.getByText('見つかりません')).toBeInTheDocument();
+    expect(screen.queryByText('Not Found')).toBeNull();
   });
 });
 

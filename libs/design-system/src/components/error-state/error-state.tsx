@@ -22,8 +22,11 @@ export function ErrorState({
   className,
   ...props
 }: ErrorStateProps) {
-  const { t } = useLingui();
-  const { message, requestId } = describeError(error);
+  const { t, i18n } = useLingui();
+  const described = describeError(error);
+  const { requestId } = described;
+  // The message an ApiError carries is the English source; its descriptor is the catalogue's.
+  const message = described.descriptor ? i18n._(described.descriptor) : described.message;
   return (
     <div
       data-slot="error-state"

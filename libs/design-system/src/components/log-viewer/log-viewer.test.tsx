@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { LogViewer } from './log-viewer';
@@ -40,5 +40,30 @@ describe('LogViewer', () => {
     expect(screen.getByText('plain again')).not.toHaveAttribute('style');
     expect(screen.getByText(/orange/)).toHaveStyle({ color: '#ff8700' });
     expect(screen.getByText('azure')).toHaveStyle({ color: '#0080ff' });
+  });
+});
+
+describe('LogViewer with 100,000 lines', () => {
+  it('shows the end at once, works out the carried colour in the background, and continues on append', async () => {
+    const ESC = '\u001b';
+    const height = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(480);
+    onTestFinished(() => height.mockRestore());
+    // Red is set on the first line and never reset: the last lines are red too.
+    const lines = [`${ESC}[31mred from here on`, ...Array.from({ length: 99_999 }, (_, i) => `line ${i + 2}`)];
+    const { rerender } = renderWithProviders(<LogViewer label="Apply output" lines={lines} />);
+    // jsdom does not scroll: put the scroll area at the end, where following keeps it.
+    const log = screen.getByRole('log', { name: 'Apply output' });
+    Object.defineProperty(log, 'scrollTop', { configurable: true, get: () => 100_000 * 20 - 480, set: () => undefined });
+    fireEvent.scroll(log);
+    // The end is in view at once; its style waits for the background pass (bounded work per frame).
+    const last = await screen.findByText('line 100000');
+    expect(last.closest('[data-index]')).toHaveAttribute('data-pending', 'true');
+    await waitFor(() => expect(screen.getByText('line 100000')).toHaveStyle({ color: 'var(--ansi-1)' }), { timeout: 10_000 });
+    expect(document.querySelector('[data-pending]')).toBeNull();
+    // Appending continues from the style the pass reached, without starting over.
+    rerender(<LogViewer label="Apply output" lines={[...lines, `still red ${ESC}[0m`, 'plain at last']} />);
+    await waitFor(() => expect(screen.getByText('plain at last')).toBeInTheDocument());
+    expect(screen.getByText('still red')).toHaveStyle({ color: 'var(--ansi-1)' });
+    expect(screen.getByText('plain at last')).not.toHaveAttribute('style');
   });
 });

@@ -1,15 +1,35 @@
 import { Plural, useLingui } from '@lingui/react/macro';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useMemo, useRef, type ComponentProps } from 'react';
+import { useEffect, useId, useMemo, useReducer, useRef, type ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 import { useControllableState } from '../../lib/use-controllable-state';
 import { CopyButton } from '../copy-button/copy-button';
 import { Label } from '../label/label';
 import { Switch } from '../switch/switch';
 import { AnsiText } from './ansi-text';
-import { ansiStyleKey, parseAnsiLine, stripAnsi, type AnsiSegment, type AnsiStyle } from './parse-ansi';
+import {
+  ansiEndStyle,
+  ansiStyleKey,
+  parseAnsiLine,
+  stripAnsi,
+  type AnsiSegment,
+  type AnsiStyle,
+} from './parse-ansi';
 
 const LINE_HEIGHT = 20;
+/** Lines whose starting style a render may work out on the spot; further ones wait for the background pass. */
+const SYNC_LINES = 2000;
+/** Time the background pass may take per animation frame, so scrolling and typing stay smooth. */
+const FRAME_BUDGET_MS = 6;
+
+const nextFrame = (callback: () => void): (() => void) => {
+  if (typeof requestAnimationFrame === 'function') {
+    const id = requestAnimationFrame(callback);
+    return () => cancelAnimationFrame(id);
+  }
+  const id = setTimeout(callback, 16);
+  return () => clearTimeout(id);
+};
 
 export interface LogViewerProps extends Omit<ComponentProps<'div'>, 'children'> {
   /** One entry per line, ANSI escapes allowed. Append to the array to stream. */
@@ -26,8 +46,11 @@ export interface LogViewerProps extends Omit<ComponentProps<'div'>, 'children'> 
 /**
  * A virtualised log: only the lines in view are in the DOM, so 100,000 lines scroll smoothly.
  * A colour or bold set on one line carries on to the next until reset, as in a terminal: each
- * line is parsed from the style the previous one ended in (worked out in order, once, and kept
- * while lines are appended), and cached by that style and its text.
+ * line is parsed from the style the previous one ended in, and cached by that style and its text.
+ * The starting styles are worked out in order, incrementally: a render computes at most a couple
+ * of thousand on the spot, a background pass does the rest a few milliseconds per frame, and
+ * appended lines continue from where it stopped. A line whose style is not known yet shows its
+ * text plainly (`data-pending`) for the frames until it is.
  */
 export function LogViewer({
   lines,
@@ -61,23 +84,54 @@ export function LogViewer({
 
   // starts[i]: the style line i starts in. Kept while lines are only appended.
   const starts = useRef<{ lines: readonly string[]; styles: AnsiStyle[] }>({ lines, styles: [] });
-  const startStyle = (index: number): AnsiStyle => {
+  const current = (): AnsiStyle[] => {
     const memo = starts.current;
     if (memo.lines !== lines) {
-      const checked = memo.styles.length - 2;
-      const appended = lines.length >= memo.lines.length && (checked < 0 || lines[checked] === memo.lines[checked]);
+      // Appended when the previous array's last line whose end style we used is unchanged.
+      const checked = Math.min(memo.styles.length, memo.lines.length) - 1;
+      const appended =
+        lines.length >= memo.lines.length &&
+        (checked < 0 || lines[checked] === memo.lines[checked]);
       starts.current = { lines, styles: appended ? memo.styles : [] };
     }
-    const { styles } = starts.current;
-    for (let i = styles.length; i <= index; i++) {
-      styles.push(i === 0 ? {} : parseAnsiLine(lines[i - 1] ?? '', styles[i - 1]).end);
+    return starts.current.styles;
+  };
+  const extend = (styles: AnsiStyle[], upTo: number) => {
+    for (let i = styles.length; i <= upTo && i < lines.length; i++) {
+      styles.push(i === 0 ? {} : ansiEndStyle(lines[i - 1] ?? '', styles[i - 1]));
     }
-    return styles[index] ?? {};
+  };
+  const startStyle = (index: number): AnsiStyle | undefined => {
+    const styles = current();
+    if (index >= styles.length && index - styles.length < SYNC_LINES) extend(styles, index);
+    return styles[index];
   };
 
-  const parsed = (index: number) => {
+  // The background pass: the starting styles of every line, a bounded slice per frame; a render
+  // follows each slice so lines shown plainly take their colours.
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    let cancel: (() => void) | null = null;
+    const step = () => {
+      const styles = current();
+      const started = performance.now();
+      while (styles.length < lines.length && performance.now() - started < FRAME_BUDGET_MS) {
+        extend(styles, Math.min(styles.length + 499, lines.length - 1));
+      }
+      rerender();
+      cancel = styles.length < lines.length ? nextFrame(step) : null;
+    };
+    // A few appended lines are worked out by the render that shows them; only a backlog needs the pass.
+    if (lines.length - current().length > SYNC_LINES) cancel = nextFrame(step);
+    return () => cancel?.();
+    // `current` and `extend` read `lines`, the only input that changes the work.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lines]);
+
+  const parsed = (index: number): AnsiSegment[] | null => {
     const line = lines[index] ?? '';
     const start = startStyle(index);
+    if (!start) return null;
     const key = `${ansiStyleKey(start)}\u0000${line}`;
     let segments = cache.get(key);
     if (!segments) {
@@ -136,27 +190,31 @@ export function LogViewer({
         style={{ height }}
       >
         <div className="relative min-w-max" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((item) => (
-            <div
-              key={item.key}
-              data-index={item.index}
-              className="absolute start-0 flex min-w-full pe-4 hover:bg-muted/30"
-              style={{ top: item.start, height: LINE_HEIGHT, lineHeight: `${LINE_HEIGHT}px` }}
-            >
-              {lineNumbers && (
-                <span
-                  aria-hidden
-                  className="sticky start-0 shrink-0 bg-terminal pe-3 ps-3 text-end text-terminal-muted select-none"
-                  style={{ width: `calc(${gutter} + 1.5rem)` }}
-                >
-                  {item.index + 1}
+          {virtualizer.getVirtualItems().map((item) => {
+            const segments = parsed(item.index);
+            return (
+              <div
+                key={item.key}
+                data-index={item.index}
+                data-pending={segments ? undefined : true}
+                className="absolute start-0 flex min-w-full pe-4 hover:bg-muted/30"
+                style={{ top: item.start, height: LINE_HEIGHT, lineHeight: `${LINE_HEIGHT}px` }}
+              >
+                {lineNumbers && (
+                  <span
+                    aria-hidden
+                    className="sticky start-0 shrink-0 bg-terminal pe-3 ps-3 text-end text-terminal-muted select-none"
+                    style={{ width: `calc(${gutter} + 1.5rem)` }}
+                  >
+                    {item.index + 1}
+                  </span>
+                )}
+                <span className="whitespace-pre ps-1">
+                  {segments ? <AnsiText segments={segments} /> : stripAnsi(lines[item.index] ?? '')}
                 </span>
-              )}
-              <span className="whitespace-pre ps-1">
-                <AnsiText segments={parsed(item.index)} />
-              </span>
-            </div>
-          ))}
+              </div>
+            );
+          })}
         </div>
       </div>
     </div>

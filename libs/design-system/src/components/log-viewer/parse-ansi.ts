@@ -75,6 +75,20 @@ export function parseAnsiLine(text: string, initial: AnsiStyle = {}): { segments
 }
 
 /**
+ * The style a line ends in, from the style it starts in: what parseAnsiLine's `end` gives,
+ * without building segments, and free for the many lines that carry no escape at all. The log
+ * viewer runs it over every line in order to know each line's starting style.
+ */
+export function ansiEndStyle(text: string, initial: AnsiStyle = {}): AnsiStyle {
+  if (text.indexOf('\u001b') < 0) return initial;
+  let style = initial;
+  for (const match of text.matchAll(CSI)) {
+    if (match[2] === 'm') style = applySgr(style, match[1] ?? '');
+  }
+  return style;
+}
+
+/**
  * Splits text with ANSI SGR escapes into styled segments: the 16 colours (normal and bright),
  * the 256-colour palette and true colour, foreground and background, bold and reset.
  * `initial` carries style over from a previous chunk.

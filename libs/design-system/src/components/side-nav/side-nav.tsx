@@ -7,6 +7,7 @@ import {
   useId,
   type ComponentProps,
   type KeyboardEvent,
+  type MouseEvent,
   type ReactNode,
 } from 'react';
 import { cn } from '../../lib/cn';
@@ -150,6 +151,30 @@ export function SideNavGroup({ label, className, children, ...props }: SideNavGr
   );
 }
 
+export interface SideNavSubgroupProps extends ComponentProps<'li'> {
+  label: ReactNode;
+}
+
+/** A labelled group of items inside a group (e.g. Private Registry inside Terraform Explorer). */
+export function SideNavSubgroup({ label, className, children, ...props }: SideNavSubgroupProps) {
+  const { collapsed } = useSideNav();
+  const labelId = useId();
+  return (
+    <li data-slot="side-nav-subgroup" className={cn('flex flex-col', className)} {...props}>
+      <div role="group" aria-labelledby={labelId} className="flex flex-col gap-0.5">
+        <div
+          id={labelId}
+          title={typeof label === 'string' && !collapsed ? label : undefined}
+          className={cn('truncate ps-[42px] pe-3 pt-1.5 pb-0.5 text-xs font-medium text-muted-foreground', collapsed && 'sr-only')}
+        >
+          {label}
+        </div>
+        <ul className={cn('flex flex-col gap-0.5', !collapsed && 'ms-[30px] border-s border-border ps-1')}>{children}</ul>
+      </div>
+    </li>
+  );
+}
+
 export interface SideNavItemProps extends ComponentProps<'a'> {
   icon?: ReactNode;
   label: ReactNode;
@@ -158,6 +183,10 @@ export interface SideNavItemProps extends ComponentProps<'a'> {
   locked?: boolean;
   /** Render the child (a router link) as the item, keeping client-side navigation. */
   asChild?: boolean;
+  /** A short line under the label (e.g. why the entry is disabled); it also describes the item. */
+  description?: ReactNode;
+  /** Shown but not usable: the item cannot be activated and arrow keys skip it; the description says why. */
+  disabled?: boolean;
 }
 
 export function SideNavItem({
@@ -166,36 +195,62 @@ export function SideNavItem({
   active = false,
   locked = false,
   asChild = false,
+  description,
+  disabled = false,
   className,
   children,
+  onClick,
   ...props
 }: SideNavItemProps) {
   const { t } = useLingui();
   const { collapsed } = useSideNav();
+  const descriptionId = useId();
   const Comp = asChild ? SlotPrimitive.Slot : 'a';
+  const text = typeof label === 'string' ? label : undefined;
   const item = (
     <Comp
       data-slot="side-nav-item"
       data-active={active || undefined}
       data-locked={locked || undefined}
       aria-current={active ? 'page' : undefined}
+      aria-disabled={disabled || undefined}
+      aria-describedby={description ? descriptionId : undefined}
+      // A label cut short (long French or Japanese names) stays readable on hover.
+      title={collapsed ? undefined : text}
+      onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+        if (disabled) {
+          event.preventDefault();
+          return;
+        }
+        onClick?.(event);
+      }}
       className={cn(
-        'group/item flex h-9 items-center gap-3 rounded-md px-3 text-sm font-medium text-muted-foreground transition-colors',
+        'group/item flex min-h-9 w-full items-center gap-3 rounded-md px-3 text-start text-sm font-medium text-muted-foreground transition-colors',
         'hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
         active &&
           'bg-primary-subtle text-primary-subtle-foreground hover:bg-primary-subtle hover:text-primary-subtle-foreground',
+        disabled && 'cursor-not-allowed opacity-60 hover:bg-transparent hover:text-muted-foreground',
+        description && !collapsed && 'py-1.5',
         collapsed && 'justify-center px-0',
         className,
       )}
       {...props}
     >
       {icon && (
-        <span aria-hidden="true" className="flex shrink-0 [&_svg]:size-[18px]">
+        <span aria-hidden="true" className={cn('flex shrink-0 [&_svg]:size-[18px]', description && !collapsed && 'self-start pt-px')}>
           {icon}
         </span>
       )}
       <SlotPrimitive.Slottable>{asChild ? children : null}</SlotPrimitive.Slottable>
-      <span className={cn('min-w-0 flex-1 truncate', collapsed && 'sr-only')}>{label}</span>
+      <span className={cn('flex min-w-0 flex-1 flex-col', collapsed && 'sr-only')}>
+        <span className="truncate">{label}</span>
+        {description && (
+          // Hidden from the name (it would join the label); aria-describedby still reads it.
+          <span id={descriptionId} aria-hidden="true" className="text-xs font-normal whitespace-normal text-muted-foreground">
+            {description}
+          </span>
+        )}
+      </span>
       {locked && (
         <span className={cn('flex shrink-0 text-muted-foreground', collapsed && 'absolute')}>
           <Lock aria-hidden="true" className={cn('size-3.5', collapsed && 'hidden')} />

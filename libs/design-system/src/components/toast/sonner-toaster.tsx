@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { CSSProperties, ReactNode } from 'react';
 import { toast as sonner, Toaster, type ExternalToast } from 'sonner';
 import { useTheme } from '../theme-provider/theme-provider';
@@ -29,6 +30,7 @@ export type SonnerToast = typeof sonnerToast;
 /** sonner's Toaster in the tokens' colours; loaded on demand by `Toaster` (toast.tsx). */
 export function SonnerToaster() {
   const { theme, direction } = useTheme();
+  const { t } = useLingui();
   return (
     <Toaster
       theme={theme}
@@ -36,7 +38,9 @@ export function SonnerToaster() {
       position={direction === 'rtl' ? 'bottom-left' : 'bottom-right'}
       closeButton
       richColors
-      toastOptions={{ className: 'font-sans' }}
+      // sonner's own labels are English ("Notifications alt+T", "Close toast"): every label is ours.
+      customAriaLabel={t`Messages (Alt+T)`}
+      toastOptions={{ className: 'font-sans', closeButtonAriaLabel: t`Close message` }}
       style={
         {
           '--normal-bg': 'var(--surface-raised)',

@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../testing/render-with-providers';
+import { activateLocale } from '@terrace/i18n';
 import { toast, Toaster } from './toast';
 
 afterEach(() => {
@@ -49,5 +50,25 @@ describe('toast', () => {
     });
     await screen.findByText('Saved');
     expect(document.querySelector('[data-sonner-toaster]')).toHaveAttribute('dir', 'rtl');
+  });
+});
+
+describe('toast labels in other languages', () => {
+  afterEach(async () => {
+    await activateLocale('en');
+  });
+
+  it('names the toast region and the close button in the active language, not sonner English', async () => {
+    await activateLocale('ja');
+    renderWithProviders(<Toaster />);
+    act(() => {
+      toast.error('Introuvable', { id: 'nf' });
+    });
+    expect(await screen.findByText('Introuvable')).toBeInTheDocument();
+    const region = document.querySelector('section[aria-label]');
+    expect(region?.getAttribute('aria-label')).toBe('メッセージ (Alt+T)');
+    expect(region?.getAttribute('aria-label')).not.toMatch(/Notifications/);
+    expect(screen.queryByRole('button', { name: 'Close toast' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'メッセージを閉じる' })).toBeInTheDocument();
   });
 });

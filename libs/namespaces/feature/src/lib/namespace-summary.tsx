@@ -31,7 +31,7 @@ export function NamespaceSummary({ namespace, section, teamNames }: NamespaceSum
     section === 'overview' ? (
       <Card>
         <CardHeader>
-          <CardTitle>{t`Overview`}</CardTitle>
+          <CardTitle level={2}>{t`Overview`}</CardTitle>
         </CardHeader>
         <CardBody>
           <dl className="flex flex-col gap-3">
@@ -49,7 +49,7 @@ export function NamespaceSummary({ namespace, section, teamNames }: NamespaceSum
     <Grid columns={2} gap={4} align="start">
       <Card>
         <CardHeader>
-          <CardTitle>{t`IaC versions`}</CardTitle>
+          <CardTitle level={2}>{t`IaC versions`}</CardTitle>
         </CardHeader>
         <CardBody>
           <dl className="flex flex-col gap-3">
@@ -61,7 +61,7 @@ export function NamespaceSummary({ namespace, section, teamNames }: NamespaceSum
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>{t`Runners`}</CardTitle>
+          <CardTitle level={2}>{t`Runners`}</CardTitle>
         </CardHeader>
         <CardBody>
           <dl className="flex flex-col gap-3">
@@ -77,7 +77,7 @@ export function NamespaceSummary({ namespace, section, teamNames }: NamespaceSum
       </Card>
       <Card>
         <CardHeader>
-          <CardTitle>{t`Deployment approval`}</CardTitle>
+          <CardTitle level={2}>{t`Deployment approval`}</CardTitle>
         </CardHeader>
         <CardBody>
           <dl className="flex flex-col gap-3">
@@ -105,7 +105,7 @@ export function NamespaceSummary({ namespace, section, teamNames }: NamespaceSum
       </Card>
       <Card className="sm:col-span-2">
         <CardHeader>
-          <CardTitle>{t`Capabilities`}</CardTitle>
+          <CardTitle level={2}>{t`Capabilities`}</CardTitle>
         </CardHeader>
         <CardBody>
           <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">

@@ -17,7 +17,7 @@ export function ReminderBanner({ icon, title, text, actions, tone = 'info', test
       data-testid={testId}
       aria-label={typeof title === 'string' ? title : undefined}
       className={cn(
-        'flex flex-wrap items-center gap-x-4 gap-y-2 border-b px-6 py-2.5 text-sm',
+        'flex flex-wrap items-center gap-x-4 gap-y-2 border-b px-4 py-2.5 text-sm sm:px-6',
         tone === 'warning'
           ? 'border-warning/30 bg-warning-subtle text-warning-subtle-foreground'
           : 'border-info/30 bg-info-subtle text-info-subtle-foreground',
@@ -26,10 +26,11 @@ export function ReminderBanner({ icon, title, text, actions, tone = 'info', test
       <span aria-hidden className="flex shrink-0 [&_svg]:size-4">
         {icon}
       </span>
-      <p className="min-w-0 flex-1">
+      <p className="min-w-0 flex-1 basis-64">
         <strong className="font-semibold">{title}</strong> <span>{text}</span>
       </p>
-      <div className="flex shrink-0 flex-wrap items-center gap-2">{actions}</div>
+      {/* The buttons wrap inside the window rather than run past its edge on a phone. */}
+      <div className="flex max-w-full min-w-0 flex-wrap items-center gap-2">{actions}</div>
     </section>
   );
 }

@@ -1,40 +1,48 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@terrace/design-system';
+import { Button, Popover, PopoverContent, PopoverTrigger } from '@terrace/design-system';
 import { sessionQueries, storageKeys, useSessionApi, type NotificationItem } from '@terrace/session';
 import { Bell } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { countUnreadNotifications, notificationBadgeText } from '@terrace/domain';
-import { splitAtLinkMarker } from './notification-text';
+import type { I18n } from '@lingui/core';
+import { splitAtLinkMarker, translateNewsText } from './notification-text';
 
-function NotificationText({ item }: { item: NotificationItem }) {
-  const parts = splitAtLinkMarker(item.text);
+/** A feed text: translated when the catalog knows it, otherwise marked as English (isolated in rtl). */
+function NewsText({ text, i18n }: { text: string; i18n: I18n }) {
+  const shown = translateNewsText(text, i18n);
+  return shown.english ? (
+    <bdi lang="en" dir="auto">
+      {shown.text}
+    </bdi>
+  ) : (
+    <>{shown.text}</>
+  );
+}
+
+function NotificationText({ item, i18n }: { item: NotificationItem; i18n: I18n }) {
+  const body = translateNewsText(item.text, i18n);
+  const parts = splitAtLinkMarker(body.text);
   const link =
     item.linkUrl && item.linkText ? (
       <a href={item.linkUrl} target="_blank" rel="noreferrer" className="font-medium text-primary-subtle-foreground underline-offset-4 hover:underline">
-        {item.linkText}
+        <NewsText text={item.linkText} i18n={i18n} />
       </a>
     ) : null;
+  const lang = body.english ? 'en' : undefined;
   if (!parts) {
     return (
-      <>
-        {item.text} {link}
-      </>
+      <span lang={lang}>
+        {body.text} {link}
+      </span>
     );
   }
   return (
-    <>
+    <span lang={lang}>
       {parts[0]}
       {link}
       {parts[1]}
-    </>
+    </span>
   );
 }
 
@@ -43,6 +51,7 @@ export function NotificationsMenu() {
   const { t, i18n } = useLingui();
   const api = useSessionApi();
   const notifications = useQuery(sessionQueries.notifications(api));
+  const headingId = useId();
   const [lastSeen, setLastSeen] = useState(() => localStorage.getItem(storageKeys.latestNotificationDate));
   const items = [...(notifications.data ?? [])].sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
   const badge = notificationBadgeText(
@@ -59,9 +68,10 @@ export function NotificationsMenu() {
   };
 
   return (
-    <DropdownMenu onOpenChange={markSeen}>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="relative size-9 px-0">
+    // A popover, not a menu: the feed is a list to read with links inside, not a set of commands.
+    <Popover onOpenChange={markSeen}>
+      <PopoverTrigger asChild>
+        <Button variant="ghost" className="relative size-9 px-0" data-testid="notifications-button">
           <Bell aria-hidden />
           {/* The name is built from visible parts, so the badge count is part of it (WCAG 2.5.3). */}
           <span className="sr-only">{t`Notifications`}</span>
@@ -77,10 +87,11 @@ export function NotificationsMenu() {
             </>
           )}
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-96">
-        <DropdownMenuLabel>{t`Notifications`}</DropdownMenuLabel>
-        <DropdownMenuSeparator />
+      </PopoverTrigger>
+      <PopoverContent align="end" className="w-[min(24rem,calc(100vw-1rem))] p-0" aria-labelledby={headingId}>
+        <h2 id={headingId} className="border-b border-border px-3 py-2 text-sm font-semibold">
+          {t`Notifications`}
+        </h2>
         {/* Five items tall (spec §9); the rest scrolls. */}
         <ul className="max-h-[27rem] overflow-y-auto" data-testid="notifications-list">
           {notifications.isPending && <li className="px-3 py-4 text-sm text-muted-foreground">{t`Loading notifications…`}</li>}
@@ -91,18 +102,20 @@ export function NotificationsMenu() {
           {items.map((item) => (
             <li key={`${item.date}-${item.title}`} className="flex h-[5.4rem] flex-col gap-1 border-b border-border px-3 py-2 last:border-b-0">
               <div className="flex items-baseline justify-between gap-2">
-                <span className="truncate text-sm font-medium text-foreground">{item.title}</span>
+                <span className="truncate text-sm font-medium text-foreground">
+                  <NewsText text={item.title} i18n={i18n} />
+                </span>
                 <time dateTime={item.date} className="shrink-0 text-xs text-muted-foreground">
                   {i18n.date(new Date(item.date), { dateStyle: 'medium' })}
                 </time>
               </div>
               <p className="line-clamp-2 text-xs text-muted-foreground">
-                <NotificationText item={item} />
+                <NotificationText item={item} i18n={i18n} />
               </p>
             </li>
           ))}
         </ul>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      </PopoverContent>
+    </Popover>
   );
 }

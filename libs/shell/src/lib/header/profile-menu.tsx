@@ -43,18 +43,19 @@ export function ProfileMenu({ session }: { session: CurrentSession }) {
     <>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" className="gap-2 px-2">
+          <Button variant="ghost" className="max-w-56 shrink-0 gap-2 px-1.5 sm:px-2">
             {/* Visible text stays part of the name (WCAG 2.5.3), the purpose is added for screen readers. */}
             <span className="sr-only">{t`Account menu`}</span>
-            <span aria-hidden className="flex size-7 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
+            <span aria-hidden className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground">
               {initials(session)}
             </span>
             <span className="sr-only lg:hidden">{fullName}</span>
-            <span className="hidden max-w-40 flex-col items-start text-start leading-tight lg:flex">
-              <span className="truncate text-sm font-medium">{fullName}</span>
-              <span className="truncate text-xs text-muted-foreground" data-testid="header-organization">
+            {/* Long names are cut at the end of a word's room with an ellipsis, never broken mid-word; the title shows them whole. */}
+            <span className="hidden min-w-0 max-w-40 flex-col text-start leading-tight lg:flex" title={`${fullName} · ${session.organization.name}`}>
+              <bdi className="block truncate text-sm font-medium">{fullName}</bdi>
+              <bdi className="block truncate text-xs text-muted-foreground" data-testid="header-organization">
                 {session.organization.name}
-              </span>
+              </bdi>
             </span>
           </Button>
         </DropdownMenuTrigger>

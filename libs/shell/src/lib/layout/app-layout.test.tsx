@@ -1,7 +1,8 @@
 import { envelope, errorResponse, handle } from '@terrace/api-client/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { activateLocale } from '@terrace/i18n';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { renderConsole, server, sessionHandlers } from '../../testing/console-fixture';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -19,6 +20,74 @@ describe('layout, navigation and header', () => {
     expect(within(nav).getByRole('link', { name: 'Audit' })).toHaveAttribute('aria-current', 'page');
     // Not on the allow-list: the migration entry is not offered.
     expect(within(nav).queryByRole('link', { name: 'Terraform Cloud Migration' })).toBeNull();
+  });
+
+  it('groups Terraform Modules and Terraform Providers under Private Registry inside Terraform Explorer (spec §2.4)', async () => {
+    server.use(...sessionHandlers({ role: 'admin' }));
+    renderConsole({ path: '/app/tfRegistry?tab=providers' });
+    const nav = await screen.findByTestId('side-nav');
+    const explorer = within(nav).getByRole('group', { name: 'Terraform Explorer' });
+    const registry = within(explorer).getByRole('group', { name: 'Private Registry' });
+    expect(within(registry).getAllByRole('link').map((a) => a.textContent)).toEqual(['Terraform Modules', 'Terraform Providers']);
+    expect(within(registry).getByRole('link', { name: 'Terraform Providers' })).toHaveAttribute('aria-current', 'page');
+    expect(within(explorer).getByRole('link', { name: 'Explorer' })).toHaveAttribute('href', '/app/tfExplorer');
+  });
+
+  it('sends an admin without AI consent from the assistant entry to the AI features settings section', async () => {
+    let event: unknown;
+    server.use(
+      handle('post', '/console/event', ({ body }) => {
+        event = body;
+        return envelope([{}]);
+      }),
+      ...sessionHandlers({ role: 'admin', aiFeatures: { enabled: true, consented: false } }),
+    );
+    const { router } = renderConsole({ path: '/app/audit' });
+    const nav = await screen.findByTestId('side-nav');
+    const entry = await within(nav).findByRole('link', { name: 'AI Chat Assistant' });
+    expect(entry).toHaveAccessibleDescription('Click here to enable AI features');
+    await userEvent.click(entry);
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/app/organization/setting?id=ai-features'));
+    expect(screen.queryByText('The AI Chat Assistant is not available yet.')).toBeNull();
+    await waitFor(() => expect(event).toMatchObject({ entity: { title: 'AI assistant icon clicked' } }));
+  });
+
+  it('sends a viewer without AI features configured there too', async () => {
+    server.use(...sessionHandlers({ role: 'viewer' }));
+    renderConsole({ path: '/app/audit' });
+    const nav = await screen.findByTestId('side-nav');
+    expect(await within(nav).findByRole('link', { name: 'AI Chat Assistant' })).toHaveAttribute(
+      'href',
+      '/app/organization/setting?id=ai-features',
+    );
+  });
+
+  it('shows a member without AI consent the entry disabled, with the message to contact an administrator', async () => {
+    server.use(...sessionHandlers({ role: 'member', aiFeatures: { enabled: false, consented: false } }));
+    const { router } = renderConsole({ path: '/app/audit' });
+    const nav = await screen.findByTestId('side-nav');
+    const entry = await within(nav).findByRole('button', { name: 'AI Chat Assistant' });
+    await waitFor(() =>
+      expect(entry).toHaveAccessibleDescription('AI features are not enabled for this organization. Please contact your administrator.'),
+    );
+    expect(entry).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(entry);
+    expect(router.state.location.pathname).toBe('/app/audit');
+    expect(screen.queryByText('The AI Chat Assistant is not available yet.')).toBeNull();
+  });
+
+  it('moves focus to the new page heading after navigating (a wizard), not leaving it on body or the link', async () => {
+    server.use(...sessionHandlers({ role: 'admin' }));
+    const { router } = renderConsole({ path: '/app/audit' });
+    const nav = await screen.findByTestId('side-nav');
+    await screen.findByRole('heading', { level: 1 });
+    await act(() => router.navigate('/app/createStackWizard'));
+    const heading = await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(heading).toHaveFocus());
+    // A link of the navigation: focus follows to the page it opens.
+    await userEvent.click(within(nav).getByRole('link', { name: 'Audit' }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
+    expect(document.activeElement).not.toBe(document.body);
   });
 
   it('shows namespace-only users only the pages they may open', async () => {
@@ -79,6 +148,34 @@ describe('layout, navigation and header', () => {
     await userEvent.click(screen.getByRole('button', { name: /Notifications/ }));
     expect(await screen.findByText('News 6')).toBeInTheDocument();
     expect(localStorage.getItem('latestNotificationDate')).toBe(items[6]?.date);
+  });
+
+  it('shows the product news of the feed in the chosen language', async () => {
+    localStorage.setItem('localSettings', JSON.stringify({ locale: 'ja' }));
+    onTestFinished(async () => {
+      localStorage.removeItem('localSettings');
+      await activateLocale('en');
+    });
+    server.use(
+      handle('get', '/notifications/feed', () =>
+        envelope([
+          {
+            title: 'Welcome to Terrace',
+            text: 'Manage Terraform, Terragrunt and OpenTofu stacks across your cloud accounts. [LINK]',
+            linkText: 'Open the documentation',
+            linkUrl: '/app/docsFallback',
+            date: '2026-11-01T00:00:00.000Z',
+          },
+        ]),
+      ),
+      ...sessionHandlers(),
+    );
+    renderConsole({ path: '/app/audit' });
+    await userEvent.click(await screen.findByTestId('notifications-button'));
+    const list = await screen.findByTestId('notifications-list');
+    expect(await within(list).findByText('Terrace へようこそ')).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'ドキュメントを開く' })).toBeInTheDocument();
+    expect(list.textContent).not.toMatch(/Welcome|Manage Terraform/);
   });
 
   it('switches organization with a toast, and only closes when the current one is chosen', async () => {
@@ -191,14 +288,14 @@ describe('layout, navigation and header', () => {
 });
 
 describe('AI Chat Assistant entry', () => {
-  it('reports the click as a console event and says the assistant is not available yet', async () => {
+  it('with AI features on, reports the click as a console event and says the assistant is not available yet', async () => {
     let event: unknown;
     server.use(
       handle('post', '/console/event', ({ body }) => {
         event = body;
         return envelope([{}]);
       }),
-      ...sessionHandlers({ role: 'member' }),
+      ...sessionHandlers({ role: 'member', aiFeatures: { enabled: true, consented: true } }),
     );
     renderConsole({ path: '/app/audit' });
     await userEvent.click(await screen.findByRole('button', { name: 'AI Chat Assistant' }));

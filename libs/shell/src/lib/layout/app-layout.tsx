@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { ErrorState } from '@terrace/design-system';
 import { useCurrentSession, useLocalSettings } from '@terrace/session';
+import { useRef } from 'react';
 import { Outlet } from 'react-router';
 import { ReminderBanners } from '../banners/reminder-banners';
 import { AppHeader } from '../header/app-header';
@@ -8,6 +9,7 @@ import { AppSideNav } from './app-side-nav';
 import { AppTopNav } from './app-top-nav';
 import { FullPageLoader } from './full-page-loader';
 import { showsAssistantEntry, visibleNavTree } from './nav-tree';
+import { useFocusOnNavigate } from './use-focus-on-navigate';
 
 /**
  * The authenticated layout: a full-page loader until the role and organization are known, then
@@ -18,6 +20,8 @@ export function AppLayout() {
   const { t } = useLingui();
   const state = useCurrentSession();
   const [settings, update] = useLocalSettings();
+  const main = useRef<HTMLElement>(null);
+  useFocusOnNavigate(main);
 
   if (state.status === 'pending') return <FullPageLoader />;
   if (state.status === 'error') {
@@ -46,6 +50,7 @@ export function AppLayout() {
         <AppSideNav
           groups={groups}
           showAssistant={showsAssistantEntry(session.access)}
+          role={session.access.role}
           collapsed={settings.navCollapsed}
           onCollapsedChange={(navCollapsed) => update({ navCollapsed })}
           className="hidden lg:flex"
@@ -55,7 +60,7 @@ export function AppLayout() {
         <AppHeader session={session} groups={groups} brandBelowLargeOnly={side} />
         {top && <AppTopNav groups={groups} color={settings.topNavColor} className={side ? 'lg:hidden' : undefined} />}
         <ReminderBanners session={session} />
-        <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto focus:outline-none">
+        <main ref={main} id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto focus:outline-none">
           <Outlet />
         </main>
       </div>

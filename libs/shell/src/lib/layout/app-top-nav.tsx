@@ -3,7 +3,9 @@ import {
   cn,
   DropdownMenu,
   DropdownMenuContent,
+  DropdownMenuGroup,
   DropdownMenuItem,
+  DropdownMenuLabel,
   DropdownMenuTrigger,
 } from '@terrace/design-system';
 import { ChevronDown, Lock } from 'lucide-react';
@@ -11,7 +13,7 @@ import type { CSSProperties } from 'react';
 import { Link, useLocation } from 'react-router';
 import { NavIcon } from './nav-icon';
 import { findActiveLeafId, navLeafHref } from './nav-links';
-import type { VisibleNavGroup } from './nav-tree';
+import { navRuns, type VisibleNavGroup, type VisibleNavLeaf } from './nav-tree';
 import { useActiveRouteId } from './use-active-route';
 
 const entryClass =
@@ -53,6 +55,14 @@ export function AppTopNav({ groups, color, className }: AppTopNavProps) {
           );
         }
         const groupActive = group.items.some((item) => item.id === activeId);
+        const entry = (item: VisibleNavLeaf) => (
+          <DropdownMenuItem key={item.id} asChild>
+            <Link to={navLeafHref(item)} aria-current={activeId === item.id ? 'page' : undefined}>
+              {i18n._(item.label)}
+              {item.locked && <Lock aria-label={t`(locked)`} className="ms-auto size-3.5" />}
+            </Link>
+          </DropdownMenuItem>
+        );
         return (
           <DropdownMenu key={group.id}>
             <DropdownMenuTrigger className={entryClass} data-active={groupActive}>
@@ -61,14 +71,16 @@ export function AppTopNav({ groups, color, className }: AppTopNavProps) {
               <ChevronDown aria-hidden className="size-4" />
             </DropdownMenuTrigger>
             <DropdownMenuContent>
-              {group.items.map((item) => (
-                <DropdownMenuItem key={item.id} asChild>
-                  <Link to={navLeafHref(item)} aria-current={activeId === item.id ? 'page' : undefined}>
-                    {i18n._(item.label)}
-                    {item.locked && <Lock aria-label={t`(locked)`} className="ms-auto size-3.5" />}
-                  </Link>
-                </DropdownMenuItem>
-              ))}
+              {navRuns(group.items).map((run) =>
+                run.kind === 'leaf' ? (
+                  entry(run.leaf)
+                ) : (
+                  <DropdownMenuGroup key={run.subgroup.id} aria-label={i18n._(run.subgroup.label)}>
+                    <DropdownMenuLabel aria-hidden>{i18n._(run.subgroup.label)}</DropdownMenuLabel>
+                    {run.leaves.map(entry)}
+                  </DropdownMenuGroup>
+                ),
+              )}
             </DropdownMenuContent>
           </DropdownMenu>
         );

@@ -4,7 +4,16 @@ import { Layers } from 'lucide-react';
 import { Link } from 'react-router';
 
 /** The product mark; links to the user's home page. */
-export function BrandMark({ compact = false, className }: { compact?: boolean; className?: string }) {
+export function BrandMark({
+  compact = false,
+  className,
+  nameClassName,
+}: {
+  compact?: boolean;
+  className?: string;
+  /** Classes of the product name beside the mark (e.g. hidden on a phone). */
+  nameClassName?: string;
+}) {
   const { t } = useLingui();
   return (
     <Link
@@ -15,7 +24,7 @@ export function BrandMark({ compact = false, className }: { compact?: boolean; c
       <span className="flex size-8 items-center justify-center rounded-md bg-primary text-primary-foreground">
         <Layers aria-hidden className="size-5" />
       </span>
-      {!compact && <span className="text-base tracking-tight">Terrace</span>}
+      {!compact && <span className={`text-base tracking-tight ${nameClassName ?? ''}`}>Terrace</span>}
     </Link>
   );
 }

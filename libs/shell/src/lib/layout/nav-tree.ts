@@ -21,7 +21,16 @@ export interface NavLeaf {
   query?: Query;
   /** Other routes under which this entry counts as the current one (detail pages, wizards). */
   activeFor?: readonly AppRouteId[];
+  /** A labelled group inside the group (spec §2.4: Private Registry inside Terraform Explorer). */
+  subgroup?: NavSubgroup;
 }
+
+export interface NavSubgroup {
+  id: string;
+  label: MessageDescriptor;
+}
+
+const privateRegistry: NavSubgroup = { id: 'privateRegistry', label: msg`Private Registry` };
 
 export interface NavGroup {
   id: string;
@@ -144,8 +153,15 @@ export const navTree: readonly NavGroup[] = [
         label: msg`Terraform Modules`,
         routeId: 'tfRegistry',
         activeFor: ['tfModule', 'createTFModuleWizard', 'editTFModuleWizard'],
+        subgroup: privateRegistry,
       },
-      { id: 'tfProviders', label: msg`Terraform Providers`, routeId: 'tfRegistry', query: { tab: 'providers' } },
+      {
+        id: 'tfProviders',
+        label: msg`Terraform Providers`,
+        routeId: 'tfRegistry',
+        query: { tab: 'providers' },
+        subgroup: privateRegistry,
+      },
     ],
   },
   {
@@ -172,6 +188,20 @@ export interface VisibleNavLeaf extends NavLeaf {
 
 export interface VisibleNavGroup extends Omit<NavGroup, 'items'> {
   items: VisibleNavLeaf[];
+}
+
+/** A group's entries in order, consecutive entries of one subgroup gathered under it. */
+export type NavRun<L extends NavLeaf> = { kind: 'leaf'; leaf: L } | { kind: 'subgroup'; subgroup: NavSubgroup; leaves: L[] };
+
+export function navRuns<L extends NavLeaf>(items: readonly L[]): NavRun<L>[] {
+  const runs: NavRun<L>[] = [];
+  for (const leaf of items) {
+    const last = runs.at(-1);
+    if (!leaf.subgroup) runs.push({ kind: 'leaf', leaf });
+    else if (last?.kind === 'subgroup' && last.subgroup.id === leaf.subgroup.id) last.leaves.push(leaf);
+    else runs.push({ kind: 'subgroup', subgroup: leaf.subgroup, leaves: [leaf] });
+  }
+  return runs;
 }
 
 /** The tree filtered by the same access table the guards use (organization type, role, id, capability). */

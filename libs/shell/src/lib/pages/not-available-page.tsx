@@ -22,7 +22,7 @@ export function NotAvailablePage({ area }: { area: AppArea }) {
         title={<span data-testid="not-available-title">{name}</span>}
         text={t`This area is not available yet. It is still being built; everything you can already use is in the navigation.`}
         action={
-          <Button asChild variant="outline">
+          <Button asChild variant="outline" className="h-auto min-h-9 max-w-full py-2 text-center whitespace-normal">
             <a href={documentationUrl} target="_blank" rel="noreferrer">
               {t`Read about ${name} in the documentation`}
             </a>

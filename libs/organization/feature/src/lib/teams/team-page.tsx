@@ -122,7 +122,7 @@ export function TeamPage({ canEdit = true }: TeamPageProps) {
       />
       <Card>
         <CardHeader>
-          <CardTitle>{t`Single sign-on`}</CardTitle>
+          <CardTitle level={2}>{t`Single sign-on`}</CardTitle>
         </CardHeader>
         <CardBody>
           {team.data.customIdpId ? (

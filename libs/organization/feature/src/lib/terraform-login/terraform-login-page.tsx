@@ -41,7 +41,7 @@ export function TerraformLoginPage({ host = typeof window === 'undefined' ? '' :
       <Card>
         <CardHeader>
           <div>
-            <CardTitle aria-level={2}>{t`Host`}</CardTitle>
+            <CardTitle level={2}>{t`Host`}</CardTitle>
             <CardDescription>{t`Terraform asked for a token for this host. Check that it is the one you meant.`}</CardDescription>
           </div>
           <Terminal className="size-5 text-muted-foreground" aria-hidden />
@@ -58,7 +58,7 @@ export function TerraformLoginPage({ host = typeof window === 'undefined' ? '' :
       {token?.token ? (
         <Card>
           <CardHeader>
-            <CardTitle aria-level={2}>{t`Your token`}</CardTitle>
+            <CardTitle level={2}>{t`Your token`}</CardTitle>
           </CardHeader>
           <CardBody>
             <Stack gap={4}>
@@ -98,7 +98,7 @@ export function TerraformLoginPage({ host = typeof window === 'undefined' ? '' :
       <Card>
         <CardHeader>
           <div>
-            <CardTitle aria-level={2}>{t`Your personal access tokens`}</CardTitle>
+            <CardTitle level={2}>{t`Your personal access tokens`}</CardTitle>
             <CardDescription>{t`Tokens you created in this organization. Revoke the ones you no longer use.`}</CardDescription>
           </div>
         </CardHeader>

@@ -78,7 +78,7 @@ export function MfaPanel({ enabled, onGenerate, onEnable, onDisable, required = 
     <Card>
       <CardHeader>
         <div>
-          <CardTitle id={titleId}>{t`Two-factor authentication`}</CardTitle>
+          <CardTitle id={titleId} level={2}>{t`Two-factor authentication`}</CardTitle>
           <CardDescription>
             {enabled
               ? t`On: signing in asks for a code from your authenticator app.`

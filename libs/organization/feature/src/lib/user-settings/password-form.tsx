@@ -69,7 +69,7 @@ export function PasswordForm({ onChange }: PasswordFormProps) {
       >
         <CardHeader>
           <div>
-            <CardTitle id={titleId}>{t`Password`}</CardTitle>
+            <CardTitle id={titleId} level={2}>{t`Password`}</CardTitle>
             <CardDescription>{t`Choose a password you do not use anywhere else. Changing it signs you out everywhere else.`}</CardDescription>
           </div>
         </CardHeader>

@@ -49,7 +49,7 @@ export function ProfileForm({ initial, email, onSave }: ProfileFormProps) {
       <Form form={form} onSubmit={async (values) => void (await onSave(values))} aria-labelledby={titleId}>
         <CardHeader>
           <div>
-            <CardTitle id={titleId}>{t`Profile`}</CardTitle>
+            <CardTitle id={titleId} level={2}>{t`Profile`}</CardTitle>
             <CardDescription>{t`Your name as other members of the organization see it.`}</CardDescription>
           </div>
         </CardHeader>
