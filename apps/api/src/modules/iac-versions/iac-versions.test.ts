@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startGitHttpServer, TestRepositories, type GitHttpServer } from '@terrace/git/testing';
+import { sortVersionsDescending } from '@terrace/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNamespace, signUpOrganization, type SignedUp } from '../../testing/factories';
 import { createTestApi, type TestApi } from '../../testing/test-api';
@@ -85,13 +86,13 @@ describe('IaC versions', () => {
       expect(res.status).toBe(200);
       const versions = res.body.response.items[0]?.[key] ?? [];
       expect(versions.length).toBeGreaterThan(20);
-      const stable = versions.filter((v) => !v.includes('-'));
-      expect(stable.slice(0, 2).map((v) => v.split('.').map(Number))).toSatisfy(([a, b]: number[][]) =>
-        a!.some((n, i) => n > (b![i] ?? 0) && a!.slice(0, i).every((m, j) => m === b![j])),
-      );
+      expect(versions).toEqual(sortVersionsDescending(versions));
     }
     const tf = await api.call<{ terraformVersions: string[] }>('listTerraformVersions', { token: admin.token });
-    expect(tf.body.response.items[0]?.terraformVersions).toEqual(expect.arrayContaining(['1.5.7', '1.9.8', '1.10.0-rc1']));
+    const terraform = tf.body.response.items[0]?.terraformVersions ?? [];
+    expect(terraform).toEqual(expect.arrayContaining(['1.5.7', '1.9.8', '1.10.0-rc1']));
+    // Numeric parts, not text: 1.10.0 is newer than 1.9.8.
+    expect(terraform.indexOf('1.10.0')).toBeLessThan(terraform.indexOf('1.9.8'));
   });
 
   it('parses the official index shapes and merges them in a refresh', async () => {
