@@ -5,7 +5,7 @@ import { newestSatisfying } from '@terrace/domain';
 import { GitClient, GitError, normaliseRepositoryPath, type GitRemote } from '@terrace/git';
 import { readTerraformModule, type CodeFile } from '@terrace/iac-code';
 import type { Schemas } from '../../http/contract-types';
-import { badRequest, notFound, validationError } from '../../http/domain-error';
+import { DomainError, badRequest, notFound, validationError } from '../../http/domain-error';
 import type { Actor } from '../../permissions/actor';
 import type { IacVersionCatalog, IacEngine } from './iac-version-catalog';
 
@@ -50,7 +50,11 @@ const maxFiles = 200;
 export async function discoverIacVersion(deps: IacVersionsDeps, actor: Actor, query: DiscoveryQuery): Promise<Schemas['IacVersionRequirement']> {
   let location: { iacType: IacEngine; providerId: string; repoName: string; branch?: string | undefined; path?: string | undefined };
   if (query.stackId) {
-    const stack = await deps.stackCodeLocation(actor, query.stackId);
+    // A stack the caller may not read is, to this read, a stack that does not exist.
+    const stackId = query.stackId;
+    const stack = await deps.stackCodeLocation(actor, stackId).catch((error: unknown) => {
+      throw error instanceof DomainError && error.kind === 'forbidden' ? notFound('Stack', stackId) : error;
+    });
     if (!stack.vcsInfo) throw validationError('The stack has no repository to read', 'stackId');
     location = { iacType: query.iacType ?? stack.iacType, ...stack.vcsInfo, branch: query.branch ?? stack.vcsInfo.branch, path: query.path ?? stack.vcsInfo.path };
   } else if (query.providerId && query.repoName) {

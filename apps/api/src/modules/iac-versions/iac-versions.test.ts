@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { startGitHttpServer, TestRepositories, type GitHttpServer } from '@terrace/git/testing';
 import { sortVersionsDescending } from '@terrace/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNamespace, signUpOrganization, type SignedUp } from '../../testing/factories';
+import { addMember, createNamespace, signUpOrganization, type SignedUp } from '../../testing/factories';
 import { createTestApi, type TestApi } from '../../testing/test-api';
 import { stackCodeLocation } from '../stacks/stacks.service';
 import { PermissionEngine } from '../../permissions/permission-engine';
@@ -155,6 +155,11 @@ describe('IaC versions', () => {
       query: { providerId: 'vcsp-loopback', repoName: 'infra', path: 'envs/dev' },
     });
     expect(dev.body.response.items[0]).toEqual({ iacType: 'terraform', suggestedVersion: catalog.list('terraform').find((v) => !v.includes('-')) });
+
+    // A namespace-only user who may not read the stack finds no such stack.
+    const outsider = await addMember(api, admin.organizationId, 'nsOnly');
+    const hidden = await api.call('discoverIacVersion', { token: outsider.token, query: { stackId } });
+    expect(hidden.status).toBe(404);
 
     const unknown = await api.call('discoverIacVersion', { token: admin.token, query: { providerId: 'vcsp-other', repoName: 'infra' } });
     expect(unknown.status).toBe(404);
