@@ -43,7 +43,10 @@ const filters = {
   blueprintId: (v: Placeholder) => sql`${stacks.blueprintId} = ${v}`,
   iacType: (v: Placeholder) => sql`${stacks.iacType} = ${v}`,
   driftState: (v: Placeholder) => sql`${stacks.driftState} = ${v}`,
-  errorState: (v: Placeholder) => sql`${stacks.errorState} = ${v}`,
+  // An ephemeral stack past its time to live is in stackPassedItsTTL from that moment on, without
+  // waiting for a sweep (the same rule as `effectiveErrorState`).
+  errorState: (v: Placeholder) =>
+    sql`(case when ${stacks.errorState} = 'ok' and ${stacks.expiresAt} < now() then 'stackPassedItsTTL' else ${stacks.errorState} end) = ${v}`,
   status: (v: Placeholder) => sql`${stacks.latestRunStatus} = ${v}`,
   search: (v: Placeholder) => sql`strpos(lower(${stacks.name}), lower(${v}::text)) > 0`,
   visible: visibleCondition,

@@ -207,6 +207,12 @@ function expiryOf(data: StackData, from: Date): Date | null {
 // ---------------------------------------------------------------------------------------------
 // The wire view
 
+/** A stack past its time to live reports stackPassedItsTTL (unless another error state is set). */
+export function effectiveErrorState(row: Pick<StackRow, 'errorState' | 'expiresAt'>, now: Date): Stack['errorState'] {
+  if (row.errorState === 'ok' && row.expiresAt && row.expiresAt.getTime() < now.getTime()) return 'stackPassedItsTTL';
+  return row.errorState as Stack['errorState'];
+}
+
 export function toStack(row: StackRow, ns: Namespace | undefined): Stack {
   const data = row.data as StackData;
   return {
@@ -221,7 +227,7 @@ export function toStack(row: StackRow, ns: Namespace | undefined): Stack {
     blueprintId: row.blueprintId ?? undefined,
     data,
     driftState: row.driftState as Stack['driftState'],
-    errorState: row.errorState as Stack['errorState'],
+    errorState: effectiveErrorState(row, new Date()),
     initStatus: row.initStatus as Stack['initStatus'],
     latestRunStatus: (row.latestRunStatus ?? undefined) as Stack['latestRunStatus'],
     latestRunId: row.latestRunId ?? undefined,

@@ -240,6 +240,15 @@ describe('stacks', () => {
     expect(Date.parse(String(extended.expiresAt)) - Date.now()).toBeGreaterThan(99_999 * 86_400_000);
     expect((extended.data.policy as { ttlConfig: { ttlOverride: unknown } }).ttlConfig.ttlOverride).toMatchObject({ type: 'days', value: 100_000 });
 
+    // Past its time to live, the stack reports stackPassedItsTTL (read and list filter) until extended.
+    await api.database.db.update(stacks).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(stacks.id, ephemeral.id));
+    const expired = await api.call<Stack>('getStack', { token: admin.token, params: { stackId: ephemeral.id } });
+    expect(expired.body.response.items[0]?.errorState).toBe('stackPassedItsTTL');
+    const byState = await api.call<Stack>('listStacks', { token: admin.token, query: { namespaceId: ns.id, errorState: 'stackPassedItsTTL' } });
+    expect(byState.body.response.items.map((s) => s.id)).toEqual([ephemeral.id]);
+    const again = await api.call<Stack>('extendStackTtl', { token: admin.token, params: { stackId: ephemeral.id }, entity: { ttl: { type: 'hours', value: 2 } } });
+    expect(again.body.response.items[0]?.errorState).toBe('ok');
+
     const persistent = await createStack(admin.token, ns.id, 'pers');
     const refused = await api.call('extendStackTtl', { token: admin.token, params: { stackId: persistent.id }, entity: { ttl: { type: 'hours', value: 5 } } });
     expect(refused.status).toBe(400);
