@@ -42,9 +42,9 @@ export function checkRegistry(operations: OperationSpec[], typedRegistry: Operat
       problems.push(`handler '${id}' is ${definition.security} but the operation declares x-security: ${op.security}`);
     }
   }
-  // Only implemented operations must name a permission the engine knows; the others answer 501
-  // until their module lands (and adds its permissions).
-  for (const op of operations.filter((o) => registry[o.operationId])) {
+  // Every operation, implemented or not, names a permission of the shared access model
+  // (@terrace/domain), so the console and the server read the same names.
+  for (const op of operations) {
     if (!isPermission(op.permission) && op.permission !== 'public') {
       problems.push(`${op.operationId}: unknown x-permission '${op.permission}'`);
     }
@@ -92,7 +92,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
       if (op.security !== 'public') {
         actor = token ? await options.authenticate(token) : null;
         if (!actor) throw unauthenticated(token ? 'The session token is invalid or expired' : 'Authentication is required');
-        if (!isPermission(permission) || (await options.engine.decideForOrganization(actor, permission)) === 'deny') {
+        if ((await options.engine.decideForOrganization(actor, permission)) === 'deny') {
           throw forbidden();
         }
       }

@@ -1,135 +1,34 @@
+import {
+  can,
+  decideForOrganization,
+  isPermission,
+  permissionCatalogue,
+  visibleNamespaces,
+  type AccessSubject,
+  type AccessTarget,
+  type CustomRoleGrant,
+  type NamespaceGrant,
+  type Permission,
+} from '@terrace/domain';
 import { forbidden } from '../http/domain-error';
 import type { Actor } from './actor';
 
-/**
- * The permissions operations declare with `x-permission`. `area` decides what management
- * organizations may do (organization, user and team operations only); `namespaced` permissions
- * may also be granted per namespace to namespace-only users through namespace permissions.
- */
-export const permissionCatalogue = {
-  authenticated: { area: 'session', namespaced: false },
-  'org:read': { area: 'organization', namespaced: false },
-  'orgConfiguration:read': { area: 'organization', namespaced: false },
-  'orgConfiguration:update': { area: 'organization', namespaced: false },
-  'signInSettings:read': { area: 'organization', namespaced: false },
-  'signInSettings:update': { area: 'organization', namespaced: false },
-  'user:read': { area: 'user', namespaced: false },
-  'user:manage': { area: 'user', namespaced: false },
-  'team:read': { area: 'team', namespaced: false },
-  'team:manage': { area: 'team', namespaced: false },
-  'namespace:read': { area: 'namespace', namespaced: true },
-  'namespace:create': { area: 'namespace', namespaced: false },
-  'namespace:update': { area: 'namespace', namespaced: true },
-  'namespace:delete': { area: 'namespace', namespaced: false },
-  'audit:read': { area: 'audit', namespaced: false },
-  'runner:read': { area: 'runner', namespaced: false },
-  'consoleEvent:create': { area: 'session', namespaced: false },
-  'namespacePermission:read': { area: 'namespace', namespaced: false },
-  'namespacePermission:manage': { area: 'namespace', namespaced: false },
-  'customRole:read': { area: 'user', namespaced: false },
-  'customRole:manage': { area: 'user', namespaced: false },
-  'customAbac:read': { area: 'user', namespaced: false },
-  'customAbac:manage': { area: 'user', namespaced: false },
-  'programmaticUser:read': { area: 'user', namespaced: false },
-  'programmaticUser:manage': { area: 'user', namespaced: false },
-  // Stack-level permissions (automation §6): granted on a stack, a namespace or All Namespaces.
-  'stack:read': { area: 'stack', namespaced: true },
-  'stack:create': { area: 'stack', namespaced: true },
-  'stack:update': { area: 'stack', namespaced: true },
-  'stack:delete': { area: 'stack', namespaced: true },
-  'stack:createFromTemplate': { area: 'stack', namespaced: true },
-  'stack:createFromBlueprint': { area: 'stack', namespaced: true },
-  'stack:extendTtl': { area: 'stack', namespaced: true },
-  'stack:retryInitialization': { area: 'stack', namespaced: true },
-  'stackOutput:readSecret': { area: 'stack', namespaced: true },
-} as const satisfies Record<string, { area: string; namespaced: boolean }>;
-
-export type Permission = keyof typeof permissionCatalogue;
-
-export const builtInRoles = ['admin', 'viewer', 'member', 'deployer', 'runner'] as const;
-export type BuiltInRole = (typeof builtInRoles)[number];
-
-const readPermissions = (Object.keys(permissionCatalogue) as Permission[]).filter((p) => p.endsWith(':read'));
-
-/** What each organization role may do everywhere in its organization. Deny by default. */
-const rolePermissions: Record<BuiltInRole, ReadonlySet<Permission>> = {
-  admin: new Set(Object.keys(permissionCatalogue) as Permission[]),
-  viewer: new Set<Permission>(['authenticated', 'consoleEvent:create', ...readPermissions]),
-  member: new Set<Permission>([
-    'authenticated',
-    'consoleEvent:create',
-    'org:read',
-    'orgConfiguration:read',
-    'namespace:read',
-    'audit:read',
-    'runner:read',
-    'stack:read',
-  ]),
-  deployer: new Set<Permission>(['authenticated', 'consoleEvent:create', 'org:read', 'namespace:read', 'runner:read', 'stack:read']),
-  runner: new Set<Permission>(['authenticated', 'consoleEvent:create', 'org:read', 'namespace:read', 'runner:read', 'stack:read']),
-};
-
-const stackAdminPermissions: Permission[] = [
-  'stack:read',
-  'stack:create',
-  'stack:update',
-  'stack:delete',
-  'stack:createFromTemplate',
-  'stack:createFromBlueprint',
-  'stack:extendTtl',
-  'stack:retryInitialization',
-  'stackOutput:readSecret',
-];
-
-/** Namespace roles granted through namespace permissions. */
-const namespaceRolePermissions: Record<'viewer' | 'admin', ReadonlySet<string>> = {
-  viewer: new Set<Permission>(['namespace:read', 'stack:read']),
-  admin: new Set<Permission>(['namespace:read', 'namespace:update', ...stackAdminPermissions]),
-};
-
-const namespaceOnlyBase = new Set<Permission>(['authenticated', 'consoleEvent:create']);
-
-export function isPermission(value: string): value is Permission {
-  return Object.hasOwn(permissionCatalogue, value);
-}
-
-export function isBuiltInRole(role: string): role is BuiltInRole {
-  return (builtInRoles as readonly string[]).includes(role);
-}
-
-export function isNamespaceOnly(actor: Actor): boolean {
-  return !isBuiltInRole(actor.role);
-}
-
-export type StackRestriction = 'none' | 'restrictReadToOwnStacks' | 'restrictWriteToOwnStacks';
-
-export interface NamespaceGrant {
-  /** null: All Namespaces. */
-  namespaceId: string | null;
-  /** A grant on one stack of the namespace (stack permissions only); null: the whole namespace. */
-  stackId?: string | null;
-  /** The own-stack restriction of the grant's custom namespace role. */
-  stackRestriction?: StackRestriction;
-  /** A namespace role, or null when the grant carries a custom namespace role. */
-  role: 'viewer' | 'admin' | null;
-  /** The permissions of the grant's custom namespace role. */
-  customPermissions: readonly string[];
-}
+// The table, the namespace-only rule, custom roles and own-stack restrictions live in
+// @terrace/domain, shared with the console; the engine only loads what it needs to know.
+export { isPermission, permissionCatalogue, type NamespaceGrant, type Permission };
 
 /** What the engine reads from the IAM tables; provided by the IAM module. */
 export interface AccessLoader {
-  /** Grants of the actor itself, its teams (users) — namespace permissions. */
+  /** Namespace grants of the actor itself and of its teams. */
   namespaceGrants(actor: Actor): Promise<NamespaceGrant[]>;
-  /** Permissions of the actor's custom organization role. */
-  customRolePermissions(actor: Actor): Promise<readonly string[]>;
-  /** The own-stack restriction of the actor's custom organization role ('none' without one). */
-  customRoleRestriction?(actor: Actor): Promise<StackRestriction>;
+  /** The actor's custom organization role, if its role key names one of its organization. */
+  customRole(actor: Actor): Promise<CustomRoleGrant | null>;
+  /** Grants on single stacks (namespace permissions with a stack id) of the actor and its teams. */
+  stackGrants?(actor: Actor): Promise<StackGrant[]>;
 }
 
-export const noAccessLoader: AccessLoader = {
-  namespaceGrants: async () => [],
-  customRolePermissions: async () => [],
-};
+/** A namespace permission narrowed to one stack. */
+export type StackGrant = NamespaceGrant & { stackId: string };
 
 /** The stack a stack permission is checked on. */
 export interface StackTarget {
@@ -138,68 +37,46 @@ export interface StackTarget {
   createdBy: string | null;
 }
 
-/** Whether an own-stack restriction forbids `permission` on `stack` to `actor`. */
-function restricted(restriction: StackRestriction | undefined, permission: Permission, stack: StackTarget, actor: Actor): boolean {
-  if (!restriction || restriction === 'none' || stack.createdBy === actor.userId) return false;
-  return restriction === 'restrictReadToOwnStacks' || !permission.endsWith(':read');
-}
-
 /** The marker tokens of `visibleStacks` (see there). */
-export const ownStackToken = (namespaceOrStackId: string | '*') => `own:${namespaceOrStackId}`;
+export const ownStackToken = (namespaceOrStackId: string) => `own:${namespaceOrStackId}`;
 export const creatorToken = (userId: string) => `by:${userId}`;
 
-/**
- * Custom roles list stack actions only (automation §6): holding any stack permission implies
- * reading the stacks it applies to.
- */
-function customAllows(permissions: readonly string[], permission: Permission): boolean {
-  return permissions.includes(permission) || (permission === 'stack:read' && permissions.some((p) => p.startsWith('stack')));
-}
-
-function grantAllows(grant: NamespaceGrant, permission: Permission): boolean {
-  return grant.role ? namespaceRolePermissions[grant.role].has(permission) : customAllows(grant.customPermissions, permission);
-}
+export const noAccessLoader: AccessLoader = {
+  namespaceGrants: async () => [],
+  customRole: async () => null,
+};
 
 export type OrganizationDecision = 'allow' | 'deny' | 'perNamespace';
 
 /**
  * The one permission engine. Every operation goes through `decideForOrganization` at the edge
- * (from its `x-permission`), and services call `require` with the namespace they touch.
+ * (from its `x-permission`), and services call `require` with the namespace (and stack) they touch.
  */
 export class PermissionEngine {
   constructor(private readonly access: AccessLoader = noAccessLoader) {}
 
-  async decideForOrganization(actor: Actor, permission: Permission): Promise<OrganizationDecision> {
-    const spec = permissionCatalogue[permission];
-    if (
-      actor.organizationType === 'management' &&
-      !['session', 'organization', 'user', 'team'].includes(spec.area)
-    ) {
-      return 'deny';
-    }
-    if (actor.customRoleId) {
-      if (namespaceOnlyBase.has(permission)) return 'allow';
-      if (customAllows(await this.access.customRolePermissions(actor), permission)) return 'allow';
-      return spec.namespaced ? 'perNamespace' : 'deny';
-    }
-    if (isBuiltInRole(actor.role)) return rolePermissions[actor.role].has(permission) ? 'allow' : 'deny';
-    if (namespaceOnlyBase.has(permission)) return 'allow';
-    return spec.namespaced ? 'perNamespace' : 'deny';
+  /** The actor as the access model sees it; grants are loaded only when asked for. */
+  async subject(actor: Actor, withGrants = false): Promise<AccessSubject> {
+    return {
+      organizationType: actor.organizationType,
+      role: actor.role,
+      customRole: actor.customRoleId ? await this.access.customRole(actor) : null,
+      ...(withGrants ? { namespaceGrants: await this.access.namespaceGrants(actor) } : {}),
+    };
   }
 
-  /** Throws forbidden unless the actor holds `permission`, on `namespaceId` when given. */
-  async require(actor: Actor, permission: Permission, target: { namespaceId?: string } = {}): Promise<void> {
-    const decision = await this.decideForOrganization(actor, permission);
-    if (decision === 'allow') return;
-    if (decision === 'perNamespace' && target.namespaceId !== undefined) {
-      const grants = await this.access.namespaceGrants(actor);
-      if (
-        grants.some(
-          (g) => !g.stackId && (g.namespaceId === null || g.namespaceId === target.namespaceId) && grantAllows(g, permission),
-        )
-      ) {
-        return;
-      }
+  async decideForOrganization(actor: Actor, permission: string): Promise<OrganizationDecision> {
+    return decideForOrganization(await this.subject(actor), permission).kind;
+  }
+
+  /** Throws forbidden unless the actor holds `permission`, on the target when given. */
+  async require(actor: Actor, permission: Permission, target: AccessTarget = {}): Promise<void> {
+    const subject = await this.subject(actor);
+    if (can(subject, permission, target).allowed) return;
+    // A namespace grant may still allow it (a namespace-only user, or a custom role's restriction).
+    if (target.namespaceId !== undefined && decideForOrganization(subject, permission).kind !== 'deny') {
+      subject.namespaceGrants = await this.access.namespaceGrants(actor);
+      if (can(subject, permission, target).allowed) return;
     }
     throw forbidden();
   }
@@ -209,54 +86,64 @@ export class PermissionEngine {
    * `permission` (possibly none).
    */
   async visibleNamespaces(actor: Actor, permission: Permission): Promise<string[] | null> {
-    const decision = await this.decideForOrganization(actor, permission);
-    if (decision === 'allow') return null;
-    if (decision === 'deny') throw forbidden();
-    const grants = (await this.access.namespaceGrants(actor)).filter((g) => !g.stackId && grantAllows(g, permission));
-    if (grants.some((g) => g.namespaceId === null)) return null;
-    return grants.map((g) => g.namespaceId).filter((id): id is string => id !== null);
+    const subject = await this.subject(actor);
+    if (decideForOrganization(subject, permission).kind === 'perNamespace') {
+      subject.namespaceGrants = await this.access.namespaceGrants(actor);
+    }
+    const visible = visibleNamespaces(subject, permission);
+    if ('denied' in visible) throw forbidden();
+    return visible.ids;
   }
 
   /**
-   * A stack permission on one stack: the organization role (with its custom role's own-stack
-   * restriction), or a grant on the stack, its namespace or All Namespaces (with the grant's).
+   * A stack permission on one stack, through the access model with the stack as the target: the
+   * organization role, a grant on its namespace or All Namespaces, or a grant on the stack itself
+   * (which counts as a grant on its namespace for that stack only); own-stack restrictions apply.
    */
   async requireOnStack(actor: Actor, permission: Permission, stack: StackTarget): Promise<void> {
-    const decision = await this.decideForOrganization(actor, permission);
-    if (decision === 'allow') {
-      const restriction = actor.customRoleId ? await this.access.customRoleRestriction?.(actor) : undefined;
-      if (!restricted(restriction, permission, stack, actor)) return;
-      throw forbidden();
-    }
-    if (decision === 'perNamespace') {
-      const grants = await this.access.namespaceGrants(actor);
-      const applies = (g: NamespaceGrant) =>
-        g.stackId ? g.stackId === stack.id : g.namespaceId === null || g.namespaceId === stack.namespaceId;
-      if (grants.some((g) => applies(g) && grantAllows(g, permission) && !restricted(g.stackRestriction, permission, stack, actor))) {
-        return;
-      }
+    const subject = await this.subject(actor);
+    const target: AccessTarget = { namespaceId: stack.namespaceId, stack: { createdByActor: stack.createdBy === actor.userId } };
+    if (can(subject, permission, target).allowed) return;
+    if (decideForOrganization(subject, permission).kind !== 'deny') {
+      const onStack = ((await this.access.stackGrants?.(actor)) ?? []).filter((g) => g.stackId === stack.id);
+      subject.namespaceGrants = [
+        ...(await this.access.namespaceGrants(actor)),
+        ...onStack.map(({ stackId: _stackId, ...g }) => ({ ...g, namespaceId: stack.namespaceId })),
+      ];
+      if (can(subject, permission, target).allowed) return;
     }
     throw forbidden();
   }
 
   /**
    * For stack lists, filtered in SQL before paging: null when the actor sees every stack,
-   * otherwise tokens a stack must match — its namespace id, its own id, or `own:<namespace or
-   * stack id>` / `own:*` together with `by:<creator>` for own-stack read restrictions.
+   * otherwise tokens a stack must match — its namespace id, its own id, or `own:<namespace id,
+   * stack id or *>` together with `by:<creator>` where a restriction narrows reading to own stacks.
    */
   async visibleStacks(actor: Actor, permission: Permission): Promise<string[] | null> {
-    const decision = await this.decideForOrganization(actor, permission);
-    if (decision === 'deny') throw forbidden();
+    const subject = await this.subject(actor);
+    const decision = decideForOrganization(subject, permission);
+    if (decision.kind === 'deny') throw forbidden();
     const tokens = [creatorToken(actor.userId)];
-    if (decision === 'allow') {
-      const restriction = actor.customRoleId ? await this.access.customRoleRestriction?.(actor) : undefined;
-      return restriction === 'restrictReadToOwnStacks' ? [...tokens, ownStackToken('*')] : null;
+    if (decision.kind === 'allow') {
+      if (can(subject, permission, { stack: { createdByActor: false } }).allowed) return null;
+      tokens.push(ownStackToken('*'));
     }
-    for (const g of (await this.access.namespaceGrants(actor)).filter((g) => grantAllows(g, permission))) {
-      const target = g.stackId ?? g.namespaceId;
-      if (g.stackRestriction === 'restrictReadToOwnStacks') tokens.push(ownStackToken(target ?? '*'));
-      else if (target === null) return null;
-      else tokens.push(target);
+    // Each grant on its own, as a namespace-only holder of just that grant.
+    const grants: (NamespaceGrant & { stackId?: string })[] = [
+      ...(await this.access.namespaceGrants(actor)),
+      ...((await this.access.stackGrants?.(actor)) ?? []),
+    ];
+    for (const grant of grants) {
+      const holder: AccessSubject = { organizationType: subject.organizationType, role: 'namespaceGrant', customRole: null, namespaceGrants: [grant] };
+      const namespaceId = grant.namespaceId ?? 'ns-any';
+      const place = grant.stackId ?? grant.namespaceId;
+      if (can(holder, permission, { namespaceId, stack: { createdByActor: false } }).allowed) {
+        if (place === null) return null;
+        tokens.push(place);
+      } else if (can(holder, permission, { namespaceId, stack: { createdByActor: true } }).allowed) {
+        tokens.push(ownStackToken(place ?? '*'));
+      }
     }
     return tokens;
   }

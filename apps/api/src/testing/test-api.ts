@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { inject } from 'vitest';
-import { composeOperations, type ComposeConfig } from '../compose-operations';
+import { composeOperations, type ComposeConfig, type ComposedOperations } from '../compose-operations';
 import { connectDatabase, type DatabaseHandle } from '../db/database';
 import { createHttpApp, type HttpAppOptions } from '../http/create-http-app';
 import type { OperationRegistry } from '../http/operation-registry';
@@ -31,6 +31,9 @@ export interface TestApi {
   database: DatabaseHandle;
   /** Calls an operation by its operationId; the response is checked against the description. */
   call<T = Record<string, unknown>>(operationId: string, options?: CallOptions): Promise<ApiResponse<T>>;
+  /** The server's own permission engine and token check, for tests that compare decisions. */
+  engine: ComposedOperations['engine'];
+  authenticate: ComposedOperations['authenticate'];
   /**
    * After a change made around the operations (straight SQL, an operator command): what another
    * process's change is to the server, which sees it within the actor cache's lifetime.
@@ -95,6 +98,8 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
   return {
     app,
     database,
+    engine: composed.engine,
+    authenticate: composed.authenticate,
     async call(operationId, call = {}) {
       const op = operationsById.get(operationId);
       if (!op) throw new Error(`No operation ${operationId} in the description`);

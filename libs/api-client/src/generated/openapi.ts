@@ -9062,6 +9062,10 @@ export interface components {
             stackRestriction: components["schemas"]["StackRestriction"];
             type: components["schemas"]["CustomRoleType"];
         };
+        CustomRoleGrant: {
+            permissions: components["schemas"]["CustomRolePermissionName"][];
+            stackRestriction: components["schemas"]["StackRestriction"];
+        };
         CustomRoleInput: {
             description?: string | null;
             name: string;
@@ -11680,6 +11684,8 @@ export interface components {
         /** @enum {string} */
         TtlUnit: "hours" | "days";
         UserOrgRole: {
+            /** @description What the custom organization role named by customRoleId grants (null for the other roles), so the console decides access with the same model as the server. */
+            customRole: components["schemas"]["CustomRoleGrant"] | null;
             customRoleId: string | null;
             organizationId: string;
             orgRole: string;

@@ -58,7 +58,7 @@ export function createSessionApi(client: ApiClient): SessionApi & AuthApi {
     async organizationRole() {
       const { data } = await client.GET('/iam/org/userOrgRole');
       const role = first(data);
-      return { orgRole: role.orgRole, teams: role.teams };
+      return { orgRole: role.orgRole, teams: role.teams, customRole: role.customRole ?? null };
     },
     async capabilities() {
       const { data } = await client.GET('/org/capabilities');

@@ -1,9 +1,12 @@
 import { createContext, useContext } from 'react';
+import type { CustomRoleGrant } from '@terrace/domain';
 import type { Organization, TeamRef, User } from './session-model';
 
 export interface OrganizationRole {
   orgRole: string;
   teams: TeamRef[];
+  /** What the custom organization role grants, so the console decides as the server does. */
+  customRole?: CustomRoleGrant | null;
 }
 
 export interface SignInSettings {

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { BreadcrumbItem, BreadcrumbLink, BreadcrumbPage, Breadcrumbs, Button, ConfirmDialog, ErrorState, PageHeader, Skeleton, Stack, Tabs, TabsContent, TabsList, TabsTrigger, toast, useUrlTab } from '@terrace/design-system';
+import { BreadcrumbItem, BreadcrumbLink, BreadcrumbPage, Breadcrumbs, Button, ConfirmDialog, DisabledReason, ErrorState, PageHeader, Skeleton, Stack, Tabs, TabsContent, TabsList, TabsTrigger, toast, useUrlTab } from '@terrace/design-system';
 import { confirmationPhrases } from '@terrace/domain';
 import { namespacesQueries, useDeleteNamespaceMutation, useNamespacesApi } from '@terrace/namespaces/data-access';
 import { organizationQueries, useOrganizationApi } from '@terrace/organization/data-access';
@@ -10,17 +10,21 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { NamespacePermissionsPanel } from './namespace-permissions-panel';
 import { namespacePaths } from './namespace-paths';
 import { NamespaceSummary } from './namespace-summary';
-import { useNamespaceAccess } from './use-namespace-access';
+import { useNamespaceAccess, type NamespaceAccess } from './use-namespace-access';
 
 const tabs = ['overview', 'settings', 'permissions'] as const;
 
 export interface NamespaceDetailsPageProps {
-  /** Whether the user may edit, delete and grant access; until the session's useAccess is wired, the route passes it. */
+  /** Whether the user may edit; delete and grant follow it unless given. The route passes the session's access. */
   canEdit?: boolean;
+  canDelete?: boolean;
+  canGrant?: boolean;
+  /** Why each refused action is refused (from the shared access model); a generic reason otherwise. */
+  reasons?: NamespaceAccess['reasons'];
 }
 
 /** /namespace/:namespaceId with its tabs in the URL (?tab=overview|settings|permissions). */
-export function NamespaceDetailsPage({ canEdit = true }: NamespaceDetailsPageProps) {
+export function NamespaceDetailsPage({ canEdit = true, canDelete = canEdit, canGrant = canEdit, reasons = {} }: NamespaceDetailsPageProps) {
   const { t } = useLingui();
   const { namespaceId = '' } = useParams();
   const api = useNamespacesApi();
@@ -82,15 +86,19 @@ export function NamespaceDetailsPage({ canEdit = true }: NamespaceDetailsPagePro
                 </Link>
               </Button>
             ) : (
-              <Button variant="outline" disabled title={readOnlyReason}>
-                <Pencil aria-hidden />
-                {t`Edit`}
-              </Button>
+              <DisabledReason reason={reasons.edit ?? readOnlyReason}>
+                <Button variant="outline" disabled>
+                  <Pencil aria-hidden />
+                  {t`Edit`}
+                </Button>
+              </DisabledReason>
             )}
-            <Button variant="danger" disabled={!canEdit} title={canEdit ? undefined : readOnlyReason} onClick={() => setDeleting(true)}>
-              <Trash2 aria-hidden />
-              {t`Delete`}
-            </Button>
+            <DisabledReason reason={canDelete ? null : (reasons.delete ?? readOnlyReason)}>
+              <Button variant="danger" disabled={!canDelete} onClick={() => setDeleting(true)}>
+                <Trash2 aria-hidden />
+                {t`Delete`}
+              </Button>
+            </DisabledReason>
           </>
         }
       />
@@ -107,7 +115,7 @@ export function NamespaceDetailsPage({ canEdit = true }: NamespaceDetailsPagePro
           <NamespaceSummary namespace={data} section="settings" teamNames={teamNames} />
         </TabsContent>
         <TabsContent value="permissions">
-          <NamespacePermissionsPanel namespaceId={data.id} canEdit={canEdit} />
+          <NamespacePermissionsPanel namespaceId={data.id} canEdit={canGrant} readOnlyReason={reasons.grant} />
         </TabsContent>
       </Tabs>
       <ConfirmDialog
@@ -130,6 +138,6 @@ export function NamespaceDetailsPage({ canEdit = true }: NamespaceDetailsPagePro
 
 /** The route's page: access from the session decides whether editing is offered. */
 export function NamespaceDetailsRoute() {
-  const { canEdit } = useNamespaceAccess();
-  return <NamespaceDetailsPage canEdit={canEdit} />;
+  const { canEdit, canDelete, canGrant, reasons } = useNamespaceAccess();
+  return <NamespaceDetailsPage canEdit={canEdit} canDelete={canDelete} canGrant={canGrant} reasons={reasons} />;
 }

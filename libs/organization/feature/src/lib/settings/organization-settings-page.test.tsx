@@ -2,8 +2,11 @@ import { envelope, handle } from '@terrace/api-client/testing';
 import { organizationFixtures } from '@terrace/organization/data-access/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { consoleTestUi } from '@terrace/design-system/testing';
+import { renderConsolePage, signedInAs, withSession } from '@terrace/session/testing';
+import { organizationApis } from '../../testing/api-providers';
 import { renderPage, setupMsw } from '../../testing/render-page';
-import { OrganizationSettingsPage } from './organization-settings-page';
+import { OrganizationSettingsPage, OrganizationSettingsRoute } from './organization-settings-page';
 
 const server = setupMsw();
 
@@ -164,5 +167,27 @@ describe('OrganizationSettingsPage', () => {
       },
     });
     expect(await screen.findByText('Identity provider saved.')).toBeInTheDocument();
+  });
+});
+
+describe('OrganizationSettingsRoute', () => {
+  function openAs(role: string, customRole: Parameters<typeof signedInAs>[1] = null) {
+    server.use(...signedInAs(role, customRole), handle('get', '/iam/org/team', () => envelope([organizationFixtures.team()])));
+    return renderConsolePage(
+      { ui: consoleTestUi, apis: withSession(organizationApis) },
+      { path: 'organization/setting', element: <OrganizationSettingsRoute />, url: '/app/organization/setting?id=team-list' },
+    );
+  }
+
+  it('disables the section for a viewer with the reason of the access model', async () => {
+    openAs('viewer');
+    const create = await screen.findByRole('button', { name: 'Create team' });
+    await waitFor(() => expect(create).toBeDisabled());
+    expect(create.closest('[data-slot="disabled-reason"]')).toHaveAccessibleDescription('Your role does not allow this. Ask an organization admin.');
+  });
+
+  it('enables the section for an admin', async () => {
+    openAs('admin');
+    await waitFor(async () => expect(await screen.findByRole('button', { name: 'Create team' })).toBeEnabled());
   });
 });

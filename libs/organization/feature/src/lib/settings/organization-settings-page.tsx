@@ -19,15 +19,18 @@ import {
 import { SignInSection } from './sign-in-section';
 import { TeamsSection } from './teams-section';
 import { UsersSection } from './users-section';
+import type { Permission } from '@terrace/domain';
 import { useAccess } from '@terrace/session';
 
 export interface OrganizationSettingsPageProps {
-  /** Admins edit; viewers read with every control disabled and the reason shown. Until the session's useAccess is wired, the route passes it. */
+  /** Admins edit; viewers read with every control disabled and the reason shown. The route passes the session's access. */
   canEdit?: boolean;
+  /** Why the section is read-only (from the shared access model); a generic reason otherwise. */
+  readOnlyReason?: string | undefined;
 }
 
 /** /organization/setting?id=<section>: a vertical section navigation and the chosen section. */
-export function OrganizationSettingsPage({ canEdit = true }: OrganizationSettingsPageProps) {
+export function OrganizationSettingsPage({ canEdit = true, readOnlyReason: refusal }: OrganizationSettingsPageProps) {
   const { t, i18n } = useLingui();
   const [params, setParams] = useSearchParams();
   const requested = params.get('id');
@@ -57,7 +60,7 @@ export function OrganizationSettingsPage({ canEdit = true }: OrganizationSetting
       return kept;
     });
 
-  const readOnlyReason = t`Only organization admins can change these settings.`;
+  const readOnlyReason = refusal ?? t`Only organization admins can change these settings.`;
   const props = { canEdit, readOnlyReason };
   const content = (id: SettingsSection): ReactNode => {
     if (unavailableSections.has(id)) return <NotAvailableSection title={i18n._(settingsSectionLabels[id].title)} />;
@@ -122,8 +125,26 @@ export function OrganizationSettingsPage({ canEdit = true }: OrganizationSetting
   );
 }
 
-/** The route's page: admins edit; viewers (the other role the route admits) read. */
+/** The permission that changes each section, in the shared access model the server enforces. */
+const sectionPermissions: Record<SettingsSection, Permission> = {
+  'user-list': 'user:manage',
+  'programmatic-user-list': 'programmaticUser:manage',
+  'team-list': 'team:manage',
+  'custom-roles': 'customRole:manage',
+  idp: 'signInSettings:update',
+  'sign-in': 'signInSettings:update',
+  abac: 'customAbac:manage',
+  'ai-features': 'orgConfiguration:update',
+  'vcs-providers': 'vcsProvider:update',
+  'cloud-creds': 'cloudCredentials:update',
+  notification: 'notification:update',
+  'ssh-keys': 'sshKey:update',
+};
+
+/** The route's page: each section is editable to those who hold its permission; the others read. */
 export function OrganizationSettingsRoute() {
-  const access = useAccess({ roles: ['admin'] });
-  return <OrganizationSettingsPage canEdit={access.allowed} />;
+  const [params] = useSearchParams();
+  const section = resolveSettingsSection(params.get('id')) ?? defaultSettingsSection;
+  const access = useAccess(sectionPermissions[section]);
+  return <OrganizationSettingsPage canEdit={access.allowed} readOnlyReason={access.allowed ? undefined : access.reason} />;
 }

@@ -4,6 +4,7 @@ import {
   Button,
   ConfirmDialog,
   DataTable,
+  DisabledReason,
   EmptyState,
   ErrorState,
   Stack,
@@ -21,17 +22,14 @@ export interface EditAccess {
 }
 
 /**
- * A button that changes the section: disabled, with the reason as its title, for read-only users.
- * Row buttons are small ghost buttons; the section's add button keeps the default look.
+ * A button that changes the section: disabled, with the reason shown (DisabledReason), for
+ * read-only users. Row buttons are small ghost buttons; the section's add button keeps the default look.
  */
 export function EditButton({ access, row = false, disabled, ...props }: ButtonProps & { access: EditAccess; row?: boolean }) {
   return (
-    <Button
-      {...(row ? { variant: 'ghost', size: 'sm' } : {})}
-      {...props}
-      disabled={!access.canEdit || disabled}
-      title={access.canEdit ? undefined : access.readOnlyReason}
-    />
+    <DisabledReason reason={access.canEdit ? null : access.readOnlyReason}>
+      <Button {...(row ? { variant: 'ghost', size: 'sm' } : {})} {...props} disabled={!access.canEdit || disabled} />
+    </DisabledReason>
   );
 }
 

@@ -13,6 +13,7 @@ import {
   CardTitle,
   ConfirmDialog,
   DataTable,
+  DisabledReason,
   ErrorState,
   PageHeader,
   Skeleton,
@@ -36,12 +37,14 @@ import { organizationPaths } from './team-paths';
 import { useAccess } from '@terrace/session';
 
 export interface TeamPageProps {
-  /** Whether the user may change the team; until the session's useAccess is wired, the route passes it. */
+  /** Whether the user may change the team; the route passes the session's access (team:manage). */
   canEdit?: boolean;
+  /** Why not (from the shared access model); a generic reason otherwise. */
+  readOnlyReason?: string | undefined;
 }
 
 /** /team/:teamId: a team, its identity-provider link and its members. */
-export function TeamPage({ canEdit = true }: TeamPageProps) {
+export function TeamPage({ canEdit = true, readOnlyReason: refusal }: TeamPageProps) {
   const { t } = useLingui();
   const { teamId = '' } = useParams();
   const api = useOrganizationApi();
@@ -53,7 +56,7 @@ export function TeamPage({ canEdit = true }: TeamPageProps) {
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<TeamUser | null>(null);
-  const readOnlyReason = t`Only administrators can change teams.`;
+  const readOnlyReason = refusal ?? t`Only administrators can change teams.`;
 
   const breadcrumbs = (
     <Breadcrumbs>
@@ -93,16 +96,17 @@ export function TeamPage({ canEdit = true }: TeamPageProps) {
       enableSorting: false,
       meta: { align: 'end' },
       cell: ({ row }) => (
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={!canEdit}
-          title={canEdit ? undefined : readOnlyReason}
-          aria-label={t`Remove ${row.original.email} from the team`}
-          onClick={() => setRemoving(row.original)}
-        >
-          {t`Remove`}
-        </Button>
+        <DisabledReason reason={canEdit ? null : readOnlyReason}>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={!canEdit}
+            aria-label={t`Remove ${row.original.email} from the team`}
+            onClick={() => setRemoving(row.original)}
+          >
+            {t`Remove`}
+          </Button>
+        </DisabledReason>
       ),
     },
   ];
@@ -114,10 +118,12 @@ export function TeamPage({ canEdit = true }: TeamPageProps) {
         description={team.data.description ?? undefined}
         breadcrumbs={breadcrumbs}
         actions={
-          <Button variant="outline" onClick={() => setEditing(true)} disabled={!canEdit} title={canEdit ? undefined : readOnlyReason}>
-            <Pencil aria-hidden />
-            {t`Edit team`}
-          </Button>
+          <DisabledReason reason={canEdit ? null : readOnlyReason}>
+            <Button variant="outline" onClick={() => setEditing(true)} disabled={!canEdit}>
+              <Pencil aria-hidden />
+              {t`Edit team`}
+            </Button>
+          </DisabledReason>
         }
       />
       <Card>
@@ -153,10 +159,12 @@ export function TeamPage({ canEdit = true }: TeamPageProps) {
             empty={<p className="px-4 py-8 text-center text-sm text-muted-foreground">{t`This team has no members yet.`}</p>}
             actions={
               <div className="ms-auto">
-                <Button onClick={() => setAdding(true)} disabled={!canEdit} title={canEdit ? undefined : readOnlyReason}>
-                  <UserPlus aria-hidden />
-                  {t`Add member`}
-                </Button>
+                <DisabledReason reason={canEdit ? null : readOnlyReason}>
+                  <Button onClick={() => setAdding(true)} disabled={!canEdit}>
+                    <UserPlus aria-hidden />
+                    {t`Add member`}
+                  </Button>
+                </DisabledReason>
               </div>
             }
           />
@@ -198,8 +206,8 @@ export function TeamPage({ canEdit = true }: TeamPageProps) {
   );
 }
 
-/** The route's page: only admins change teams. */
+/** The route's page: those who hold team:manage (admins) change teams; the others read. */
 export function TeamRoute() {
-  const access = useAccess({ roles: ['admin'] });
-  return <TeamPage canEdit={access.allowed} />;
+  const access = useAccess('team:manage');
+  return <TeamPage canEdit={access.allowed} readOnlyReason={access.allowed ? undefined : access.reason} />;
 }
