@@ -1,16 +1,13 @@
 import { createApiClient, type ApiClient } from '@terrace/api-client';
 import { toast } from '@terrace/design-system';
 import { i18n } from '@terrace/i18n';
-import { AuthApiContext, SessionApiContext, clearSession, configureAccess, createSessionApi, readToken } from '@terrace/session';
-import { NamespacesApiContext, createNamespacesApi } from '@terrace/namespaces/data-access';
-import { namespacesRoutes } from '@terrace/namespaces/feature';
-import { OrganizationApiContext, createOrganizationApi } from '@terrace/organization/data-access';
-import { organizationRoutes } from '@terrace/organization/feature';
+import { ApiClientProvider, clearSession, configureAccess, readToken } from '@terrace/session';
 import { ConsoleProviders, createConsoleRoutes } from '@terrace/shell';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import type { ConsoleConfig } from './console-config';
+import { consolePages } from './console-pages';
 
 export interface Console {
   client: ApiClient;
@@ -20,8 +17,8 @@ export interface Console {
 }
 
 /**
- * Composes the console: the shared API client, the query cache, the route tree of the shell
- * and the domain libraries, and the providers. The app adds nothing else of its own.
+ * Composes the console: the one API client and its provider, the query cache, the route tree of
+ * the shell with every feature's pages, and the providers. The app adds nothing else of its own.
  */
 export function createConsole(config: ConsoleConfig): Console {
   configureAccess({ organizationAllowList: config.tfcMigrationOrganizationIds });
@@ -52,24 +49,16 @@ export function createConsole(config: ConsoleConfig): Console {
       },
     },
   });
-  const api = createSessionApi(client);
-
-  router = createBrowserRouter(createConsoleRoutes({ routes: [...organizationRoutes, ...namespacesRoutes] }));
+  router = createBrowserRouter(createConsoleRoutes({ pages: consolePages() }));
 
   const element = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <SessionApiContext.Provider value={api}>
-          <AuthApiContext.Provider value={api}>
-            <OrganizationApiContext.Provider value={createOrganizationApi(client)}>
-              <NamespacesApiContext.Provider value={createNamespacesApi(client)}>
-                <ConsoleProviders>
-                  <RouterProvider router={router} />
-                </ConsoleProviders>
-              </NamespacesApiContext.Provider>
-            </OrganizationApiContext.Provider>
-          </AuthApiContext.Provider>
-        </SessionApiContext.Provider>
+        <ApiClientProvider client={client}>
+          <ConsoleProviders>
+            <RouterProvider router={router} />
+          </ConsoleProviders>
+        </ApiClientProvider>
       </QueryClientProvider>
     </StrictMode>
   );

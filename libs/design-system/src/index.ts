@@ -69,6 +69,16 @@ export {
   type DialogContentProps,
 } from './components/dialog/dialog';
 export { ConfirmDialog, type ConfirmDialogProps } from './components/confirm-dialog/confirm-dialog';
+export { ConfirmRemoval, type ConfirmRemovalProps } from './components/confirm-removal/confirm-removal';
+export { DetailPage, type DetailPageProps, type DetailPageQuery } from './components/detail-page/detail-page';
+export { SecretReveal, type SecretRevealProps } from './components/secret-reveal/secret-reveal';
+export {
+  EditButton,
+  SettingsList,
+  useActionsColumn,
+  type EditAccess,
+  type SettingsListProps,
+} from './components/settings-list/settings-list';
 export {
   DropdownMenu,
   DropdownMenuCheckboxItem,

@@ -51,25 +51,34 @@ export {
   type AccessDeniedReason,
   type AccessOptions,
 } from './lib/route-access';
+export type {
+  AiFeaturesSettings,
+  MfaSecret,
+  NotificationItem,
+  OrganizationRole,
+  SignInResult,
+  SignInSettings,
+  SignUpInput,
+  SsoPotentialSession,
+  SsoPotentialSessions,
+} from './lib/session.types';
+export { ApiClientProvider, useApiClient, type ApiClientProviderProps } from './lib/api-client-context';
+export { firstItem, toPage, type Envelope, type Page } from './lib/first-item';
+export { authRequests, sessionRequests } from './lib/session.requests';
+export { composePages, lazyPage, type AppPages, type LazyPage } from './lib/app-pages';
 export {
-  AuthApiContext,
-  SessionApiContext,
-  useAuthApi,
-  useSessionApi,
-  type AuthApi,
-  type MfaSecret,
-  type SignUpInput,
-  type NotificationItem,
-  type OrganizationRole,
-  type SessionApi,
-  type SignInResult,
-  type SignInSettings,
-  type AiFeaturesSettings,
-  type SsoPotentialSession,
-  type SsoPotentialSessions,
-} from './lib/session-api';
+  composeSettingsSections,
+  defaultSettingsSection,
+  resolveSettingsSection,
+  settingsSectionCatalogue,
+  settingsSectionGroups,
+  settingsSectionIds,
+  type SettingsSectionDefinition,
+  type SettingsSectionGroup,
+  type SettingsSectionId,
+  type SettingsSectionProps,
+} from './lib/settings-sections';
 export { sessionKeys } from './lib/session.keys';
 export { sessionQueries } from './lib/session.queries';
 export { useCurrentSession, type CurrentSession, type CurrentSessionState } from './lib/use-current-session';
 export { accessRefusal, useAccess, type AccessRefusal, type AccessRequest, type AccessState } from './lib/use-access';
-export { createSessionApi } from './lib/create-session-api';

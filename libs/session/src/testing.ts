@@ -1,5 +1,5 @@
 // Test helpers for the domain feature libraries (not part of the runtime entry). Node only:
 // stories import `@terrace/session/stories` instead.
-export type { ApiProviders, ConsoleTestUi } from './testing/console-test-ui';
+export type { ConsoleTestUi } from './testing/console-test-ui';
 export { pageRenderer, renderConsolePage, setupMsw, type PageHarness, type RenderPageOptions } from './testing/render-page';
-export { signedInAs, withSession } from './testing/signed-in-as';
+export { signedInAs } from './testing/signed-in-as';

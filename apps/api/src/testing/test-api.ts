@@ -44,6 +44,7 @@ export interface TestApi {
 
 export interface TestApiOptions {
   registry?: (registry: OperationRegistry) => OperationRegistry;
+  /** `apiPrefix: ''` serves the API at the root, as on the listener existing clients use. */
   http?: Partial<Pick<HttpAppOptions, 'bodyLimitBytes' | 'rateLimit' | 'logger' | 'consoleDist' | 'apiReferenceFile' | 'trustProxy' | 'apiPrefix'>>;
   /** External services the server talks to (their test doubles on loopback). */
   azureMarketplace?: ComposeConfig['azureMarketplace'];
@@ -94,6 +95,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     ...options.http,
   });
   await app.ready();
+  const apiPrefix = options.http?.apiPrefix ?? '/api';
 
   return {
     app,
@@ -109,7 +111,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
       const payload = call.body !== undefined ? call.body : call.entity !== undefined ? { entity: call.entity } : undefined;
       const response = await app.inject({
         method: op.method.toUpperCase() as 'GET',
-        url: `/api${fillPath(op.path, call.params ?? {})}${query}`,
+        url: `${apiPrefix}${fillPath(op.path, call.params ?? {})}${query}`,
         headers: {
           ...(call.token ? { authorization: `Bearer ${call.token}` } : {}),
           ...(payload !== undefined && typeof payload !== 'string' ? { 'content-type': 'application/json' } : {}),

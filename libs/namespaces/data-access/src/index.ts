@@ -1,7 +1,6 @@
 export { namespacesKeys } from './lib/namespaces.keys';
 export { namespacesQueries } from './lib/namespaces.queries';
-export { NamespacesApiContext, useNamespacesApi, type NamespacesApi } from './lib/namespaces-api';
-export { createNamespacesApi } from './lib/create-namespaces-api';
+export { namespacesRequests } from './lib/namespaces.requests';
 export {
   approvalRuleTypes,
   namespaceCapabilityKeys,

@@ -1,1 +1,1 @@
-export { namespacesRoutes } from './lib/namespaces.routes';
+export { namespacesPages } from './lib/namespaces.pages';

@@ -1,14 +1,6 @@
 export { organizationKeys } from './lib/organization.keys';
 export { organizationQueries } from './lib/organization.queries';
-export {
-  OrganizationApiContext,
-  useOrganizationApi,
-  type OrganizationApi,
-  type Page,
-  type UserListFilters,
-} from './lib/organization-api';
-export { createOrganizationApi } from './lib/create-organization-api';
-export { firstItem, type Envelope } from './lib/first-item';
+export { organizationRequests, type UserListFilters } from './lib/organization.requests';
 export {
   customRoleTypes,
   organizationRoles,

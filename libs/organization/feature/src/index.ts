@@ -1,1 +1,2 @@
-export { organizationRoutes } from './lib/organization.routes';
+export { organizationPages, type OrganizationPagesOptions } from './lib/organization.pages';
+export { organizationSettingsSections } from './lib/settings/organization-settings-sections';

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { SessionApi } from './session-api';
+import type { ApiClient } from '@terrace/api-client';
+import { sessionRequests } from './session.requests';
 import { sessionKeys } from './session.keys';
 
 // The session changes only through sign-in, sign-out and organization switches, which reset
@@ -7,48 +8,52 @@ import { sessionKeys } from './session.keys';
 const sessionStaleTime = 5 * 60_000;
 
 export const sessionQueries = {
-  user: (api: SessionApi) =>
-    queryOptions({ queryKey: sessionKeys.user(), queryFn: () => api.currentUser(), staleTime: sessionStaleTime }),
-  role: (api: SessionApi) =>
-    queryOptions({ queryKey: sessionKeys.role(), queryFn: () => api.organizationRole(), staleTime: sessionStaleTime }),
-  capabilities: (api: SessionApi) =>
+  user: (client: ApiClient) =>
+    queryOptions({ queryKey: sessionKeys.user(), queryFn: ({ signal }) => sessionRequests.currentUser(client, signal), staleTime: sessionStaleTime }),
+  role: (client: ApiClient) =>
+    queryOptions({ queryKey: sessionKeys.role(), queryFn: ({ signal }) => sessionRequests.organizationRole(client, signal), staleTime: sessionStaleTime }),
+  capabilities: (client: ApiClient) =>
     queryOptions({
       queryKey: sessionKeys.capabilities(),
-      queryFn: () => api.capabilities(),
+      queryFn: ({ signal }) => sessionRequests.capabilities(client, signal),
       staleTime: sessionStaleTime,
     }),
-  allowedOrganizations: (api: SessionApi) =>
+  allowedOrganizations: (client: ApiClient) =>
     queryOptions({
       queryKey: sessionKeys.allowedOrganizations(),
-      queryFn: () => api.allowedOrganizations(),
+      queryFn: ({ signal }) => sessionRequests.allowedOrganizations(client, signal),
       staleTime: 60_000,
     }),
-  organizationHasUsers: (api: SessionApi) =>
+  organizationHasUsers: (client: ApiClient) =>
     queryOptions({
       queryKey: sessionKeys.organizationHasUsers(),
-      queryFn: () => api.organizationHasUsers(),
+      queryFn: ({ signal }) => sessionRequests.organizationHasUsers(client, signal),
       staleTime: sessionStaleTime,
     }),
-  signInSettings: (api: SessionApi) =>
+  signInSettings: (client: ApiClient) =>
     queryOptions({
       queryKey: sessionKeys.signInSettings(),
-      queryFn: () => api.signInSettings(),
+      queryFn: ({ signal }) => sessionRequests.signInSettings(client, signal),
       staleTime: sessionStaleTime,
     }),
-  ssoPotentialSessions: (api: SessionApi) =>
+  ssoPotentialSessions: (client: ApiClient) =>
     queryOptions({
       queryKey: sessionKeys.ssoPotentialSessions(),
-      queryFn: () => api.ssoPotentialSessions(),
+      queryFn: ({ signal }) => sessionRequests.ssoPotentialSessions(client, signal),
       staleTime: 30_000,
     }),
-  notifications: (api: SessionApi) =>
+  notifications: (client: ApiClient) =>
     queryOptions({
       queryKey: sessionKeys.notifications(),
-      queryFn: () => api.notifications(),
+      queryFn: ({ signal }) => sessionRequests.notifications(client, signal),
       staleTime: 10 * 60_000,
     }),
   // An admin may enable AI features in another tab or page: the assistant entry reads it afresh
   // when it mounts and before it acts on a click.
-  aiFeatures: (api: SessionApi) =>
-    queryOptions({ queryKey: sessionKeys.aiFeatures(), queryFn: () => api.aiFeatures(), staleTime: 0 }),
+  aiFeatures: (client: ApiClient) =>
+    queryOptions({
+      queryKey: sessionKeys.aiFeatures(),
+      queryFn: ({ signal }) => sessionRequests.aiFeatures(client, signal),
+      staleTime: 0,
+    }),
 };

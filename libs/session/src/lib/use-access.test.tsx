@@ -7,8 +7,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createSessionApi } from './create-session-api';
-import { SessionApiContext } from './session-api';
+import { ApiClientProvider } from './api-client-context';
 import { useAccess } from './use-access';
 
 const server = setupServer();
@@ -69,7 +68,7 @@ function wrapper({ children }: { children: ReactNode }) {
   return (
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <SessionApiContext.Provider value={createSessionApi(client)}>{children}</SessionApiContext.Provider>
+        <ApiClientProvider client={client}>{children}</ApiClientProvider>
       </QueryClientProvider>
     </I18nProvider>
   );

@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useSessionApi } from './session-api';
+import { useApiClient } from './api-client-context';
 import type { AccessContext, Organization, TeamRef, User } from './session-model';
 import { sessionQueries } from './session.queries';
 import { isNamespaceOnlyRole } from './route-access';
@@ -24,9 +24,9 @@ export type CurrentSessionState =
 
 /** The signed-in user, organization, role, teams and capabilities as one value. */
 export function useCurrentSession(): CurrentSessionState {
-  const api = useSessionApi();
+  const client = useApiClient();
   const [user, role, capabilities] = useQueries({
-    queries: [sessionQueries.user(api), sessionQueries.role(api), sessionQueries.capabilities(api)],
+    queries: [sessionQueries.user(client), sessionQueries.role(client), sessionQueries.capabilities(client)],
   });
   const userError = user.error;
   const roleError = role.error;

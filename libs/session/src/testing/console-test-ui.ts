@@ -1,5 +1,4 @@
-import type { ApiClient } from '@terrace/api-client';
-import type { ComponentType, ReactElement, ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 
 /**
  * What the design system adds around a page in tests and stories: its theme and toaster, and
@@ -11,6 +10,3 @@ export interface ConsoleTestUi {
   /** Shows a translated notice title the way the console does. */
   notify: (title: string) => void;
 }
-
-/** The domain's API contexts over the real client, e.g. `NamespacesApiContext` with its adapter. */
-export type ApiProviders = (client: ApiClient, page: ReactNode) => ReactElement;

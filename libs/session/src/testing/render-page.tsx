@@ -7,7 +7,8 @@ import { setupServer } from 'msw/node';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { ApiProviders, ConsoleTestUi } from './console-test-ui';
+import { ApiClientProvider } from '../lib/api-client-context';
+import type { ConsoleTestUi } from './console-test-ui';
 
 /** One MSW server per test file, failing on any request no handler answers. */
 export function setupMsw() {
@@ -30,15 +31,14 @@ export interface RenderPageOptions {
 
 export interface PageHarness {
   ui: ConsoleTestUi;
-  apis: ApiProviders;
 }
 
 /**
- * Renders a page the way the console does: the real API client and the domain adapters `apis`
- * adds (against MSW), a fresh QueryClient with retries off, Lingui, the design system's frame
- * and toaster (`ui`), in a memory router.
+ * Renders a page the way the console does: the real API client from the one provider (against
+ * MSW), a fresh QueryClient with retries off, Lingui, the design system's frame and toaster
+ * (`ui`), in a memory router.
  */
-export function renderConsolePage({ ui, apis }: PageHarness, { path, element, url, otherPaths = [] }: RenderPageOptions) {
+export function renderConsolePage({ ui }: PageHarness, { path, element, url, otherPaths = [] }: RenderPageOptions) {
   const notices: ApiNotice[] = [];
   const client = createApiClient({
     baseUrl: 'http://console.test/api',
@@ -61,14 +61,18 @@ export function renderConsolePage({ ui, apis }: PageHarness, { path, element, ur
   const view = render(
     <I18nProvider i18n={i18n}>
       <ui.Frame>
-        <QueryClientProvider client={queryClient}>{apis(client, <RouterProvider router={router} />)}</QueryClientProvider>
+        <QueryClientProvider client={queryClient}>
+          <ApiClientProvider client={client}>
+            <RouterProvider router={router} />
+          </ApiClientProvider>
+        </QueryClientProvider>
       </ui.Frame>
     </I18nProvider>,
   );
-  return { ...view, user, router, queryClient, notices };
+  return { ...view, user, router, queryClient, client, notices };
 }
 
-/** A domain's `renderPage`: the harness bound to its UI frame and API contexts. */
+/** A feature's `renderPage`: the harness bound to the design system's frame. */
 export function pageRenderer(harness: PageHarness) {
   return (options: RenderPageOptions) => renderConsolePage(harness, options);
 }

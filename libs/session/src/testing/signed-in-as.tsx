@@ -1,8 +1,5 @@
 import { envelope, handle } from '@terrace/api-client/testing';
 import type { CustomRoleGrant } from '@terrace/domain';
-import { createSessionApi } from '../lib/create-session-api';
-import { SessionApiContext } from '../lib/session-api';
-import type { ApiProviders } from './console-test-ui';
 
 /**
  * Contract-typed answers of the session calls for a user of `role` (and its custom role's grant),
@@ -35,9 +32,4 @@ export function signedInAs(role: string, customRole: CustomRoleGrant | null = nu
     ),
     handle('get', '/org/capabilities', () => envelope([{ capabilities: { disasterRecovery: true, aiAgent: true } }])),
   ];
-}
-
-/** A domain's API providers plus the session's, for rendering route components. */
-export function withSession(apis: ApiProviders): ApiProviders {
-  return (client, page) => <SessionApiContext.Provider value={createSessionApi(client)}>{apis(client, page)}</SessionApiContext.Provider>;
 }

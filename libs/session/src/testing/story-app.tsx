@@ -3,14 +3,15 @@ import { createApiClient } from '@terrace/api-client';
 import { i18n } from '@terrace/i18n';
 import { useMemo, type ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { ApiProviders, ConsoleTestUi } from './console-test-ui';
+import { ApiClientProvider } from '../lib/api-client-context';
+import type { ConsoleTestUi } from './console-test-ui';
 
 /** Answers of the API for a story, by `METHOD /path` with `{param}` segments, as the wire format's items. */
 export type StoryRoutes = Record<string, (url: URL, body: unknown) => unknown[]>;
 
 /**
  * The fetch the stories give the real API client: Storybook has no server, so the answers come
- * from the story, wrapped in the wire format's envelope. The client, adapters and queries are real.
+ * from the story, wrapped in the wire format's envelope. The client, requests and queries are real.
  */
 function storyFetch(routes: StoryRoutes): typeof fetch {
   const table = Object.entries(routes).map(([key, answer]) => {
@@ -39,11 +40,10 @@ export interface StoryAppProps {
 }
 
 /**
- * A domain's `StoryApp`: a page inside the console's data providers (the real client over the
- * story's answers, and the API contexts `apis` adds) and a memory router, for stories and
- * screenshots. Storybook's preview supplies the theme and toaster; `ui.notify` raises the toasts.
+ * A feature's `StoryApp`: a page inside the console's data providers (the real client over the
+ * story's answers, from the one provider) and a memory router, for stories and screenshots. Storybook's preview supplies the theme and toaster; `ui.notify` raises the toasts.
  */
-export function storyApp({ ui, apis }: { ui: Pick<ConsoleTestUi, 'notify'>; apis: ApiProviders }) {
+export function storyApp({ ui }: { ui: Pick<ConsoleTestUi, 'notify'> }) {
   return function StoryApp({ path, url, element, routes }: StoryAppProps) {
     const { router, queryClient, client } = useMemo(
       () => ({
@@ -60,7 +60,12 @@ export function storyApp({ ui, apis }: { ui: Pick<ConsoleTestUi, 'notify'>; apis
       }),
       [path, url, element, routes],
     );
-    const page = useMemo(() => apis(client, <RouterProvider router={router} />), [client, router]);
-    return <QueryClientProvider client={queryClient}>{page}</QueryClientProvider>;
+    return (
+      <QueryClientProvider client={queryClient}>
+        <ApiClientProvider client={client}>
+          <RouterProvider router={router} />
+        </ApiClientProvider>
+      </QueryClientProvider>
+    );
   };
 }

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Button, FormField, Input } from '@terrace/design-system';
-import { authPaths, useAuthApi } from '@terrace/session';
+import { authPaths, authRequests, useApiClient } from '@terrace/session';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { AuthCard } from './auth-card';
@@ -18,13 +18,13 @@ interface InviteValues extends NewPasswordValues {
 /** A new user accepts an invitation: name and password, then straight into the console. */
 export function AcceptInvitePage() {
   const { t, i18n } = useLingui();
-  const api = useAuthApi();
+  const client = useApiClient();
   const complete = useCompleteSignIn();
   const { invitationToken = '' } = useParams();
   const form = useForm<InviteValues>({ defaultValues: { firstName: '', lastName: '', password: '', confirmPassword: '' } });
   const accept = useMutation({
     mutationFn: (v: InviteValues) =>
-      api.createUserFromInvite({ invitationToken, firstName: v.firstName.trim(), lastName: v.lastName.trim(), password: v.password }),
+      authRequests.createUserFromInvite(client, { invitationToken, firstName: v.firstName.trim(), lastName: v.lastName.trim(), password: v.password }),
     onSuccess: async (result) => {
       if (result.kind === 'session') await complete(result);
     },
@@ -62,9 +62,9 @@ export function AcceptInvitePage() {
 /** A user who already has an account accepts an invitation to one more organization. */
 export function AcceptInviteExistingUserPage() {
   const { t } = useLingui();
-  const api = useAuthApi();
+  const client = useApiClient();
   const { invitationToken = '' } = useParams();
-  const accept = useMutation({ mutationFn: () => api.acceptInvite(invitationToken) });
+  const accept = useMutation({ mutationFn: () => authRequests.acceptInvite(client, invitationToken) });
   return (
     <AuthCard title={t`Accept the invitation`} description={t`You were invited to join another organization with your existing account.`}>
       {accept.isSuccess ? (

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Spinner } from '@terrace/design-system';
-import { authPaths, useAuthApi } from '@terrace/session';
+import { authPaths, authRequests, useApiClient } from '@terrace/session';
 import { Link, useParams } from 'react-router';
 import { AuthCard } from './auth-card';
 import { FormAlert } from './form-alert';
@@ -9,13 +9,13 @@ import { FormAlert } from './form-alert';
 /** Confirms a change to two-factor authentication from the link in the confirmation e-mail. */
 export function ConfirmMfaPage() {
   const { t } = useLingui();
-  const api = useAuthApi();
+  const client = useApiClient();
   const { confirmationToken = '' } = useParams();
   // A query, not a mutation: opening the link is the confirmation and it must run exactly once.
   const confirm = useQuery({
     queryKey: ['auth', 'confirmMfa', confirmationToken],
     queryFn: async () => {
-      await api.confirmMfa(confirmationToken);
+      await authRequests.confirmMfa(client, confirmationToken);
       return true;
     },
     retry: false,

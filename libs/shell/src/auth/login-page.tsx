@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Button, FormField, Input } from '@terrace/design-system';
-import { authPaths, useAuthApi, type SignInResult } from '@terrace/session';
+import { authPaths, authRequests, type SignInResult, useApiClient } from '@terrace/session';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
@@ -23,7 +23,7 @@ interface Credentials {
  */
 export function LoginPage() {
   const { t, i18n } = useLingui();
-  const api = useAuthApi();
+  const client = useApiClient();
   const complete = useCompleteSignIn();
   const [params] = useSearchParams();
   const [step, setStep] = useState<SignInResult | null>(null);
@@ -33,10 +33,10 @@ export function LoginPage() {
     if (result.kind === 'session') await complete(result);
     else setStep(result);
   };
-  const signIn = useMutation({ mutationFn: (c: Credentials) => api.signIn(c), onSuccess: proceed });
+  const signIn = useMutation({ mutationFn: (c: Credentials) => authRequests.signIn(client, c), onSuccess: proceed });
   const mfa = useMutation({
     mutationFn: (mfaCode: string) =>
-      api.signInWithMfa({
+      authRequests.signInWithMfa(client, {
         waitingMfaPotentialSessionId: step?.kind === 'mfaRequired' ? step.waitingMfaPotentialSessionId : '',
         mfaCode,
       }),

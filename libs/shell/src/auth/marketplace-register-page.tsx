@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from '@terrace/design-system';
-import { authPaths, useAuthApi } from '@terrace/session';
+import { authPaths, authRequests, useApiClient } from '@terrace/session';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router';
 import { AuthCard } from './auth-card';
@@ -13,13 +13,13 @@ import { useCompleteSignIn } from './use-complete-sign-in';
 /** Registration for a subscription bought on AWS Marketplace; AWS passes its token in the query. */
 export function AwsMarketplaceRegisterPage() {
   const { t } = useLingui();
-  const api = useAuthApi();
+  const client = useApiClient();
   const complete = useCompleteSignIn(authPaths.postAwsMarketplaceRegistration);
   const [params] = useSearchParams();
   const marketplaceToken = params.get('x-amzn-marketplace-token') ?? params.get('token') ?? '';
   const form = useForm<SignUpValues>({ defaultValues: emptySignUp });
   const register = useMutation({
-    mutationFn: (v: SignUpValues) => api.awsMarketplaceRegistration({ ...toSignUpInput(v), marketplaceToken }),
+    mutationFn: (v: SignUpValues) => authRequests.awsMarketplaceRegistration(client, { ...toSignUpInput(v), marketplaceToken }),
     onSuccess: async (result) => {
       if (result.kind === 'session') await complete(result);
     },
@@ -44,12 +44,12 @@ export function AwsMarketplaceRegisterPage() {
  */
 export function AzureMarketplaceRegisterPage() {
   const { t } = useLingui();
-  const api = useAuthApi();
+  const client = useApiClient();
   const complete = useCompleteSignIn(authPaths.postAzureMarketplaceRegistration);
   const [params] = useSearchParams();
   const purchaseToken = params.get('token') ?? '';
   const register = useMutation({
-    mutationFn: () => api.azureMarketplaceRegistration(purchaseToken),
+    mutationFn: () => authRequests.azureMarketplaceRegistration(client, purchaseToken),
     onSuccess: async (result) => {
       if (result.kind === 'session') await complete(result);
     },

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Button, Skeleton } from '@terrace/design-system';
-import { useAuthApi, type SignInResult } from '@terrace/session';
+import { authRequests, type SignInResult, useApiClient } from '@terrace/session';
 import { AuthCard } from './auth-card';
 import { errorText } from './auth-validation';
 import { FormAlert } from './form-alert';
@@ -16,14 +16,14 @@ export interface MfaSetupStepProps {
 /** MFA setup during sign-in: show the secret, then confirm it with a first code (spec §7 withAddMfaSession). */
 export function MfaSetupStep({ addMfaSessionId, onDone, onCancel }: MfaSetupStepProps) {
   const { t } = useLingui();
-  const api = useAuthApi();
+  const client = useApiClient();
   const secret = useQuery({
     queryKey: ['auth', 'mfaSecret', addMfaSessionId],
-    queryFn: () => api.generateMfaSecret(addMfaSessionId),
+    queryFn: () => authRequests.generateMfaSecret(client, addMfaSessionId),
     staleTime: Infinity,
   });
   const configure = useMutation({
-    mutationFn: (mfaCode: string) => api.configureMfa({ addMfaSessionId, mfaCode }),
+    mutationFn: (mfaCode: string) => authRequests.configureMfa(client, { addMfaSessionId, mfaCode }),
     onSuccess: onDone,
   });
   return (

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Button, FormField, Input } from '@terrace/design-system';
-import { authPaths, useAuthApi } from '@terrace/session';
+import { authPaths, authRequests, useApiClient } from '@terrace/session';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { AuthCard } from './auth-card';
@@ -11,9 +11,9 @@ import { FormAlert } from './form-alert';
 /** Asks for a reset link. The answer never says whether the address has an account. */
 export function RecoverPasswordPage() {
   const { t, i18n } = useLingui();
-  const api = useAuthApi();
+  const client = useApiClient();
   const form = useForm<{ email: string }>({ defaultValues: { email: '' } });
-  const recover = useMutation({ mutationFn: (email: string) => api.recoverPassword(email) });
+  const recover = useMutation({ mutationFn: (email: string) => authRequests.recoverPassword(client, email) });
   return (
     <AuthCard
       title={t`Reset your password`}

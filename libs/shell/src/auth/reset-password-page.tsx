@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from '@terrace/design-system';
-import { authPaths, useAuthApi } from '@terrace/session';
+import { authPaths, authRequests, useApiClient } from '@terrace/session';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
 import { AuthCard } from './auth-card';
@@ -12,10 +12,10 @@ import { NewPasswordFields, type NewPasswordValues } from './new-password-fields
 /** Chooses a new password with the token from the reset e-mail. */
 export function ResetPasswordPage() {
   const { t } = useLingui();
-  const api = useAuthApi();
+  const client = useApiClient();
   const { resetToken = '' } = useParams();
   const form = useForm<NewPasswordValues>({ defaultValues: { password: '', confirmPassword: '' } });
-  const reset = useMutation({ mutationFn: (password: string) => api.resetPassword({ resetToken, password }) });
+  const reset = useMutation({ mutationFn: (password: string) => authRequests.resetPassword(client, { resetToken, password }) });
   return (
     <AuthCard title={t`Choose a new password`}>
       {reset.isSuccess ? (

@@ -15,9 +15,10 @@ import {
   authPaths,
   isAuthenticated,
   sessionQueries,
-  storeSession,
-  useSessionApi,
+  sessionRequests,
   type SsoPotentialSession,
+  storeSession,
+  useApiClient,
 } from '@terrace/session';
 import { ChevronDown, Search } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
@@ -39,7 +40,7 @@ function teamNames(session: SsoPotentialSession): string[] {
  */
 export function SessionPickerPage() {
   const { t, i18n } = useLingui();
-  const api = useSessionApi();
+  const client = useApiClient();
   const queryClient = useQueryClient();
   const complete = useCompleteSignIn();
   const [, setParams] = useSearchParams();
@@ -60,11 +61,11 @@ export function SessionPickerPage() {
   const [query, setQuery] = useState('');
   const [organizations, setOrganizations] = useState<string[]>([]);
   const sessions = useQuery({
-    ...sessionQueries.ssoPotentialSessions(api),
+    ...sessionQueries.ssoPotentialSessions(client),
     enabled: !potentialSessionId && isAuthenticated(),
   });
   const select = useMutation({
-    mutationFn: (id: string) => api.ssoSwitchSession(id),
+    mutationFn: (id: string) => sessionRequests.ssoSwitchSession(client, id),
     onSuccess: complete,
     // Spec §8: a failed SSO session switch shows no message; it is logged and the loading ends.
     onError: (error) => console.error('SSO session switch failed', error),

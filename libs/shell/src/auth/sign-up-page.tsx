@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from '@terrace/design-system';
-import { authPaths, useAuthApi } from '@terrace/session';
+import { authPaths, authRequests, useApiClient } from '@terrace/session';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { AuthCard } from './auth-card';
@@ -13,11 +13,11 @@ import { useCompleteSignIn } from './use-complete-sign-in';
 /** Creates an organization and its first admin, then signs in (POST /auth/signUp). */
 export function SignUpPage() {
   const { t } = useLingui();
-  const api = useAuthApi();
+  const client = useApiClient();
   const complete = useCompleteSignIn();
   const form = useForm<SignUpValues>({ defaultValues: emptySignUp });
   const signUp = useMutation({
-    mutationFn: (v: SignUpValues) => api.signUp(toSignUpInput(v)),
+    mutationFn: (v: SignUpValues) => authRequests.signUp(client, toSignUpInput(v)),
     onSuccess: async (result) => {
       if (result.kind === 'session') await complete(result);
     },

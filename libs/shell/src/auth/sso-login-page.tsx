@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Button, FormField, Input } from '@terrace/design-system';
-import { authPaths, useAuthApi } from '@terrace/session';
+import { authPaths, authRequests, useApiClient } from '@terrace/session';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { AuthCard } from './auth-card';
@@ -17,14 +17,14 @@ import { useSsoPotentialSessionSignIn } from './use-sso-potential-session';
  */
 export function SsoLoginPage() {
   const { t, i18n } = useLingui();
-  const api = useAuthApi();
+  const client = useApiClient();
   const complete = useCompleteSignIn();
   const [params] = useSearchParams();
   const { potentialSessionId } = useSsoPotentialSessionSignIn(complete);
   const form = useForm<{ email: string }>({ defaultValues: { email: '' } });
 
   const request = useMutation({
-    mutationFn: (email: string) => api.ssoSignInRequest(email),
+    mutationFn: (email: string) => authRequests.ssoSignInRequest(client, email),
     onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
   });
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { authPaths, useAuthApi, type User } from '@terrace/session';
+import { authPaths, authRequests, useApiClient, type User } from '@terrace/session';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 
@@ -14,13 +14,13 @@ export const invalidSsoSessionReason = 'invalidSession';
 export function useSsoPotentialSessionSignIn(onSession: (session: { token: string; user: User }) => Promise<void> | void): {
   potentialSessionId: string | null;
 } {
-  const api = useAuthApi();
+  const client = useApiClient();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const potentialSessionId = params.get('ssoPotentialSessionId');
   const badLogin = () => navigate(`${authPaths.ssoBadLogin}?reason=${invalidSsoSessionReason}`, { replace: true });
   const signIn = useMutation({
-    mutationFn: (id: string) => api.ssoSignInWithPotentialSession(id),
+    mutationFn: (id: string) => authRequests.ssoSignInWithPotentialSession(client, id),
     onSuccess: async (result) => {
       if (result.kind === 'session') await onSession(result);
       else await badLogin();

@@ -3,7 +3,7 @@ import { createApiClient, type components } from '@terrace/api-client';
 import { envelope, handle } from '@terrace/api-client/testing';
 import { toast } from '@terrace/design-system';
 import { i18n } from '@terrace/i18n';
-import { AuthApiContext, SessionApiContext, clearSession, configureAccess, createSessionApi, readToken } from '@terrace/session';
+import { ApiClientProvider, clearSession, configureAccess, readToken } from '@terrace/session';
 import { render } from '@testing-library/react';
 import type { HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
@@ -83,7 +83,7 @@ export interface RenderOptions {
 }
 
 /**
- * Renders the whole console route tree in memory, on the real API client and session adapter,
+ * Renders the whole console route tree in memory, on the real API client from the one provider,
  * against MSW handlers typed from the contract.
  */
 export function renderConsole({ path, signedIn = true, organizationAllowList = [] }: RenderOptions) {
@@ -102,16 +102,13 @@ export function renderConsole({ path, signedIn = true, organizationAllowList = [
     },
     authFailureDelayMs: 0,
   });
-  const api = createSessionApi(client);
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <SessionApiContext.Provider value={api}>
-        <AuthApiContext.Provider value={api}>
-          <ConsoleProviders>
-            <RouterProvider router={router} />
-          </ConsoleProviders>
-        </AuthApiContext.Provider>
-      </SessionApiContext.Provider>
+      <ApiClientProvider client={client}>
+        <ConsoleProviders>
+          <RouterProvider router={router} />
+        </ConsoleProviders>
+      </ApiClientProvider>
     </QueryClientProvider>,
   );
   return { ...view, router, queryClient };

@@ -9,12 +9,15 @@ export interface CopyButtonProps {
   text: string | (() => string);
   /** The toast shown on success; defaults to the spec's 'Code copied to clipboard'. */
   successMessage?: string;
+  /** The accessible name of the icon-only button, or the visible text of the others. */
   label?: string;
+  /** `icon` (default): a small icon-only ghost button; the others show the label beside the icon. */
+  variant?: 'icon' | 'outline' | 'primary' | 'secondary';
   className?: string;
 }
 
-/** Copies to the clipboard and confirms with a toast (spec: clipboard toasts). */
-export function CopyButton({ text, successMessage, label, className }: CopyButtonProps) {
+/** The one copy button: copies to the clipboard and confirms with a toast (spec: clipboard toasts). */
+export function CopyButton({ text, successMessage, label, variant = 'icon', className }: CopyButtonProps) {
   const { t } = useLingui();
   const [copied, setCopied] = useState(false);
 
@@ -30,19 +33,31 @@ export function CopyButton({ text, successMessage, label, className }: CopyButto
       setCopied(true);
       toast.success(successMessage ?? t`Code copied to clipboard`, { id: 'clipboard' });
     } catch {
+      // Browsers refuse the clipboard outside secure contexts; the text is on screen to select by hand.
       toast.error(t`Could not copy to the clipboard`, { id: 'clipboard' });
     }
   };
 
+  const icon = copied ? <Check aria-hidden /> : <Copy aria-hidden />;
+  if (variant !== 'icon') {
+    return (
+      <Button data-slot="copy-button" type="button" variant={variant} className={className} onClick={() => void copy()}>
+        {icon}
+        {label ?? t`Copy`}
+      </Button>
+    );
+  }
   return (
     <Button
+      data-slot="copy-button"
+      type="button"
       variant="ghost"
       size="icon"
       className={className ?? 'size-7'}
       aria-label={label ?? t`Copy to clipboard`}
       onClick={() => void copy()}
     >
-      {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+      {icon}
     </Button>
   );
 }

@@ -1,16 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNamespacesApi } from './namespaces-api';
+import { useApiClient } from '@terrace/session';
 import { namespacesKeys } from './namespaces.keys';
+import { namespacesRequests } from './namespaces.requests';
 import type { NamespaceCreateInput } from './namespaces.types';
 
 export function useCreateNamespaceMutation() {
-  const api = useNamespacesApi();
+  const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: NamespaceCreateInput) => api.create(input),
+    mutationFn: (input: NamespaceCreateInput) => namespacesRequests.create(client, input),
+    // Awaited, so the caller navigates once the lists are fresh.
     onSuccess: (created) => {
       queryClient.setQueryData(namespacesKeys.detail(created.id), created);
-      void queryClient.invalidateQueries({ queryKey: namespacesKeys.lists() });
+      return queryClient.invalidateQueries({ queryKey: namespacesKeys.lists() });
     },
   });
 }

@@ -1,16 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNamespacesApi } from './namespaces-api';
+import { useApiClient } from '@terrace/session';
 import { namespacesKeys } from './namespaces.keys';
+import { namespacesRequests } from './namespaces.requests';
 
 export function useDeleteNamespaceMutation() {
-  const api = useNamespacesApi();
+  const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (namespaceId: string) => api.remove(namespaceId),
+    mutationFn: (namespaceId: string) => namespacesRequests.remove(client, namespaceId),
     onSuccess: (_result, namespaceId) => {
       // The page of a deleted namespace must not refetch it (it would answer 404 and toast).
       queryClient.removeQueries({ queryKey: namespacesKeys.detail(namespaceId) });
-      void queryClient.invalidateQueries({ queryKey: namespacesKeys.lists() });
+      return queryClient.invalidateQueries({ queryKey: namespacesKeys.lists() });
     },
   });
 }

@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNamespacesApi } from './namespaces-api';
+import { useApiClient } from '@terrace/session';
 import { namespacesKeys } from './namespaces.keys';
+import { namespacesRequests } from './namespaces.requests';
 import type { NamespacePermissionInput } from './namespaces.types';
 
 export function useGrantNamespacePermissionMutation() {
-  const api = useNamespacesApi();
+  const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (permission: NamespacePermissionInput) => api.grantPermission(permission),
-    onSuccess: (_result, permission) => {
-      if (permission.namespaceId) void queryClient.invalidateQueries({ queryKey: namespacesKeys.permissions(permission.namespaceId) });
-    },
+    mutationFn: (permission: NamespacePermissionInput) => namespacesRequests.grantPermission(client, permission),
+    onSuccess: (_granted, permission) => queryClient.invalidateQueries({ queryKey: namespacesKeys.permissionsOf(permission.namespaceId) }),
   });
 }
+

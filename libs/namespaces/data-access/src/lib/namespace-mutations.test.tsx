@@ -1,17 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { createApiClient } from '@terrace/api-client';
+import { ApiClientProvider } from '@terrace/session';
 import { envelope, handle } from '@terrace/api-client/testing';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createNamespacesApi } from './create-namespaces-api';
 import { useCreateNamespaceMutation } from './create-namespace.mutation';
 import { useDeleteNamespaceMutation } from './delete-namespace.mutation';
 import { useGrantNamespacePermissionMutation } from './grant-namespace-permission.mutation';
-import { NamespacesApiContext } from './namespaces-api';
 import { namespaceFixture } from './namespaces.fixtures';
 import { namespacesKeys } from './namespaces.keys';
+import { namespacesQueries } from './namespaces.queries';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -20,21 +20,19 @@ afterAll(() => server.close());
 
 function setup() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const api = createNamespacesApi(
-    createApiClient({
-      baseUrl: 'http://console.test/api',
-      getToken: () => 'tok',
-      onUnauthorized: () => undefined,
-      notify: () => undefined,
-      navigate: { location: () => ({ pathname: '/app', search: '' }), go: () => undefined },
-    }),
-  );
+  const client = createApiClient({
+    baseUrl: 'http://console.test/api',
+    getToken: () => 'tok',
+    onUnauthorized: () => undefined,
+    notify: () => undefined,
+    navigate: { location: () => ({ pathname: '/app', search: '' }), go: () => undefined },
+  });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
-      <NamespacesApiContext.Provider value={api}>{children}</NamespacesApiContext.Provider>
+      <ApiClientProvider client={client}>{children}</ApiClientProvider>
     </QueryClientProvider>
   );
-  return { queryClient, wrapper };
+  return { queryClient, client, wrapper };
 }
 
 describe('namespace mutations', () => {
@@ -79,7 +77,33 @@ describe('namespace mutations', () => {
     await act(() =>
       result.current.mutateAsync({ namespaceId: 'ns-a0001', teamId: 'team-1', role: 'admin', customRoleId: null }),
     );
-    await waitFor(() => expect(queryClient.getQueryState(namespacesKeys.permissions('ns-a0001'))?.isInvalidated).toBe(true));
+    expect(queryClient.getQueryState(namespacesKeys.permissions('ns-a0001'))?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(namespacesKeys.permissions('ns-b0001'))?.isInvalidated).toBe(false);
+  });
+
+  it('resolves a create only once the shown list has been fetched again, so the next page sees the new namespace', async () => {
+    let created = false;
+    server.use(
+      handle('get', '/namespace', () =>
+        envelope(created ? [namespaceFixture({ id: 'ns-new0001', name: 'new' })] : [], { paging: { page: 1, pageSize: 20, total: created ? 1 : 0 } }),
+      ),
+      handle('post', '/namespace', () => {
+        created = true;
+        return envelope([namespaceFixture({ id: 'ns-new0001', name: 'new' })]);
+      }),
+    );
+    const { client, queryClient, wrapper } = setup();
+    const filters = { page: 1, pageSize: 20 } as const;
+    const { result } = renderHook(
+      () => ({ list: useQuery(namespacesQueries.list(client, filters)), create: useCreateNamespaceMutation() }),
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.list.data?.total).toBe(0));
+    let listWhenResolved: unknown;
+    await act(async () => {
+      await result.current.create.mutateAsync({ name: 'new' });
+      listWhenResolved = queryClient.getQueryData(namespacesKeys.list(filters));
+    });
+    expect(listWhenResolved).toMatchObject({ total: 1, items: [{ name: 'new' }] });
   });
 });

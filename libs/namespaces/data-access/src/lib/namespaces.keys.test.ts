@@ -11,4 +11,9 @@ describe('namespacesKeys', () => {
     const detail = namespacesKeys.detail('ns-abcd');
     expect(namespacesKeys.permissions('ns-abcd').slice(0, detail.length)).toEqual(detail);
   });
+
+  it('makes an all-namespaces permission change reach every namespace’s permissions', () => {
+    expect(namespacesKeys.permissionsOf('ns-abcd')).toEqual(namespacesKeys.permissions('ns-abcd'));
+    expect(namespacesKeys.permissions('ns-abcd').slice(0, namespacesKeys.details().length)).toEqual(namespacesKeys.permissionsOf(null));
+  });
 });

@@ -8,4 +8,6 @@ export const namespacesKeys = {
   details: () => [...namespacesKeys.all, 'detail'] as const,
   detail: (namespaceId: string) => [...namespacesKeys.details(), namespaceId] as const,
   permissions: (namespaceId: string) => [...namespacesKeys.detail(namespaceId), 'permissions'] as const,
+  /** What a permission change touches: one namespace's permissions, or every namespace's for an all-namespaces grant (no id). */
+  permissionsOf: (namespaceId: string | null) => (namespaceId ? namespacesKeys.permissions(namespaceId) : namespacesKeys.details()),
 };

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { NamespacesApi } from './namespaces-api';
+import type { ApiClient } from '@terrace/api-client';
 import { namespacesKeys } from './namespaces.keys';
+import { namespacesRequests } from './namespaces.requests';
 import type { NamespaceListFilters } from './namespaces.types';
 
 // Namespaces change through these pages (whose mutations invalidate them) and rarely elsewhere;
@@ -8,25 +9,26 @@ import type { NamespaceListFilters } from './namespaces.types';
 const namespaceStaleTime = 60_000;
 const permissionStaleTime = 30_000;
 
+/** One `queryOptions` per query: the key from the key factory, the request with the query's abort signal. */
 export const namespacesQueries = {
-  list: (api: NamespacesApi, filters: NamespaceListFilters) =>
+  list: (client: ApiClient, filters: NamespaceListFilters) =>
     queryOptions({
       queryKey: namespacesKeys.list(filters),
-      queryFn: () => api.list(filters),
+      queryFn: ({ signal }) => namespacesRequests.list(client, filters, signal),
       staleTime: namespaceStaleTime,
       // Paging or filtering keeps the current rows on screen until the next page arrives.
       placeholderData: keepPreviousData,
     }),
-  detail: (api: NamespacesApi, namespaceId: string) =>
+  detail: (client: ApiClient, namespaceId: string) =>
     queryOptions({
       queryKey: namespacesKeys.detail(namespaceId),
-      queryFn: () => api.get(namespaceId),
+      queryFn: ({ signal }) => namespacesRequests.get(client, namespaceId, signal),
       staleTime: namespaceStaleTime,
     }),
-  permissions: (api: NamespacesApi, namespaceId: string) =>
+  permissions: (client: ApiClient, namespaceId: string) =>
     queryOptions({
       queryKey: namespacesKeys.permissions(namespaceId),
-      queryFn: () => api.permissions(namespaceId),
+      queryFn: ({ signal }) => namespacesRequests.permissions(client, namespaceId, signal),
       staleTime: permissionStaleTime,
     }),
 };

@@ -1,17 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNamespacesApi } from './namespaces-api';
+import { useApiClient } from '@terrace/session';
 import { namespacesKeys } from './namespaces.keys';
+import { namespacesRequests } from './namespaces.requests';
 import type { NamespaceUpdateInput } from './namespaces.types';
 
 export function useUpdateNamespaceMutation() {
-  const api = useNamespacesApi();
+  const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ namespaceId, input }: { namespaceId: string; input: NamespaceUpdateInput }) =>
-      api.update(namespaceId, input),
+      namespacesRequests.update(client, namespaceId, input),
     onSuccess: (updated) => {
       queryClient.setQueryData(namespacesKeys.detail(updated.id), updated);
-      void queryClient.invalidateQueries({ queryKey: namespacesKeys.lists() });
+      return queryClient.invalidateQueries({ queryKey: namespacesKeys.lists() });
     },
   });
 }

@@ -3,9 +3,7 @@ import { namespaceFixture } from '@terrace/namespaces/data-access/testing';
 import { organizationFixtures } from '@terrace/organization/data-access/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { consoleTestUi } from '@terrace/design-system/testing';
-import { renderConsolePage, signedInAs, withSession } from '@terrace/session/testing';
-import { namespacesApis } from '../testing/api-providers';
+import { signedInAs } from '@terrace/session/testing';
 import { renderPage, setupMsw } from '../testing/render-page';
 import { NamespaceDetailsPage, NamespaceDetailsRoute } from './namespace-details-page';
 
@@ -92,9 +90,7 @@ describe('NamespaceDetailsPage', () => {
 /** The route as the console mounts it: the session's role decides through the shared access model. */
 function openAs(role: string) {
   server.use(...handlers(), ...signedInAs(role));
-  return renderConsolePage(
-    { ui: consoleTestUi, apis: withSession(namespacesApis) },
-    { path: 'namespace/:namespaceId', element: <NamespaceDetailsRoute />, url: '/app/namespace/ns-platform01?tab=permissions', otherPaths: ['namespaces', 'editNamespaceWizard/:namespaceId'] },
+  return renderPage({ path: 'namespace/:namespaceId', element: <NamespaceDetailsRoute />, url: '/app/namespace/ns-platform01?tab=permissions', otherPaths: ['namespaces', 'editNamespaceWizard/:namespaceId'] },
   );
 }
 

@@ -10,13 +10,14 @@ import {
   PageHeader,
   Stack,
 } from '@terrace/design-system';
-import { namespacesQueries, useNamespacesApi, type Namespace, type PageSize } from '@terrace/namespaces/data-access';
+import { namespacesQueries, type Namespace, type PageSize } from '@terrace/namespaces/data-access';
 import { FolderTree, Plus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { namespacePaths } from './namespace-paths';
 import { useNamespaceListParams } from './use-namespace-list-params';
 import { useNamespaceAccess } from './use-namespace-access';
+import { useApiClient } from '@terrace/session';
 
 export interface NamespaceListPageProps {
   /** Whether the user may create namespaces; the page shows the button disabled with the reason otherwise. */
@@ -28,9 +29,9 @@ export interface NamespaceListPageProps {
 /** /namespaces: every namespace, paged and filtered by name on the server. */
 export function NamespaceListPage({ canCreate = true, createRefusal }: NamespaceListPageProps) {
   const { t, i18n } = useLingui();
-  const api = useNamespacesApi();
+  const client = useApiClient();
   const [filters, setFilters] = useNamespaceListParams();
-  const query = useQuery({ ...namespacesQueries.list(api, filters), placeholderData: keepPreviousData });
+  const query = useQuery({ ...namespacesQueries.list(client, filters), placeholderData: keepPreviousData });
 
   // The search box answers at once; the URL (and so the request) follows after a pause in typing.
   const [draft, setDraft] = useState(filters.name ?? '');

@@ -15,16 +15,16 @@ import {
   namespacesQueries,
   principalOf,
   useGrantNamespacePermissionMutation,
-  useNamespacesApi,
   useRevokeNamespacePermissionMutation,
   type NamespacePermission,
   type NamespacePermissionInput,
 } from '@terrace/namespaces/data-access';
-import { organizationQueries, useOrganizationApi } from '@terrace/organization/data-access';
+import { organizationQueries } from '@terrace/organization/data-access';
 import { ShieldPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { GrantPermissionDialog } from './grant-permission-dialog';
 import { principalKindLabels } from './namespace-labels';
+import { useApiClient } from '@terrace/session';
 
 export interface NamespacePermissionsPanelProps {
   namespaceId: string;
@@ -42,12 +42,11 @@ function permissionKey(permission: NamespacePermission): string {
 /** The permissions tab: who may do what in this namespace, and granting more. */
 export function NamespacePermissionsPanel({ namespaceId, canEdit, readOnlyReason: refusal }: NamespacePermissionsPanelProps) {
   const { t, i18n } = useLingui();
-  const api = useNamespacesApi();
-  const organizationApi = useOrganizationApi();
-  const permissions = useQuery(namespacesQueries.permissions(api, namespaceId));
-  const teams = useQuery(organizationQueries.teams(organizationApi));
-  const programmaticUsers = useQuery({ ...organizationQueries.programmaticUsers(organizationApi), enabled: canEdit });
-  const customRoles = useQuery({ ...organizationQueries.customRoles(organizationApi), enabled: canEdit });
+  const client = useApiClient();
+  const permissions = useQuery(namespacesQueries.permissions(client, namespaceId));
+  const teams = useQuery(organizationQueries.teams(client));
+  const programmaticUsers = useQuery({ ...organizationQueries.programmaticUsers(client), enabled: canEdit });
+  const customRoles = useQuery({ ...organizationQueries.customRoles(client), enabled: canEdit });
   const grant = useGrantNamespacePermissionMutation();
   const revoke = useRevokeNamespacePermissionMutation();
   const [granting, setGranting] = useState(false);

@@ -19,11 +19,10 @@ import {
 import {
   namespacesQueries,
   useCreateNamespaceMutation,
-  useNamespacesApi,
   useUpdateNamespaceMutation,
   type Namespace,
 } from '@terrace/namespaces/data-access';
-import { organizationQueries, useOrganizationApi } from '@terrace/organization/data-access';
+import { organizationQueries } from '@terrace/organization/data-access';
 import { useState, type ReactNode } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -45,6 +44,7 @@ import { NamespaceGeneralStep } from './namespace-general-step';
 import { NamespaceIacStep } from './namespace-iac-step';
 import { namespacePaths } from './namespace-paths';
 import { NamespaceRunnerStep } from './namespace-runner-step';
+import { useApiClient } from '@terrace/session';
 
 /** /createNamespaceWizard */
 export function CreateNamespaceWizardPage() {
@@ -70,8 +70,8 @@ export function CreateNamespaceWizardPage() {
 export function EditNamespaceWizardPage() {
   const { t } = useLingui();
   const { namespaceId = '' } = useParams();
-  const api = useNamespacesApi();
-  const namespace = useQuery(namespacesQueries.detail(api, namespaceId));
+  const client = useApiClient();
+  const namespace = useQuery(namespacesQueries.detail(client, namespaceId));
   if (namespace.isPending) {
     return (
       <Stack gap={6} className="p-6" aria-busy="true">
@@ -123,8 +123,8 @@ interface NamespaceWizardProps {
 
 function NamespaceWizard({ title, submitLabel, initial, namespace, onSubmit, onCancel }: NamespaceWizardProps) {
   const { t } = useLingui();
-  const organizationApi = useOrganizationApi();
-  const teams = useQuery(organizationQueries.teams(organizationApi));
+  const client = useApiClient();
+  const teams = useQuery(organizationQueries.teams(client));
   const form = useContractForm({ schema: namespaceFormSchema, defaultValues: initial, messages: namespaceFieldMessages });
   const [step, setStep] = useState<NamespaceWizardStep>('general');
 

@@ -1,8 +1,7 @@
 import { consoleTestUi } from '@terrace/design-system/testing';
 import { pageRenderer } from '@terrace/session/testing';
-import { namespacesApis } from './api-providers';
 
 export { setupMsw } from '@terrace/session/testing';
 
-/** A namespace page rendered the way the console does (see `@terrace/session/testing`). */
-export const renderPage = pageRenderer({ ui: consoleTestUi, apis: namespacesApis });
+/** A namespace page rendered the way the console does: the one API client against MSW (see `@terrace/session/testing`). */
+export const renderPage = pageRenderer({ ui: consoleTestUi });

@@ -1,8 +1,7 @@
 import { consoleTestUi } from '@terrace/design-system/testing';
 import { storyApp } from '@terrace/session/stories';
-import { namespacesApis } from './api-providers';
 
 export type { StoryRoutes } from '@terrace/session/stories';
 
 /** A namespace page inside the console's data providers, for stories and screenshots. */
-export const StoryApp = storyApp({ ui: consoleTestUi, apis: namespacesApis });
+export const StoryApp = storyApp({ ui: consoleTestUi });

@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useOrganizationApi } from './organization-api';
+import { useApiClient } from '@terrace/session';
+import { organizationRequests } from './organization.requests';
 import { organizationKeys } from './organization.keys';
 
 export function useAddTeamUserMutation() {
-  const api = useOrganizationApi();
+  const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ teamId, userEmail }: { teamId: string; userEmail: string }) => api.addTeamUser(teamId, userEmail),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: organizationKeys.teams() });
-    },
+    mutationFn: ({ teamId, userEmail }: { teamId: string; userEmail: string }) => organizationRequests.addTeamUser(client, teamId, userEmail),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.teams() }),
   });
 }

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { useOrganizationApi } from './organization-api';
+import { useApiClient } from '@terrace/session';
+import { organizationRequests } from './organization.requests';
 import type { PasswordChangeInput } from './organization.types';
 
 export function useChangePasswordMutation() {
-  const api = useOrganizationApi();
-  return useMutation({ mutationFn: (input: PasswordChangeInput) => api.changePassword(input) });
+  const client = useApiClient();
+  return useMutation({ mutationFn: (input: PasswordChangeInput) => organizationRequests.changePassword(client, input) });
 }

@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useOrganizationApi } from './organization-api';
+import { useApiClient } from '@terrace/session';
+import { organizationRequests } from './organization.requests';
 import { organizationKeys } from './organization.keys';
 
 export function useChangeUserRoleMutation() {
-  const api = useOrganizationApi();
+  const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, role }: { userId: string; role: string }) => api.changeUserRole(userId, role),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: organizationKeys.users() });
-    },
+    mutationFn: ({ userId, role }: { userId: string; role: string }) => organizationRequests.changeUserRole(client, userId, role),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.users() }),
   });
 }

@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useOrganizationApi } from './organization-api';
+import { useApiClient } from '@terrace/session';
+import { organizationRequests } from './organization.requests';
 import { organizationKeys } from './organization.keys';
 import type { AbacConfigurationInput } from './organization.types';
 
 export function useCreateAbacConfigurationMutation() {
-  const api = useOrganizationApi();
+  const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AbacConfigurationInput) => api.createAbacConfiguration(input),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: organizationKeys.abac() });
-    },
+    mutationFn: (input: AbacConfigurationInput) => organizationRequests.createAbacConfiguration(client, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.abac() }),
   });
 }

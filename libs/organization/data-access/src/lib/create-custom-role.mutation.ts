@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useOrganizationApi } from './organization-api';
+import { useApiClient } from '@terrace/session';
+import { organizationRequests } from './organization.requests';
 import { organizationKeys } from './organization.keys';
 import type { CustomRoleInput } from './organization.types';
 
 export function useCreateCustomRoleMutation() {
-  const api = useOrganizationApi();
+  const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CustomRoleInput) => api.createCustomRole(input),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: organizationKeys.customRoles() });
-    },
+    mutationFn: (input: CustomRoleInput) => organizationRequests.createCustomRole(client, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.customRoles() }),
   });
 }

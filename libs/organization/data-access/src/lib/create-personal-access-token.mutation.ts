@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useOrganizationApi } from './organization-api';
+import { useApiClient } from '@terrace/session';
+import { organizationRequests } from './organization.requests';
 import { organizationKeys } from './organization.keys';
 import type { PersonalAccessTokenInput } from './organization.types';
 
 export function useCreatePersonalAccessTokenMutation() {
-  const api = useOrganizationApi();
+  const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PersonalAccessTokenInput) => api.createPersonalAccessToken(input),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: organizationKeys.personalAccessTokens() });
-    },
+    mutationFn: (input: PersonalAccessTokenInput) => organizationRequests.createPersonalAccessToken(client, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.personalAccessTokens() }),
   });
 }

@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useOrganizationApi } from './organization-api';
+import { useApiClient } from '@terrace/session';
+import { organizationRequests } from './organization.requests';
 import { organizationKeys } from './organization.keys';
 import type { ProgrammaticUserInput } from './organization.types';
 
 export function useCreateProgrammaticUserMutation() {
-  const api = useOrganizationApi();
+  const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProgrammaticUserInput) => api.createProgrammaticUser(input),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: organizationKeys.programmaticUsers() });
-    },
+    mutationFn: (input: ProgrammaticUserInput) => organizationRequests.createProgrammaticUser(client, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.programmaticUsers() }),
   });
 }

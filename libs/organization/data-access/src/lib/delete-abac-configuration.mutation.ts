@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useOrganizationApi } from './organization-api';
+import { useApiClient } from '@terrace/session';
+import { organizationRequests } from './organization.requests';
 import { organizationKeys } from './organization.keys';
 
 export function useDeleteAbacConfigurationMutation() {
-  const api = useOrganizationApi();
+  const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.deleteAbacConfiguration(id),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: organizationKeys.abac() });
-    },
+    mutationFn: (id: string) => organizationRequests.deleteAbacConfiguration(client, id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.abac() }),
   });
 }

@@ -1,15 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useOrganizationApi } from './organization-api';
+import { useApiClient } from '@terrace/session';
+import { organizationRequests } from './organization.requests';
 import { organizationKeys } from './organization.keys';
 
 export function useDeleteCustomRoleMutation() {
-  const api = useOrganizationApi();
+  const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (customRoleId: string) => api.deleteCustomRole(customRoleId),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: organizationKeys.customRoles() });
-      void queryClient.invalidateQueries({ queryKey: organizationKeys.users() });
-    },
+    mutationFn: (customRoleId: string) => organizationRequests.deleteCustomRole(client, customRoleId),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: organizationKeys.customRoles() }),
+        queryClient.invalidateQueries({ queryKey: organizationKeys.users() }),
+      ]),
   });
 }

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useOrganizationApi } from './organization-api';
+import { useApiClient } from '@terrace/session';
+import { organizationRequests } from './organization.requests';
 import { organizationKeys } from './organization.keys';
 
 export function useDeleteIdentityProviderMutation() {
-  const api = useOrganizationApi();
+  const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.deleteIdentityProvider(),
+    mutationFn: () => organizationRequests.deleteIdentityProvider(client),
     onSuccess: () => {
       queryClient.setQueryData(organizationKeys.sso(), null);
     },

@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useOrganizationApi } from './organization-api';
+import { useApiClient } from '@terrace/session';
+import { organizationRequests } from './organization.requests';
 import { organizationKeys } from './organization.keys';
 
 export function useDeleteProgrammaticUserMutation() {
-  const api = useOrganizationApi();
+  const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (programmaticUserId: string) => api.deleteProgrammaticUser(programmaticUserId),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: organizationKeys.programmaticUsers() });
-    },
+    mutationFn: (programmaticUserId: string) => organizationRequests.deleteProgrammaticUser(client, programmaticUserId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.programmaticUsers() }),
   });
 }

@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useOrganizationApi } from './organization-api';
+import { useApiClient } from '@terrace/session';
+import { organizationRequests } from './organization.requests';
 import { organizationKeys } from './organization.keys';
 
 export function useDeleteTeamMutation() {
-  const api = useOrganizationApi();
+  const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (teamId: string) => api.deleteTeam(teamId),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: organizationKeys.teams() });
-    },
+    mutationFn: (teamId: string) => organizationRequests.deleteTeam(client, teamId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.teams() }),
   });
 }

@@ -1,15 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useOrganizationApi } from './organization-api';
+import { useApiClient } from '@terrace/session';
+import { organizationRequests } from './organization.requests';
 import { organizationKeys } from './organization.keys';
 
 export function useDisableMfaMutation() {
-  const api = useOrganizationApi();
+  const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (mfaCode: string) => api.disableMfa(mfaCode),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: organizationKeys.currentUser() });
-      void queryClient.invalidateQueries({ queryKey: organizationKeys.users() });
-    },
+    mutationFn: (mfaCode: string) => organizationRequests.disableMfa(client, mfaCode),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: organizationKeys.currentUser() }),
+        queryClient.invalidateQueries({ queryKey: organizationKeys.users() }),
+      ]),
   });
 }

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { useOrganizationApi } from './organization-api';
+import { useApiClient } from '@terrace/session';
+import { organizationRequests } from './organization.requests';
 
 export function useGenerateMfaMutation() {
-  const api = useOrganizationApi();
-  return useMutation({ mutationFn: () => api.generateMfa() });
+  const client = useApiClient();
+  return useMutation({ mutationFn: () => organizationRequests.generateMfa(client) });
 }

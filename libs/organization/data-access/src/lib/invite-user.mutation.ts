@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useOrganizationApi } from './organization-api';
+import { useApiClient } from '@terrace/session';
+import { organizationRequests } from './organization.requests';
 import { organizationKeys } from './organization.keys';
 import type { InviteUserInput } from './organization.types';
 
 export function useInviteUserMutation() {
-  const api = useOrganizationApi();
+  const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: InviteUserInput) => api.inviteUser(input),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: organizationKeys.users() });
-    },
+    mutationFn: (input: InviteUserInput) => organizationRequests.inviteUser(client, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.users() }),
   });
 }

@@ -1,4 +1,4 @@
-import type { UserListFilters } from './organization-api';
+import type { UserListFilters } from './organization.requests';
 
 /**
  * Query keys of the organization domain: components never build keys themselves. Each resource

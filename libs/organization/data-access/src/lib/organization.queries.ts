@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { OrganizationApi, UserListFilters } from './organization-api';
+import type { ApiClient } from '@terrace/api-client';
+import { organizationRequests, type UserListFilters } from './organization.requests';
 import { organizationKeys } from './organization.keys';
 
 // Settings change rarely and only through these pages, whose mutations invalidate them; people
@@ -8,44 +9,44 @@ const settingsStaleTime = 5 * 60_000;
 const peopleStaleTime = 30_000;
 
 export const organizationQueries = {
-  organization: (api: OrganizationApi) =>
-    queryOptions({ queryKey: organizationKeys.organization(), queryFn: () => api.organization(), staleTime: settingsStaleTime }),
-  configuration: (api: OrganizationApi) =>
-    queryOptions({ queryKey: organizationKeys.configuration(), queryFn: () => api.configuration(), staleTime: settingsStaleTime }),
-  signInSettings: (api: OrganizationApi) =>
-    queryOptions({ queryKey: organizationKeys.signInSettings(), queryFn: () => api.signInSettings(), staleTime: settingsStaleTime }),
-  sso: (api: OrganizationApi) =>
-    queryOptions({ queryKey: organizationKeys.sso(), queryFn: () => api.identityProvider(), staleTime: settingsStaleTime }),
-  users: (api: OrganizationApi, filters: UserListFilters) =>
-    queryOptions({ queryKey: organizationKeys.userList(filters), queryFn: () => api.users(filters), staleTime: peopleStaleTime }),
-  teams: (api: OrganizationApi) =>
-    queryOptions({ queryKey: organizationKeys.teamList(), queryFn: () => api.teams(), staleTime: peopleStaleTime }),
-  team: (api: OrganizationApi, teamId: string) =>
-    queryOptions({ queryKey: organizationKeys.team(teamId), queryFn: () => api.team(teamId), staleTime: peopleStaleTime }),
-  teamUsers: (api: OrganizationApi, teamId: string) =>
-    queryOptions({ queryKey: organizationKeys.teamUsers(teamId), queryFn: () => api.teamUsers(teamId), staleTime: peopleStaleTime }),
-  programmaticUsers: (api: OrganizationApi) =>
+  organization: (client: ApiClient) =>
+    queryOptions({ queryKey: organizationKeys.organization(), queryFn: ({ signal }) => organizationRequests.organization(client, signal), staleTime: settingsStaleTime }),
+  configuration: (client: ApiClient) =>
+    queryOptions({ queryKey: organizationKeys.configuration(), queryFn: ({ signal }) => organizationRequests.configuration(client, signal), staleTime: settingsStaleTime }),
+  signInSettings: (client: ApiClient) =>
+    queryOptions({ queryKey: organizationKeys.signInSettings(), queryFn: ({ signal }) => organizationRequests.signInSettings(client, signal), staleTime: settingsStaleTime }),
+  sso: (client: ApiClient) =>
+    queryOptions({ queryKey: organizationKeys.sso(), queryFn: ({ signal }) => organizationRequests.identityProvider(client, signal), staleTime: settingsStaleTime }),
+  users: (client: ApiClient, filters: UserListFilters) =>
+    queryOptions({ queryKey: organizationKeys.userList(filters), queryFn: ({ signal }) => organizationRequests.users(client, filters, signal), staleTime: peopleStaleTime }),
+  teams: (client: ApiClient) =>
+    queryOptions({ queryKey: organizationKeys.teamList(), queryFn: ({ signal }) => organizationRequests.teams(client, signal), staleTime: peopleStaleTime }),
+  team: (client: ApiClient, teamId: string) =>
+    queryOptions({ queryKey: organizationKeys.team(teamId), queryFn: ({ signal }) => organizationRequests.team(client, teamId, signal), staleTime: peopleStaleTime }),
+  teamUsers: (client: ApiClient, teamId: string) =>
+    queryOptions({ queryKey: organizationKeys.teamUsers(teamId), queryFn: ({ signal }) => organizationRequests.teamUsers(client, teamId, signal), staleTime: peopleStaleTime }),
+  programmaticUsers: (client: ApiClient) =>
     queryOptions({
       queryKey: organizationKeys.programmaticUserList(),
-      queryFn: () => api.programmaticUsers(),
+      queryFn: ({ signal }) => organizationRequests.programmaticUsers(client, signal),
       staleTime: peopleStaleTime,
     }),
-  programmaticUserTokens: (api: OrganizationApi, programmaticUserId: string) =>
+  programmaticUserTokens: (client: ApiClient, programmaticUserId: string) =>
     queryOptions({
       queryKey: organizationKeys.programmaticUserTokens(programmaticUserId),
-      queryFn: () => api.programmaticUserTokens(programmaticUserId),
+      queryFn: ({ signal }) => organizationRequests.programmaticUserTokens(client, programmaticUserId, signal),
       staleTime: peopleStaleTime,
     }),
-  customRoles: (api: OrganizationApi) =>
-    queryOptions({ queryKey: organizationKeys.customRoles(), queryFn: () => api.customRoles(), staleTime: settingsStaleTime }),
-  abac: (api: OrganizationApi) =>
-    queryOptions({ queryKey: organizationKeys.abac(), queryFn: () => api.abacConfigurations(), staleTime: settingsStaleTime }),
-  currentUser: (api: OrganizationApi) =>
-    queryOptions({ queryKey: organizationKeys.currentUser(), queryFn: () => api.currentUser(), staleTime: settingsStaleTime }),
-  personalAccessTokens: (api: OrganizationApi) =>
+  customRoles: (client: ApiClient) =>
+    queryOptions({ queryKey: organizationKeys.customRoles(), queryFn: ({ signal }) => organizationRequests.customRoles(client, signal), staleTime: settingsStaleTime }),
+  abac: (client: ApiClient) =>
+    queryOptions({ queryKey: organizationKeys.abac(), queryFn: ({ signal }) => organizationRequests.abacConfigurations(client, signal), staleTime: settingsStaleTime }),
+  currentUser: (client: ApiClient) =>
+    queryOptions({ queryKey: organizationKeys.currentUser(), queryFn: ({ signal }) => organizationRequests.currentUser(client, signal), staleTime: settingsStaleTime }),
+  personalAccessTokens: (client: ApiClient) =>
     queryOptions({
       queryKey: organizationKeys.personalAccessTokens(),
-      queryFn: () => api.personalAccessTokens(),
+      queryFn: ({ signal }) => organizationRequests.personalAccessTokens(client, signal),
       staleTime: peopleStaleTime,
     }),
 };

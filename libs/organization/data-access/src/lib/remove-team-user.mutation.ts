@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useOrganizationApi } from './organization-api';
+import { useApiClient } from '@terrace/session';
+import { organizationRequests } from './organization.requests';
 import { organizationKeys } from './organization.keys';
 
 export function useRemoveTeamUserMutation() {
-  const api = useOrganizationApi();
+  const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ teamId, userEmail }: { teamId: string; userEmail: string }) => api.removeTeamUser(teamId, userEmail),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: organizationKeys.teams() });
-    },
+    mutationFn: ({ teamId, userEmail }: { teamId: string; userEmail: string }) => organizationRequests.removeTeamUser(client, teamId, userEmail),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.teams() }),
   });
 }

@@ -1,15 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useOrganizationApi } from './organization-api';
+import { useApiClient } from '@terrace/session';
+import { organizationRequests } from './organization.requests';
 import { organizationKeys } from './organization.keys';
 
 export function useRemoveUserMutation() {
-  const api = useOrganizationApi();
+  const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) => api.removeUser(userId),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: organizationKeys.users() });
-      void queryClient.invalidateQueries({ queryKey: organizationKeys.teams() });
-    },
+    mutationFn: (userId: string) => organizationRequests.removeUser(client, userId),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: organizationKeys.users() }),
+        queryClient.invalidateQueries({ queryKey: organizationKeys.teams() }),
+      ]),
   });
 }

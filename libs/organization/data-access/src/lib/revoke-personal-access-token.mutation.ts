@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useOrganizationApi } from './organization-api';
+import { useApiClient } from '@terrace/session';
+import { organizationRequests } from './organization.requests';
 import { organizationKeys } from './organization.keys';
 
 export function useRevokePersonalAccessTokenMutation() {
-  const api = useOrganizationApi();
+  const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (tokenId: string) => api.revokePersonalAccessToken(tokenId),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: organizationKeys.personalAccessTokens() });
-    },
+    mutationFn: (tokenId: string) => organizationRequests.revokePersonalAccessToken(client, tokenId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.personalAccessTokens() }),
   });
 }

@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useOrganizationApi } from './organization-api';
+import { useApiClient } from '@terrace/session';
+import { organizationRequests } from './organization.requests';
 import { organizationKeys } from './organization.keys';
 
 export function useRevokeProgrammaticUserTokenMutation() {
-  const api = useOrganizationApi();
+  const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ programmaticUserId, tokenId }: { programmaticUserId: string; tokenId: string }) => api.revokeProgrammaticUserToken(programmaticUserId, tokenId),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: organizationKeys.programmaticUsers() });
-    },
+    mutationFn: ({ programmaticUserId, tokenId }: { programmaticUserId: string; tokenId: string }) => organizationRequests.revokeProgrammaticUserToken(client, programmaticUserId, tokenId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.programmaticUsers() }),
   });
 }

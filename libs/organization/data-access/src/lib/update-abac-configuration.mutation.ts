@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useOrganizationApi } from './organization-api';
+import { useApiClient } from '@terrace/session';
+import { organizationRequests } from './organization.requests';
 import { organizationKeys } from './organization.keys';
 import type { AbacConfigurationInput } from './organization.types';
 
 export function useUpdateAbacConfigurationMutation() {
-  const api = useOrganizationApi();
+  const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...input }: { id: string } & AbacConfigurationInput) => api.updateAbacConfiguration(id, input),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: organizationKeys.abac() });
-    },
+    mutationFn: ({ id, ...input }: { id: string } & AbacConfigurationInput) => organizationRequests.updateAbacConfiguration(client, id, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.abac() }),
   });
 }

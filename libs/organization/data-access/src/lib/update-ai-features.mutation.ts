@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useOrganizationApi } from './organization-api';
+import { useApiClient } from '@terrace/session';
+import { organizationRequests } from './organization.requests';
 import { organizationKeys } from './organization.keys';
 import type { AiFeaturesConfiguration } from './organization.types';
 
 export function useUpdateAiFeaturesMutation() {
-  const api = useOrganizationApi();
+  const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: AiFeaturesConfiguration) => api.updateConfiguration({ aiFeaturesConfiguration: input }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: organizationKeys.configuration() });
-    },
+    mutationFn: (input: AiFeaturesConfiguration) => organizationRequests.updateConfiguration(client, { aiFeaturesConfiguration: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.configuration() }),
   });
 }

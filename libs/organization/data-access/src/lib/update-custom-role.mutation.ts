@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useOrganizationApi } from './organization-api';
+import { useApiClient } from '@terrace/session';
+import { organizationRequests } from './organization.requests';
 import { organizationKeys } from './organization.keys';
 import type { CustomRoleUpdateInput } from './organization.types';
 
 export function useUpdateCustomRoleMutation() {
-  const api = useOrganizationApi();
+  const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ customRoleId, ...input }: { customRoleId: string } & CustomRoleUpdateInput) => api.updateCustomRole(customRoleId, input),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: organizationKeys.customRoles() });
-    },
+    mutationFn: ({ customRoleId, ...input }: { customRoleId: string } & CustomRoleUpdateInput) => organizationRequests.updateCustomRole(client, customRoleId, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: organizationKeys.customRoles() }),
   });
 }

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { organizationFixtures } from '@terrace/organization/data-access/testing';
+import { testSettingsSections } from '../testing/settings-sections';
 import { StoryApp, type StoryRoutes } from '../testing/story-app';
 import { OrganizationSettingsPage } from './settings/organization-settings-page';
 import { TeamPage } from './teams/team-page';
@@ -85,7 +86,7 @@ const routes: StoryRoutes = {
 const settings = (id: string) => ({
   path: 'organization/setting',
   url: `/app/organization/setting?id=${id}`,
-  element: <OrganizationSettingsPage />,
+  element: <OrganizationSettingsPage sections={testSettingsSections} canEdit />,
 });
 
 const meta = {
@@ -99,7 +100,7 @@ type Story = StoryObj<typeof meta>;
 
 export const SettingsUsers: Story = {};
 export const SettingsViewer: Story = {
-  args: { ...settings('user-list'), element: <OrganizationSettingsPage canEdit={false} /> },
+  args: { ...settings('user-list'), element: <OrganizationSettingsPage sections={testSettingsSections} canEdit={false} /> },
 };
 export const SettingsCustomRoles: Story = { args: settings('custom-roles') };
 export const SettingsIdentityProvider: Story = { args: settings('idp') };

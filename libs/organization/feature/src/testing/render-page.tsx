@@ -1,8 +1,7 @@
 import { consoleTestUi } from '@terrace/design-system/testing';
 import { pageRenderer } from '@terrace/session/testing';
-import { organizationApis } from './api-providers';
 
 export { setupMsw } from '@terrace/session/testing';
 
-/** An organization page rendered the way the console does (see `@terrace/session/testing`). */
-export const renderPage = pageRenderer({ ui: consoleTestUi, apis: organizationApis });
+/** A organization page rendered the way the console does: the one API client against MSW (see `@terrace/session/testing`). */
+export const renderPage = pageRenderer({ ui: consoleTestUi });

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@terrace/design-system';
 import { shouldShowMfaBanner, shouldShowSsoBanner } from '@terrace/domain';
-import { appPath, sessionQueries, storageKeys, useSessionApi, type CurrentSession } from '@terrace/session';
+import { appPath, type CurrentSession, sessionQueries, storageKeys, useApiClient } from '@terrace/session';
 import { KeyRound, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -12,11 +12,11 @@ import { dismissSsoReminder, isSsoReminderDismissed, postpone, postponedUntil } 
 /** The MFA and SSO reminders of spec §4 and §5, shown to admins and viewers only. */
 export function ReminderBanners({ session }: { session: CurrentSession }) {
   const { t } = useLingui();
-  const api = useSessionApi();
+  const client = useApiClient();
   const adminOrViewer = session.role === 'admin' || session.role === 'viewer';
   // Spec §6: only admins and viewers load sign-in settings and the user list.
-  const settings = useQuery({ ...sessionQueries.signInSettings(api), enabled: adminOrViewer });
-  const hasUsers = useQuery({ ...sessionQueries.organizationHasUsers(api), enabled: adminOrViewer });
+  const settings = useQuery({ ...sessionQueries.signInSettings(client), enabled: adminOrViewer });
+  const hasUsers = useQuery({ ...sessionQueries.organizationHasUsers(client), enabled: adminOrViewer });
   const [, rerender] = useState(0);
   if (!adminOrViewer || !settings.data) return null;
   const now = new Date();

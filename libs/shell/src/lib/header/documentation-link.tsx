@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Button, Tooltip } from '@terrace/design-system';
-import { useSessionApi } from '@terrace/session';
+import { sessionRequests, useApiClient } from '@terrace/session';
 import { BookOpen } from 'lucide-react';
 import { useState } from 'react';
 
@@ -12,7 +12,7 @@ export const documentationUrl = 'https://docs.terrace.dev';
  */
 export function DocumentationLink() {
   const { t } = useLingui();
-  const api = useSessionApi();
+  const client = useApiClient();
   const [busy, setBusy] = useState(false);
   const open = async () => {
     // Opened before the await so the browser still treats it as a reaction to the click.
@@ -20,7 +20,7 @@ export function DocumentationLink() {
     setBusy(true);
     let url = documentationUrl;
     try {
-      const token = await api.documentationToken();
+      const token = await sessionRequests.documentationToken(client);
       url = `${documentationUrl}?jwt_token=${encodeURIComponent(token)}`;
     } catch {
       url = documentationUrl;

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Popover, PopoverContent, PopoverTrigger } from '@terrace/design-system';
-import { sessionQueries, storageKeys, useSessionApi, type NotificationItem } from '@terrace/session';
+import { sessionQueries, storageKeys, useApiClient, type NotificationItem } from '@terrace/session';
 import { Bell } from 'lucide-react';
 import { useId, useState } from 'react';
 import { countUnreadNotifications, notificationBadgeText } from '@terrace/domain';
@@ -49,8 +49,8 @@ function NotificationText({ item, i18n }: { item: NotificationItem; i18n: I18n }
 /** Product notifications; the list is five items tall and the badge counts what is new. */
 export function NotificationsMenu() {
   const { t, i18n } = useLingui();
-  const api = useSessionApi();
-  const notifications = useQuery(sessionQueries.notifications(api));
+  const client = useApiClient();
+  const notifications = useQuery(sessionQueries.notifications(client));
   const headingId = useId();
   const [lastSeen, setLastSeen] = useState(() => localStorage.getItem(storageKeys.latestNotificationDate));
   const items = [...(notifications.data ?? [])].sort((a, b) => Date.parse(b.date) - Date.parse(a.date));

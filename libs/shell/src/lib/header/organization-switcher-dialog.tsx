@@ -18,7 +18,7 @@ import {
   toast,
 } from '@terrace/design-system';
 import { validateOrganizationChoice } from '@terrace/domain';
-import { sessionQueries, storeSession, useSessionApi, type Organization } from '@terrace/session';
+import { type Organization, sessionQueries, sessionRequests, storeSession, useApiClient } from '@terrace/session';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 
@@ -38,14 +38,14 @@ interface SwitchForm {
  */
 export function OrganizationSwitcherDialog({ open, onOpenChange, current }: OrganizationSwitcherDialogProps) {
   const { t, i18n } = useLingui();
-  const api = useSessionApi();
+  const client = useApiClient();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const organizations = useQuery({ ...sessionQueries.allowedOrganizations(api), enabled: open });
+  const organizations = useQuery({ ...sessionQueries.allowedOrganizations(client), enabled: open });
   const form = useForm<SwitchForm>({ defaultValues: { organizationId: current.id } });
 
   const switchOrganization = useMutation({
-    mutationFn: (organizationId: string) => api.tradeSession(organizationId),
+    mutationFn: (organizationId: string) => sessionRequests.tradeSession(client, organizationId),
     onSuccess: async ({ token, user }) => {
       storeSession(token, user);
       toast.success(t`Switching to ${user.organization?.name ?? ''}`);

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { authPaths, clearSession, useSessionApi } from '@terrace/session';
+import { authPaths, clearSession, sessionRequests, useApiClient } from '@terrace/session';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 
@@ -8,18 +8,18 @@ import { useNavigate } from 'react-router';
  * token and every cached answer, and goes to the sign-out target.
  */
 export function useSignOut(): () => Promise<void> {
-  const api = useSessionApi();
+  const client = useApiClient();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
     const target = authPaths.login();
     try {
-      await api.signOut();
+      await sessionRequests.signOut(client);
     } catch {
       // The token is dropped locally below; a server that cannot be reached keeps nothing usable.
     }
     clearSession(target);
     queryClient.clear();
     await navigate(target, { replace: true });
-  }, [api, queryClient, navigate]);
+  }, [client, queryClient, navigate]);
 }

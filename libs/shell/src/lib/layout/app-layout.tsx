@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { ErrorState } from '@terrace/design-system';
+import { ErrorState, FullPageLoader } from '@terrace/design-system';
 import { useCurrentSession, useLocalSettings } from '@terrace/session';
 import { useRef } from 'react';
 import { Outlet } from 'react-router';
@@ -7,7 +7,6 @@ import { ReminderBanners } from '../banners/reminder-banners';
 import { AppHeader } from '../header/app-header';
 import { AppSideNav } from './app-side-nav';
 import { AppTopNav } from './app-top-nav';
-import { FullPageLoader } from './full-page-loader';
 import { showsAssistantEntry, visibleNavTree } from './nav-tree';
 import { useFocusOnNavigate } from './use-focus-on-navigate';
 

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { SideNavGroup, SideNavItem, toast } from '@terrace/design-system';
 import { aiFeatureMessages, aiFeatureNotice, aiFeatureState } from '@terrace/domain';
-import { appPath, sessionQueries, useSessionApi } from '@terrace/session';
+import { appPath, sessionQueries, sessionRequests, useApiClient } from '@terrace/session';
 import { Link, useNavigate } from 'react-router';
 import { NavIcon } from './nav-icon';
 
@@ -23,11 +23,11 @@ export const aiFeaturesSettingsPath = appPath('organizationSetting', {}, { id: '
  */
 export function AssistantEntry({ role }: AssistantEntryProps) {
   const { t, i18n } = useLingui();
-  const api = useSessionApi();
+  const client = useApiClient();
   const navigate = useNavigate();
-  const settings = useQuery(sessionQueries.aiFeatures(api));
+  const settings = useQuery(sessionQueries.aiFeatures(client));
   const report = useMutation({
-    mutationFn: () => api.consoleEvent({ title: 'AI assistant icon clicked', message: 'The navigation entry of the AI Chat Assistant was clicked.' }),
+    mutationFn: () => sessionRequests.consoleEvent(client, { title: 'AI assistant icon clicked', message: 'The navigation entry of the AI Chat Assistant was clicked.' }),
   });
   const label = t`AI Chat Assistant`;
   const icon = <NavIcon name="assistant" />;

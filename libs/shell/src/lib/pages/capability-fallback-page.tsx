@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Card, EmptyState, toast } from '@terrace/design-system';
-import { useSessionApi } from '@terrace/session';
+import { sessionRequests, useApiClient } from '@terrace/session';
 import { CheckCircle2, Lock } from 'lucide-react';
 import { usePageTitle } from '../layout/use-page-title';
 
@@ -13,11 +13,11 @@ export const supportEmail = 'support@terrace.dev';
  */
 export function CapabilityFallbackPage({ capability }: { capability: string }) {
   const { t } = useLingui();
-  const api = useSessionApi();
+  const client = useApiClient();
   usePageTitle(t`Upgrade Your subscription to access this feature`);
   const trial = useMutation({
     mutationFn: () =>
-      api.consoleEvent({
+      sessionRequests.consoleEvent(client, {
         title: 'Disaster recovery free trial requested',
         message: `The organization asked for a 30-day free trial of ${capability}.`,
       }),

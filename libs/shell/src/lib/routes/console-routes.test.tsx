@@ -2,7 +2,9 @@ import { envelope, handle } from '@terrace/api-client/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AppPages } from '@terrace/session';
 import { renderConsole, server, sessionHandlers } from '../../testing/console-fixture';
+import { createConsoleRoutes } from './create-console-routes';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
@@ -20,6 +22,12 @@ describe('console routes and guards', () => {
     const { router } = renderConsole({ path: '/', signedIn: false });
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/login'));
     expect(router.state.location.search).toBe('?redirect=%2Fapp');
+  });
+
+  it('refuses a page under a route id the route table does not know, rather than skipping it', () => {
+    const page = async () => ({ Component: () => null });
+    expect(() => createConsoleRoutes({ pages: { namespacez: page } as AppPages })).toThrow('Pages for unknown route ids: namespacez');
+    expect(() => createConsoleRoutes({ pages: { namespaces: page } })).not.toThrow();
   });
 
   it('sends unknown sign-in paths to /auth/login', async () => {

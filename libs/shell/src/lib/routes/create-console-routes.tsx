@@ -1,34 +1,17 @@
-import { appBase, appRouteIds, appRoutes, authBase, type AppRouteId } from '@terrace/session';
+import { appBase, appRouteIds, appRoutes, authBase, type AppPages, type AppRouteId, type LazyPage } from '@terrace/session';
 import { Navigate, type RouteObject } from 'react-router';
 import { RequireAuth } from './require-auth';
 import { RouteGuard } from './route-guard';
 import { DefaultHomeRedirect } from './default-home-redirect';
 import { RouteErrorPage } from '../pages/route-error-page';
-import { FullPageLoader } from '../layout/full-page-loader';
-
-/** A page of a domain library, loaded on demand. */
-export type LazyPage = () => Promise<{ Component: React.ComponentType }>;
+import { FullPageLoader } from '@terrace/design-system';
 
 export interface ConsoleRoutesOptions {
-  /** Pages the domain libraries provide; routes without one show the "not available yet" page. */
-  pages?: Partial<Record<AppRouteId, LazyPage>>;
   /**
-   * Route objects the domain libraries export, each with the route id of the session's route
-   * table as its `id`; their page goes under that route's guard.
+   * The pages the feature libraries provide, by route id (`composePages`); routes without one
+   * show the "not available yet" page. An id the route table does not know is an error.
    */
-  routes?: RouteObject[];
-}
-
-function pagesFromRoutes(routes: RouteObject[]): Partial<Record<AppRouteId, LazyPage>> {
-  const pages: Partial<Record<AppRouteId, LazyPage>> = {};
-  for (const route of routes) {
-    if (!route.id || !(route.id in appRoutes) || typeof route.lazy !== 'function') continue;
-    if (appRoutes[route.id as AppRouteId].path !== route.path) {
-      throw new Error(`Route '${route.id}' has path '${route.path}', the route table says '${appRoutes[route.id as AppRouteId].path}'`);
-    }
-    pages[route.id as AppRouteId] = route.lazy as unknown as LazyPage;
-  }
-  return pages;
+  pages?: AppPages;
 }
 
 function notAvailable(routeId: AppRouteId): LazyPage {
@@ -95,7 +78,9 @@ const authPages: { path: string; load: LazyPage }[] = [
  * route. Every page, the not-available page included, is loaded on demand.
  */
 export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteObject[] {
-  const pages = { ...pagesFromRoutes(options.routes ?? []), ...options.pages };
+  const pages: AppPages = options.pages ?? {};
+  const unknown = Object.keys(pages).filter((id) => !Object.hasOwn(appRoutes, id));
+  if (unknown.length > 0) throw new Error(`Pages for unknown route ids: ${unknown.join(', ')} (libs/session/src/lib/app-routes.ts).`);
   return [
     { path: '/', element: <Navigate to={appBase} replace /> },
     {

@@ -1,12 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { toast } from '@terrace/design-system';
+import { ConfirmRemoval, type EditAccess, EditButton, SettingsList, toast, useActionsColumn } from '@terrace/design-system';
 import {
   organizationQueries,
   useCreateAbacConfigurationMutation,
   useDeleteAbacConfigurationMutation,
-  useOrganizationApi,
   useUpdateAbacConfigurationMutation,
   type AbacConfiguration,
 } from '@terrace/organization/data-access';
@@ -14,16 +13,16 @@ import { Network } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useRoleLabel } from '../common/use-role-label';
 import { AbacDialog } from './abac-dialog';
-import { ConfirmRemoval, EditButton, SettingsList, useActionsColumn, type EditAccess } from './settings-list';
+import { useApiClient } from '@terrace/session';
 
 export type AbacSectionProps = EditAccess;
 
 export function AbacSection(access: AbacSectionProps) {
   const { t } = useLingui();
-  const api = useOrganizationApi();
-  const organization = useQuery(organizationQueries.organization(api));
-  const rules = useQuery(organizationQueries.abac(api));
-  const teams = useQuery(organizationQueries.teams(api));
+  const client = useApiClient();
+  const organization = useQuery(organizationQueries.organization(client));
+  const rules = useQuery(organizationQueries.abac(client));
+  const teams = useQuery(organizationQueries.teams(client));
   const create = useCreateAbacConfigurationMutation();
   const update = useUpdateAbacConfigurationMutation();
   const remove = useDeleteAbacConfigurationMutation();

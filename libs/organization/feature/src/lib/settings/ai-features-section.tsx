@@ -17,12 +17,12 @@ import {
 } from '@terrace/design-system';
 import {
   organizationQueries,
-  useOrganizationApi,
   useUpdateAiFeaturesMutation,
 } from '@terrace/organization/data-access';
 import { useId } from 'react';
 import { useController } from 'react-hook-form';
 import { SettingToggle } from './setting-toggle';
+import { useApiClient } from '@terrace/session';
 
 export interface AiFeaturesSectionProps {
   canEdit: boolean;
@@ -31,8 +31,8 @@ export interface AiFeaturesSectionProps {
 
 /** AI features (spec §3: aiFeaturesConfiguration enabled + consented); both are needed for the assistant. */
 export function AiFeaturesSection({ canEdit, readOnlyReason }: AiFeaturesSectionProps) {
-  const api = useOrganizationApi();
-  const configuration = useQuery(organizationQueries.configuration(api));
+  const client = useApiClient();
+  const configuration = useQuery(organizationQueries.configuration(client));
   if (configuration.isPending) return <Skeleton className="h-64 w-full" />;
   if (configuration.isError) {
     return (

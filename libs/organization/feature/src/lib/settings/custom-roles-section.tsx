@@ -1,26 +1,25 @@
 import { Plural, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { toast } from '@terrace/design-system';
+import { ConfirmRemoval, type EditAccess, EditButton, SettingsList, toast, useActionsColumn } from '@terrace/design-system';
 import {
   organizationQueries,
   useCreateCustomRoleMutation,
   useDeleteCustomRoleMutation,
-  useOrganizationApi,
   useUpdateCustomRoleMutation,
   type CustomRole,
 } from '@terrace/organization/data-access';
 import { ShieldPlus } from 'lucide-react';
 import { useState } from 'react';
 import { CustomRoleDialog } from './custom-role-dialog';
-import { ConfirmRemoval, EditButton, SettingsList, useActionsColumn, type EditAccess } from './settings-list';
+import { useApiClient } from '@terrace/session';
 
 export type CustomRolesSectionProps = EditAccess;
 
 export function CustomRolesSection(access: CustomRolesSectionProps) {
   const { t } = useLingui();
-  const api = useOrganizationApi();
-  const roles = useQuery(organizationQueries.customRoles(api));
+  const client = useApiClient();
+  const roles = useQuery(organizationQueries.customRoles(client));
   const create = useCreateCustomRoleMutation();
   const update = useUpdateCustomRoleMutation();
   const remove = useDeleteCustomRoleMutation();

@@ -14,7 +14,9 @@ import {
   CardFooter,
   ConfirmDialog,
   ControlledField,
+  CopyButton,
   ErrorState,
+  type FieldMessages,
   Form,
   FormField,
   Input,
@@ -29,7 +31,6 @@ import {
   toast,
   useContractForm,
   wireRule,
-  type FieldMessages,
 } from '@terrace/design-system';
 import { confirmationPhrases } from '@terrace/domain';
 import {
@@ -37,14 +38,13 @@ import {
   organizationQueries,
   ssoDefaultRoles,
   useDeleteIdentityProviderMutation,
-  useOrganizationApi,
   useUpdateIdentityProviderMutation,
   type IdentityProvider,
 } from '@terrace/organization/data-access';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
-import { CopyButton } from '../common/copy-button';
 import { useRoleLabel } from '../common/use-role-label';
+import { useApiClient } from '@terrace/session';
 
 export interface IdpSectionProps {
   canEdit: boolean;
@@ -178,8 +178,8 @@ function toForm(provider: IdentityProvider | null): IdpFormValues {
 
 /** Single sign-on: the organization's identity provider, over OpenID Connect or SAML 2.0. */
 export function IdpSection({ canEdit, readOnlyReason }: IdpSectionProps) {
-  const api = useOrganizationApi();
-  const provider = useQuery(organizationQueries.sso(api));
+  const client = useApiClient();
+  const provider = useQuery(organizationQueries.sso(client));
   if (provider.isPending) return <Skeleton className="h-96 w-full" />;
   if (provider.isError)
     return (
@@ -304,7 +304,7 @@ function IdpForm({
               >
                 <div className="flex items-center gap-2">
                   <Input readOnly value={callbackUrl} className="font-mono text-xs" dir="ltr" />
-                  <CopyButton value={callbackUrl} />
+                  <CopyButton text={callbackUrl} variant="outline" />
                 </div>
               </FormField>
             )}

@@ -1,19 +1,20 @@
 import { envelope, handle } from '@terrace/api-client/testing';
 import { organizationFixtures } from '@terrace/organization/data-access/testing';
 import { screen, waitFor, within } from '@testing-library/react';
+import { composeSettingsSections, type SettingsSectionProps } from '@terrace/session';
+import { lazy } from 'react';
 import { describe, expect, it } from 'vitest';
-import { consoleTestUi } from '@terrace/design-system/testing';
-import { renderConsolePage, signedInAs, withSession } from '@terrace/session/testing';
-import { organizationApis } from '../../testing/api-providers';
+import { signedInAs } from '@terrace/session/testing';
 import { renderPage, setupMsw } from '../../testing/render-page';
-import { OrganizationSettingsPage, OrganizationSettingsRoute } from './organization-settings-page';
+import { testSettingsSections } from '../../testing/settings-sections';
+import { OrganizationSettingsPage } from './organization-settings-page';
 
 const server = setupMsw();
 
 function open(url: string, canEdit = true) {
   return renderPage({
     path: 'organization/setting',
-    element: <OrganizationSettingsPage canEdit={canEdit} />,
+    element: <OrganizationSettingsPage sections={testSettingsSections} canEdit={canEdit} />,
     url,
   });
 }
@@ -51,6 +52,30 @@ describe('OrganizationSettingsPage', () => {
     expect(
       await screen.findByRole('heading', { name: 'No programmatic users yet' }, { timeout: 5000 }),
     ).toBeInTheDocument();
+  });
+
+  it('shows a section another domain contributes, in its group, with the access the page decides', async () => {
+    function NotificationsSection({ canEdit, readOnlyReason }: SettingsSectionProps) {
+      return <button disabled={!canEdit} title={readOnlyReason}>Add a Slack channel</button>;
+    }
+    const sections = composeSettingsSections(
+      [...testSettingsSections.values()],
+      [
+        {
+          id: 'notification',
+          title: { id: 'test.notification', message: 'Notifications' },
+          description: { id: 'test.notification.d', message: 'Where run events are sent.' },
+          content: { Component: lazy(async () => ({ default: NotificationsSection })) },
+        },
+      ],
+    );
+    renderPage({
+      path: 'organization/setting',
+      element: <OrganizationSettingsPage sections={sections} canEdit={false} />,
+      url: '/app/organization/setting?id=notifications',
+    });
+    expect(await screen.findByRole('tab', { name: 'Notifications', selected: true })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Add a Slack channel' })).toBeDisabled();
   });
 
   it('shows the designed not-available panel for sections the server does not offer yet', async () => {
@@ -170,13 +195,10 @@ describe('OrganizationSettingsPage', () => {
   });
 });
 
-describe('OrganizationSettingsRoute', () => {
+describe('OrganizationSettingsPage in the console (access from the session)', () => {
   function openAs(role: string, customRole: Parameters<typeof signedInAs>[1] = null) {
     server.use(...signedInAs(role, customRole), handle('get', '/iam/org/team', () => envelope([organizationFixtures.team()])));
-    return renderConsolePage(
-      { ui: consoleTestUi, apis: withSession(organizationApis) },
-      { path: 'organization/setting', element: <OrganizationSettingsRoute />, url: '/app/organization/setting?id=team-list' },
-    );
+    return renderPage({ path: 'organization/setting', element: <OrganizationSettingsPage sections={testSettingsSections} />, url: '/app/organization/setting?id=team-list' });
   }
 
   it('disables the section for a viewer with the reason of the access model', async () => {

@@ -1,44 +1,50 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { PageHeader, Stack, Tabs, TabsContent, TabsList, TabsTrigger } from '@terrace/design-system';
-import { useEffect, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
-import { AbacSection } from './abac-section';
-import { AiFeaturesSection } from './ai-features-section';
-import { CustomRolesSection } from './custom-roles-section';
-import { IdpSection } from './idp-section';
-import { NotAvailableSection } from './not-available-section';
-import { ProgrammaticUsersSection } from './programmatic-users-section';
+import { PageHeader, Skeleton, Stack, Tabs, TabsContent, TabsList, TabsTrigger } from '@terrace/design-system';
 import {
   defaultSettingsSection,
   resolveSettingsSection,
+  settingsSectionCatalogue,
   settingsSectionGroups,
-  settingsSectionLabels,
-  unavailableSections,
-  type SettingsSection,
-} from './settings-sections';
-import { SignInSection } from './sign-in-section';
-import { TeamsSection } from './teams-section';
-import { UsersSection } from './users-section';
-import type { Permission } from '@terrace/domain';
-import { useAccess } from '@terrace/session';
+  settingsSectionIds,
+  useAccess,
+  type SettingsSectionDefinition,
+  type SettingsSectionGroup,
+  type SettingsSectionId,
+} from '@terrace/session';
+import { Suspense, useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { NotAvailableSection } from './not-available-section';
+
+const groupNames: Record<SettingsSectionGroup, MessageDescriptor> = {
+  people: msg`People`,
+  signIn: msg`Sign-in`,
+  integrations: msg`Integrations`,
+  features: msg`Features`,
+};
 
 export interface OrganizationSettingsPageProps {
-  /** Admins edit; viewers read with every control disabled and the reason shown. The route passes the session's access. */
+  /** The sections the domains contribute, composed by the app (`composeSettingsSections`). */
+  sections: ReadonlyMap<SettingsSectionId, SettingsSectionDefinition>;
+  /**
+   * Overrides each section's own access rule (tests and stories, which have no session). The
+   * console leaves it out: a section's `edit` rule decides, and others read it disabled.
+   */
   canEdit?: boolean;
-  /** Why the section is read-only (from the shared access model); a generic reason otherwise. */
-  readOnlyReason?: string | undefined;
 }
 
-/** /organization/setting?id=<section>: a vertical section navigation and the chosen section. */
-export function OrganizationSettingsPage({ canEdit = true, readOnlyReason: refusal }: OrganizationSettingsPageProps) {
+/** /organization/setting?id=<section>: a vertical navigation of the contributed sections and the chosen one. */
+export function OrganizationSettingsPage({ sections, canEdit }: OrganizationSettingsPageProps) {
   const { t, i18n } = useLingui();
   const [params, setParams] = useSearchParams();
   const requested = params.get('id');
-  const section = resolveSettingsSection(requested) ?? defaultSettingsSection;
+  const resolved = resolveSettingsSection(requested);
+  const section = resolved && sections.has(resolved) ? resolved : sections.has(defaultSettingsSection) ? defaultSettingsSection : [...sections.keys()][0];
 
   // An alias or unknown id is rewritten to the canonical one, so links and the tab state agree.
   useEffect(() => {
-    if (requested !== section) {
+    if (section && requested !== section) {
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -60,63 +66,50 @@ export function OrganizationSettingsPage({ canEdit = true, readOnlyReason: refus
       return kept;
     });
 
-  const readOnlyReason = refusal ?? t`Only organization admins can change these settings.`;
-  const props = { canEdit, readOnlyReason };
-  const content = (id: SettingsSection): ReactNode => {
-    if (unavailableSections.has(id)) return <NotAvailableSection title={i18n._(settingsSectionLabels[id].title)} />;
-    switch (id) {
-      case 'user-list':
-        return <UsersSection {...props} />;
-      case 'programmatic-user-list':
-        return <ProgrammaticUsersSection {...props} />;
-      case 'team-list':
-        return <TeamsSection {...props} />;
-      case 'custom-roles':
-        return <CustomRolesSection {...props} />;
-      case 'idp':
-        return <IdpSection {...props} />;
-      case 'sign-in':
-        return <SignInSection {...props} />;
-      case 'abac':
-        return <AbacSection {...props} />;
-      case 'ai-features':
-        return <AiFeaturesSection {...props} />;
-      default:
-        return null;
-    }
-  };
+  if (!section) return null;
+  const current = sections.get(section);
 
   return (
     <Stack gap={6} className="p-6">
-      <PageHeader title={t`Organization settings`} description={canEdit ? undefined : readOnlyReason} />
+      <PageHeader title={t`Organization settings`} />
       <Tabs orientation="vertical" value={section} onValueChange={select} className="flex flex-col gap-6 md:flex-row">
         <TabsList aria-label={t`Settings sections`} className="flex h-auto w-full shrink-0 flex-col items-stretch gap-4 border-b-0 p-0 md:w-56">
-          {settingsSectionGroups.map((group) => (
-            <div key={group.label.id} className="flex flex-col gap-0.5">
+          {settingsSectionGroups.map((group) => {
+            const ids = settingsSectionIds.filter((id) => settingsSectionCatalogue[id].group === group && sections.has(id));
+            if (ids.length === 0) return null;
+            return (
+            <div key={group} className="flex flex-col gap-0.5">
               <span className="px-3 pb-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase" aria-hidden="true">
-                {i18n._(group.label)}
+                {i18n._(groupNames[group])}
               </span>
-              {group.sections.map((id) => (
+              {ids.map((id) => (
                 <TabsTrigger
                   key={id}
                   value={id}
                   // A vertical list marks the active section on its inline-start edge, not underneath.
                   className="-mb-0 justify-start rounded-e-md border-b-0 border-s-2 px-3 py-1.5 hover:bg-accent data-[state=active]:border-primary data-[state=active]:bg-primary-subtle data-[state=active]:text-primary-subtle-foreground"
                 >
-                  {i18n._(settingsSectionLabels[id].title)}
+                  {i18n._(sections.get(id)?.title ?? groupNames[group])}
                 </TabsTrigger>
               ))}
             </div>
-          ))}
+            );
+          })}
         </TabsList>
         <div className="min-w-0 flex-1">
           <TabsContent value={section}>
             <Stack gap={4}>
               <div>
-                <h2 className="text-lg font-semibold">{i18n._(settingsSectionLabels[section].title)}</h2>
-                <p className="text-sm text-muted-foreground">{i18n._(settingsSectionLabels[section].description)}</p>
+                <h2 className="text-lg font-semibold">{current ? i18n._(current.title) : null}</h2>
+                <p className="text-sm text-muted-foreground">{current ? i18n._(current.description) : null}</p>
               </div>
-              {content(section)}
+              {current?.content ? (
+                <Suspense fallback={<Skeleton className="h-48 w-full" />}>
+                  {canEdit === undefined ? <SectionWithAccess id={section} content={current.content} /> : <SectionContent content={current.content} canEdit={canEdit} />}
+                </Suspense>
+              ) : (
+                <NotAvailableSection title={current ? i18n._(current.title) : section} />
+              )}
             </Stack>
           </TabsContent>
         </div>
@@ -125,26 +118,21 @@ export function OrganizationSettingsPage({ canEdit = true, readOnlyReason: refus
   );
 }
 
-/** The permission that changes each section, in the shared access model the server enforces. */
-const sectionPermissions: Record<SettingsSection, Permission> = {
-  'user-list': 'user:manage',
-  'programmatic-user-list': 'programmaticUser:manage',
-  'team-list': 'team:manage',
-  'custom-roles': 'customRole:manage',
-  idp: 'signInSettings:update',
-  'sign-in': 'signInSettings:update',
-  abac: 'customAbac:manage',
-  'ai-features': 'orgConfiguration:update',
-  'vcs-providers': 'vcsProvider:update',
-  'cloud-creds': 'cloudCredentials:update',
-  notification: 'notification:update',
-  'ssh-keys': 'sshKey:update',
-};
+type SectionContentDefinition = NonNullable<SettingsSectionDefinition['content']>;
 
-/** The route's page: each section is editable to those who hold its permission; the others read. */
-export function OrganizationSettingsRoute() {
-  const [params] = useSearchParams();
-  const section = resolveSettingsSection(params.get('id')) ?? defaultSettingsSection;
-  const access = useAccess(sectionPermissions[section]);
-  return <OrganizationSettingsPage canEdit={access.allowed} readOnlyReason={access.allowed ? undefined : access.reason} />;
+/** A section as the shared access model allows: those without its permission read it disabled, told why. */
+function SectionWithAccess({ id, content }: { id: SettingsSectionId; content: SectionContentDefinition }) {
+  const access = useAccess(settingsSectionCatalogue[id].edit);
+  return <SectionContent content={content} canEdit={access.allowed} refusal={access.allowed ? undefined : access.reason} />;
+}
+
+function SectionContent({ content: { Component }, canEdit, refusal }: { content: SectionContentDefinition; canEdit: boolean; refusal?: string | undefined }) {
+  const { t } = useLingui();
+  const readOnlyReason = refusal ?? t`Only organization admins can change these settings.`;
+  return (
+    <Stack gap={4}>
+      {canEdit ? null : <p className="text-sm text-muted-foreground">{readOnlyReason}</p>}
+      <Component canEdit={canEdit} readOnlyReason={readOnlyReason} />
+    </Stack>
+  );
 }

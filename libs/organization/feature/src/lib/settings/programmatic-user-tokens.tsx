@@ -2,16 +2,20 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import {
+  ConfirmRemoval,
   DataTable,
+  type EditAccess,
+  EditButton,
   ErrorState,
+  SecretReveal,
   Stack,
   toast,
+  useActionsColumn,
 } from '@terrace/design-system';
 import { confirmationPhrases } from '@terrace/domain';
 import {
   organizationQueries,
   useCreateProgrammaticUserTokenMutation,
-  useOrganizationApi,
   useRevokeProgrammaticUserTokenMutation,
   type ProgrammaticToken,
   type ProgrammaticUser,
@@ -19,8 +23,7 @@ import {
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { ProgrammaticTokenDialog } from './programmatic-user-dialog';
-import { SecretReveal } from '../common/secret-reveal';
-import { ConfirmRemoval, EditButton, useActionsColumn, type EditAccess } from './settings-list';
+import { useApiClient } from '@terrace/session';
 
 export interface ProgrammaticUserTokensProps extends EditAccess {
   programmaticUser: ProgrammaticUser;
@@ -28,8 +31,8 @@ export interface ProgrammaticUserTokensProps extends EditAccess {
 
 export function ProgrammaticUserTokens({ programmaticUser, ...access }: ProgrammaticUserTokensProps) {
   const { t, i18n } = useLingui();
-  const api = useOrganizationApi();
-  const tokens = useQuery(organizationQueries.programmaticUserTokens(api, programmaticUser.id));
+  const client = useApiClient();
+  const tokens = useQuery(organizationQueries.programmaticUserTokens(client, programmaticUser.id));
   const create = useCreateProgrammaticUserTokenMutation();
   const revoke = useRevokeProgrammaticUserTokenMutation();
   const [creating, setCreating] = useState(false);

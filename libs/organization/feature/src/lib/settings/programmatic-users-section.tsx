@@ -7,13 +7,17 @@ import {
   CardBody,
   CardHeader,
   CardTitle,
+  ConfirmRemoval,
+  type EditAccess,
+  EditButton,
+  SettingsList,
   toast,
+  useActionsColumn,
 } from '@terrace/design-system';
 import {
   organizationQueries,
   useCreateProgrammaticUserMutation,
   useDeleteProgrammaticUserMutation,
-  useOrganizationApi,
   type ProgrammaticUser,
 } from '@terrace/organization/data-access';
 import { Bot } from 'lucide-react';
@@ -21,14 +25,14 @@ import { useState } from 'react';
 import { useRoleLabel } from '../common/use-role-label';
 import { ProgrammaticUserDialog } from './programmatic-user-dialog';
 import { ProgrammaticUserTokens } from './programmatic-user-tokens';
-import { ConfirmRemoval, EditButton, SettingsList, useActionsColumn, type EditAccess } from './settings-list';
+import { useApiClient } from '@terrace/session';
 
 export type ProgrammaticUsersSectionProps = EditAccess;
 
 export function ProgrammaticUsersSection(access: ProgrammaticUsersSectionProps) {
   const { t, i18n } = useLingui();
-  const api = useOrganizationApi();
-  const users = useQuery(organizationQueries.programmaticUsers(api));
+  const client = useApiClient();
+  const users = useQuery(organizationQueries.programmaticUsers(client));
   const create = useCreateProgrammaticUserMutation();
   const remove = useDeleteProgrammaticUserMutation();
   const roleLabel = useRoleLabel();

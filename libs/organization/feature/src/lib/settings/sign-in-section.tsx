@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, CardBody, ErrorState, Skeleton, toast } from '@terrace/design-system';
 import {
   organizationQueries,
-  useOrganizationApi,
   useUpdateSignInSettingsMutation,
   type SignInSettings,
 } from '@terrace/organization/data-access';
 import { SettingToggle } from './setting-toggle';
+import { useApiClient } from '@terrace/session';
 
 export interface SignInSectionProps {
   canEdit: boolean;
@@ -17,8 +17,8 @@ export interface SignInSectionProps {
 /** The organization's two sign-in requirements (spec §3), each saved as soon as it is switched. */
 export function SignInSection({ canEdit, readOnlyReason }: SignInSectionProps) {
   const { t } = useLingui();
-  const api = useOrganizationApi();
-  const settings = useQuery(organizationQueries.signInSettings(api));
+  const client = useApiClient();
+  const settings = useQuery(organizationQueries.signInSettings(client));
   const save = useUpdateSignInSettingsMutation();
 
   if (settings.isPending) return <Skeleton className="h-40 w-full" />;

@@ -1,12 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { toast } from '@terrace/design-system';
+import { ConfirmRemoval, type EditAccess, EditButton, SettingsList, toast, useActionsColumn } from '@terrace/design-system';
 import {
   organizationQueries,
   useCreateTeamMutation,
   useDeleteTeamMutation,
-  useOrganizationApi,
   type Team,
 } from '@terrace/organization/data-access';
 import { Users } from 'lucide-react';
@@ -14,14 +13,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { TeamFormDialog } from '../teams/team-form-dialog';
 import { organizationPaths } from '../teams/team-paths';
-import { ConfirmRemoval, EditButton, SettingsList, useActionsColumn, type EditAccess } from './settings-list';
+import { useApiClient } from '@terrace/session';
 
 export type TeamsSectionProps = EditAccess;
 
 export function TeamsSection(access: TeamsSectionProps) {
   const { t } = useLingui();
-  const api = useOrganizationApi();
-  const teams = useQuery(organizationQueries.teams(api));
+  const client = useApiClient();
+  const teams = useQuery(organizationQueries.teams(client));
   const create = useCreateTeamMutation();
   const remove = useDeleteTeamMutation();
   const [creating, setCreating] = useState(false);

@@ -2,14 +2,18 @@ import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import {
+  ConfirmRemoval,
+  type EditAccess,
+  EditButton,
+  SettingsList,
   toast,
+  useActionsColumn,
 } from '@terrace/design-system';
 import { confirmationPhrases } from '@terrace/domain';
 import {
   organizationQueries,
   useChangeUserRoleMutation,
   useInviteUserMutation,
-  useOrganizationApi,
   useRemoveUserMutation,
   type OrganizationUser,
 } from '@terrace/organization/data-access';
@@ -19,7 +23,7 @@ import { useSearchParams } from 'react-router';
 import { RoleSelect } from '../common/role-select';
 import { useRoleLabel } from '../common/use-role-label';
 import { InviteUserDialog } from './invite-user-dialog';
-import { ConfirmRemoval, EditButton, SettingsList, useActionsColumn, type EditAccess } from './settings-list';
+import { useApiClient } from '@terrace/session';
 
 export type UsersSectionProps = EditAccess;
 
@@ -30,12 +34,12 @@ type PageSize = (typeof pageSizes)[number];
 export function UsersSection(access: UsersSectionProps) {
   const { canEdit } = access;
   const { t, i18n } = useLingui();
-  const api = useOrganizationApi();
+  const client = useApiClient();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const pageSize: PageSize = pageSizes.find((size) => size === Number(params.get('pageSize'))) ?? 20;
-  const users = useQuery({ ...organizationQueries.users(api, { page, pageSize }), placeholderData: keepPreviousData });
-  const customRoles = useQuery(organizationQueries.customRoles(api));
+  const users = useQuery({ ...organizationQueries.users(client, { page, pageSize }), placeholderData: keepPreviousData });
+  const customRoles = useQuery(organizationQueries.customRoles(client));
   const invite = useInviteUserMutation();
   const changeRole = useChangeUserRoleMutation();
   const removeUser = useRemoveUserMutation();

@@ -3,9 +3,7 @@ import type { TeamUser } from '@terrace/organization/data-access';
 import { organizationFixtures } from '@terrace/organization/data-access/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { consoleTestUi } from '@terrace/design-system/testing';
-import { renderConsolePage, signedInAs, withSession } from '@terrace/session/testing';
-import { organizationApis } from '../../testing/api-providers';
+import { signedInAs } from '@terrace/session/testing';
 import { renderPage, setupMsw } from '../../testing/render-page';
 import { TeamPage, TeamRoute } from './team-page';
 
@@ -56,7 +54,7 @@ describe('TeamRoute', () => {
       handle('get', '/iam/org/team/{teamId}', ({ params }) => envelope([organizationFixtures.team({ id: params['teamId'] ?? '' })])),
       handle('get', '/iam/org/teamUser', () => envelope([{ teamId: 'team-platform', email: 'ada@example.com', userId: 'usr-ada' }])),
     );
-    return renderConsolePage({ ui: consoleTestUi, apis: withSession(organizationApis) }, { path: 'team/:teamId', element: <TeamRoute />, url: '/app/team/team-platform' });
+    return renderPage({ path: 'team/:teamId', element: <TeamRoute />, url: '/app/team/team-platform' });
   }
 
   it('lets a viewer read the team with every change disabled and the reason from the access model', async () => {

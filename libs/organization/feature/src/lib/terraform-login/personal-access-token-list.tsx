@@ -4,11 +4,11 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { Button, ConfirmDialog, DataTable, ErrorState, toast } from '@terrace/design-system';
 import {
   organizationQueries,
-  useOrganizationApi,
   useRevokePersonalAccessTokenMutation,
   type PersonalAccessToken,
 } from '@terrace/organization/data-access';
 import { useState } from 'react';
+import { useApiClient } from '@terrace/session';
 
 export interface PersonalAccessTokenListProps {
   /** Called when a token is revoked, so a page showing its value once can hide it. */
@@ -18,8 +18,8 @@ export interface PersonalAccessTokenListProps {
 /** The signed-in user's personal access tokens in this organization, each revocable after a confirmation. */
 export function PersonalAccessTokenList({ onRevoked }: PersonalAccessTokenListProps) {
   const { t, i18n } = useLingui();
-  const api = useOrganizationApi();
-  const tokens = useQuery(organizationQueries.personalAccessTokens(api));
+  const client = useApiClient();
+  const tokens = useQuery(organizationQueries.personalAccessTokens(client));
   const revoke = useRevokePersonalAccessTokenMutation();
   const [revoking, setRevoking] = useState<PersonalAccessToken | null>(null);
 

@@ -5,15 +5,15 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
+  CopyButton,
   PageHeader,
+  SecretReveal,
   Stack,
   toast,
 } from '@terrace/design-system';
 import { useCreatePersonalAccessTokenMutation, type PersonalAccessToken } from '@terrace/organization/data-access';
 import { Terminal } from 'lucide-react';
 import { useState } from 'react';
-import { CopyButton } from '../common/copy-button';
-import { SecretReveal } from '../common/secret-reveal';
 import { PersonalAccessTokenList } from './personal-access-token-list';
 import { TokenCreateForm } from './token-create-form';
 
@@ -51,7 +51,7 @@ export function TerraformLoginPage({ host = typeof window === 'undefined' ? '' :
             <code className="min-w-0 flex-1 rounded-md border border-border bg-muted px-3 py-2 font-mono text-sm" dir="ltr">
               {command}
             </code>
-            <CopyButton value={command} label={t`Copy command`} />
+            <CopyButton text={command} variant="outline" label={t`Copy command`} />
           </Stack>
         </CardBody>
       </Card>

@@ -7,19 +7,19 @@ import {
   useDisableMfaMutation,
   useEnableMfaMutation,
   useGenerateMfaMutation,
-  useOrganizationApi,
   useUpdateProfileMutation,
 } from '@terrace/organization/data-access';
 import { KeyRound } from 'lucide-react';
 import { MfaPanel } from './mfa-panel';
 import { PasswordForm } from './password-form';
 import { ProfileForm } from './profile-form';
+import { useApiClient } from '@terrace/session';
 
 /** /user/setting: the signed-in user's profile, password and two-factor authentication. */
 export function UserSettingsPage() {
   const { t } = useLingui();
-  const api = useOrganizationApi();
-  const me = useQuery(organizationQueries.currentUser(api));
+  const client = useApiClient();
+  const me = useQuery(organizationQueries.currentUser(client));
   const updateProfile = useUpdateProfileMutation();
   const changePassword = useChangePasswordMutation();
   const generateMfa = useGenerateMfaMutation();

@@ -1,0 +1,14 @@
+import { namespacesPages } from '@terrace/namespaces/feature';
+import { organizationPages, organizationSettingsSections } from '@terrace/organization/feature';
+import { composePages, composeSettingsSections } from '@terrace/session';
+import { upcomingSettingsSections } from './upcoming-settings-sections';
+
+/**
+ * Every feature's pages by route id, and the organization settings sections every domain
+ * contributes. A new domain adds its pages (and sections) here; an unknown id or a route claimed
+ * twice fails at start and in this file's test.
+ */
+export function consolePages() {
+  const settingsSections = composeSettingsSections(organizationSettingsSections, upcomingSettingsSections);
+  return composePages(organizationPages({ settingsSections }), namespacesPages);
+}
