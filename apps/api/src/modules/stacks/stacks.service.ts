@@ -86,7 +86,15 @@ export function effectiveSettings(iacType: Stack['iacType'], data: StackData, ns
     data.runnerConfig && (runnerOverridable || !nsRunner)
       ? { value: data.runnerConfig, source: 'stack', isOverridable: runnerOverridable }
       : nsRunner
-        ? { value: nsRunner, source: 'namespace', isOverridable: runnerOverridable }
+        ? {
+            value: {
+              mode: nsRunner.mode,
+              ...(nsRunner.groups ? { groups: nsRunner.groups } : {}),
+              ...(typeof nsRunner.isOverridable === 'boolean' ? { isOverridable: nsRunner.isOverridable } : {}),
+            },
+            source: 'namespace',
+            isOverridable: runnerOverridable,
+          }
         : { value: { mode: 'managed', groups: [CM_DEFAULT_RUNNER_GROUP] }, source: 'default', isOverridable: true };
 
   const nsPolicy = ns?.deploymentApprovalPolicy ?? null;
