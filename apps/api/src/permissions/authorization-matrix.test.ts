@@ -37,10 +37,12 @@ function expected(
 ): 'allowed' | 'refused' | 'emptyList' {
   const subject = subjectOf(role);
   const organizationWide = decideForOrganization(subject, op.permission);
-  // Operations on one stack (by path or required query id, or creating one in a namespace).
+  // Operations on one stack: by path, by a stackId query (the matrix always sends one when the
+  // operation takes it: a list of what belongs to a stack, such as its variables, asks about that
+  // stack; the stacks list itself only narrows), or creating one.
   const targetsStack =
     op.path.includes('{stackId}') ||
-    op.parameters.some((p) => p.name === 'stackId' && p.in === 'query' && p.required) ||
+    (op.operationId !== 'listStacks' && op.parameters.some((p) => p.name === 'stackId' && p.in === 'query')) ||
     op.operationId === 'createStack';
   // A list (a GET naming no object) narrows to the namespaces granted; any other call on an
   // object outside them is refused.

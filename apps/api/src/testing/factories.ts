@@ -60,6 +60,16 @@ export async function createNamespace(api: TestApi, token: string, name = `ns-${
   return res.body.response.items[0] as { id: string; name: string };
 }
 
+/** A GitHub VCS provider of the organization (saved without reaching GitHub), for stacks to name. */
+export async function createVcsProvider(api: TestApi, token: string): Promise<string> {
+  const res = await api.call<{ id: string }>('createVcsProvider', {
+    token,
+    entity: { type: 'github', name: `vcs-${randomBytes(4).toString('hex')}`, authType: 'token', gitCloneType: 'http', credentials: { token: 'ghp_test' } },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (res.body.response.items[0] as { id: string }).id;
+}
+
 /**
  * The token at the end of the console link `/auth/<path>/<token>` in the latest mail to `to`
  * (with no SMTP configured, the outbox table stands in for it).

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { startGitHttpServer, TestRepositories, type GitHttpServer } from '@terrace/git/testing';
 import { sortVersionsDescending } from '@terrace/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createNamespace, signUpOrganization, type SignedUp } from '../../testing/factories';
+import { addMember, createNamespace, createVcsProvider, signUpOrganization, type SignedUp } from '../../testing/factories';
 import { createTestApi, type TestApi } from '../../testing/test-api';
 import { stackCodeLocation } from '../stacks/stacks.service';
 import { PermissionEngine } from '../../permissions/permission-engine';
@@ -32,6 +32,7 @@ let api: TestApi;
 let admin: SignedUp;
 let repos: TestRepositories;
 let gitServer: GitHttpServer;
+let loopbackProviderId = '';
 const catalog = new IacVersionCatalog({ sources: [] });
 
 beforeAll(async () => {
@@ -54,18 +55,19 @@ beforeAll(async () => {
 
   api = await createTestApi({
     registry: (registry) => {
-      // The vcs module resolves a provider's repository to its clone URL; until it lands on main,
-      // this test wires that one function to the loopback git server. Everything else is the real one.
+      // The host's listing cannot be reached from a test: this one function maps the test's provider
+      // to the loopback git server. Everything else is the real one.
       const ops = iacVersionsOperations({
         catalog,
         stackCodeLocation: (actor, stackId) => stackCodeLocation({ db: api.database.db, engine: new PermissionEngine(createAccessLoader(api.database.db)) }, actor, stackId),
         resolveRemote: async (_org, providerId, repoName) =>
-          providerId === 'vcsp-loopback' ? { url: gitServer.urlOf(repoName), credentials: { type: 'basic', username: 'x-token', password: 'secret-token' } } : undefined,
+          providerId === loopbackProviderId ? { url: gitServer.urlOf(repoName), credentials: { type: 'basic', username: 'x-token', password: 'secret-token' } } : undefined,
       });
       return { ...registry, discoverIacVersion: ops.discoverIacVersion };
     },
   });
   admin = await signUpOrganization(api, 'iac-versions');
+  loopbackProviderId = await createVcsProvider(api, admin.token);
 });
 afterAll(async () => {
   await api.close();
@@ -133,7 +135,7 @@ describe('IaC versions', () => {
   it('discovers required_version from a real repository and suggests the newest version meeting it', async () => {
     const res = await api.call('discoverIacVersion', {
       token: admin.token,
-      query: { providerId: 'vcsp-loopback', repoName: 'infra', branch: 'main', path: 'envs/prod' },
+      query: { providerId: loopbackProviderId, repoName: 'infra', branch: 'main', path: 'envs/prod' },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.response.items).toEqual([{ iacType: 'terraform', requiredVersion: '>= 1.5.0, < 1.9.0', suggestedVersion: '1.8.5' }]);
@@ -143,7 +145,7 @@ describe('IaC versions', () => {
     const ns = await createNamespace(api, admin.token);
     const created = await api.call<{ id: string }>('createStack', {
       token: admin.token,
-      entity: { stack: { name: 'disc', namespaceId: ns.id, iacType: 'opentofu', data: { vcsInfo: { providerId: 'vcsp-loopback', repoName: 'infra', branch: 'main', path: 'envs/prod' } } } },
+      entity: { stack: { name: 'disc', namespaceId: ns.id, iacType: 'opentofu', data: { vcsInfo: { providerId: loopbackProviderId, repoName: 'infra', branch: 'main', path: 'envs/prod' } } } },
     });
     const stackId = (created.body.response.items[0] as { id: string }).id;
     const viaStack = await api.call('discoverIacVersion', { token: admin.token, query: { stackId } });
@@ -152,7 +154,7 @@ describe('IaC versions', () => {
     // No constraint in code: the newest stable version is suggested.
     const dev = await api.call<{ suggestedVersion: string; requiredVersion?: string }>('discoverIacVersion', {
       token: admin.token,
-      query: { providerId: 'vcsp-loopback', repoName: 'infra', path: 'envs/dev' },
+      query: { providerId: loopbackProviderId, repoName: 'infra', path: 'envs/dev' },
     });
     expect(dev.body.response.items[0]).toEqual({ iacType: 'terraform', suggestedVersion: catalog.list('terraform').find((v) => !v.includes('-')) });
 

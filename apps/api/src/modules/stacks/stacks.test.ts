@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createNamespace, signIn, signUpOrganization, type SignedUp } from '../../testing/factories';
+import { addMember, createNamespace, createVcsProvider, signIn, signUpOrganization, type SignedUp } from '../../testing/factories';
 import { stacks } from './stacks.schema';
 import { createTestApi, type TestApi } from '../../testing/test-api';
 
@@ -8,17 +8,19 @@ type Stack = Record<string, unknown> & { id: string; name: string; namespaceId: 
 
 let api: TestApi;
 let admin: SignedUp;
+let providerId: string;
 
 beforeAll(async () => {
   api = await createTestApi();
   admin = await signUpOrganization(api, 'stacks');
+  providerId = await createVcsProvider(api, admin.token);
 });
 afterAll(() => api.close());
 
-const fullData = {
+const fullData = () => ({
   deploymentBehavior: { deployOnPush: true, waitForApproval: false },
   deploymentApprovalPolicy: { rules: [{ type: 'requireTeamsApproval', parameters: { teams: ['team-abc'] } }] },
-  vcsInfo: { providerId: 'vcsp-abc', repoName: 'acme/infra', branch: 'main', path: 'envs/prod' },
+  vcsInfo: { providerId, repoName: 'acme/infra', branch: 'main', path: 'envs/prod' },
   runTrigger: { patterns: ['${stack_path}/**', 'modules/**'], excludePatterns: ['**/*.md'] },
   iacConfig: { terraformVersion: '1.9.5', isTerragruntRunAll: false, varFiles: ['prod.tfvars', '/shared/common.tfvars'] },
   policy: { ttlConfig: { ttl: { type: 'hours', value: 12 } } },
@@ -26,7 +28,7 @@ const fullData = {
   capabilities: { deployOnPush: { status: 'enabled' }, planOnPr: { status: 'disabled' }, driftDetection: { status: 'enabled' } },
   autoSync: { deployWhenDriftDetected: true },
   runTaskConfig: { runTasks: [{ runTaskId: 'rtsk-1', enforcementLevel: 'warning', stage: 'postPlan' }] },
-};
+});
 
 async function createStack(token: string, namespaceId: string, name: string, extra: Record<string, unknown> = {}) {
   const res = await api.call<Stack>('createStack', {
@@ -42,7 +44,7 @@ describe('stacks', () => {
     const ns = await createNamespace(api, admin.token);
     const created = await api.call<Stack>('createStack', {
       token: admin.token,
-      entity: { stack: { name: 'prod-vpc', description: 'The VPC', namespaceId: ns.id, iacType: 'terraform', data: fullData } },
+      entity: { stack: { name: 'prod-vpc', description: 'The VPC', namespaceId: ns.id, iacType: 'terraform', data: fullData() } },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const stack = created.body.response.items[0] as Stack;
@@ -58,7 +60,7 @@ describe('stacks', () => {
       driftState: 'notChecked',
       initStatus: 'succeeded',
       createdBy: admin.userId,
-      data: fullData,
+      data: fullData(),
     });
     expect(Date.parse(String(stack.expiresAt)) - Date.parse(String(stack.createdAt))).toBeGreaterThan(11.9 * 3600_000);
 
@@ -78,7 +80,7 @@ describe('stacks', () => {
 
   it('updates partially: absent stays, null clears, inside data too', async () => {
     const ns = await createNamespace(api, admin.token);
-    const stack = await createStack(admin.token, ns.id, 'partial', { description: 'first', data: fullData });
+    const stack = await createStack(admin.token, ns.id, 'partial', { description: 'first', data: fullData() });
     const res = await api.call<Stack>('updateStack', {
       token: admin.token,
       params: { stackId: stack.id },
@@ -91,7 +93,7 @@ describe('stacks', () => {
     expect(updated.data.runnerConfig).toBeUndefined();
     expect(updated.data.policy).toBeUndefined();
     expect(updated.data.autoSync).toEqual({ deployWhenDriftDetected: false });
-    expect(updated.data.vcsInfo).toEqual(fullData.vcsInfo);
+    expect(updated.data.vcsInfo).toEqual(fullData().vcsInfo);
     expect(updated).toMatchObject({ stackType: 'persistent', expiresAt: null });
   });
 
