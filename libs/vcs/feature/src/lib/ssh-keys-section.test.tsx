@@ -43,9 +43,9 @@ describe('SshKeysSection', () => {
     );
     const { user } = render();
     const table = await screen.findByRole('table', { name: 'SSH keys' });
-    const deployRow = (await within(table).findByText('deploy')).closest('tr')!;
+    const deployRow = (await within(table).findByText('deploy')).closest('tr') as HTMLElement;
     expect(within(deployRow).getByText('Primary')).toBeInTheDocument();
-    expect(within(deployRow).getByText(vcsFixtures.sshKey().fingerprint!)).toBeInTheDocument();
+    expect(within(deployRow).getByText(vcsFixtures.sshKey().fingerprint ?? '')).toBeInTheDocument();
     expect(within(deployRow).queryByRole('button', { name: /primary/ })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Add SSH key' }));
@@ -59,8 +59,8 @@ describe('SshKeysSection', () => {
     expect(added).toEqual([{ name: 'ci', privateKey: '-----BEGIN OPENSSH PRIVATE KEY-----' }]);
 
     await user.click(await within(table).findByRole('button', { name: 'Make ci the primary key' }));
-    await waitFor(() => expect(within(within(table).getByText('ci').closest('tr')!).getByText('Primary')).toBeInTheDocument());
-    expect(within(within(table).getByText('deploy').closest('tr')!).queryByText('Primary')).not.toBeInTheDocument();
+    await waitFor(() => expect(within(within(table).getByText('ci').closest('tr') as HTMLElement).getByText('Primary')).toBeInTheDocument());
+    expect(within(within(table).getByText('deploy').closest('tr') as HTMLElement).queryByText('Primary')).not.toBeInTheDocument();
 
     await user.click(within(table).getByRole('button', { name: 'Delete deploy' }));
     const confirm = await screen.findByRole('alertdialog');

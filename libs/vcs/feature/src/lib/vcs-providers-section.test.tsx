@@ -41,7 +41,7 @@ describe('VcsProvidersSection', () => {
     );
     const { user } = render();
     expect(await screen.findByText('No VCS providers yet')).toBeInTheDocument();
-    await user.click(screen.getAllByRole('button', { name: 'Connect provider' })[0]!);
+    await user.click(screen.getAllByRole('button', { name: 'Connect provider' })[0] as HTMLElement);
     const dialog = await screen.findByRole('dialog');
     // The nine types are offered.
     expect(within(dialog).getAllByRole('radio')).toHaveLength(9 + 2);
@@ -58,7 +58,7 @@ describe('VcsProvidersSection', () => {
     expect(sent).toEqual([
       { type: 'github', name: 'Our GitHub', authType: 'token', gitCloneType: 'http', githubMetadata: { orgName: 'acme' }, credentials: { token: 'ghp_secret' } },
     ]);
-    const row = (await screen.findByText('Our GitHub')).closest('tr')!;
+    const row = (await screen.findByText('Our GitHub')).closest('tr') as HTMLElement;
     expect(within(row).getByText('GitHub')).toBeInTheDocument();
     expect(within(row).getByText('Access token')).toBeInTheDocument();
   });
@@ -74,7 +74,7 @@ describe('VcsProvidersSection', () => {
     );
     const { user } = render();
     await screen.findByText('No VCS providers yet');
-    await user.click(screen.getAllByRole('button', { name: 'Connect provider' })[0]!);
+    await user.click(screen.getAllByRole('button', { name: 'Connect provider' })[0] as HTMLElement);
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('radio', { name: 'Bitbucket Data Center' }));
     expect(within(dialog).queryByRole('textbox', { name: /GitHub organization/ })).not.toBeInTheDocument();
@@ -111,7 +111,7 @@ describe('VcsProvidersSection', () => {
     );
     const { user } = render();
     await screen.findByText('No VCS providers yet');
-    await user.click(screen.getAllByRole('button', { name: 'Connect provider' })[0]!);
+    await user.click(screen.getAllByRole('button', { name: 'Connect provider' })[0] as HTMLElement);
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Our GitHub');
     await user.type(within(dialog).getByRole('textbox', { name: /GitHub organization/ }), 'acme');
@@ -162,7 +162,7 @@ describe('VcsProvidersSection', () => {
     expect(within(reveal).getByText('whsec_123')).toBeInTheDocument();
     expect(within(reveal).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
     expect(secretReads).toBe(1);
-    await user.click(within(screen.getByRole('dialog')).getAllByRole('button', { name: 'Close' })[0]!);
+    await user.click(within(screen.getByRole('dialog')).getAllByRole('button', { name: 'Close' })[0] as HTMLElement);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Delete Our GitLab' }));
