@@ -34,7 +34,6 @@ import { primarySshPrivateKey } from './modules/ssh-keys/ssh-keys.service';
 import { vcsOperations } from './modules/vcs/vcs.routes';
 import { RepositoryCache } from './modules/vcs/vcs.service';
 
-
 export type ComposeConfig = Pick<Config, 'sessionTtlHours' | 'docs' | 'mail' | 'publicUrl'> &
   Partial<Pick<Config, 'azureMarketplace' | 'guessing' | 'vcs'>>;
 

@@ -19,7 +19,7 @@ export const sampleEntities: Record<string, () => Record<string, unknown>> = {
   putOrganizationConfiguration: () => ({
     aiFeaturesConfiguration: { enabled: false, consented: false },
     iacConfig: { terraformVersion: '1.9.5', varFiles: ['a.tfvars'] },
-    tfStateFilesS3Locations: [{ bucket: 'states', region: 'eu-west-1', prefix: 'tf/' }],
+    tfStateFilesS3Locations: [{ bucketName: 'states', bucketRegion: 'eu-west-1', awsAccountId: '123456789012' }],
   }),
   putSignInSettings: () => ({ requireMfaForDirectUserSignIn: false }),
   createNamespace: () => ({

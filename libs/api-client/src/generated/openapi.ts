@@ -4181,7 +4181,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Identity-provider group mappings */
+        /**
+         * Identity-provider group mappings
+         * @description Filters by `customAbacConfigurationId` or `customAbacConfigurationName`; a filter that matches nothing answers empty items.
+         */
         get: operations["listCustomAbacConfigurations"];
         put?: never;
         /** Map an identity-provider group to organization roles and teams */
@@ -4220,7 +4223,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Custom roles of the organization */
+        /**
+         * Custom roles of the organization
+         * @description Filters by `customRoleId` or `customRoleName`; a filter that matches nothing answers empty items.
+         */
         get: operations["listCustomRoles"];
         put?: never;
         /** Create a custom organization or namespace role */
@@ -4293,9 +4299,19 @@ export interface paths {
         /** Namespace permissions (filter by namespace) */
         get: operations["listNamespacePermissions"];
         put?: never;
-        /** Grant a team, user or programmatic user a role on a namespace, a stack or all namespaces */
+        /**
+         * Grant a team, user or programmatic user a role on a namespace, a stack or all namespaces
+         * @description The principal and the namespace (and stack) are the key. Posting a key that already holds a
+         *     permission changes its role: clients use this call to update a permission as well.
+         *     Principals the client does not use may be sent as `null`.
+         */
         post: operations["createNamespacePermission"];
-        /** Revoke a namespace permission (the tuple is the key) */
+        /**
+         * Revoke a namespace permission (the tuple is the key)
+         * @description `role` and `customRoleId` may be sent (clients echo the whole permission); they are not part
+         *     of the key. A key that holds no permission, or names a namespace that does not exist,
+         *     answers 404 `not_found`.
+         */
         delete: operations["deleteNamespacePermission"];
         options?: never;
         head?: never;
@@ -4309,7 +4325,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Programmatic users (robots) of the organization */
+        /**
+         * Programmatic users (robots) of the organization
+         * @description Filters by `programmaticUserId` or `programmaticUserName`; a filter that matches nothing answers empty items.
+         */
         get: operations["listProgrammaticUsers"];
         put?: never;
         /** Create a programmatic user with a role */
@@ -4406,7 +4425,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Teams of the organization */
+        /**
+         * Teams of the organization
+         * @description Filters by `teamId` or `teamName`; a filter that matches nothing answers empty items.
+         */
         get: operations["listTeams"];
         put?: never;
         /** Create a team */
@@ -4445,7 +4467,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Members of the organization's teams */
+        /**
+         * Members of the organization's teams
+         * @description Filters by `teamId`; a team that does not exist answers empty items.
+         */
         get: operations["listTeamUsers"];
         put?: never;
         /** Add an organization member to a team */
@@ -5757,7 +5782,13 @@ export interface paths {
          */
         put: operations["putOrganizationConfiguration"];
         post?: never;
-        delete?: never;
+        /**
+         * Remove the organization configuration
+         * @description Clears every field: `GET /org/configuration` answers empty items again. Answers the removed
+         *     configuration, or empty items when nothing was configured (like the read, so a repeated
+         *     destroy succeeds).
+         */
+        delete: operations["deleteOrganizationConfiguration"];
         options?: never;
         head?: never;
         patch?: never;
@@ -6490,7 +6521,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Read one stack dependency */
+        get: operations["getStackDependency"];
         /** Update a stack dependency (partial) */
         put: operations["updateStackDependency"];
         post?: never;
@@ -8375,7 +8407,8 @@ export interface components {
         AbacRole: {
             orgId: components["schemas"]["OrganizationId"];
             orgRole: components["schemas"]["RoleKey"];
-            teamIds?: components["schemas"]["TeamId"][];
+            /** @description Absent or null: no teams. */
+            teamIds?: components["schemas"]["TeamId"][] | null;
         };
         AcceptedInvitation: {
             organizationId: string;
@@ -8566,6 +8599,12 @@ export interface components {
             username: string;
             webhookUrl: string;
         };
+        /** @description An Azure Storage container that holds Terraform state files. */
+        AzureStorageStateFilesLocation: {
+            azureSubscriptionId?: string | null;
+            containerName?: string | null;
+            storageAccountName?: string | null;
+        };
         /**
          * @description manual mode backs up the groups given, in order.
          * @enum {string}
@@ -8648,7 +8687,7 @@ export interface components {
             vcsInfo?: components["schemas"]["VcsInfo"] | null;
         };
         CapabilitySetting: {
-            isOverridable?: boolean;
+            isOverridable?: boolean | null;
             status: components["schemas"]["CapabilityStatus"];
         };
         /** @enum {string} */
@@ -9097,12 +9136,20 @@ export interface components {
             stackRestriction: components["schemas"]["StackRestriction"];
             type: components["schemas"]["CustomRoleType"];
         };
+        CustomRoleGrant: {
+            permissions: components["schemas"]["CustomRolePermissionName"][];
+            stackRestriction: components["schemas"]["StackRestriction"];
+        };
+        /**
+         * @description `type` absent or null: a namespace role (clients that know only namespace roles do not send
+         *     it). `permissions` absent or null: none. `stackRestriction` absent or null: none.
+         */
         CustomRoleInput: {
             description?: string | null;
             name: string;
-            permissions: components["schemas"]["CustomRolePermission"][];
-            stackRestriction?: components["schemas"]["StackRestriction"];
-            type: components["schemas"]["CustomRoleType"];
+            permissions?: components["schemas"]["CustomRolePermission"][] | null;
+            stackRestriction?: components["schemas"]["StackRestriction"] | null;
+            type?: components["schemas"]["CustomRoleType"] | null;
         };
         CustomRolePermission: {
             name: components["schemas"]["CustomRolePermissionName"];
@@ -9111,11 +9158,12 @@ export interface components {
         CustomRolePermissionName: "namespace:read" | "namespace:update" | "namespace:create" | "namespace:delete" | "audit:read" | "runner:read" | "orgConfiguration:read" | "user:read" | "team:read" | "stack:create" | "stack:update" | "stack:delete" | "stack:createFromTemplate" | "stack:createFromBlueprint" | "stack:extendTtl" | "stack:retryInitialization" | "deployment:approve" | "deployment:approveFailedPolicies" | "deployment:cancel" | "deployment:start" | "destroyDeployment:start" | "plan:start" | "plan:cancel" | "driftDetection:start" | "stackVariable:create" | "stackVariable:update" | "stackVariable:delete";
         /** @enum {string} */
         CustomRoleType: "organizationRole" | "namespaceRole";
+        /** @description Partial update; `permissions` null removes them all, `stackRestriction` null sets none. */
         CustomRoleUpdateInput: {
             description?: string | null;
             name?: string;
-            permissions?: components["schemas"]["CustomRolePermission"][];
-            stackRestriction?: components["schemas"]["StackRestriction"];
+            permissions?: components["schemas"]["CustomRolePermission"][] | null;
+            stackRestriction?: components["schemas"]["StackRestriction"] | null;
         };
         /** @enum {string} */
         DatabricksAuthMethod: "oauthM2m" | "personalAccessToken";
@@ -9606,6 +9654,11 @@ export interface components {
             serviceAccountKey?: string | null;
             type?: components["schemas"]["CredentialsPurpose"] | null;
         };
+        /** @description A Google Cloud Storage bucket that holds Terraform state files. */
+        GcsStateFilesLocation: {
+            bucketName?: string | null;
+            gcpProjectId?: string | null;
+        };
         GeneratedFile: {
             content: string;
             fileName: string;
@@ -9799,6 +9852,10 @@ export interface components {
          * @enum {string}
          */
         JobStatus: "queued" | "inProgress" | "succeeded" | "failed" | "canceled";
+        ManagedByTag: {
+            key: string;
+            value?: string | null;
+        };
         ManagementReference: {
             cfnStackId?: string;
             codeLocation?: {
@@ -9999,9 +10056,9 @@ export interface components {
             updatedAt: string;
         };
         NamespaceCapabilities: {
-            deployOnPush?: components["schemas"]["CapabilitySetting"];
-            driftDetection?: components["schemas"]["CapabilitySetting"];
-            planOnPr?: components["schemas"]["CapabilitySetting"];
+            deployOnPush?: components["schemas"]["CapabilitySetting"] | null;
+            driftDetection?: components["schemas"]["CapabilitySetting"] | null;
+            planOnPr?: components["schemas"]["CapabilitySetting"] | null;
         };
         NamespaceCreateInput: {
             capabilities?: components["schemas"]["NamespaceCapabilities"] | null;
@@ -10013,7 +10070,7 @@ export interface components {
             runnerConfig?: components["schemas"]["NamespaceRunnerConfig"] | null;
         };
         NamespaceDeploymentApprovalPolicy: {
-            overrideBehavior?: components["schemas"]["ApprovalOverrideBehavior"];
+            overrideBehavior?: components["schemas"]["ApprovalOverrideBehavior"] | null;
             rules: components["schemas"]["DeploymentApprovalRule"][];
         };
         NamespaceId: string;
@@ -10027,29 +10084,35 @@ export interface components {
             teamId?: string;
             userEmail?: string;
         };
-        /** @description Exactly one principal; a role or a custom namespace role. */
+        /** @description Exactly one principal (the others absent or null); a role or a custom namespace role. */
         NamespacePermissionInput: {
             customRoleId?: string | null;
             namespaceId: components["schemas"]["NamespaceId"] | null;
-            programmaticUserName?: string;
+            programmaticUserName?: string | null;
             role?: components["schemas"]["NamespaceRole"] | null;
             stackId?: string | null;
-            teamId?: components["schemas"]["TeamId"];
-            userEmail?: components["schemas"]["Email"];
+            teamId?: components["schemas"]["TeamId"] | null;
+            userEmail?: components["schemas"]["Email"] | null;
         };
-        /** @description Exactly one of userEmail, programmaticUserName, teamId. namespaceId null means All Namespaces. */
+        /**
+         * @description Exactly one of userEmail, programmaticUserName, teamId (the others absent or null).
+         *     namespaceId null means All Namespaces. `role` and `customRoleId` are accepted (clients send
+         *     the whole permission) and are not part of the key.
+         */
         NamespacePermissionKey: {
+            customRoleId?: string | null;
             namespaceId: components["schemas"]["NamespaceId"] | null;
-            programmaticUserName?: string;
+            programmaticUserName?: string | null;
+            role?: components["schemas"]["NamespaceRole"] | null;
             stackId?: string | null;
-            teamId?: components["schemas"]["TeamId"];
-            userEmail?: components["schemas"]["Email"];
+            teamId?: components["schemas"]["TeamId"] | null;
+            userEmail?: components["schemas"]["Email"] | null;
         };
         /** @enum {string} */
         NamespaceRole: "viewer" | "admin";
         NamespaceRunnerConfig: {
-            groups?: string[];
-            isOverridable?: boolean;
+            groups?: string[] | null;
+            isOverridable?: boolean | null;
             mode: components["schemas"]["RunnerMode"];
         };
         /** @description Partial update. Absent fields stay; `null` clears. `id`, when sent, must match the path. */
@@ -10228,10 +10291,10 @@ export interface components {
             organizationId: string;
             reportConfigurations?: components["schemas"]["ReportConfiguration"][] | null;
             runnerConfig?: components["schemas"]["OrganizationRunnerConfig"] | null;
-            suppressedResources?: Record<string, never> | null;
-            tfStateFilesAzureStorageLocations?: components["schemas"]["StorageLocation"][] | null;
-            tfStateFilesGcsLocations?: components["schemas"]["StorageLocation"][] | null;
-            tfStateFilesS3Locations?: components["schemas"]["StorageLocation"][] | null;
+            suppressedResources?: components["schemas"]["SuppressedResources"] | null;
+            tfStateFilesAzureStorageLocations?: components["schemas"]["AzureStorageStateFilesLocation"][] | null;
+            tfStateFilesGcsLocations?: components["schemas"]["GcsStateFilesLocation"][] | null;
+            tfStateFilesS3Locations?: components["schemas"]["S3StateFilesLocation"][] | null;
             /** Format: date-time */
             updatedAt: string;
         };
@@ -10240,19 +10303,15 @@ export interface components {
             iacConfig?: components["schemas"]["IacConfig"] | null;
             reportConfigurations?: components["schemas"]["ReportConfiguration"][] | null;
             runnerConfig?: components["schemas"]["OrganizationRunnerConfig"] | null;
-            suppressedResources?: {
-                managedByTags?: {
-                    key: string;
-                    value?: string;
-                }[];
-            } | null;
-            tfStateFilesAzureStorageLocations?: components["schemas"]["StorageLocation"][] | null;
-            tfStateFilesGcsLocations?: components["schemas"]["StorageLocation"][] | null;
-            tfStateFilesS3Locations?: components["schemas"]["StorageLocation"][] | null;
+            suppressedResources?: components["schemas"]["SuppressedResources"] | null;
+            tfStateFilesAzureStorageLocations?: components["schemas"]["AzureStorageStateFilesLocation"][] | null;
+            tfStateFilesGcsLocations?: components["schemas"]["GcsStateFilesLocation"][] | null;
+            tfStateFilesS3Locations?: components["schemas"]["S3StateFilesLocation"][] | null;
         };
         OrganizationId: string;
         OrganizationRunnerConfig: {
-            groups?: string[];
+            groups?: string[] | null;
+            isOverridable?: boolean | null;
             mode: components["schemas"]["RunnerMode"];
         };
         OrganizationSummary: {
@@ -10469,17 +10528,19 @@ export interface components {
         /** @enum {string} */
         RemoteRunOperation: "plan" | "apply";
         ReportConfiguration: {
-            enabled: boolean;
-            recipients?: {
-                allAdmins?: boolean;
-                emailAddresses?: components["schemas"]["Email"][];
-                emailAddressesToExclude?: components["schemas"]["Email"][];
-            };
-            /** @enum {string} */
-            type: "weeklyReport";
+            enabled?: boolean | null;
+            recipients?: components["schemas"]["ReportRecipients"] | null;
+            type: components["schemas"]["ReportType"];
         };
         /** @enum {string} */
         ReportControlStatus: "passed" | "failed" | "notApplicable";
+        ReportRecipients: {
+            allAdmins?: boolean | null;
+            emailAddresses?: components["schemas"]["Email"][] | null;
+            emailAddressesToExclude?: components["schemas"]["Email"][] | null;
+        };
+        /** @enum {string} */
+        ReportType: "weeklyReport";
         RequestInfo: {
             /** @description The request id, also sent in the x-request-id header. */
             id: string;
@@ -10848,6 +10909,12 @@ export interface components {
             excludePatterns?: string[];
             /** @description Glob patterns; may use ${stack_path}. */
             patterns?: string[];
+        };
+        /** @description An S3 bucket that holds Terraform state files. */
+        S3StateFilesLocation: {
+            awsAccountId?: string | null;
+            bucketName?: string | null;
+            bucketRegion?: string | null;
         };
         SamlPostForm: {
             RelayState: string;
@@ -11301,14 +11368,6 @@ export interface components {
         StatsAggregation: "day" | "week";
         /** @enum {string} */
         StepStatus: "notStarted" | "inProgress" | "succeeded" | "error" | "failed" | "skipped" | "waitingForFailedControlPoliciesApproval" | "waitingForErrorControlPoliciesApproval" | "waitingForApproval" | "approvalTimeout" | "issuesFound" | "successWithWarning";
-        StorageLocation: {
-            bucket?: string;
-            container?: string;
-            credentialsId?: string;
-            prefix?: string;
-            region?: string;
-            storageAccount?: string;
-        };
         SubstituteParameter: {
             description?: string;
             key: string;
@@ -11350,6 +11409,9 @@ export interface components {
         SuggestedStackToExistingInput: {
             stackId: string;
             suggestedStackId: string;
+        };
+        SuppressedResources: {
+            managedByTags?: components["schemas"]["ManagedByTag"][] | null;
         };
         TagKey: {
             key: string;
@@ -11660,6 +11722,8 @@ export interface components {
         /** @enum {string} */
         TtlUnit: "hours" | "days";
         UserOrgRole: {
+            /** @description What the custom organization role named by customRoleId grants (null for the other roles), so the console decides access with the same model as the server. */
+            customRole: components["schemas"]["CustomRoleGrant"] | null;
             customRoleId: string | null;
             organizationId: string;
             orgRole: string;
@@ -22475,7 +22539,10 @@ export interface operations {
     };
     listCustomAbacConfigurations: {
         parameters: {
-            query?: never;
+            query?: {
+                customAbacConfigurationId?: string;
+                customAbacConfigurationName?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -22650,7 +22717,10 @@ export interface operations {
     };
     listCustomRoles: {
         parameters: {
-            query?: never;
+            query?: {
+                customRoleId?: string;
+                customRoleName?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -22926,7 +22996,7 @@ export interface operations {
     listNamespacePermissions: {
         parameters: {
             query?: {
-                namespaceId?: components["schemas"]["NamespaceId"];
+                namespaceId?: string;
             };
             header?: never;
             path?: never;
@@ -22988,6 +23058,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
@@ -23033,7 +23104,10 @@ export interface operations {
     };
     listProgrammaticUsers: {
         parameters: {
-            query?: never;
+            query?: {
+                programmaticUserId?: string;
+                programmaticUserName?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -23452,7 +23526,7 @@ export interface operations {
     listTeamUsers: {
         parameters: {
             query?: {
-                teamId?: components["schemas"]["TeamId"];
+                teamId?: string;
             };
             header?: never;
             path?: never;
@@ -25172,7 +25246,8 @@ export interface operations {
     listNamespaces: {
         parameters: {
             query?: {
-                namespaceId?: components["schemas"]["NamespaceId"];
+                /** @description Only this namespace; an id that names none answers empty items. */
+                namespaceId?: string;
                 namespaceName?: string;
                 /** @description One-based page number of a paged list. */
                 page?: components["parameters"]["Page"];
@@ -26802,6 +26877,36 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteOrganizationConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["OrganizationConfiguration"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -28777,6 +28882,39 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStackDependency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dependencyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["StackDependency"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
