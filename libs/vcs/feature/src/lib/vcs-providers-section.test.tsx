@@ -203,7 +203,7 @@ describe('VcsProvidersSection', () => {
     expect(screen.getByRole('button', { name: 'Delete Our GitLab' })).toBeDisabled();
     const add = screen.getByRole('button', { name: 'Connect provider' });
     expect(add).toBeDisabled();
-    expect(add).toHaveAttribute('title', 'Only organization admins can change these settings.');
+    expect(add.closest('[data-slot="disabled-reason"]')).toHaveAccessibleDescription('Only organization admins can change these settings.');
   });
 
   it('shows a failed list with a retry', async () => {
