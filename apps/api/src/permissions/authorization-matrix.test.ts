@@ -31,10 +31,12 @@ async function consoleSubject(api: TestApi, token: string): Promise<AccessSubjec
 const subjectOf = (role: Role) => subjects.get(role) as AccessSubject;
 
 /** What the shared model answers for an operation: allowed, refused, or a list narrowed to the (no) namespaces granted. */
-function expected(role: Role, op: { permission: string; path: string }): 'allowed' | 'refused' | 'emptyList' {
+function expected(role: Role, op: { permission: string; path: string; method: string }): 'allowed' | 'refused' | 'emptyList' {
   const subject = subjectOf(role);
   const organizationWide = decideForOrganization(subject, op.permission);
-  if (organizationWide.kind === 'perNamespace' && !op.path.includes('{namespaceId}')) return 'emptyList';
+  // A list (a GET naming no object) narrows to the namespaces granted; any other call on an
+  // object outside them is refused.
+  if (organizationWide.kind === 'perNamespace' && op.method === 'get' && !op.path.includes('{')) return 'emptyList';
   // The own-organization targets are fresh namespaces nobody was granted.
   const target = op.path.includes('{namespaceId}') ? { namespaceId: 'ns-fresh' } : {};
   return can(subject, op.permission, target).allowed ? 'allowed' : 'refused';
@@ -175,7 +177,7 @@ describe('authorization matrix', () => {
           }
           if (expectation === 'emptyList') {
             // Namespace-only users list only the namespaces granted to them: none here.
-            if (res.status !== 200 || res.body.response.items.length !== 0) failures.push(`${where}: saw namespaces not granted`);
+            if (res.status !== 200 || res.body.response.items.length !== 0) failures.push(`${where}: saw objects of namespaces not granted (${res.status})`);
           } else if (expectation === 'allowed' && (res.status === 401 || res.status === 403 || res.status >= 500)) {
             // Allowed means authorization passed; the operation may still refuse for the state
             // of the data (enabling MFA that was never enrolled answers 409).

@@ -7797,6 +7797,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/variable/effective/{stackId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The variables a stack runs with, each with the scope it comes from
+         * @description Resolves the stack's variables in the order of precedence stack, template, namespace,
+         *     organization: for each type and key the most specific value wins, unless a broader scope
+         *     declared the variable not overridable. Sensitive values are masked (''); a required
+         *     variable that no scope gives a value is reported with `isMissing`.
+         */
+        get: operations["listEffectiveVariables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/variable/scanFromCode/v2": {
         parameters: {
             query?: never;
@@ -7806,7 +7829,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Find the variables a repository path declares */
+        /**
+         * Find the variables a repository path declares
+         * @description Reads the Terraform code of the repository's branch and path and proposes one variable per
+         *     `variable` block (type tfVar, the default as a string, required when there is no default).
+         *     With `scope` (and `scopeId`), each proposal whose key that scope already has says so. Code
+         *     that does not parse, or declares a name twice, answers a validation error.
+         */
         post: operations["scanVariablesFromCode"];
         delete?: never;
         options?: never;
@@ -8449,9 +8478,9 @@ export interface components {
         /** @enum {string} */
         ApprovalRuleType: "requireApproval" | "autoApprove" | "requireTwoApprovals" | "requireTeamsApproval";
         /** @enum {string} */
-        AuditAction: "create" | "update" | "delete" | "signIn" | "signOut" | "switchOrganization" | "invite" | "revoke";
+        AuditAction: "create" | "update" | "delete" | "signIn" | "signOut" | "switchOrganization" | "invite" | "revoke" | "readSecret";
         /** @enum {string} */
-        AuditEntityType: "organization" | "organizationConfiguration" | "signInSettings" | "stack" | "stackResourcesImport" | "stackResources" | "stackInitializationRetry" | "plan" | "deployment" | "task" | "externalPipelinePlan" | "externalPipelinePostApply" | "customModel" | "user" | "team" | "namespacePermission" | "identityProvider" | "template" | "templateNamespaceMapping" | "blueprint" | "blueprintNamespaceMapping" | "controlPolicy" | "controlPolicyNamespaceMapping" | "vcsCredentials" | "namespace" | "sshKey" | "gcpCredentials" | "azureCredentials" | "driftDetection" | "customAbacConfiguration" | "driftRemediation" | "customRole" | "programmaticUser" | "session";
+        AuditEntityType: "organization" | "organizationConfiguration" | "signInSettings" | "stack" | "stackResourcesImport" | "stackResources" | "stackInitializationRetry" | "plan" | "deployment" | "task" | "externalPipelinePlan" | "externalPipelinePostApply" | "customModel" | "user" | "team" | "namespacePermission" | "identityProvider" | "template" | "templateNamespaceMapping" | "blueprint" | "blueprintNamespaceMapping" | "controlPolicy" | "controlPolicyNamespaceMapping" | "vcsCredentials" | "namespace" | "sshKey" | "gcpCredentials" | "azureCredentials" | "driftDetection" | "customAbacConfiguration" | "driftRemediation" | "customRole" | "programmaticUser" | "session" | "variable";
         AuditEvent: {
             action: components["schemas"]["AuditAction"];
             /** Format: date-time */
@@ -9361,11 +9390,18 @@ export interface components {
         DiscoveredVariable: {
             defaultValue?: string;
             description?: string;
+            /** @description The variable of the given scope that already has this key (designed). */
+            existingVariableId?: string;
             fileName?: string;
+            /** @description True when the code declares no default. */
+            isRequired?: boolean;
             isSensitive?: boolean;
             key: string;
+            /** @description Why the proposal cannot be added as is (designed). */
+            message?: string;
             /** @description The Terraform type expression. */
             type?: string;
+            variableType?: components["schemas"]["VariableType"];
         };
         DocsToken: {
             /** Format: date-time */
@@ -9441,6 +9477,29 @@ export interface components {
         DriftSourceKind: "stateFile" | "cloud";
         /** @enum {string} */
         DriftState: "inSync" | "inSyncRefreshRequired" | "inSyncDeployRequired" | "drifted" | "notChecked" | "unknown" | "deployRequired";
+        EffectiveVariable: {
+            description?: string;
+            displayName?: string;
+            /** @description Required, and no scope gives it a value. */
+            isMissing: boolean;
+            isOverridable: boolean;
+            /** @description Some scope declares the variable required. */
+            isRequired: boolean;
+            isSensitive: boolean;
+            key: string;
+            /** @description The broader scopes' variables of the same key this one hides. */
+            overrides?: {
+                scope: components["schemas"]["VariableScope"];
+                scopeId?: string;
+                variableId: string;
+            }[];
+            scope: components["schemas"]["VariableScope"];
+            scopeId?: string;
+            type: components["schemas"]["VariableType"];
+            /** @description Always a string; '' for sensitive variables. */
+            value: string;
+            variableId: string;
+        };
         /** Format: email */
         Email: string;
         EmailDomain: string;
@@ -11757,10 +11816,23 @@ export interface components {
         VariableBatch: {
             scope: components["schemas"]["VariableScope"];
             scopeId?: string;
-            variables: (components["schemas"]["VariableUpdate"] & {
-                /** @description Absent to create. */
-                id?: string;
-            })[];
+            variables: components["schemas"]["VariableBatchItem"][];
+        };
+        /** @description One variable of the batch's scope; with `id` a partial update of it, without one a create (`key` and `type` needed). */
+        VariableBatchItem: {
+            blueprintManagedBy?: components["schemas"]["BlueprintManagedBy"];
+            description?: string;
+            displayName?: string;
+            /** @description Absent to create. */
+            id?: string;
+            isOverridable?: boolean;
+            isRequired?: boolean;
+            isSensitive?: boolean;
+            /** @description Letters, digits and underscores, not starting with a digit; a tfVar may also hold hyphens (not first). Checked by the server with the spec messages. */
+            key?: string;
+            type?: components["schemas"]["VariableType"];
+            value?: string;
+            valueConditions?: components["schemas"]["VariableCondition"][];
         };
         /** @description `in` carries an array of strings; number operators a number; boolean no value. */
         VariableCondition: {
@@ -11782,6 +11854,7 @@ export interface components {
             isRequired: boolean;
             /** @default false */
             isSensitive: boolean;
+            /** @description Letters, digits and underscores, not starting with a digit; a tfVar may also hold hyphens (not first). Checked by the server with the spec messages. */
             key: string;
             scope: components["schemas"]["VariableScope"];
             /** @description The id of the stack, namespace, template or blueprint; absent for organization. */
@@ -11793,6 +11866,9 @@ export interface components {
         };
         VariableScanInput: {
             iacType?: components["schemas"]["IacType"];
+            scope?: components["schemas"]["VariableScope"];
+            /** @description The id of the scope the variables are for; absent for organization. */
+            scopeId?: string;
             vcsInfo: components["schemas"]["VcsInfo"];
         };
         /** @enum {string} */
@@ -32050,6 +32126,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -32086,6 +32163,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
@@ -32124,6 +32202,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
@@ -32162,6 +32241,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
@@ -32273,6 +32353,39 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listEffectiveVariables: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                stackId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["EffectiveVariable"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     scanVariablesFromCode: {
         parameters: {
             query?: never;
@@ -32306,6 +32419,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];

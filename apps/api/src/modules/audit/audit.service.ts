@@ -10,7 +10,7 @@ import { insertAuditEvent, listAuditEvents, type AuditRow } from './audit.reposi
 /** The entity types of spec/automation.md §3 (the contract's AuditEntityType). */
 export type AuditEntityType = Schemas['AuditEntityType'];
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'signIn' | 'signOut' | 'switchOrganization' | 'invite' | 'revoke';
+export type AuditAction = 'create' | 'update' | 'delete' | 'signIn' | 'signOut' | 'switchOrganization' | 'invite' | 'revoke' | 'readSecret';
 
 export interface AuditInitiator {
   name: string;
