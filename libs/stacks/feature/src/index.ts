@@ -1,0 +1,1 @@
+export { stacksPages } from './lib/stacks.pages';

@@ -1,0 +1,35 @@
+import { envelope, errorResponse, handle } from '@terrace/api-client/testing';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderPage, setupMsw } from '../testing/render-page';
+import { StacksPage } from './stacks-page';
+
+const server = setupMsw();
+
+function open() {
+  return renderPage({
+    path: 'stack/:stackId',
+    element: <StacksPage />,
+    url: '/app/stack/:stackId',
+  });
+}
+
+describe('StacksPage', () => {
+  it('names the area in its heading', async () => {
+    server.use(handle('get', '/stack', () => envelope([])));
+    open();
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Stacks');
+  });
+
+  it('says when there is nothing yet', async () => {
+    server.use(handle('get', '/stack', () => envelope([])));
+    open();
+    expect(await screen.findByRole('heading', { name: 'Nothing here yet' })).toBeInTheDocument();
+  });
+
+  it('renders the error with a retry when the list cannot be loaded', async () => {
+    server.use(handle('get', '/stack', () => errorResponse(500, 'internal_error', 'boom')));
+    open();
+    expect(await screen.findByRole('button', { name: /retry/i })).toBeInTheDocument();
+  });
+});
