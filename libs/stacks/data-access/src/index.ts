@@ -3,6 +3,7 @@ export { stacksQueries } from './lib/stacks.queries';
 export { stacksRequests } from './lib/stacks.requests';
 export {
   iacTypes,
+  type AuditEvent,
   stackPageSizes,
   type IacType,
   type Stack,

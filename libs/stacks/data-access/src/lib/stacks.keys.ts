@@ -7,6 +7,7 @@ export const stacksKeys = {
   list: (filters: StackListFilters) => [...stacksKeys.lists(), filters] as const,
   details: () => [...stacksKeys.all, 'detail'] as const,
   detail: (stackId: string) => [...stacksKeys.details(), stackId] as const,
+  activity: (stackId: string) => [...stacksKeys.detail(stackId), 'activity'] as const,
   /** The versions an engine offers (the contract's /common/*Versions lists). */
   versions: (iacType: IacType) => [...stacksKeys.all, 'versions', iacType] as const,
 };

@@ -26,6 +26,13 @@ export const stacksQueries = {
       queryFn: ({ signal }) => stacksRequests.get(client, stackId, signal),
       staleTime: stackStaleTime,
     }),
+  activity: (client: ApiClient, stackId: string) =>
+    queryOptions({
+      queryKey: stacksKeys.activity(stackId),
+      queryFn: ({ signal }) => stacksRequests.activity(client, stackId, signal),
+      // Others act on the stack too; the tab refetches when opened after this.
+      staleTime: 15_000,
+    }),
   versions: (client: ApiClient, iacType: IacType) =>
     queryOptions({
       queryKey: stacksKeys.versions(iacType),

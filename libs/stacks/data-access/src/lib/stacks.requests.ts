@@ -1,6 +1,6 @@
 import type { ApiClient } from '@terrace/api-client';
 import { firstItem, toPage } from '@terrace/session';
-import type { IacType, Stack, StackInput, StackListFilters, StackPage, StackUpdate, Ttl } from './stacks.types';
+import type { AuditEvent, IacType, Stack, StackInput, StackListFilters, StackPage, StackUpdate, Ttl } from './stacks.types';
 
 /**
  * The calls of the stacks domain: plain functions on the one configured client, on the
@@ -47,6 +47,14 @@ export const stacksRequests = {
   async extendTtl(client: ApiClient, stackId: string, ttl: Ttl): Promise<Stack> {
     const { data } = await client.PUT('/stack/{stackId}/extendTtl', { params: { path: { stackId } }, body: { entity: { ttl } } });
     return firstItem(data);
+  },
+  /**
+   * The stack's activity: the audit log of stacks (the contract filters by entity type), kept to
+   * this stack's events (an entity id is the stack id, or starts with it and a slash).
+   */
+  async activity(client: ApiClient, stackId: string, signal?: AbortSignal): Promise<AuditEvent[]> {
+    const { data } = await client.GET('/audit/event', { params: { query: { entityType: 'stack', daysBack: 30 } }, signal });
+    return (data?.response.items ?? []).filter((e) => e.entityId === stackId || e.entityId.startsWith(`${stackId}/`));
   },
   /** The versions an engine offers; each list fills its own member of items[0]. */
   async versions(client: ApiClient, iacType: IacType, signal?: AbortSignal): Promise<string[]> {

@@ -13,6 +13,7 @@ export type StackErrorState = Schemas['StackErrorState'];
 export type IacType = Schemas['IacType'];
 export type Ttl = Schemas['Ttl'];
 export type StackPage = Page<Stack>;
+export type AuditEvent = Schemas['AuditEvent'];
 
 /** The list query the contract takes (paging and filters). */
 type ListQuery = NonNullable<paths['/stack']['get']['parameters']['query']>;
