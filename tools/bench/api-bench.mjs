@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 // API benchmark: requests per second and p50/p99 latency for sign-in and for GET /namespace
-// over 10,000 namespaces, next to a bare node:http server answering a list of the same size,
-// measured in the same run. Prints figures only; asserts nothing.
+// over 10,000 namespaces, next to two references measured in the same run: a minimal Fastify +
+// node-postgres server doing the same page and count on the same database with the same envelope
+// (pg-reference-server.mjs), and a bare node:http server answering the same body. The list and its
+// PG-native reference run interleaved (alternating slices), so a busy machine weighs on both
+// alike; the ratio of the two is the figure to read. Prints figures only; asserts nothing.
 //
-//   node tools/bench/api-bench.mjs [--duration=5] [--concurrency=16]
+//   node tools/bench/api-bench.mjs [--duration=5] [--concurrency=16] [--rounds=5] [--list-only]
+//                                  [--cpu-prof=<dir>]   (profiles the API, and the PG reference into <dir>/reference)
 //
 // It starts `npm start`'s entry in a child process on a temporary data directory (embedded
 // PostgreSQL), seeds one organization, and stops everything at the end.
-import { spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { createServer } from 'node:net';
@@ -20,6 +24,9 @@ const root = join(import.meta.dirname, '../..');
 const arg = (name, fallback) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const durationMs = arg('duration', 5) * 1000;
 const concurrency = arg('concurrency', 16);
+const rounds = arg('rounds', 5);
+const listOnly = process.argv.includes('--list-only');
+const cpuProfDir = process.argv.find((a) => a.startsWith('--cpu-prof='))?.split('=')[1];
 const namespaceCount = 10_000;
 
 const freePort = () =>
@@ -59,26 +66,45 @@ function request(port, method, path, { body, token } = {}) {
   });
 }
 
-/** Runs `concurrency` loops of `call` for the duration; answers rps and latency percentiles. */
-async function load(name, call) {
-  const latencies = [];
-  let errors = 0;
-  const end = performance.now() + durationMs;
+/** Runs `concurrency` loops of `call` for `ms`; adds the latencies and the time spent to `into`. */
+async function run(into, call, ms) {
+  const end = performance.now() + ms;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       while (performance.now() < end) {
         const t0 = performance.now();
         const res = await call();
-        latencies.push(performance.now() - t0);
-        if (res.status !== 200) errors++;
+        into.latencies.push(performance.now() - t0);
+        if (res.status !== 200) into.errors++;
       }
     }),
   );
-  const elapsed = (performance.now() - started) / 1000;
+  into.seconds += (performance.now() - started) / 1000;
+  return into;
+}
+
+function summary(name, { latencies, seconds, errors }) {
   latencies.sort((a, b) => a - b);
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
-  return { name, requests: latencies.length, rps: latencies.length / elapsed, p50: pct(50), p99: pct(99), errors };
+  return { name, requests: latencies.length, rps: latencies.length / seconds, p50: pct(50), p99: pct(99), errors };
+}
+
+const sample = () => ({ latencies: [], seconds: 0, errors: 0 });
+
+/** One scenario for the whole duration. */
+const load = async (name, call) => summary(name, await run(sample(), call, durationMs));
+
+/** Scenarios in alternating slices (`rounds` each, the duration split between them), so both see the same machine. */
+async function interleaved(scenarios) {
+  const samples = scenarios.map(sample);
+  const slice = durationMs / rounds;
+  for (let i = 0; i < rounds; i++) {
+    // Alternate which goes first, so neither always follows the other's warm caches.
+    const order = i % 2 === 0 ? scenarios.map((_, j) => j) : scenarios.map((_, j) => scenarios.length - 1 - j);
+    for (const j of order) await run(samples[j], scenarios[j].call, slice);
+  }
+  return scenarios.map((s, j) => summary(s.name, samples[j]));
 }
 
 async function waitForApi(port, child) {
@@ -99,7 +125,7 @@ const dataDir = await mkdtemp(join(tmpdir(), 'terrace-bench-'));
 const apiPort = await freePort();
 const pgPort = await freePort();
 const { DATABASE_URL: _ignored, ...inherited } = process.env;
-const child = spawn(process.execPath, [join(root, 'tools/scripts/start.mjs')], {
+const child = spawn(process.execPath, [...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []), join(root, 'tools/scripts/start.mjs')], {
   env: {
     ...inherited,
     PORT: String(apiPort),
@@ -112,6 +138,7 @@ const child = spawn(process.execPath, [join(root, 'tools/scripts/start.mjs')], {
 });
 
 const reference = http.createServer();
+let pgReference;
 try {
   await waitForApi(apiPort, child);
   const email = `bench-${Date.now()}@example.test`;
@@ -138,6 +165,23 @@ try {
   );
   await db.end();
 
+  // The PG-native reference: same database, same page and count, same envelope.
+  const pgReferencePort = await freePort();
+  pgReference = fork(join(import.meta.dirname, 'pg-reference-server.mjs'), [], {
+    execArgv: cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}/reference`] : [],
+    env: {
+      ...inherited,
+      DATABASE_URL: `postgres://postgres:${encodeURIComponent(pgPassword)}@127.0.0.1:${pgPort}/terrace`,
+      ORGANIZATION_ID: organization.id,
+      PORT: String(pgReferencePort),
+    },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  await new Promise((resolve, reject) => {
+    pgReference.once('message', resolve);
+    pgReference.once('exit', (code) => reject(new Error(`the PG reference exited with code ${code}`)));
+  });
+
   const page = await request(apiPort, 'GET', '/api/namespace?pageSize=100', { token });
   const referenceBody = page.body;
   reference.on('request', (_req, res) => {
@@ -147,33 +191,52 @@ try {
   const referencePort = await freePort();
   await new Promise((r) => reference.listen(referencePort, '127.0.0.1', r));
 
-  const results = [
-    await load('reference node:http (same body)', () => request(referencePort, 'GET', '/')),
-    await load('GET /namespace (page of 100 of 10,000)', () => request(apiPort, 'GET', '/api/namespace?pageSize=100', { token })),
-    await load('GET /namespace?namespaceName= (1 of 10,000)', () =>
-      request(apiPort, 'GET', '/api/namespace?namespaceName=namespace-05000', { token }),
-    ),
-    await load('POST /auth/signIn (argon2id)', () =>
-      request(apiPort, 'POST', '/api/auth/signIn', { body: { entity: { email, password } } }),
-    ),
-  ];
+  // The two answer the same body apart from the request id.
+  const sameShape = (body) => JSON.stringify({ ...JSON.parse(body), request: undefined });
+  const referencePage = await request(pgReferencePort, 'GET', '/namespace?pageSize=100');
+  if (sameShape(referencePage.body) !== sameShape(page.body)) throw new Error('the PG reference answers a different body than the API');
 
-  const ref = results[0].rps;
-  console.log(`\nAPI benchmark: ${concurrency} concurrent keep-alive clients, ${durationMs / 1000} s per scenario\n`);
-  console.log('scenario'.padEnd(46), 'req/s'.padStart(9), 'vs ref'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7));
+  // Warm both (JIT, prepared statements, pools) before measuring.
+  await run(sample(), () => request(pgReferencePort, 'GET', '/namespace?pageSize=100'), 1000);
+  await run(sample(), () => request(apiPort, 'GET', '/api/namespace?pageSize=100', { token }), 1000);
+
+  const [pgNative, list] = await interleaved([
+    { name: 'reference Fastify + pg (same page and count)', call: () => request(pgReferencePort, 'GET', '/namespace?pageSize=100') },
+    { name: 'GET /namespace (page of 100 of 10,000)', call: () => request(apiPort, 'GET', '/api/namespace?pageSize=100', { token }) },
+  ]);
+  const results = [pgNative, list];
+  if (!listOnly) {
+    results.unshift(await load('reference node:http (same body)', () => request(referencePort, 'GET', '/')));
+    results.push(
+      await load('GET /namespace?namespaceName= (1 of 10,000)', () =>
+        request(apiPort, 'GET', '/api/namespace?namespaceName=namespace-05000', { token }),
+      ),
+      await load('POST /auth/signIn (argon2id)', () =>
+        request(apiPort, 'POST', '/api/auth/signIn', { body: { entity: { email, password } } }),
+      ),
+    );
+  }
+
+  const ref = pgNative.rps;
+  console.log(`\nAPI benchmark: ${concurrency} concurrent keep-alive clients, ${durationMs / 1000} s per scenario`);
+  console.log(`(the list and its PG-native reference interleaved in ${rounds} rounds)\n`);
+  console.log('scenario'.padEnd(46), 'req/s'.padStart(9), 'vs pg ref'.padStart(10), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'p99/p50'.padStart(8), 'errors'.padStart(7));
   for (const r of results) {
     console.log(
       r.name.padEnd(46),
       r.rps.toFixed(0).padStart(9),
-      `${((r.rps / ref) * 100).toFixed(1)}%`.padStart(8),
+      `${(r.rps / ref).toFixed(2)}×`.padStart(10),
       r.p50.toFixed(2).padStart(8),
       r.p99.toFixed(2).padStart(8),
+      (r.p99 / r.p50).toFixed(2).padStart(8),
       String(r.errors).padStart(7),
     );
   }
+  console.log(`\nGET /namespace against the PG-native reference: ${(list.rps / pgNative.rps).toFixed(2)}× (target ≥ 0.90×), p99 = ${(list.p99 / list.p50).toFixed(2)}× p50 (target ≤ 2×)`);
   console.log('\nList query plan:');
   for (const row of plan.rows) console.log(`  ${row['QUERY PLAN']}`);
 } finally {
+  pgReference?.kill('SIGTERM');
   reference.close();
   agent.destroy();
   child.kill('SIGTERM');

@@ -1,4 +1,7 @@
 import { hkdfSync } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GitClient } from '@terrace/git';
 import type { FastifyBaseLogger } from 'fastify';
 import { invitationsOperations } from './modules/invitations/invitations.routes';
 import { createAccessLoader } from './modules/iam/access-loader';
@@ -11,7 +14,9 @@ import type { Actor } from './permissions/actor';
 import { PermissionEngine } from './permissions/permission-engine';
 import { accountsOperations } from './modules/accounts/accounts.routes';
 import { createAzureMarketplaceClient } from './modules/accounts/azure-marketplace';
-import { authenticate, type AccountsDeps } from './modules/accounts/accounts.service';
+import type { AccountsDeps } from './modules/accounts/accounts.service';
+import { authenticate } from './modules/accounts/sessions.service';
+import { ActorCache } from './modules/accounts/actor-cache';
 import { defaultGuessingLimits } from './modules/accounts/guessing';
 import { mfaOperations } from './modules/accounts/mfa.routes';
 import { userProfileOperations } from './modules/accounts/user-profile.routes';
@@ -24,13 +29,21 @@ import { notificationsFeedOperations } from './modules/notifications-feed/notifi
 import { organizationOperations } from './modules/organization/organization.routes';
 import { runnersOperations } from './modules/runners/runners.routes';
 import { ssoOperations } from './modules/sso/sso.routes';
+import { sshKeysOperations } from './modules/ssh-keys/ssh-keys.routes';
+import { primarySshPrivateKey } from './modules/ssh-keys/ssh-keys.service';
+import { vcsOperations } from './modules/vcs/vcs.routes';
+import { RepositoryCache } from './modules/vcs/vcs.service';
 
-export type ComposeConfig = Pick<Config, 'sessionTtlHours' | 'docs' | 'mail' | 'publicUrl'> & Partial<Pick<Config, 'azureMarketplace' | 'guessing'>>;
+
+export type ComposeConfig = Pick<Config, 'sessionTtlHours' | 'docs' | 'mail' | 'publicUrl'> &
+  Partial<Pick<Config, 'azureMarketplace' | 'guessing' | 'vcs'>>;
 
 export interface ComposedOperations {
   registry: OperationRegistry;
   engine: PermissionEngine;
   authenticate: (token: string) => Promise<Actor | null>;
+  /** Called after an operation that may change who an actor is (see ActorCache). */
+  actorsChanged: () => void;
 }
 
 /** Wires every module's services to their dependencies: the composition root of the API. */
@@ -64,6 +77,17 @@ export function composeOperations(
     docsOperations({ engine, jwtSecret: docsSecret, tokenTtlSeconds: config.docs.tokenTtlSeconds }),
     notificationsFeedOperations({ engine }),
     runnersOperations({ db, engine }),
+    sshKeysOperations({ db, engine, envelope }),
+    vcsOperations({
+      db,
+      engine,
+      envelope,
+      endpoints: config.vcs?.endpoints ?? {},
+      git: new GitClient({ workRoot: config.vcs?.gitWorkRoot ?? join(tmpdir(), 'terrace-git'), timeoutMs: 120_000 }),
+      publicUrl: config.publicUrl,
+      primarySshKey: (organizationId) => primarySshPrivateKey({ db, envelope }, organizationId),
+      repositoryCache: new RepositoryCache(),
+    }),
     ssoOperations({
       ...accounts,
       envelope,
@@ -71,5 +95,11 @@ export function composeOperations(
       urls: { console: config.publicUrl, api: `${config.publicUrl.replace(/\/$/, '')}/api` },
     }),
   );
-  return { registry, engine, authenticate: (token) => authenticate(accounts, token) };
+  const actors = new ActorCache();
+  return {
+    registry,
+    engine,
+    authenticate: (token) => actors.resolve(token, (t) => authenticate(accounts, t)),
+    actorsChanged: () => actors.clear(),
+  };
 }

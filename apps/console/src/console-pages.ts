@@ -1,6 +1,7 @@
 import { namespacesPages } from '@terrace/namespaces/feature';
 import { organizationPages, organizationSettingsSections } from '@terrace/organization/feature';
 import { composePages, composeSettingsSections } from '@terrace/session';
+import { vcsSettingsSections } from '@terrace/vcs/feature';
 import { upcomingSettingsSections } from './upcoming-settings-sections';
 
 /**
@@ -9,6 +10,6 @@ import { upcomingSettingsSections } from './upcoming-settings-sections';
  * twice fails at start and in this file's test.
  */
 export function consolePages() {
-  const settingsSections = composeSettingsSections(organizationSettingsSections, upcomingSettingsSections);
+  const settingsSections = composeSettingsSections(organizationSettingsSections, vcsSettingsSections, upcomingSettingsSections);
   return composePages(organizationPages({ settingsSections }), namespacesPages);
 }

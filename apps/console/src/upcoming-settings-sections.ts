@@ -7,8 +7,6 @@ import type { SettingsSectionDefinition } from '@terrace/session';
  * here goes (composing both is an error).
  */
 export const upcomingSettingsSections: SettingsSectionDefinition[] = [
-  { id: 'vcs-providers', title: msg`VCS providers`, description: msg`Connections to GitHub, GitLab, Bitbucket and Azure DevOps.` },
   { id: 'cloud-creds', title: msg`Cloud credentials`, description: msg`Credentials stacks use to reach cloud accounts.` },
   { id: 'notification', title: msg`Notifications`, description: msg`Where run and drift events are sent: Slack, Teams, e-mail.` },
-  { id: 'ssh-keys', title: msg`SSH keys`, description: msg`Keys used to fetch private modules over SSH.` },
 ];

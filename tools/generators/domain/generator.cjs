@@ -8,10 +8,11 @@
 // and a `resource` in the contract (the generated client), so both exist before the code does.
 const { formatFiles, generateFiles, joinPathFragments, names, updateJson } = require('@nx/devkit');
 const path = require('node:path');
+const { serverDomainGenerator } = require('./server.cjs');
 
 /**
  * @param {import('@nx/devkit').Tree} tree
- * @param {{ name: string; resource?: string; route?: string; settingsSection?: string }} options
+ * @param {{ name: string; resource?: string; plural?: string; route?: string; settingsSection?: string }} options
  */
 async function domainGenerator(tree, options) {
   const graphSource = tree.read('tools/lint/domain-graph.mjs', 'utf-8') ?? '';
@@ -52,6 +53,9 @@ async function domainGenerator(tree, options) {
       return json;
     });
   }
+  // The server half (apps/api/src/modules/<name>), when the contract describes the resource and the
+  // module is not written yet (a console domain may be scaffolded after its server module).
+  if (!tree.exists(joinPathFragments('apps/api/src/modules', options.name))) serverDomainGenerator(tree, options);
   await formatFiles(tree);
 }
 

@@ -46,6 +46,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SIGN_IN_FAILURES_PER_ADDRESS: '0' })).toThrow(/SIGN_IN_FAILURES_PER_ADDRESS/);
   });
 
+  it('reads the git hosts’ API addresses from VCS_ENDPOINTS, and refuses a malformed value', () => {
+    expect(loadConfig({}).vcs.endpoints).toEqual({});
+    const config = loadConfig({ VCS_ENDPOINTS: '{"githubApi":"https://github.proxy.example/api","gitlab":"https://gitlab.proxy.example"}', GIT_WORK_DIR: '/tmp/git-work' });
+    expect(config.vcs).toEqual({ endpoints: { githubApi: 'https://github.proxy.example/api', gitlab: 'https://gitlab.proxy.example' }, gitWorkRoot: '/tmp/git-work' });
+    for (const bad of ['not json', '{"githubApi":"not a url"}', '{"elsewhere":"https://x.example"}']) {
+      expect(() => loadConfig({ VCS_ENDPOINTS: bad }), bad).toThrow(/VCS_ENDPOINTS/);
+    }
+  });
+
   it('refuses the same port for both listeners', () => {
     expect(() => loadConfig({ PORT: '4000', API_ROOT_PORT: '4000' })).toThrow(/API_ROOT_PORT/);
   });

@@ -1,4 +1,6 @@
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { VcsHostEndpoints } from '@terrace/vcs-hosts';
 import { z } from 'zod';
 import type { AzureMarketplaceSettings } from '../modules/accounts/azure-marketplace';
 import type { GuessingLimits } from '../modules/accounts/guessing';
@@ -52,6 +54,30 @@ const envSchema = z.object({
   AZURE_MARKETPLACE_CLIENT_SECRET: z.string().min(1).optional(),
   AZURE_MARKETPLACE_LOGIN_URL: z.url().default('https://login.microsoftonline.com'),
   AZURE_MARKETPLACE_API_URL: z.url().default('https://marketplaceapi.microsoft.com'),
+  VCS_ENDPOINTS: z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object' });
+        return z.NEVER;
+      }
+    })
+    .pipe(
+      z
+        .object({
+          githubApi: z.url(),
+          gitlab: z.url(),
+          bitbucketCloudApi: z.url(),
+          azureDevops: z.url(),
+          azureDevopsAccounts: z.url(),
+        })
+        .partial()
+        .strict(),
+    )
+    .optional(),
+  GIT_WORK_DIR: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -78,6 +104,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   /** Unset: Azure Marketplace registration answers that it is not available. */
   azureMarketplace: AzureMarketplaceSettings | undefined;
+  /** The hosted git services' API addresses (public ones unless overridden) and git's scratch directory. */
+  vcs: { endpoints: Partial<VcsHostEndpoints>; gitWorkRoot: string };
 }
 
 export class ConfigError extends Error {
@@ -147,5 +175,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiUrl: e.AZURE_MARKETPLACE_API_URL,
           }
         : undefined,
+    vcs: { endpoints: e.VCS_ENDPOINTS ?? {}, gitWorkRoot: resolve(root, e.GIT_WORK_DIR ?? join(tmpdir(), 'terrace-git')) },
   };
 }

@@ -17,6 +17,9 @@ export const idPrefixes = {
   programmaticToken: 'ptk',
   personalAccessToken: 'pat',
   namespacePermission: 'nsp',
+  vcsProvider: 'vcsp',
+  sshKey: 'sshk',
+  gitSigningKey: 'gsk',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

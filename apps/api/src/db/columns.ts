@@ -9,6 +9,9 @@ export const timestamptz = (name: string) => timestamp(name, { withTimezone: tru
 /** `created_at`, set by the database. */
 export const createdAt = () => timestamptz('created_at').notNull().defaultNow();
 
+/** `updated_at`, set by the database on insert; repositories set it on update (`touched`). */
+export const updatedAt = () => timestamptz('updated_at').notNull().defaultNow();
+
 /** `expires_at`, required. */
 export const expiresAt = () => timestamptz('expires_at').notNull();
 

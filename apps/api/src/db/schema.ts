@@ -11,3 +11,5 @@ export * from '../modules/mail/mail.schema';
 export * from '../modules/invitations/invitations.schema';
 export * from '../modules/iam/iam.schema';
 export * from '../modules/accounts/throttle.schema';
+export * from '../modules/vcs/vcs.schema';
+export * from '../modules/ssh-keys/ssh-keys.schema';

@@ -1,6 +1,7 @@
 import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from './database';
+import type { Page, PagedList, PageRequest } from './paged-list';
 
 /** A table that holds tenant rows: every one of them carries `organization_id`. */
 export type TenantTable = PgTable & { organizationId: PgColumn };
@@ -46,6 +47,11 @@ export class Scope {
     if (options.limit !== undefined) query = query.limit(options.limit);
     if (options.offset !== undefined) query = query.offset(options.offset);
     return (await query) as Row<T>[];
+  }
+
+  /** One page of a paged list (and its total) in this organization: see PagedList. */
+  page<T extends TenantTable, F extends object>(list: PagedList<T, F>, filter: Partial<F>, request: PageRequest): Promise<Page<Row<T>>> {
+    return list.read(this.#tx, this.organizationId, filter, request);
   }
 
   async first<T extends TenantTable>(table: T, condition?: SQL): Promise<Row<T> | undefined> {
@@ -108,10 +114,12 @@ export class Scope {
     return rows[0] as Row<T>;
   }
 
+  /** Updates the rows; a table with `updated_at` (the tenant columns) has it stamped. */
   async update<T extends TenantTable>(table: T, set: Partial<NewRow<T>>, condition: SQL): Promise<Row<T>[]> {
+    const stamped = 'updatedAt' in table && !('updatedAt' in set) ? { ...set, updatedAt: new Date() } : set;
     return (await this.#tx
       .update(table as PgTable)
-      .set(set as never)
+      .set(stamped as never)
       .where(this.#where(table, condition))
       .returning()) as Row<T>[];
   }

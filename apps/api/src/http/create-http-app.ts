@@ -19,6 +19,7 @@ export interface HttpAppOptions {
   registry: OperationRegistry;
   engine: PermissionEngine;
   authenticate: (token: string) => Promise<Actor | null>;
+  actorsChanged?: () => void;
   logger: FastifyBaseLogger;
   /** '/api' on the console listener; '' on a listener dedicated to the API. */
   apiPrefix: string;

@@ -1,16 +1,18 @@
 import type { Actor } from '../permissions/actor';
+import type { BodyOf, EntityOf, ItemOf, OperationId, ParamsOf, QueryOf } from './contract-types';
 import type { Paging } from './envelope';
 
-export interface OperationRequest {
+/** What a handler receives, typed from the operation's entry in the generated `operations`. */
+export interface OperationRequest<Id extends OperationId> {
   requestId: string;
   /** Path parameters, validated against the description. */
-  params: Record<string, string>;
+  params: ParamsOf<Id>;
   /** Query parameters, validated, coerced and defaulted from the description. */
-  query: Record<string, unknown>;
+  query: QueryOf<Id>;
   /** `body.entity`, validated against the operation's entity schema (undefined without a body). */
-  entity: unknown;
+  entity: EntityOf<Id>;
   /** The validated body as sent, for the operations whose body is a form rather than `{entity}`. */
-  body: unknown;
+  body: BodyOf<Id>;
   /** The bearer token as sent, for operations that act on the session itself (sign-out). */
   bearerToken: string | null;
   /** The request's cookies by name (only the single sign-on browser binding uses one). */
@@ -18,8 +20,9 @@ export interface OperationRequest {
   ip: string;
 }
 
-export interface OperationResult {
-  items: unknown[];
+/** What a handler answers: the items of the success envelope, typed by the operation's response. */
+export interface OperationResult<Id extends OperationId> {
+  items: ItemOf<Id>[];
   paging?: Paging;
   /** Answers 303 to this URL instead of the envelope (browser callbacks of single sign-on). */
   redirect?: string;
@@ -27,28 +30,71 @@ export interface OperationResult {
   setCookies?: string[];
 }
 
-export type PublicHandler = (request: OperationRequest) => Promise<OperationResult>;
-export type UserHandler = (actor: Actor, request: OperationRequest) => Promise<OperationResult>;
+export type PublicHandler<Id extends OperationId> = (request: OperationRequest<Id>) => Promise<OperationResult<Id>>;
+export type UserHandler<Id extends OperationId> = (actor: Actor, request: OperationRequest<Id>) => Promise<OperationResult<Id>>;
 
-export type OperationDefinition =
-  | { security: 'public'; handle: PublicHandler }
-  | { security: 'user'; handle: UserHandler };
+export type OperationDefinition<Id extends OperationId> =
+  | { security: 'public'; handle: PublicHandler<Id> }
+  | { security: 'user'; handle: UserHandler<Id> };
+
+/** A module's handlers, keyed by operationId: an id the description lacks is a type error. */
+export type OperationDefinitions = { [Id in OperationId]?: OperationDefinition<Id> };
+
+/** The type-erased form the server registers (one request shape for every operation). */
+export interface ErasedRequest {
+  requestId: string;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  entity: unknown;
+  body: unknown;
+  bearerToken: string | null;
+  cookies: Record<string, string>;
+  ip: string;
+}
+export interface ErasedResult {
+  items: unknown[];
+  paging?: Paging;
+  redirect?: string;
+  setCookies?: string[];
+}
+export type ErasedDefinition =
+  | { security: 'public'; handle: (request: ErasedRequest) => Promise<ErasedResult> }
+  | { security: 'user'; handle: (actor: Actor, request: ErasedRequest) => Promise<ErasedResult> };
 
 /** operationId → handler. Modules export one; the server merges them and checks them against the description. */
-export type OperationRegistry = Record<string, OperationDefinition>;
+export type OperationRegistry = Partial<Record<OperationId, ErasedDefinition>>;
 
-export const publicOperation = (handle: PublicHandler): OperationDefinition => ({ security: 'public', handle });
-export const userOperation = (handle: UserHandler): OperationDefinition => ({ security: 'user', handle });
+/**
+ * A module's operations: `defineOperations({ listNamespaces: user(async (actor, { query }) => …) })`.
+ * Each handler's params, query (defaults applied), entity and result items are typed from the key.
+ */
+export function defineOperations(definitions: OperationDefinitions): OperationRegistry {
+  // The request validator guarantees each request matches its operation's types; the erased
+  // registry is what the generic registration loop consumes.
+  return definitions as OperationRegistry;
+}
 
-export const single = (item: unknown): OperationResult => ({ items: [item] });
+/** A handler of an operation declared `x-security: public`. */
+export const publicOperation = <Id extends OperationId>(handle: PublicHandler<Id>): OperationDefinition<Id> => ({ security: 'public', handle });
+/** A handler of an operation that needs a signed-in actor (its `x-permission` is checked before it runs). */
+export const userOperation = <Id extends OperationId>(handle: UserHandler<Id>): OperationDefinition<Id> => ({ security: 'user', handle });
+
+/** A one-item answer. */
+export const single = <T>(item: T): { items: T[] } => ({ items: [item] });
+/** The page to read for a list the contract does not page: all of it, up to a bound. */
+export const wholeList = { page: 1, pageSize: 10_000 } as const;
+
+/** A list answer without paging. */
+export const list = <T>(items: T[]): { items: T[] } => ({ items });
 
 export function mergeRegistries(...registries: OperationRegistry[]): OperationRegistry {
-  const merged: OperationRegistry = {};
+  const merged: Record<string, ErasedDefinition> = {};
   for (const registry of registries) {
     for (const [id, definition] of Object.entries(registry)) {
+      if (!definition) continue;
       if (merged[id]) throw new Error(`Two handlers for operation '${id}'`);
       merged[id] = definition;
     }
   }
-  return merged;
+  return merged as OperationRegistry;
 }

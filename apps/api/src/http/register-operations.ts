@@ -5,7 +5,7 @@ import { parseCookies } from './cookies';
 import { DomainError, forbidden, unauthenticated } from './domain-error';
 import { successEnvelope } from './envelope';
 import { listOperations, toRoutePath, type OpenApiDocument, type OperationSpec } from './openapi-document';
-import type { OperationRegistry } from './operation-registry';
+import type { ErasedDefinition, OperationRegistry } from './operation-registry';
 import { buildRequestValidator, createAjv } from './request-validation';
 
 declare module 'fastify' {
@@ -20,6 +20,8 @@ export interface OperationRoutesOptions {
   registry: OperationRegistry;
   engine: PermissionEngine;
   authenticate: (token: string) => Promise<Actor | null>;
+  /** Called after any operation that may change who an actor is: every non-GET, every public one. */
+  actorsChanged?: () => void;
   rateLimit: { max: number; windowMs: number };
 }
 
@@ -28,10 +30,12 @@ export interface OperationRoutesOptions {
  * operation, or whose security differs from the declared one, or an undeclared permission,
  * stops the start-up.
  */
-export function checkRegistry(operations: OperationSpec[], registry: OperationRegistry): void {
+export function checkRegistry(operations: OperationSpec[], typedRegistry: OperationRegistry): void {
+  const registry: Record<string, ErasedDefinition | undefined> = typedRegistry;
   const byId = new Map(operations.map((op) => [op.operationId, op]));
   const problems: string[] = [];
   for (const [id, definition] of Object.entries(registry)) {
+    if (!definition) continue;
     const op = byId.get(id);
     if (!op) problems.push(`handler '${id}' has no operation in the description`);
     else if (op.security !== definition.security) {
@@ -62,6 +66,7 @@ function bearerToken(request: FastifyRequest): string | null {
 export function registerOperations(app: FastifyInstance, options: OperationRoutesOptions): void {
   const operations = listOperations(options.document);
   checkRegistry(operations, options.registry);
+  const registry: Record<string, ErasedDefinition | undefined> = options.registry;
   const parameterAjv = createAjv(options.document, { coerceTypes: true, useDefaults: true });
   const bodyAjv = createAjv(options.document, { coerceTypes: false, useDefaults: false });
   // Identity providers post SAML responses as an HTML form; only operations that declare a form
@@ -74,8 +79,9 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
     // Terraform's discovery document lives at the host's root, outside the prefix (create-http-app).
     if (op.atHostRoot) continue;
     const validator = buildRequestValidator(op, parameterAjv, bodyAjv);
-    const definition = options.registry[op.operationId];
+    const definition = registry[op.operationId];
     const permission = op.permission;
+    const mayChangeActors = op.method !== 'get' || op.security === 'public';
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!definition) {
@@ -103,10 +109,15 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
         cookies: parseCookies(request.headers.cookie),
         ip: request.ip,
       };
-      const result =
-        definition.security === 'public'
-          ? await definition.handle(operationRequest)
-          : await definition.handle(actor as Actor, operationRequest);
+      let result;
+      try {
+        result =
+          definition.security === 'public'
+            ? await definition.handle(operationRequest)
+            : await definition.handle(actor as Actor, operationRequest);
+      } finally {
+        if (mayChangeActors) options.actorsChanged?.();
+      }
       if (result.setCookies?.length) void reply.header('set-cookie', result.setCookies);
       if (result.redirect !== undefined) return reply.redirect(result.redirect, 303);
       return reply.code(200).send(successEnvelope(request.id, result.items, result.paging));

@@ -42,6 +42,17 @@ const allowed: Record<string, readonly Role[]> = {
   'customAbac:manage': ['admin'],
   'programmaticUser:read': ['admin', 'viewer'],
   'programmaticUser:manage': ['admin'],
+  'vcsProvider:create': ['admin'],
+  'vcsProvider:update': ['admin'],
+  'vcsProvider:delete': ['admin'],
+  'sshKey:read': ['admin', 'viewer'],
+  'sshKey:create': ['admin'],
+  'sshKey:update': ['admin'],
+  'sshKey:delete': ['admin'],
+  'gitSigningKey:read': ['admin', 'viewer'],
+  'gitSigningKey:create': ['admin'],
+  'gitSigningKey:update': ['admin'],
+  'gitSigningKey:delete': ['admin'],
 };
 
 /** Creates, as the admin of `token`'s organization, one object of each kind a path can name. */
@@ -60,6 +71,9 @@ async function createObjects(token: string) {
     tokenId: await created('createProgrammaticUserToken', { name: 'matrix' }, { programmaticUserId }),
     // The admin's own token: nobody else may revoke it, in this organization or another.
     personalAccessTokenId: await created('createPersonalAccessToken', sampleEntities['createPersonalAccessToken']?.()),
+    providerId: await created('createVcsProvider', sampleEntities['createVcsProvider']?.()),
+    sshKeyId: await created('createSshKey', sampleEntities['createSshKey']?.()),
+    gitSigningKeyId: await created('createGitSigningKey', sampleEntities['createGitSigningKey']?.()),
   };
 }
 let otherObjects: Record<string, string>;
@@ -119,6 +133,8 @@ async function paramsFor(operationId: string, path: string, target: 'own' | 'oth
     // Own targets are fresh objects, so deleting one cannot disturb the next call.
     const objects = target === 'own' ? await createObjects(ownAdmin.token) : otherObjects;
     for (const name of names) params[name] = (objects as Record<string, string>)[name] ?? `unknown-${name}`;
+    // `{keyId}` names an SSH key under /sshKey and a git signing key under /gitSigningKey.
+    if (names.includes('keyId')) params['keyId'] = path.startsWith('/gitSigningKey') ? objects.gitSigningKeyId : objects.sshKeyId;
   }
   if (path.includes('{userId}')) {
     params['userId'] = target === 'own' ? (await addMember(api, ownAdmin.organizationId, 'member')).userId : otherAdmin.userId;

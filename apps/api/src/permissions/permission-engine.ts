@@ -32,6 +32,17 @@ export const permissionCatalogue = {
   'customAbac:manage': { area: 'user', namespaced: false },
   'programmaticUser:read': { area: 'user', namespaced: false },
   'programmaticUser:manage': { area: 'user', namespaced: false },
+  'vcsProvider:create': { area: 'vcs', namespaced: false },
+  'vcsProvider:update': { area: 'vcs', namespaced: false },
+  'vcsProvider:delete': { area: 'vcs', namespaced: false },
+  'sshKey:read': { area: 'vcs', namespaced: false },
+  'sshKey:create': { area: 'vcs', namespaced: false },
+  'sshKey:update': { area: 'vcs', namespaced: false },
+  'sshKey:delete': { area: 'vcs', namespaced: false },
+  'gitSigningKey:read': { area: 'vcs', namespaced: false },
+  'gitSigningKey:create': { area: 'vcs', namespaced: false },
+  'gitSigningKey:update': { area: 'vcs', namespaced: false },
+  'gitSigningKey:delete': { area: 'vcs', namespaced: false },
 } as const satisfies Record<string, { area: string; namespaced: boolean }>;
 
 export type Permission = keyof typeof permissionCatalogue;

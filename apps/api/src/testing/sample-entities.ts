@@ -1,7 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { testPassword, uniqueEmail } from './factories';
 
 const suffix = () => randomBytes(4).toString('hex');
+
+/** A real private key (PEM, which ssh-keygen reads) for the SSH and git signing key samples. */
+const samplePrivateKey = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'sec1', format: 'pem' }).toString();
 
 /**
  * A valid entity per operation that takes a body, with every string field the entity can carry
@@ -71,6 +74,34 @@ export const sampleEntities: Record<string, () => Record<string, unknown>> = {
   // The same password again, so that sessions signed in later with the test password still work.
   changeUserPassword: () => ({ currentPassword: testPassword, newPassword: testPassword }),
   createPersonalAccessToken: () => ({ name: `token ${suffix()}`, expiresInDays: 30 }),
+  createVcsProvider: () => ({
+    type: 'github',
+    name: `vcs ${suffix()}`,
+    authType: 'token',
+    gitCloneType: 'http',
+    githubMetadata: { orgName: 'acme' },
+    credentials: { token: `ghp_${suffix()}` },
+  }),
+  updateVcsProvider: () => ({ name: `vcs ${suffix()}`, credentials: { token: `ghp_${suffix()}` } }),
+  // Port 9 on loopback refuses at once: the answer is isValid false, without leaving the machine.
+  validateVcsConnection: () => ({
+    type: 'github-enterprise',
+    name: `vcs ${suffix()}`,
+    githubMetadata: { httpUrl: 'http://127.0.0.1:9' },
+    credentials: { token: `ghp_${suffix()}` },
+  }),
+  collectVcsRepos: () => ({ providerId: 'vcsp-sample0' }),
+  scanVcsRepos: () => ({ providerId: 'vcsp-sample0', repoNames: ['network'], branch: 'main' }),
+  createSshKey: () => ({ name: `key ${suffix()}`, privateKey: samplePrivateKey }),
+  updateSshKey: () => ({ name: `key ${suffix()}` }),
+  createGitSigningKey: () => ({
+    name: `signing ${suffix()}`,
+    type: 'ssh',
+    privateKey: samplePrivateKey,
+    committerName: 'Terrace Bot',
+    committerEmail: 'bot@example.test',
+  }),
+  updateGitSigningKey: () => ({ committerName: 'Terrace Robot' }),
 };
 
 function signUpEntity() {

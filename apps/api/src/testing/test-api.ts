@@ -31,6 +31,11 @@ export interface TestApi {
   database: DatabaseHandle;
   /** Calls an operation by its operationId; the response is checked against the description. */
   call<T = Record<string, unknown>>(operationId: string, options?: CallOptions): Promise<ApiResponse<T>>;
+  /**
+   * After a change made around the operations (straight SQL, an operator command): what another
+   * process's change is to the server, which sees it within the actor cache's lifetime.
+   */
+  forgetActors(): void;
   close(): Promise<void>;
 }
 
@@ -39,6 +44,8 @@ export interface TestApiOptions {
   http?: Partial<Pick<HttpAppOptions, 'bodyLimitBytes' | 'rateLimit' | 'logger' | 'consoleDist' | 'apiReferenceFile' | 'trustProxy' | 'apiPrefix'>>;
   /** External services the server talks to (their test doubles on loopback). */
   azureMarketplace?: ComposeConfig['azureMarketplace'];
+  /** The git hosts' API addresses (the stand-in of @terrace/vcs-hosts/testing). */
+  vcs?: ComposeConfig['vcs'];
   /** Limits on guessing; unset, the address limit is out of reach (every test signs in from 127.0.0.1). */
   guessing?: Partial<GuessingLimits>;
   /** The master key (random unless given; two instances standing for two listeners share one). */
@@ -64,6 +71,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
       mail: { smtpUrl: undefined, from: 'Terrace <test@localhost>' },
       publicUrl: 'http://console.test',
       azureMarketplace: options.azureMarketplace,
+      vcs: options.vcs,
       guessing: { ...defaultGuessingLimits, signInFailuresPerAddress: 100_000, ...options.guessing },
     },
     logger,
@@ -74,6 +82,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     registry,
     engine: composed.engine,
     authenticate: composed.authenticate,
+    actorsChanged: composed.actorsChanged,
     logger,
     apiPrefix: '/api',
     consoleDist: undefined,
@@ -110,6 +119,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
       assertMatchesContract(op, response.statusCode, body);
       return { status: response.statusCode, body, headers: response.headers } as ApiResponse<never>;
     },
+    forgetActors: composed.actorsChanged,
     async close() {
       await app.close();
       await database.close();

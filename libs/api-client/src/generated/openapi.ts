@@ -8194,6 +8194,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/vcs/repo/branch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the branches of a repository (read with git, so the same for every host and for SSH) */
+        get: operations["listVcsRepoBranches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/vcs/repo/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the entries of one directory of a repository at a branch (read with git) */
+        get: operations["listVcsRepoTree"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/vcs/scanGitRepos": {
         parameters: {
             query?: never;
@@ -8524,6 +8558,9 @@ export interface components {
             tenantId?: string | null;
             type?: components["schemas"]["CredentialsPurpose"] | null;
         };
+        AzureDevopsMetadata: {
+            httpUrl?: string;
+        };
         AzureDevopsWebhookProperties: {
             password: string;
             username: string;
@@ -8544,6 +8581,9 @@ export interface components {
                 repoName: string;
                 vcsProviderId: string;
             };
+        };
+        BitbucketDataCenterMetadata: {
+            httpUrl?: string;
         };
         Blueprint: {
             autoApproveApplyOnInitialization?: boolean;
@@ -9580,11 +9620,18 @@ export interface components {
             secret: string;
             webhookUrl: string;
         };
+        GithubMetadata: {
+            httpUrl?: string;
+            orgName?: string;
+        };
         GitInfo: {
             branch?: string;
             commitSubject?: string;
             headSha?: string;
             repoName?: string;
+        };
+        GitlabMetadata: {
+            dnsName?: string;
         };
         GitSigningKey: {
             committerEmail?: string;
@@ -11758,6 +11805,11 @@ export interface components {
          * @enum {string}
          */
         VcsAuthType: "app" | "token" | "password" | "personalToken" | "groupToken" | "projectToken" | "allAccessOrg" | "specificOrg";
+        VcsBranch: {
+            commit: string;
+            isDefault: boolean;
+            name: string;
+        };
         /** @description Write-only secrets; never returned. */
         VcsCredentials: {
             appId?: string;
@@ -11796,10 +11848,15 @@ export interface components {
             name: string;
             type: components["schemas"]["VcsType"];
         };
-        VcsProviderInput: components["schemas"]["VcsProviderMetadataFields"] & {
+        /** @description A provider to connect; the metadata that applies to its type, and its credentials. */
+        VcsProviderInput: {
             authType?: components["schemas"]["VcsAuthType"];
+            azureDevopsMetadata?: components["schemas"]["AzureDevopsMetadata"];
+            bitbucketDataCenterMetadata?: components["schemas"]["BitbucketDataCenterMetadata"];
             credentials?: components["schemas"]["VcsCredentials"];
             gitCloneType?: components["schemas"]["GitCloneType"];
+            githubMetadata?: components["schemas"]["GithubMetadata"];
+            gitlabMetadata?: components["schemas"]["GitlabMetadata"];
             name: string;
             type: components["schemas"]["VcsType"];
         };
@@ -11810,19 +11867,10 @@ export interface components {
             webhookUrl?: string;
         };
         VcsProviderMetadataFields: {
-            azureDevopsMetadata?: {
-                httpUrl?: string;
-            };
-            bitbucketDataCenterMetadata?: {
-                httpUrl?: string;
-            };
-            githubMetadata?: {
-                httpUrl?: string;
-                orgName?: string;
-            };
-            gitlabMetadata?: {
-                dnsName?: string;
-            };
+            azureDevopsMetadata?: components["schemas"]["AzureDevopsMetadata"];
+            bitbucketDataCenterMetadata?: components["schemas"]["BitbucketDataCenterMetadata"];
+            githubMetadata?: components["schemas"]["GithubMetadata"];
+            gitlabMetadata?: components["schemas"]["GitlabMetadata"];
         };
         VcsProviderRef: {
             providerId: string;
@@ -11851,6 +11899,14 @@ export interface components {
             path: string;
             repoName: string;
         };
+        VcsTreeEntry: {
+            name: string;
+            /** @description Relative to the repository root, '/'-separated. */
+            path: string;
+            type: components["schemas"]["VcsTreeEntryType"];
+        };
+        /** @enum {string} */
+        VcsTreeEntryType: "file" | "directory" | "symlink" | "submodule";
         /** @enum {string} */
         VcsType: "github" | "github-enterprise" | "github-enterprise-app" | "gitlab" | "gitlab-onprem" | "bitbucket-cloud" | "bitbucket-data-center" | "azure-devops" | "azure-devops-server";
         VcsWebhookSecret: {
@@ -32909,8 +32965,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -33126,6 +33184,80 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listVcsRepoBranches: {
+        parameters: {
+            query: {
+                providerId: string;
+                repoName: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["VcsBranch"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listVcsRepoTree: {
+        parameters: {
+            query: {
+                branch: string;
+                path?: string;
+                providerId: string;
+                repoName: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["VcsTreeEntry"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -33162,8 +33294,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -33202,6 +33336,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -33278,6 +33413,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -33310,6 +33446,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -33342,6 +33479,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -33374,6 +33512,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -33406,6 +33545,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -37,10 +37,12 @@ export const zAzureCredentialsInput = /* @__PURE__ */ (() => z.strictObject({ na
 export const zAzureCredentialsBulkInput = /* @__PURE__ */ (() => z.strictObject({ credentials: zAzureCredentialsInput, scopeIds: z.array(z.string()).min(1) }))();
 /** Partial update of AzureCredentialsInput: absent fields stay, null clears a field. */
 export const zAzureCredentialsUpdate = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128).nullable().optional(), type: zCredentialsPurpose.nullable().optional(), azureSubscriptionId: z.string().nullable().optional(), authMethod: zAzureAuthMethod.nullable().optional(), tenantId: z.string().nullable().optional(), clientId: z.string().nullable().optional(), clientSecret: z.string().nullable().optional() }))();
+export const zAzureDevopsMetadata = /* @__PURE__ */ (() => z.strictObject({ httpUrl: z.string().optional() }))();
 /** manual mode backs up the groups given, in order. */
 export const zBackupMode = /* @__PURE__ */ (() => z.enum(["default","manual"]))();
 export const zDisasterRecoveryGroup = /* @__PURE__ */ (() => z.object({ vcsInfo: z.object({ path: z.string() }), awsQuery: z.object({ region: z.array(z.string()).optional(), services: z.array(z.string()).optional(), resourceTypes: z.array(z.string()).optional(), tags: z.record(z.string(), z.string()).optional() }).optional() }))();
 export const zBackupStrategy = /* @__PURE__ */ (() => z.object({ includeManagedResources: z.boolean().optional(), mode: zBackupMode, vcsInfo: z.object({ vcsProviderId: z.string().regex(new RegExp("^vcsp-", 'u')), repoName: z.string(), branch: z.string().optional() }).optional(), groups: z.array(zDisasterRecoveryGroup).optional() }))();
+export const zBitbucketDataCenterMetadata = /* @__PURE__ */ (() => z.strictObject({ httpUrl: z.string().optional() }))();
 export const zTtlUnit = /* @__PURE__ */ (() => z.enum(["hours","days"]))();
 export const zTtl = /* @__PURE__ */ (() => z.object({ type: zTtlUnit, value: z.int().min(1).max(100000) }))();
 export const zBlueprintPolicy = /* @__PURE__ */ (() => z.object({ ttlConfig: z.object({ maxTtl: zTtl.optional(), defaultTtl: zTtl.optional(), openCleanupPrOnTtlTermination: z.boolean().optional() }).optional() }))();
@@ -171,6 +173,8 @@ export const zGitSigningKeyType = /* @__PURE__ */ (() => z.enum(["gpg","ssh"]))(
 export const zGitSigningKeyInput = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128), type: zGitSigningKeyType, privateKey: z.string(), passphrase: z.string().optional(), committerName: z.string().optional(), committerEmail: z.email().optional() }))();
 /** Partial update of GitSigningKeyInput: absent fields stay, null clears a field. */
 export const zGitSigningKeyUpdate = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128).nullable().optional(), type: zGitSigningKeyType.nullable().optional(), privateKey: z.string().nullable().optional(), passphrase: z.string().nullable().optional(), committerName: z.string().nullable().optional(), committerEmail: z.email().nullable().optional() }))();
+export const zGithubMetadata = /* @__PURE__ */ (() => z.strictObject({ orgName: z.string().optional(), httpUrl: z.string().optional() }))();
+export const zGitlabMetadata = /* @__PURE__ */ (() => z.strictObject({ dnsName: z.string().optional() }))();
 export const zIdentityProviderType = /* @__PURE__ */ (() => z.enum(["oidc","saml"]))();
 export const zOidcSettingsInput = /* @__PURE__ */ (() => z.strictObject({ issuerUrl: z.url().max(2048), clientId: z.string().min(1).max(512), clientSecret: z.string().min(1).max(4096).optional(), scopes: z.string().min(6).max(512).optional(), groupsClaim: z.string().min(1).max(128).optional() }))();
 export const zSamlSettingsInput = /* @__PURE__ */ (() => z.strictObject({ entryPointUrl: z.url().max(2048), idpCertificate: z.string().min(64).max(16384), spEntityId: z.string().min(1).max(1024), groupsAttribute: z.string().min(1).max(256).optional() }))();
@@ -343,9 +347,9 @@ export const zVcdCredentialsUpdate = /* @__PURE__ */ (() => z.strictObject({ nam
 /** Bitbucket password or token; GitLab personal or group/project token; Azure DevOps all-access or specific organization. */
 export const zVcsAuthType = /* @__PURE__ */ (() => z.enum(["app","token","password","personalToken","groupToken","projectToken","allAccessOrg","specificOrg"]))();
 /** Write-only secrets; never returned. */
-export const zVcsCredentials = /* @__PURE__ */ (() => z.object({ token: z.string().optional(), username: z.string().optional(), password: z.string().optional(), appId: z.string().optional(), installationId: z.string().optional(), privateKey: z.string().optional(), sshPrivateKey: z.string().optional() }))();
-export const zVcsProviderMetadataFields = /* @__PURE__ */ (() => z.object({ githubMetadata: z.object({ orgName: z.string().optional(), httpUrl: z.string().optional() }).optional(), gitlabMetadata: z.object({ dnsName: z.string().optional() }).optional(), bitbucketDataCenterMetadata: z.object({ httpUrl: z.string().optional() }).optional(), azureDevopsMetadata: z.object({ httpUrl: z.string().optional() }).optional() }))();
-export const zVcsProviderInput = /* @__PURE__ */ (() => z.intersection(zVcsProviderMetadataFields, z.object({ type: zVcsType, name: z.string().min(1).max(128), authType: zVcsAuthType.optional(), gitCloneType: zGitCloneType.optional(), credentials: zVcsCredentials.optional() })))();
+export const zVcsCredentials = /* @__PURE__ */ (() => z.strictObject({ token: z.string().optional(), username: z.string().optional(), password: z.string().optional(), appId: z.string().optional(), installationId: z.string().optional(), privateKey: z.string().optional(), sshPrivateKey: z.string().optional() }))();
+/** A provider to connect; the metadata that applies to its type, and its credentials. */
+export const zVcsProviderInput = /* @__PURE__ */ (() => z.strictObject({ type: zVcsType, name: z.string().min(1).max(128), authType: zVcsAuthType.optional(), gitCloneType: zGitCloneType.optional(), githubMetadata: zGithubMetadata.optional(), gitlabMetadata: zGitlabMetadata.optional(), bitbucketDataCenterMetadata: zBitbucketDataCenterMetadata.optional(), azureDevopsMetadata: zAzureDevopsMetadata.optional(), credentials: zVcsCredentials.optional() }))();
 export const zVcsProviderRef = /* @__PURE__ */ (() => z.strictObject({ providerId: z.string().regex(new RegExp("^vcsp-", 'u')) }))();
 /** Partial update; absent fields stay. */
 export const zVcsProviderUpdate = /* @__PURE__ */ (() => z.strictObject({ name: z.string().nullable().optional(), authType: zVcsAuthType.nullable().optional(), gitCloneType: zGitCloneType.nullable().optional(), credentials: zVcsCredentials.optional() }))();
@@ -372,8 +376,10 @@ export const requestSchemaNames = [
   "AzureCredentialsBulkInput",
   "AzureCredentialsInput",
   "AzureCredentialsUpdate",
+  "AzureDevopsMetadata",
   "BackupMode",
   "BackupStrategy",
+  "BitbucketDataCenterMetadata",
   "BlueprintInput",
   "BlueprintManagedBy",
   "BlueprintNamespaceMapping",
@@ -462,6 +468,8 @@ export const requestSchemaNames = [
   "GitSigningKeyInput",
   "GitSigningKeyType",
   "GitSigningKeyUpdate",
+  "GithubMetadata",
+  "GitlabMetadata",
   "GroupPolicy",
   "IacConfig",
   "IacType",
@@ -635,7 +643,6 @@ export const requestSchemaNames = [
   "VcsInfo",
   "VcsPathPattern",
   "VcsProviderInput",
-  "VcsProviderMetadataFields",
   "VcsProviderRef",
   "VcsProviderUpdate",
   "VcsScanInput",

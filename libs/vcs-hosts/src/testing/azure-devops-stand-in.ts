@@ -42,7 +42,7 @@ export async function handleAzureDevops(state: StandInState, request: IncomingMe
           name: r.name,
           project: { name: project, visibility: r.isPrivate === false ? 'public' : 'private' },
           defaultBranch: `refs/heads/${r.defaultBranch}`,
-          remoteUrl: `${base}/${org}/${project}/_git/${r.name}`,
+          remoteUrl: r.httpUrl ?? `${base}/${org}/${project}/_git/${r.name}`,
           sshUrl: `git@ssh.dev.azure.com:v3/${org}/${project}/${r.name}`,
         };
       }),

@@ -31,7 +31,7 @@ export async function handleBitbucketCloud(state: StandInState, request: Incomin
           mainbranch: { type: 'branch', name: r.defaultBranch },
           links: {
             clone: [
-              { name: 'https', href: `https://${state.options.username ?? 'terrace'}@bitbucket.org/${r.owner}/${r.name}.git` },
+              { name: 'https', href: r.httpUrl ?? `https://${state.options.username ?? 'terrace'}@bitbucket.org/${r.owner}/${r.name}.git` },
               { name: 'ssh', href: `git@bitbucket.org:${r.owner}/${r.name}.git` },
             ],
           },
@@ -82,7 +82,7 @@ export async function handleBitbucketDataCenter(state: StandInState, request: In
           public: r.isPrivate === false,
           links: {
             clone: [
-              { name: 'http', href: `${base}/scm/${r.owner.toLowerCase()}/${r.name}.git` },
+              { name: 'http', href: r.httpUrl ?? `${base}/scm/${r.owner.toLowerCase()}/${r.name}.git` },
               { name: 'ssh', href: `ssh://git@bitbucket.example.com:7999/${r.owner.toLowerCase()}/${r.name}.git` },
             ],
           },

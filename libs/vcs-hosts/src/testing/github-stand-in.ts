@@ -62,7 +62,7 @@ export async function handleGithub(state: StandInState, request: IncomingMessage
     private: r.isPrivate ?? true,
     owner: { login: r.owner },
     default_branch: r.defaultBranch,
-    clone_url: `https://github.com/${r.owner}/${r.name}.git`,
+    clone_url: r.httpUrl ?? `https://github.com/${r.owner}/${r.name}.git`,
     ssh_url: `git@github.com:${r.owner}/${r.name}.git`,
   });
 

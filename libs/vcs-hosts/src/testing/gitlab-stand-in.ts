@@ -39,7 +39,7 @@ export async function handleGitlab(state: StandInState, request: IncomingMessage
         id: 1,
         path_with_namespace: fullName(r),
         default_branch: r.defaultBranch,
-        http_url_to_repo: `${base}/${fullName(r)}.git`,
+        http_url_to_repo: r.httpUrl ?? `${base}/${fullName(r)}.git`,
         ssh_url_to_repo: `git@gitlab.example.com:${fullName(r)}.git`,
         visibility: r.isPrivate === false ? 'public' : 'private',
       })),

@@ -8,6 +8,11 @@ export interface StandInRepository {
   defaultBranch: string;
   branches: { name: string; commit: string }[];
   isPrivate?: boolean;
+  /**
+   * The clone address the listing gives instead of the host's own (for example a
+   * `startGitHttpServer` URL of @terrace/git/testing, so a test can clone what the host lists).
+   */
+  httpUrl?: string;
 }
 
 export interface StandInOptions {

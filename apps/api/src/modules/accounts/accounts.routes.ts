@@ -1,59 +1,30 @@
-import { publicOperation, single, userOperation, type OperationRegistry } from '../../http/operation-registry';
+import { defineOperations, list, publicOperation, single, userOperation } from '../../http/operation-registry';
 import {
   getCurrentUser,
   getUserOrgRole,
   listAllowedOrganizations,
-  listUsers,
   registerAzureMarketplace,
-  removeMember,
-  updateMemberRole,
-  signIn,
-  signOut,
   signUp,
-  tradeSession,
   type MarketplaceDeps,
-  type SignUpInput,
 } from './accounts.service';
+import { listUsers, removeMember, updateMemberRole } from './organization-users.service';
+import { signIn, signOut, tradeSession } from './sessions.service';
 
-// Entities are validated against the description before a handler runs, so the casts below
-// only name the shape the validator already enforced.
-
-export function accountsOperations(deps: MarketplaceDeps): OperationRegistry {
-  const signUpHandler = publicOperation(async ({ entity }) => single(await signUp(deps, entity as SignUpInput)));
-  return {
-    signUp: signUpHandler,
-    signUpLegacy: signUpHandler,
-    registerAwsMarketplace: publicOperation(async ({ entity }) =>
-      single(await signUp(deps, entity as SignUpInput, 'aws')),
-    ),
-    registerAzureMarketplace: publicOperation(async ({ query }) =>
-      single(await registerAzureMarketplace(deps, query['token'] as string)),
-    ),
-    signIn: publicOperation(async ({ entity, ip }) => {
-      const { email, password } = entity as { email: string; password: string };
-      return single(await signIn(deps, email, password, ip));
-    }),
+export const accountsOperations = (deps: MarketplaceDeps) =>
+  defineOperations({
+    signUp: publicOperation(async ({ entity }) => single(await signUp(deps, entity))),
+    signUpLegacy: publicOperation(async ({ entity }) => single(await signUp(deps, entity))),
+    registerAwsMarketplace: publicOperation(async ({ entity }) => single(await signUp(deps, entity, 'aws'))),
+    registerAzureMarketplace: publicOperation(async ({ query }) => single(await registerAzureMarketplace(deps, query.token))),
+    signIn: publicOperation(async ({ entity, ip }) => single(await signIn(deps, entity.email, entity.password, ip))),
     signOut: userOperation(async (actor) => single(await signOut(deps, actor))),
-    tradeSession: userOperation(async (actor, { query }) =>
-      single(await tradeSession(deps, actor, query['desiredOrganizationId'] as string)),
-    ),
+    tradeSession: userOperation(async (actor, { query }) => single(await tradeSession(deps, actor, query.desiredOrganizationId))),
     getCurrentUser: userOperation(async (actor) => single(await getCurrentUser(deps, actor))),
     getUserOrgRole: userOperation(async (actor) => single(await getUserOrgRole(deps, actor))),
-    listUserAllowedOrganizations: userOperation(async (actor) => ({
-      items: await listAllowedOrganizations(deps, actor),
-    })),
+    listUserAllowedOrganizations: userOperation(async (actor) => list(await listAllowedOrganizations(deps, actor))),
     updateOrganizationUser: userOperation(async (actor, { params, entity }) =>
-      single(await updateMemberRole(deps, actor, params['userId'] as string, (entity as { role: string }).role)),
+      single(await updateMemberRole(deps, actor, params.userId, entity.role)),
     ),
-    removeOrganizationUser: userOperation(async (actor, { params }) =>
-      single(await removeMember(deps, actor, params['userId'] as string)),
-    ),
-    listOrganizationUsers: userOperation((actor, { query }) =>
-      listUsers(deps, actor, {
-        email: query['email'] as string | undefined,
-        page: query['page'] as number,
-        pageSize: query['pageSize'] as number,
-      }),
-    ),
-  };
-}
+    removeOrganizationUser: userOperation(async (actor, { params }) => single(await removeMember(deps, actor, params.userId))),
+    listOrganizationUsers: userOperation((actor, { query }) => listUsers(deps, actor, query)),
+  });

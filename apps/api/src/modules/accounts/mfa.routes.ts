@@ -1,4 +1,4 @@
-import { publicOperation, single, userOperation, type OperationRegistry } from '../../http/operation-registry';
+import { defineOperations, publicOperation, single, userOperation } from '../../http/operation-registry';
 import {
   configureMfa,
   confirmMfa,
@@ -10,28 +10,17 @@ import {
   type MfaDeps,
 } from './mfa.service';
 
-export function mfaOperations(deps: MfaDeps): OperationRegistry {
-  return {
-    signInWithMfaPotentialSession: publicOperation(async ({ entity }) => {
-      const e = entity as { waitingMfaPotentialSessionId: string; mfaCode: string };
-      return single(await signInWithMfa(deps, e.waitingMfaPotentialSessionId, e.mfaCode));
-    }),
-    generateMfaWithAddMfaSession: publicOperation(async ({ entity }) =>
-      single(await generateWithAddMfaSession(deps, (entity as { addMfaSessionId: string }).addMfaSessionId)),
+export const mfaOperations = (deps: MfaDeps) =>
+  defineOperations({
+    signInWithMfaPotentialSession: publicOperation(async ({ entity }) =>
+      single(await signInWithMfa(deps, entity.waitingMfaPotentialSessionId, entity.mfaCode)),
     ),
-    configureMfaWithAddMfaSession: publicOperation(async ({ entity }) => {
-      const e = entity as { addMfaSessionId: string; mfaCode: string };
-      return single(await configureWithAddMfaSession(deps, e.addMfaSessionId, e.mfaCode));
-    }),
+    generateMfaWithAddMfaSession: publicOperation(async ({ entity }) => single(await generateWithAddMfaSession(deps, entity.addMfaSessionId))),
+    configureMfaWithAddMfaSession: publicOperation(async ({ entity }) =>
+      single(await configureWithAddMfaSession(deps, entity.addMfaSessionId, entity.mfaCode)),
+    ),
     generateMfa: userOperation(async (actor) => single(await generateMfa(deps, actor))),
-    configureMfa: userOperation(async (actor, { entity }) =>
-      single(await configureMfa(deps, actor, (entity as { mfaCode: string }).mfaCode)),
-    ),
-    confirmMfa: publicOperation(async ({ entity }) =>
-      single(await confirmMfa(deps, (entity as { confirmationToken: string }).confirmationToken)),
-    ),
-    disableMfa: userOperation(async (actor, { entity }) =>
-      single(await disableMfa(deps, actor, (entity as { mfaCode: string }).mfaCode)),
-    ),
-  };
-}
+    configureMfa: userOperation(async (actor, { entity }) => single(await configureMfa(deps, actor, entity.mfaCode))),
+    confirmMfa: publicOperation(async ({ entity }) => single(await confirmMfa(deps, entity.confirmationToken))),
+    disableMfa: userOperation(async (actor, { entity }) => single(await disableMfa(deps, actor, entity.mfaCode))),
+  });

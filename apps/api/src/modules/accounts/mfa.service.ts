@@ -16,7 +16,8 @@ import {
   updateUser,
   type UserRow,
 } from './accounts.repository';
-import { completeSignIn, type AccountsDeps } from './accounts.service';
+import type { AccountsDeps } from './accounts.service';
+import { completeSignIn } from './sessions.service';
 import { attempt, succeeded, throttles } from './guessing';
 import { ownAccount } from './own-account';
 import { newTotpSecret, otpauthUrl, totpCounter } from './totp';

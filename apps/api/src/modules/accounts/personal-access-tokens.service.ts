@@ -5,7 +5,7 @@ import type { Schemas } from '../../http/contract-types';
 import { notFound } from '../../http/domain-error';
 import type { Actor } from '../../permissions/actor';
 import { initiatorOf, recordAudit } from '../audit/audit.service';
-import { expiryFromDays, tokenView } from '../iam/iam.service';
+import { expiryFromDays, tokenView } from '../iam/programmatic-users.service';
 import type { AccountsDeps } from './accounts.service';
 import { ownAccount } from './own-account';
 import * as repo from './personal-access-tokens.repository';

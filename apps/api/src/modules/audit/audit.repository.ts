@@ -1,3 +1,4 @@
+import type { Schemas } from '../../http/contract-types';
 import { and, desc, eq, gte, type SQL } from 'drizzle-orm';
 import type { Scope } from '../../db/scope';
 import { auditEvents } from './audit.schema';
@@ -12,7 +13,7 @@ export function insertAuditEvent(scope: Scope, row: NewAuditRow): Promise<AuditR
 export interface AuditFilter {
   since: Date;
   includeExternal: boolean;
-  entityType: string | undefined;
+  entityType: Schemas['AuditEntityType'] | undefined;
   limit: number;
   offset: number;
 }

@@ -1,19 +1,18 @@
 import { bigserial, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { organizations } from '../accounts/accounts.schema';
+import type { Schemas } from '../../http/contract-types';
+import { organizationId } from '../../db/tenant-columns';
 
 export const auditEvents = pgTable(
   'audit_events',
   {
     id: text('id').primaryKey(),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    entityType: text('entity_type').notNull(),
+    organizationId: organizationId(),
+    entityType: text('entity_type').$type<Schemas['AuditEntityType']>().notNull(),
     entityId: text('entity_id').notNull(),
     entityName: text('entity_name'),
     action: text('action').notNull(),
     initiatorName: text('initiator_name').notNull(),
-    initiatorType: text('initiator_type').notNull(),
+    initiatorType: text('initiator_type').$type<Schemas['AuditInitiatorType']>().notNull(),
     initiatorUserId: text('initiator_user_id'),
     externalSource: text('external_source'),
     isExternal: boolean('is_external').notNull().default(false),

@@ -3,22 +3,12 @@ import { readOrganization, type Scope } from '../../db/scope';
 import { newId } from '../../crypto/ids';
 import type { Actor } from '../../permissions/actor';
 import type { PermissionEngine } from '../../permissions/permission-engine';
+import type { Schemas } from '../../http/contract-types';
 import type { Paging } from '../../http/envelope';
 import { insertAuditEvent, listAuditEvents, type AuditRow } from './audit.repository';
 
-/** The entity types of spec/automation.md §3, plus the organization-level objects this server adds. */
-export type AuditEntityType =
-  | 'organization'
-  | 'organizationConfiguration'
-  | 'signInSettings'
-  | 'user'
-  | 'team'
-  | 'namespace'
-  | 'namespacePermission'
-  | 'customRole'
-  | 'customAbacConfiguration'
-  | 'programmaticUser'
-  | 'identityProvider';
+/** The entity types of spec/automation.md §3 (the contract's AuditEntityType). */
+export type AuditEntityType = Schemas['AuditEntityType'];
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'signIn' | 'signOut' | 'switchOrganization' | 'invite' | 'revoke';
 
@@ -66,13 +56,14 @@ export async function recordAudit(scope: Scope, initiator: AuditInitiator, entry
   });
 }
 
-function toAuditEvent(row: AuditRow) {
+// The action column holds what recordAudit wrote (an AuditAction).
+function toAuditEvent(row: AuditRow): Schemas['AuditEvent'] {
   return {
     id: row.id,
     entityType: row.entityType,
     entityId: row.entityId,
     entityName: row.entityName,
-    action: row.action,
+    action: row.action as AuditAction,
     initiator: {
       userName: row.initiatorName,
       userType: row.initiatorType,
@@ -91,7 +82,7 @@ export interface AuditServiceDeps {
 export interface ListAuditQuery {
   daysBack: number;
   includeExternalInitiator: boolean;
-  entityType: string | undefined;
+  entityType?: Schemas['AuditEntityType'] | undefined;
   page: number;
   pageSize: number;
 }

@@ -1,13 +1,11 @@
 import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { organizations } from '../accounts/accounts.schema';
+import { organizationId } from '../../db/tenant-columns';
 
 export const consoleEvents = pgTable(
   'console_events',
   {
     id: text('id').primaryKey(),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     userId: text('user_id').notNull(),
     title: text('title').notNull(),
     message: text('message').notNull(),

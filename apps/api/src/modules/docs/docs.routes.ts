@@ -1,8 +1,7 @@
-import { single, userOperation, type OperationRegistry } from '../../http/operation-registry';
+import { defineOperations, single, userOperation } from '../../http/operation-registry';
 import { createDocsToken, type DocsDeps } from './docs.service';
 
-export function docsOperations(deps: DocsDeps): OperationRegistry {
-  return {
+export const docsOperations = (deps: DocsDeps) =>
+  defineOperations({
     createGitbookToken: userOperation(async (actor) => single(await createDocsToken(deps, actor))),
-  };
-}
+  });

@@ -1,83 +1,66 @@
-import type { QueryOf, Schemas } from '../../http/contract-types';
-import { single, userOperation, type OperationRegistry } from '../../http/operation-registry';
-import * as iam from './iam.service';
+import { defineOperations, list, single, userOperation } from '../../http/operation-registry';
+import * as abac from './custom-abac.service';
+import * as customRoles from './custom-roles.service';
+import type { IamDeps } from './iam-deps';
+import * as namespacePermissions from './namespace-permissions.service';
+import * as programmaticUsers from './programmatic-users.service';
+import * as teams from './teams.service';
 
-const items = (list: unknown[]) => ({ items: list });
+export const iamOperations = (deps: IamDeps) =>
+  defineOperations({
+    listTeams: userOperation(async (actor, { query }) => list(await teams.listTeams(deps, actor, query))),
+    createTeam: userOperation(async (actor, { entity }) => single(await teams.createTeam(deps, actor, entity))),
+    getTeam: userOperation(async (actor, { params }) => single(await teams.getTeam(deps, actor, params.teamId))),
+    updateTeam: userOperation(async (actor, { params, entity }) => single(await teams.updateTeam(deps, actor, params.teamId, entity))),
+    deleteTeam: userOperation(async (actor, { params }) => single(await teams.deleteTeam(deps, actor, params.teamId))),
+    listTeamUsers: userOperation(async (actor, { query }) => list(await teams.listTeamUsers(deps, actor, query.teamId))),
+    addTeamUser: userOperation(async (actor, { entity }) => single(await teams.addTeamUser(deps, actor, entity))),
+    removeTeamUser: userOperation(async (actor, { entity }) => single(await teams.removeTeamUser(deps, actor, entity))),
 
-export function iamOperations(deps: iam.IamDeps): OperationRegistry {
-  return {
-    listTeams: userOperation(async (actor, { query }) => items(await iam.listTeams(deps, actor, query as QueryOf<'listTeams'>))),
-    createTeam: userOperation(async (actor, { entity }) => single(await iam.createTeam(deps, actor, entity as Schemas['TeamInput']))),
-    getTeam: userOperation(async (actor, { params }) => single(await iam.getTeam(deps, actor, params['teamId'] as string))),
-    updateTeam: userOperation(async (actor, { params, entity }) =>
-      single(await iam.updateTeam(deps, actor, params['teamId'] as string, entity as Schemas['TeamUpdateInput'])),
-    ),
-    deleteTeam: userOperation(async (actor, { params }) => single(await iam.deleteTeam(deps, actor, params['teamId'] as string))),
-    listTeamUsers: userOperation(async (actor, { query }) =>
-      items(await iam.listTeamUsers(deps, actor, (query as QueryOf<'listTeamUsers'>).teamId)),
-    ),
-    addTeamUser: userOperation(async (actor, { entity }) => single(await iam.addTeamUser(deps, actor, entity as Schemas['TeamUserInput']))),
-    removeTeamUser: userOperation(async (actor, { entity }) =>
-      single(await iam.removeTeamUser(deps, actor, entity as Schemas['TeamUserInput'])),
-    ),
     listNamespacePermissions: userOperation(async (actor, { query }) =>
-      items(await iam.listNamespacePermissions(deps, actor, (query as QueryOf<'listNamespacePermissions'>).namespaceId)),
+      list(await namespacePermissions.listNamespacePermissions(deps, actor, query.namespaceId)),
     ),
     createNamespacePermission: userOperation(async (actor, { entity }) =>
-      single(await iam.createNamespacePermission(deps, actor, entity as Schemas['NamespacePermissionInput'])),
+      single(await namespacePermissions.createNamespacePermission(deps, actor, entity)),
     ),
     deleteNamespacePermission: userOperation(async (actor, { entity }) =>
-      single(await iam.deleteNamespacePermission(deps, actor, entity as Schemas['NamespacePermissionKey'])),
+      single(await namespacePermissions.deleteNamespacePermission(deps, actor, entity)),
     ),
-    listCustomRoles: userOperation(async (actor) => items(await iam.listCustomRoles(deps, actor))),
-    createCustomRole: userOperation(async (actor, { entity }) =>
-      single(await iam.createCustomRole(deps, actor, entity as Schemas['CustomRoleInput'])),
-    ),
-    getCustomRole: userOperation(async (actor, { params }) => single(await iam.getCustomRole(deps, actor, params['customRoleId'] as string))),
+
+    listCustomRoles: userOperation(async (actor) => list(await customRoles.listCustomRoles(deps, actor))),
+    createCustomRole: userOperation(async (actor, { entity }) => single(await customRoles.createCustomRole(deps, actor, entity))),
+    getCustomRole: userOperation(async (actor, { params }) => single(await customRoles.getCustomRole(deps, actor, params.customRoleId))),
     updateCustomRole: userOperation(async (actor, { params, entity }) =>
-      single(await iam.updateCustomRole(deps, actor, params['customRoleId'] as string, entity as Schemas['CustomRoleUpdateInput'])),
+      single(await customRoles.updateCustomRole(deps, actor, params.customRoleId, entity)),
     ),
-    deleteCustomRole: userOperation(async (actor, { params }) =>
-      single(await iam.deleteCustomRole(deps, actor, params['customRoleId'] as string)),
-    ),
-    listCustomAbacConfigurations: userOperation(async (actor) => items(await iam.listAbac(deps, actor))),
-    createCustomAbacConfiguration: userOperation(async (actor, { entity }) =>
-      single(await iam.createAbac(deps, actor, entity as Schemas['CustomAbacConfigurationInput'])),
-    ),
+    deleteCustomRole: userOperation(async (actor, { params }) => single(await customRoles.deleteCustomRole(deps, actor, params.customRoleId))),
+
+    listCustomAbacConfigurations: userOperation(async (actor) => list(await abac.listAbac(deps, actor))),
+    createCustomAbacConfiguration: userOperation(async (actor, { entity }) => single(await abac.createAbac(deps, actor, entity))),
     getCustomAbacConfiguration: userOperation(async (actor, { params }) =>
-      single(await iam.getAbac(deps, actor, params['customAbacConfigurationId'] as string)),
+      single(await abac.getAbac(deps, actor, params.customAbacConfigurationId)),
     ),
     updateCustomAbacConfiguration: userOperation(async (actor, { params, entity }) =>
-      single(
-        await iam.updateAbac(deps, actor, params['customAbacConfigurationId'] as string, entity as Schemas['CustomAbacConfigurationUpdateInput']),
-      ),
+      single(await abac.updateAbac(deps, actor, params.customAbacConfigurationId, entity)),
     ),
     deleteCustomAbacConfiguration: userOperation(async (actor, { params }) =>
-      single(await iam.deleteAbac(deps, actor, params['customAbacConfigurationId'] as string)),
+      single(await abac.deleteAbac(deps, actor, params.customAbacConfigurationId)),
     ),
-    listProgrammaticUsers: userOperation(async (actor) => items(await iam.listProgrammaticUsers(deps, actor))),
+
+    listProgrammaticUsers: userOperation(async (actor) => list(await programmaticUsers.listProgrammaticUsers(deps, actor))),
     createProgrammaticUser: userOperation(async (actor, { entity }) =>
-      single(await iam.createProgrammaticUser(deps, actor, entity as Schemas['ProgrammaticUserInput'])),
+      single(await programmaticUsers.createProgrammaticUser(deps, actor, entity)),
     ),
     deleteProgrammaticUser: userOperation(async (actor, { params }) =>
-      single(await iam.deleteProgrammaticUser(deps, actor, params['programmaticUserId'] as string)),
+      single(await programmaticUsers.deleteProgrammaticUser(deps, actor, params.programmaticUserId)),
     ),
     listProgrammaticUserTokens: userOperation(async (actor, { params }) =>
-      items(await iam.listTokens(deps, actor, params['programmaticUserId'] as string)),
+      list(await programmaticUsers.listTokens(deps, actor, params.programmaticUserId)),
     ),
     createProgrammaticUserToken: userOperation(async (actor, { params, entity }) =>
-      single(
-        await iam.createToken(
-          deps,
-          actor,
-          params['programmaticUserId'] as string,
-          (entity as Schemas['ProgrammaticTokenInput']).name,
-          (entity as Schemas['ProgrammaticTokenInput']).expiresInDays,
-        ),
-      ),
+      single(await programmaticUsers.createToken(deps, actor, params.programmaticUserId, entity.name, entity.expiresInDays)),
     ),
     revokeProgrammaticUserToken: userOperation(async (actor, { params }) =>
-      single(await iam.revokeToken(deps, actor, params['programmaticUserId'] as string, params['tokenId'] as string)),
+      single(await programmaticUsers.revokeToken(deps, actor, params.programmaticUserId, params.tokenId)),
     ),
-  };
-}
+  });

@@ -1,6 +1,6 @@
 import { index, jsonb, pgTable, primaryKey, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, timestamptz } from '../../db/columns';
-import { organizationId, users } from '../accounts/accounts.schema';
+import { organizationId, userId } from '../../db/tenant-columns';
 
 export const teams = pgTable(
   'teams',
@@ -22,9 +22,7 @@ export const teamUsers = pgTable(
     teamId: text('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userId(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_users_org_user_idx').on(t.organizationId, t.userId)],

@@ -1,5 +1,4 @@
-import type { Schemas } from '../../http/contract-types';
-import { publicOperation, single, userOperation, type OperationRegistry } from '../../http/operation-registry';
+import { defineOperations, publicOperation, single, userOperation } from '../../http/operation-registry';
 import {
   acceptInvite,
   createUserFromInvite,
@@ -9,23 +8,11 @@ import {
   type InvitationsDeps,
 } from './invitations.service';
 
-export function invitationsOperations(deps: InvitationsDeps): OperationRegistry {
-  return {
-    inviteUser: userOperation(async (actor, { entity }) =>
-      single(await inviteUser(deps, actor, entity as Schemas['InvitationInput'])),
-    ),
-    createUserFromInvite: publicOperation(async ({ entity }) =>
-      single(await createUserFromInvite(deps, entity as Schemas['CreateUserFromInviteInput'])),
-    ),
-    acceptInvite: publicOperation(async ({ entity }) =>
-      single(await acceptInvite(deps, (entity as Schemas['AcceptInviteInput']).invitationToken)),
-    ),
-    recoverPassword: publicOperation(async ({ entity }) =>
-      single(await recoverPassword(deps, (entity as Schemas['RecoverPasswordInput']).email)),
-    ),
-    resetPassword: publicOperation(async ({ entity }) => {
-      const e = entity as Schemas['ResetPasswordInput'];
-      return single(await resetPassword(deps, e.resetToken, e.password));
-    }),
-  };
-}
+export const invitationsOperations = (deps: InvitationsDeps) =>
+  defineOperations({
+    inviteUser: userOperation(async (actor, { entity }) => single(await inviteUser(deps, actor, entity))),
+    createUserFromInvite: publicOperation(async ({ entity }) => single(await createUserFromInvite(deps, entity))),
+    acceptInvite: publicOperation(async ({ entity }) => single(await acceptInvite(deps, entity.invitationToken))),
+    recoverPassword: publicOperation(async ({ entity }) => single(await recoverPassword(deps, entity.email))),
+    resetPassword: publicOperation(async ({ entity }) => single(await resetPassword(deps, entity.resetToken, entity.password))),
+  });

@@ -1,13 +1,11 @@
 import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { organizations, users } from '../accounts/accounts.schema';
+import { organizationId, userId } from '../../db/tenant-columns';
 
 export const invitations = pgTable(
   'invitations',
   {
     id: text('id').primaryKey(),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     email: text('email').notNull(),
     role: text('role').notNull(),
     customRoleId: text('custom_role_id'),
@@ -25,9 +23,7 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userId(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

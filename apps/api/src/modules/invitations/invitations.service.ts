@@ -4,18 +4,21 @@ import { hashPassword } from '../../crypto/password-hasher';
 import { inOrganization, Scope } from '../../db/scope';
 import { alreadyExists, badRequest } from '../../http/domain-error';
 import type { Actor } from '../../permissions/actor';
-import { initiatorOf, recordAudit } from '../audit/audit.service';
+import { initiatorOf, recordAudit, userEntry } from '../audit/audit.service';
 import {
   findMembership,
   findOrganization,
   findUserByEmail,
+  findUserById,
   insertMembership,
   insertMembershipIfAbsent,
   insertUser,
+  listMembershipsOfUser,
   revokeAllSessionsOfUser,
   updateUser,
 } from '../accounts/accounts.repository';
-import { completeSignIn, type AccountsDeps } from '../accounts/accounts.service';
+import type { AccountsDeps } from '../accounts/accounts.service';
+import { completeSignIn } from '../accounts/sessions.service';
 import { attempt, throttles } from '../accounts/guessing';
 import type { Mailer } from '../mail/mailer';
 import {
@@ -182,6 +185,13 @@ export async function resetPassword(deps: InvitationsDeps, resetToken: string, p
     if (!userId) throw badRequest('This reset link is invalid, used or expired', 'entity.resetToken');
     await updateUser(tx, userId, { passwordHash });
     await revokeAllSessionsOfUser(tx, userId);
+    // The account spans organizations: each of them records the change.
+    const user = await findUserById(tx, userId);
+    if (user) {
+      for (const { organization } of await listMembershipsOfUser(tx, userId)) {
+        await recordAudit(new Scope(tx, organization.id), { name: user.email, type: user.userType, userId }, userEntry(user, 'update'));
+      }
+    }
   });
   return {};
 }

@@ -68,7 +68,16 @@ describe('password recovery', () => {
     expect((await api.call('resetPassword', { entity: { resetToken, password: newPassword } })).status).toBe(200);
     expect((await api.call('getCurrentUser', { token: org.token })).status).toBe(401);
     expect((await api.call('signIn', { entity: { email: org.email, password: testPassword } })).status).toBe(400);
-    expect(await signIn(api, org.email, newPassword)).toMatch(/^tsn_/);
+    const freshToken = await signIn(api, org.email, newPassword);
+    expect(freshToken).toMatch(/^tsn_/);
+    // The reset is audited in the user's organization, as the user.
+    const audit = await api.call<{ entityId: string; action: string; initiator: { userId: string } }>('listAuditEvents', {
+      token: freshToken,
+      query: { entityType: 'user' },
+    });
+    expect(audit.body.response.items).toContainEqual(
+      expect.objectContaining({ entityId: org.userId, action: 'update', initiator: expect.objectContaining({ userId: org.userId }) }),
+    );
     const reused = await api.call('resetPassword', { entity: { resetToken, password: 'another passphrase' } });
     expect(reused.status).toBe(400);
     expect(reused.body.response.errors[0]?.field).toBe('entity.resetToken');

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
+import { anyOf, pagedList, type Page, type PageRequest } from '../../db/paged-list';
 import type { Scope } from '../../db/scope';
 import { namespaces } from './namespaces.schema';
 
@@ -7,28 +8,26 @@ export type NewNamespaceRow = Omit<typeof namespaces.$inferInsert, 'organization
 export type NamespaceChanges = Partial<Omit<NewNamespaceRow, 'id' | 'createdAt' | 'createdBy'>>;
 
 export interface NamespaceFilter {
-  namespaceId?: string | undefined;
-  namespaceName?: string | undefined;
-  /** Only these ids (namespace-only users); undefined means no restriction. */
-  visibleIds?: string[] | undefined;
-  limit: number;
-  offset: number;
+  namespaceId: string;
+  namespaceName: string;
+  /** Only these ids (namespace-only users); absent means no restriction. */
+  visibleIds: string[];
 }
 
-export async function listNamespaces(scope: Scope, filter: NamespaceFilter): Promise<{ rows: NamespaceRow[]; total: number }> {
-  const conditions: SQL[] = [];
-  if (filter.namespaceId) conditions.push(eq(namespaces.id, filter.namespaceId));
-  if (filter.namespaceName) conditions.push(eq(namespaces.name, filter.namespaceName));
-  if (filter.visibleIds) {
-    if (filter.visibleIds.length === 0) return { rows: [], total: 0 };
-    conditions.push(inArray(namespaces.id, filter.visibleIds));
-  }
-  const where = conditions.length ? and(...conditions) : undefined;
-  const [rows, total] = await Promise.all([
-    scope.select(namespaces, where, { orderBy: [asc(namespaces.name)], limit: filter.limit, offset: filter.offset }),
-    scope.count(namespaces, where),
-  ]);
-  return { rows, total };
+// Ordered by name (unique in the organization), on the index namespaces_org_name_key.
+const namespaceList = pagedList<typeof namespaces, NamespaceFilter>({
+  name: 'namespaces',
+  table: namespaces,
+  orderBy: [asc(namespaces.name)],
+  filters: {
+    namespaceId: (id) => eq(namespaces.id, id),
+    namespaceName: (name) => eq(namespaces.name, name),
+    visibleIds: anyOf(namespaces.id),
+  },
+});
+
+export function listNamespaces(scope: Scope, filter: Partial<NamespaceFilter>, request: PageRequest): Promise<Page<NamespaceRow>> {
+  return scope.page(namespaceList, filter, request);
 }
 
 export function findNamespace(scope: Scope, id: string): Promise<NamespaceRow | undefined> {
@@ -44,7 +43,7 @@ export function insertNamespace(scope: Scope, row: NewNamespaceRow): Promise<Nam
 }
 
 export async function updateNamespace(scope: Scope, id: string, changes: NamespaceChanges): Promise<NamespaceRow | undefined> {
-  const [row] = await scope.update(namespaces, { ...changes, updatedAt: new Date() }, eq(namespaces.id, id));
+  const [row] = await scope.update(namespaces, changes, eq(namespaces.id, id));
   return row;
 }
 

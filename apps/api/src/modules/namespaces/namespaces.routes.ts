@@ -1,5 +1,4 @@
-import type { QueryOf, Schemas } from '../../http/contract-types';
-import { single, userOperation, type OperationRegistry } from '../../http/operation-registry';
+import { defineOperations, single, userOperation } from '../../http/operation-registry';
 import {
   createNamespace,
   deleteNamespace,
@@ -9,25 +8,15 @@ import {
   type NamespacesDeps,
 } from './namespaces.service';
 
-// Thin: the request is already validated against the description; each handler names the
-// validated shape and calls one service verb.
-export function namespacesOperations(deps: NamespacesDeps): OperationRegistry {
-  return {
-    listNamespaces: userOperation((actor, { query }) => {
-      const q = query as QueryOf<'listNamespaces'>;
-      return listNamespaces(deps, actor, { ...q, page: q.page ?? 1, pageSize: q.pageSize ?? 100 });
-    }),
-    createNamespace: userOperation(async (actor, { entity }) =>
-      single(await createNamespace(deps, actor, entity as Schemas['NamespaceCreateInput'])),
-    ),
-    getNamespace: userOperation(async (actor, { params }) =>
-      single(await getNamespace(deps, actor, params['namespaceId'] as string)),
-    ),
+// Thin: each handler is typed from its operation (params, query with defaults, entity, items)
+// and calls one service verb.
+export const namespacesOperations = (deps: NamespacesDeps) =>
+  defineOperations({
+    listNamespaces: userOperation((actor, { query }) => listNamespaces(deps, actor, query)),
+    createNamespace: userOperation(async (actor, { entity }) => single(await createNamespace(deps, actor, entity))),
+    getNamespace: userOperation(async (actor, { params }) => single(await getNamespace(deps, actor, params.namespaceId))),
     updateNamespace: userOperation(async (actor, { params, entity }) =>
-      single(await updateNamespace(deps, actor, params['namespaceId'] as string, entity as Schemas['NamespaceUpdateInput'])),
+      single(await updateNamespace(deps, actor, params.namespaceId, entity)),
     ),
-    deleteNamespace: userOperation(async (actor, { params }) =>
-      single(await deleteNamespace(deps, actor, params['namespaceId'] as string)),
-    ),
-  };
-}
+    deleteNamespace: userOperation(async (actor, { params }) => single(await deleteNamespace(deps, actor, params.namespaceId))),
+  });

@@ -1,13 +1,10 @@
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { organizations } from '../accounts/accounts.schema';
+import { index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tenantColumns } from '../../db/tenant-columns';
 
 export const namespaces = pgTable(
   'namespaces',
   {
-    id: text('id').primaryKey(),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    ...tenantColumns('namespace'),
     name: text('name').notNull(),
     description: text('description'),
     // The nested settings keep their wire shape; nothing queries inside them.
@@ -17,8 +14,6 @@ export const namespaces = pgTable(
     deploymentApprovalPolicy: jsonb('deployment_approval_policy'),
     capabilities: jsonb('capabilities'),
     createdBy: text('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // Also the index of the list (filtered by organization, ordered by name).

@@ -1,10 +1,10 @@
-import { isUniqueViolation } from '../../db/postgres-errors';
+import { changesFrom } from '../../db/changes';
+import { unique } from '../../db/unique-violation';
 import type { Database } from '../../db/database';
 import { inOrganization, readOrganization, type Scope } from '../../db/scope';
-import { newId } from '../../crypto/ids';
 import { alreadyExists, notFound, validationError } from '../../http/domain-error';
 import type { Schemas } from '../../http/contract-types';
-import type { Paging } from '../../http/envelope';
+import { pagingOf } from '../../db/paged-list';
 import type { Actor } from '../../permissions/actor';
 import type { PermissionEngine } from '../../permissions/permission-engine';
 import { initiatorOf, recordAudit } from '../audit/audit.service';
@@ -53,15 +53,16 @@ export function toNamespace(row: NamespaceRow): Namespace {
 }
 
 /** Partial update: a field absent from the input stays; `null` clears it. */
-function changesFrom(input: UpdateNamespaceInput): NamespaceChanges {
-  const changes: NamespaceChanges = {};
-  if (input.name !== undefined) changes.name = input.name.trim();
-  if (input.description !== undefined) changes.description = input.description;
-  if (input.externalCredentials !== undefined) changes.externalCredentials = input.externalCredentials ?? [];
-  if (input.iacConfig !== undefined) changes.iacConfig = input.iacConfig;
-  if (input.runnerConfig !== undefined) changes.runnerConfig = input.runnerConfig;
-  if (input.deploymentApprovalPolicy !== undefined) changes.deploymentApprovalPolicy = input.deploymentApprovalPolicy;
-  if (input.capabilities !== undefined) changes.capabilities = input.capabilities;
+function namespaceChanges(input: UpdateNamespaceInput): NamespaceChanges {
+  const changes = changesFrom(input, {
+    name: (name) => name.trim(),
+    description: true,
+    externalCredentials: (credentials) => credentials ?? [],
+    iacConfig: true,
+    runnerConfig: true,
+    deploymentApprovalPolicy: true,
+    capabilities: true,
+  });
   return changes;
 }
 
@@ -72,30 +73,16 @@ async function requireUniqueName(scope: Scope, name: string, exceptId?: string):
   }
 }
 
-
-/** Maps a concurrent insert of the same name (caught by the unique index) to already_exist. */
-async function uniqueName<T>(name: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw alreadyExists(`A namespace named '${name}' already exists`, 'entity.name');
-    throw error;
-  }
-}
+/** A concurrent insert of the same name, caught by the unique index, is the same already_exist. */
+const uniqueName = <T>(name: string, work: () => Promise<T>): Promise<T> =>
+  unique(`A namespace named '${name}' already exists`, 'entity.name', work);
 
 export async function listNamespaces(deps: NamespacesDeps, actor: Actor, query: ListNamespacesQuery) {
   const visible = await deps.engine.visibleNamespaces(actor, 'namespace:read');
   const { rows, total } = await readOrganization(deps.db, actor.organizationId, (scope) =>
-    listRows(scope, {
-      namespaceId: query.namespaceId,
-      namespaceName: query.namespaceName,
-      visibleIds: visible ?? undefined,
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-    }),
+    listRows(scope, { namespaceId: query.namespaceId, namespaceName: query.namespaceName, visibleIds: visible ?? undefined }, query),
   );
-  const paging: Paging = { page: query.page, pageSize: query.pageSize, total };
-  return { items: rows.map(toNamespace), paging };
+  return { items: rows.map(toNamespace), paging: pagingOf(query, total) };
 }
 
 export async function getNamespace(deps: NamespacesDeps, actor: Actor, namespaceId: string): Promise<Namespace> {
@@ -112,12 +99,7 @@ export async function createNamespace(deps: NamespacesDeps, actor: Actor, input:
   return uniqueName(name, () =>
     inOrganization(deps.db, actor.organizationId, async (scope) => {
       await requireUniqueName(scope, name);
-      const row = await insertNamespace(scope, {
-        id: newId('namespace'),
-        name,
-        createdBy: actor.userId,
-        ...changesFrom({ ...input, name }),
-      });
+      const row = await insertNamespace(scope, { ...namespaceChanges(input), name, createdBy: actor.userId });
       await recordAudit(scope, initiatorOf(actor), { entityType: 'namespace', entityId: row.id, entityName: row.name, action: 'create' });
       return toNamespace(row);
     }),
@@ -129,7 +111,7 @@ export async function updateNamespace(deps: NamespacesDeps, actor: Actor, namesp
   if (input.id !== undefined && input.id !== namespaceId) {
     throw validationError("'entity.id' must match the namespace in the path", 'entity.id');
   }
-  const changes = changesFrom(input);
+  const changes = namespaceChanges(input);
   if (changes.name === '') throw validationError("'entity.name' must not be blank", 'entity.name');
   return uniqueName(changes.name ?? '', () =>
     inOrganization(deps.db, actor.organizationId, async (scope) => {

@@ -1,9 +1,8 @@
-import { userOperation, type OperationRegistry } from '../../http/operation-registry';
+import { defineOperations, list, userOperation } from '../../http/operation-registry';
 import type { PermissionEngine } from '../../permissions/permission-engine';
 import { listFeed } from './notifications-feed.service';
 
-export function notificationsFeedOperations(deps: { engine: PermissionEngine }): OperationRegistry {
-  return {
-    listFeedNotifications: userOperation(async (actor) => ({ items: await listFeed(deps, actor) })),
-  };
-}
+export const notificationsFeedOperations = (deps: { engine: PermissionEngine }) =>
+  defineOperations({
+    listFeedNotifications: userOperation(async (actor) => list(await listFeed(deps, actor))),
+  });

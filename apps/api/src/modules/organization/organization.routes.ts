@@ -1,4 +1,4 @@
-import { single, userOperation, type OperationRegistry } from '../../http/operation-registry';
+import { defineOperations, list, single, userOperation } from '../../http/operation-registry';
 import {
   getCapabilities,
   getConfiguration,
@@ -9,17 +9,12 @@ import {
   type OrganizationDeps,
 } from './organization.service';
 
-export function organizationOperations(deps: OrganizationDeps): OperationRegistry {
-  return {
+export const organizationOperations = (deps: OrganizationDeps) =>
+  defineOperations({
     getOrganization: userOperation(async (actor) => single(await getOrganization(deps, actor))),
     getOrganizationCapabilities: userOperation(async (actor) => single(await getCapabilities(deps, actor))),
-    getOrganizationConfiguration: userOperation(async (actor) => ({ items: await getConfiguration(deps, actor) })),
-    putOrganizationConfiguration: userOperation(async (actor, { entity }) =>
-      single(await putConfiguration(deps, actor, entity as Record<string, unknown>)),
-    ),
+    getOrganizationConfiguration: userOperation(async (actor) => list(await getConfiguration(deps, actor))),
+    putOrganizationConfiguration: userOperation(async (actor, { entity }) => single(await putConfiguration(deps, actor, entity))),
     getSignInSettings: userOperation(async (actor) => single(await getSignInSettings(deps, actor))),
-    putSignInSettings: userOperation(async (actor, { entity }) =>
-      single(await putSignInSettings(deps, actor, entity as Parameters<typeof putSignInSettings>[2])),
-    ),
-  };
-}
+    putSignInSettings: userOperation(async (actor, { entity }) => single(await putSignInSettings(deps, actor, entity))),
+  });

@@ -1,10 +1,7 @@
-import { userOperation, type OperationRegistry } from '../../http/operation-registry';
+import { defineOperations, list, userOperation } from '../../http/operation-registry';
 import { listHeartbeats, type RunnersDeps } from './runners.service';
 
-export function runnersOperations(deps: RunnersDeps): OperationRegistry {
-  return {
-    listRunnerHeartbeats: userOperation(async (actor, { query }) => ({
-      items: await listHeartbeats(deps, actor, query['updatedInTheLastHours'] as number),
-    })),
-  };
-}
+export const runnersOperations = (deps: RunnersDeps) =>
+  defineOperations({
+    listRunnerHeartbeats: userOperation(async (actor, { query }) => list(await listHeartbeats(deps, actor, query.updatedInTheLastHours))),
+  });

@@ -1,14 +1,12 @@
 import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { organizations } from '../accounts/accounts.schema';
+import { organizationId } from '../../db/tenant-columns';
 
 /** The last heartbeat of each runner; the runner protocol (a later module) writes it. */
 export const runnerHeartbeats = pgTable(
   'runner_heartbeats',
   {
     runnerId: text('runner_id').primaryKey(),
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationId(),
     runnerGroupId: text('runner_group_id').notNull(),
     name: text('name').notNull(),
     health: text('health', { enum: ['ok', 'warning', 'error', 'shuttingDown'] }).notNull(),

@@ -1,6 +1,8 @@
 import { index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { Schemas } from '../../http/contract-types';
 import { cascadingReference, createdAt, expiresAt, timestamptz } from '../../db/columns';
-import { organizationId, sessions, userId } from '../accounts/accounts.schema';
+import { organizationId, userId } from '../../db/tenant-columns';
+import { sessions } from '../accounts/accounts.schema';
 
 // Single sign-on keeps one identity provider per organization, the short-lived login requests
 // between the redirect to the IdP and its callback, the potential sessions an SSO user may sign
@@ -34,7 +36,7 @@ export const identityProviders = pgTable(
     type: text('type', { enum: ['oidc', 'saml'] }).notNull(),
     // Lower-case; read across organizations by the public sign-in request.
     emailDomains: text('email_domains').array().notNull(),
-    defaultRole: text('default_role').notNull().default('member'),
+    defaultRole: text('default_role').$type<Schemas['SsoDefaultRole']>().notNull().default('member'),
     oidc: jsonb('oidc').$type<OidcSettingsRecord>(),
     // The OIDC client secret as a secret envelope (crypto/secret-envelope.ts); never answered.
     oidcClientSecret: text('oidc_client_secret'),

@@ -1,0 +1,2 @@
+export { vcsPages } from './lib/vcs.pages';
+export { vcsSettingsSections } from './lib/vcs.settings-sections';
