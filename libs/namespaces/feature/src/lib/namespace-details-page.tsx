@@ -19,7 +19,7 @@ import {
 import { namespacesQueries, useDeleteNamespaceMutation } from '@terrace/namespaces/data-access';
 import { organizationQueries } from '@terrace/organization/data-access';
 import { Pencil, Trash2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState, type ComponentType } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { NamespacePermissionsPanel } from './namespace-permissions-panel';
 import { namespacePaths } from './namespace-paths';
@@ -27,15 +27,20 @@ import { NamespaceSummary } from './namespace-summary';
 import { useNamespaceAccess } from './use-namespace-access';
 import { useApiClient } from '@terrace/session';
 
-const tabs = ['overview', 'settings', 'permissions'] as const;
+const tabs = ['overview', 'stacks', 'settings', 'permissions'] as const;
+
+/** The stacks of a namespace, given by the app (the stacks domain depends on this one, not the reverse). */
+export type NamespaceStacksPanel = ComponentType<{ namespaceId: string }>;
 
 export interface NamespaceDetailsPageProps {
   /** Whether the user may edit, delete and grant access; until the session's useAccess is wired, the route passes it. */
   canEdit?: boolean;
+  /** The stacks tab's content; without it the page has no stacks tab. */
+  stacksPanel?: NamespaceStacksPanel;
 }
 
 /** /namespace/:namespaceId with its tabs in the URL (?tab=overview|settings|permissions). */
-export function NamespaceDetailsPage({ canEdit = true }: NamespaceDetailsPageProps) {
+export function NamespaceDetailsPage({ canEdit = true, stacksPanel: StacksPanel }: NamespaceDetailsPageProps) {
   const { t } = useLingui();
   const { namespaceId = '' } = useParams();
   const client = useApiClient();
@@ -97,12 +102,20 @@ export function NamespaceDetailsPage({ canEdit = true }: NamespaceDetailsPagePro
           <Tabs value={tab} onValueChange={setTab}>
             <TabsList aria-label={t`Namespace sections`}>
               <TabsTrigger value="overview">{t`Overview`}</TabsTrigger>
+              {StacksPanel && <TabsTrigger value="stacks">{t`Stacks`}</TabsTrigger>}
               <TabsTrigger value="settings">{t`Settings`}</TabsTrigger>
               <TabsTrigger value="permissions">{t`Permissions`}</TabsTrigger>
             </TabsList>
             <TabsContent value="overview">
               <NamespaceSummary namespace={data} section="overview" teamNames={teamNames} />
             </TabsContent>
+            {StacksPanel && (
+              <TabsContent value="stacks">
+                <Suspense fallback={null}>
+                  <StacksPanel namespaceId={data.id} />
+                </Suspense>
+              </TabsContent>
+            )}
             <TabsContent value="settings">
               <NamespaceSummary namespace={data} section="settings" teamNames={teamNames} />
             </TabsContent>
@@ -129,7 +142,7 @@ export function NamespaceDetailsPage({ canEdit = true }: NamespaceDetailsPagePro
 }
 
 /** The route's page: access from the session decides whether editing is offered. */
-export function NamespaceDetailsRoute() {
+export function NamespaceDetailsRoute({ stacksPanel }: { stacksPanel?: NamespaceStacksPanel }) {
   const { canEdit } = useNamespaceAccess();
-  return <NamespaceDetailsPage canEdit={canEdit} />;
+  return <NamespaceDetailsPage canEdit={canEdit} stacksPanel={stacksPanel} />;
 }
