@@ -102,7 +102,7 @@ describe('CreateStackRoute', () => {
       handle('get', '/common/terraformVersions', () => envelope([{ terraformVersions: ['1.9.8', '1.10.0-rc1', '1.5.7'] }])),
       handle('post', '/stack', ({ body }) => {
         sent.push(body);
-        return errorResponse(400, 'invalid_version', 'This Terraform version is not available.', { field: 'entity.stack.data.iacConfig.terraformVersion' });
+        return errorResponse(400, 'validation_error', 'This Terraform version is not available.', { field: 'entity.stack.data.iacConfig.terraformVersion' });
       }),
     );
     const { user } = renderPage({

@@ -23,6 +23,6 @@ export function sessionHandlers(role: 'admin' | 'viewer' = 'admin', organization
     handle('get', '/iam/org/userOrgRole', () =>
       envelope([{ orgRole: role, orgUserRole: role, customRoleId: null, organizationId: 'o-acme1', teams: [] }]),
     ),
-    handle('get', '/org/capabilities', () => envelope([{ capabilities: {} }])),
+    handle('get', '/org/capabilities', () => envelope([{ capabilities: { aiAgent: true, disasterRecovery: true } }])),
   ];
 }
