@@ -45,7 +45,12 @@ export function VcsWebhookDialog({ provider, onClose }: { provider: VcsProvider;
             <CopyButton text={value.webhookUrl} variant="outline" />
           </Stack>
         </Stack>
-        {'secret' in value && <SecretReveal label={t`Webhook secret`} secret={value.secret} warning={warning} />}
+        {'secret' in value && (
+          <Stack gap={2}>
+            <span className="text-sm font-medium">{t`Webhook secret`}</span>
+            <SecretReveal label={t`Webhook secret`} secret={value.secret} warning={warning} />
+          </Stack>
+        )}
         {'username' in value && (
           <>
             <SecretReveal label={t`Basic authentication user name`} secret={value.username} warning={t`The service hook's basic authentication user name.`} />

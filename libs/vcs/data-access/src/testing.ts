@@ -1,0 +1,1 @@
+export { vcsFixtures } from './lib/vcs.fixtures';
