@@ -15,7 +15,7 @@ export function stackFixture(overrides: Partial<Stack> = {}): Stack {
       vcsInfo: { providerId: 'vcsp-1', repoName: 'infra', branch: 'main', path: 'network' },
       runnerConfig: { mode: 'managed' },
     },
-    driftState: 'ok',
+    driftState: 'inSync',
     errorState: 'ok',
     createdBy: 'ada@example.com',
     createdAt: '2026-11-01T10:00:00.000Z',

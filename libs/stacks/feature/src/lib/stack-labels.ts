@@ -46,6 +46,18 @@ const driftTones: Record<DriftState, BadgeTone> = {
 export function stackStatus(stack: Stack): { label: MessageDescriptor; tone: BadgeTone } {
   const error = stack.errorState ? stackErrorLabel(stack.errorState) : undefined;
   if (error) return { label: error, tone: 'danger' };
-  const drift = stack.driftState ?? 'notChecked';
+  const drift = stack.driftState && stack.driftState in driftStateLabels ? stack.driftState : 'notChecked';
   return { label: driftStateLabels[drift], tone: driftTones[drift] };
 }
+
+/** How a setting's value reads (runner modes, approval rules, capability states); versions read as they are. */
+export const settingValueLabels: Record<string, MessageDescriptor> = {
+  managed: msg`Managed runners`,
+  selfHosted: msg`Self-hosted runners`,
+  requireApproval: msg`Require approval`,
+  requireTwoApprovals: msg`Require two approvals`,
+  requireTeamsApproval: msg`Require approval from teams`,
+  autoApprove: msg`Approve automatically`,
+  enabled: msg`On`,
+  disabled: msg`Off`,
+};

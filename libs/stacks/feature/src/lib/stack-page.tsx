@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -31,7 +32,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { effectiveSettings, type SettingKey, type SettingSource } from './effective-settings';
 import { ExtendTtlDialog } from './extend-ttl-dialog';
 import { MoveStacksDialog } from './move-stacks-dialog';
-import { iacTypeLabels, stackStatus, stackTypeLabels } from './stack-labels';
+import { iacTypeLabels, settingValueLabels, stackStatus, stackTypeLabels } from './stack-labels';
 import { stackPaths } from './stack-paths';
 import { useStackAccess } from './use-stack-access';
 
@@ -258,7 +259,13 @@ function StackOverview({ stack }: { stack: Stack }) {
               const setting = settings[key];
               return (
                 <Row key={key} label={labels[key]}>
-                  <span className="me-2">{setting.value ?? t`Not set`}</span>
+                  <span className="me-2">
+                    {setting.value === undefined
+                      ? t`Not set`
+                      : settingValueLabels[setting.value]
+                        ? i18n._(settingValueLabels[setting.value] as MessageDescriptor)
+                        : setting.value}
+                  </span>
                   <Badge tone={setting.source === 'stack' ? 'primary' : 'neutral'} size="sm">
                     {sourceText[setting.source]}
                   </Badge>

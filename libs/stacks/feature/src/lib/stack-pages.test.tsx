@@ -87,7 +87,7 @@ describe('StackPage', () => {
     expect(version).toHaveTextContent('1.5.7set on the stack');
     // The namespace forbids other runners: its value applies, whatever the stack says.
     const runner = within(settings).getByText('Runner').closest('div') as HTMLElement;
-    expect(runner).toHaveTextContent('selfHostedfrom namespacelocked by the namespace');
+    expect(runner).toHaveTextContent('Self-hosted runnersfrom namespacelocked by the namespace');
   });
 });
 
