@@ -25,6 +25,8 @@ import { auditOperations } from './modules/audit/audit.routes';
 import { consoleEventsOperations } from './modules/console-events/console-events.routes';
 import { docsOperations } from './modules/docs/docs.routes';
 import { namespacesOperations } from './modules/namespaces/namespaces.routes';
+import { namespaceExists } from './modules/namespaces/namespaces.service';
+import { variablesOperations } from './modules/variables/variables.routes';
 import { notificationsFeedOperations } from './modules/notifications-feed/notifications-feed.routes';
 import { organizationOperations } from './modules/organization/organization.routes';
 import { runnersOperations } from './modules/runners/runners.routes';
@@ -32,8 +34,8 @@ import { ssoOperations } from './modules/sso/sso.routes';
 import { sshKeysOperations } from './modules/ssh-keys/ssh-keys.routes';
 import { primarySshPrivateKey } from './modules/ssh-keys/ssh-keys.service';
 import { vcsOperations } from './modules/vcs/vcs.routes';
-import { RepositoryCache } from './modules/vcs/vcs.service';
-
+import { RepositoryCache, type VcsDeps } from './modules/vcs/vcs.service';
+import { repositoryRemote } from './modules/vcs/vcs-repos.service';
 
 export type ComposeConfig = Pick<Config, 'sessionTtlHours' | 'docs' | 'mail' | 'publicUrl'> &
   Partial<Pick<Config, 'azureMarketplace' | 'guessing' | 'vcs'>>;
@@ -61,6 +63,17 @@ export function composeOperations(
     : Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'terrace/docs-jwt', 32));
   const envelope = new SecretEnvelope(masterKey);
   const mailer = createMailer(config.mail, db, logger);
+  const git = new GitClient({ workRoot: config.vcs?.gitWorkRoot ?? join(tmpdir(), 'terrace-git'), timeoutMs: 120_000 });
+  const vcs: VcsDeps = {
+    db,
+    engine,
+    envelope,
+    endpoints: config.vcs?.endpoints ?? {},
+    git,
+    publicUrl: config.publicUrl,
+    primarySshKey: (organizationId) => primarySshPrivateKey({ db, envelope }, organizationId),
+    repositoryCache: new RepositoryCache(),
+  };
   const registry = mergeRegistries(
     accountsOperations({
       ...accounts,
@@ -78,15 +91,16 @@ export function composeOperations(
     notificationsFeedOperations({ engine }),
     runnersOperations({ db, engine }),
     sshKeysOperations({ db, engine, envelope }),
-    vcsOperations({
+    vcsOperations(vcs),
+    variablesOperations({
       db,
       engine,
       envelope,
-      endpoints: config.vcs?.endpoints ?? {},
-      git: new GitClient({ workRoot: config.vcs?.gitWorkRoot ?? join(tmpdir(), 'terrace-git'), timeoutMs: 120_000 }),
-      publicUrl: config.publicUrl,
-      primarySshKey: (organizationId) => primarySshPrivateKey({ db, envelope }, organizationId),
-      repositoryCache: new RepositoryCache(),
+      // Stacks, templates and blueprints: wired to their services when those modules land.
+      findScopeTarget: async (organizationId, scope, scopeId) =>
+        scope === 'namespace' && (await namespaceExists(db, organizationId, scopeId)) ? { namespaceId: scopeId } : null,
+      git,
+      resolveRepository: (organizationId, providerId, repoName) => repositoryRemote(vcs, organizationId, providerId, repoName),
     }),
     ssoOperations({
       ...accounts,

@@ -54,6 +54,32 @@ test.describe('guards by role, organization type and capability', () => {
     await expect(page.getByRole('menuitem', { name: 'Organization settings' }), 'no organization settings link for members').toHaveCount(0);
   });
 
+  test('a member is refused the namespace wizards and sees namespace changes disabled, with the reason', async ({ page }) => {
+    const admin = await signUpAccount(baseUrl(), 'Guards Wizard');
+    const member = await invitedUser(admin, 'member');
+    const namespaceId = await createNamespace(admin, 'shared-ns');
+    await useStoredSession(page, member.token);
+    const reason = 'Your role does not allow this. Ask an organization admin.';
+
+    // The wizard ends in namespace:create, which the server refuses members: the guard refuses it first.
+    await page.goto('/app/createNamespaceWizard');
+    await expect(page, 'the create wizard is refused').toHaveURL((url) => url.pathname === '/app/dashboard');
+    await expect(page.getByText(reason).first(), 'the refusal says why').toBeVisible();
+    await page.goto(`/app/editNamespaceWizard/${namespaceId}`);
+    await expect(page, 'the edit wizard is refused').toHaveURL((url) => url.pathname === '/app/dashboard');
+
+    await page.goto(`/app/namespace/${namespaceId}`);
+    const remove = page.getByRole('button', { name: 'Delete' });
+    await expect(remove, 'delete is shown but disabled').toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Edit' }), 'edit is shown but disabled').toBeDisabled();
+    await page.locator('[data-slot="disabled-reason"]', { has: remove }).hover();
+    await expect(page.getByRole('tooltip'), 'pointing at delete says why').toHaveText(reason);
+    await expectNoAxeViolations(page, 'the namespace page of a member');
+
+    await page.goto('/app/namespaces');
+    await expect(page.getByRole('button', { name: 'Create namespace' }), 'create is shown but disabled').toBeDisabled();
+  });
+
   test('a deployer is namespace-only in the console and starts at the namespaces page', async ({ page, shell }) => {
     const admin = await signUpAccount(baseUrl(), 'Guards Deployer');
     const deployer = await invitedUser(admin, 'deployer');

@@ -46,7 +46,9 @@ export {
   defaultHomeRoute,
   getAccessOptions,
   isNamespaceOnlyRole,
+  accessSubject,
   type AccessDecision,
+  type AccessDeniedReason,
   type AccessOptions,
 } from './lib/route-access';
 export type {
@@ -79,4 +81,4 @@ export {
 export { sessionKeys } from './lib/session.keys';
 export { sessionQueries } from './lib/session.queries';
 export { useCurrentSession, type CurrentSession, type CurrentSessionState } from './lib/use-current-session';
-export { toAccessState, useAccess, type AccessDeniedReason, type AccessState } from './lib/use-access';
+export { accessRefusal, useAccess, type AccessRefusal, type AccessRequest, type AccessState } from './lib/use-access';

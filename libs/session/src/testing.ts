@@ -2,3 +2,4 @@
 // stories import `@terrace/session/stories` instead.
 export type { ConsoleTestUi } from './testing/console-test-ui';
 export { pageRenderer, renderConsolePage, setupMsw, type PageHarness, type RenderPageOptions } from './testing/render-page';
+export { signedInAs } from './testing/signed-in-as';

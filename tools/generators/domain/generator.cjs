@@ -6,7 +6,7 @@
 // with `settingsSection`, an organization settings section; tests and a story on the shared
 // harnesses. The domain must already be declared in the domain graph (tools/lint/domain-graph.mjs),
 // and a `resource` in the contract (the generated client), so both exist before the code does.
-const { formatFiles, generateFiles, joinPathFragments, names, updateJson } = require('@nx/devkit');
+const { formatFiles, generateFiles, joinPathFragments, logger, names, updateJson } = require('@nx/devkit');
 const path = require('node:path');
 const { serverDomainGenerator } = require('./server.cjs');
 
@@ -60,13 +60,13 @@ async function domainGenerator(tree, options) {
 }
 
 /**
- * The console half's choices, checked against the sources of truth: the contract's generated
- * client (a `resource` needs `GET /<resource>` and `DELETE /<resource>/{id}`), the route table
+ * The console half's choices, checked against the sources of truth: the contract (the resource's
+ * `list<Plural>` and `delete<Resource>` operations, as the server half reads them), the route table
  * (the page goes under `route`, by default the route id named like the domain, if there is one)
  * and the settings-section catalogue.
  *
  * @param {import('@nx/devkit').Tree} tree
- * @param {{ name: string; resource?: string; route?: string; settingsSection?: string }} options
+ * @param {{ name: string; resource?: string; plural?: string; route?: string; settingsSection?: string }} options
  * @param {string} propertyName
  */
 function consoleSubstitutions(tree, options, propertyName) {
@@ -79,30 +79,32 @@ function consoleSubstitutions(tree, options, propertyName) {
   const routeId = options.route ?? (routePathOf(propertyName) ? propertyName : null);
   const routePath = routeId ? routePathOf(routeId) : propertyName;
 
-  let resource = null;
-  let collectionPath = '';
-  let itemPath = '';
-  let idParam = '';
-  if (options.resource) {
-    const client = tree.read('libs/api-client/src/generated/openapi.ts', 'utf-8') ?? '';
-    // The block of one path in the generated `paths`, and whether it has an operation for `method`.
-    /** @param {string} pathName @param {string} method */
-    const operation = (pathName, method) => {
-      const start = client.indexOf(`    "${pathName}": {`);
-      const block = start < 0 ? '' : client.slice(start, client.indexOf('\n    };', start));
-      return new RegExp(`^        ${method}: operations`, 'm').test(block);
-    };
-    collectionPath = `/${options.resource}`;
-    const item = new RegExp(`^    "(/${options.resource}/\\{(\\w+)\\})": \\{`, 'm').exec(client);
-    if (!item || !operation(collectionPath, 'get') || !operation(item[1] ?? '', 'delete')) {
-      throw new Error(
-        `The contract has no GET ${collectionPath} and DELETE ${collectionPath}/{id}: describe them in openapi/ and generate the client first (openapi/README.md).`,
-      );
+  // The same resource the server half builds on (server.cjs): PascalCase singular, by default the
+  // domain's name; the console half needs its list and delete operations in the contract.
+  const resourceName = options.resource ?? names(options.name.replace(/s$/, '')).className;
+  const plural = options.plural ?? `${resourceName}s`;
+  const contract = tree.read('openapi/dist/openapi.json', 'utf-8');
+  /** @type {Record<string, { path: string; method: string }>} */
+  const operations = {};
+  for (const [pathName, item] of Object.entries(contract ? JSON.parse(contract).paths ?? {} : {})) {
+    for (const [method, op] of Object.entries(/** @type {Record<string, any>} */ (item))) {
+      if (op && op.operationId) operations[op.operationId] = { path: pathName, method };
     }
-    resource = options.resource;
-    itemPath = item[1] ?? '';
-    idParam = item[2] ?? '';
   }
+  const list = operations[`list${plural}`];
+  const remove = operations[`delete${resourceName}`];
+  const idParam = /\{(\w+)\}$/.exec(remove?.path ?? '')?.[1];
+  let resource = null;
+  if (list?.method === 'get' && remove?.method === 'delete' && idParam) {
+    resource = resourceName;
+  } else {
+    logger.warn(
+      `Console requests not generated: the contract lacks list${plural} and delete${resourceName}. Describe the resource in openapi/ first ` +
+        '(or name it with --resource/--plural), then run the generator again.',
+    );
+  }
+  const collectionPath = resource ? (list?.path ?? '') : '';
+  const itemPath = resource ? (remove?.path ?? '') : '';
 
   if (options.settingsSection) {
     const sections = tree.read('libs/session/src/lib/settings-sections.ts', 'utf-8') ?? '';
@@ -110,7 +112,7 @@ function consoleSubstitutions(tree, options, propertyName) {
       throw new Error(`Settings section '${options.settingsSection}' is not in libs/session/src/lib/settings-sections.ts.`);
     }
   }
-  return { resource, collectionPath, itemPath, idParam, routeId, routePath, settingsSection: options.settingsSection ?? null };
+  return { resource, collectionPath, itemPath, idParam: idParam ?? '', routeId, routePath, settingsSection: options.settingsSection ?? null };
 }
 
 module.exports = domainGenerator;

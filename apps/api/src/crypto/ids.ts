@@ -20,6 +20,7 @@ export const idPrefixes = {
   vcsProvider: 'vcsp',
   sshKey: 'sshk',
   gitSigningKey: 'gsk',
+  variable: 'var',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

@@ -13,3 +13,4 @@ export * from '../modules/iam/iam.schema';
 export * from '../modules/accounts/throttle.schema';
 export * from '../modules/vcs/vcs.schema';
 export * from '../modules/ssh-keys/ssh-keys.schema';
+export * from '../modules/variables/variables.schema';

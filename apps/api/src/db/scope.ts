@@ -114,8 +114,12 @@ export class Scope {
     return rows[0] as Row<T>;
   }
 
-  /** Updates the rows; a table with `updated_at` (the tenant columns) has it stamped. */
+  /**
+   * Updates the rows; a table with `updated_at` (the tenant columns) has it stamped. An empty `set`
+   * changes nothing (SQL has no empty SET): the matching rows are read instead.
+   */
   async update<T extends TenantTable>(table: T, set: Partial<NewRow<T>>, condition: SQL): Promise<Row<T>[]> {
+    if (Object.values(set).every((v) => v === undefined)) return this.select(table, condition);
     const stamped = 'updatedAt' in table && !('updatedAt' in set) ? { ...set, updatedAt: new Date() } : set;
     return (await this.#tx
       .update(table as PgTable)

@@ -11,6 +11,7 @@ import { mapDomainError, toDomainError } from './error-mapping';
 import type { OpenApiDocument } from './openapi-document';
 import type { OperationRegistry } from './operation-registry';
 import { registerOperations } from './register-operations';
+import { clientErrorHandler, frameworkErrors } from './request-edge';
 import { consolePageFor, isConsolePath, readConsoleFiles, sendConsoleFile } from './static-console';
 import { terraformDiscoveryDocument } from './terraform-discovery';
 
@@ -67,6 +68,10 @@ export async function createHttpApp(options: HttpAppOptions): Promise<FastifyIns
       return typeof sent === 'string' && incomingRequestId.test(sent) ? sent : `req-${randomBytes(12).toString('hex')}`;
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors raised before routing (a malformed URL, an over-long parameter, a request Node's
+    // parser refuses) answer in the envelope too (request-edge.ts).
+    frameworkErrors,
+    clientErrorHandler,
   });
 
   guardUndeclaredRoutes(app, options.apiPrefix);

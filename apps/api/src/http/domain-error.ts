@@ -26,7 +26,8 @@ export class DomainError extends Error {
 
 export const validationError = (message: string, field: string | null = null) =>
   new DomainError('validation', message, field);
-export const notFound = (what: string, id: string) => new DomainError('not_found', `${what} ${id} was not found`);
+/** "Namespace not found: ns-…": clients match the "<What> not found" part of the message. */
+export const notFound = (what: string, id: string) => new DomainError('not_found', `${what} not found: ${id}`);
 export const alreadyExists = (message: string, field: string | null = null) =>
   new DomainError('already_exists', message, field);
 export const forbidden = (message = 'User is not authorized to perform this action') =>

@@ -6,6 +6,7 @@ import { DomainError, forbidden, unauthenticated } from './domain-error';
 import { successEnvelope } from './envelope';
 import { listOperations, toRoutePath, type OpenApiDocument, type OperationSpec } from './openapi-document';
 import type { ErasedDefinition, OperationRegistry } from './operation-registry';
+import { registerBodyParsers } from './request-edge';
 import { buildRequestValidator, createAjv } from './request-validation';
 
 declare module 'fastify' {
@@ -42,9 +43,9 @@ export function checkRegistry(operations: OperationSpec[], typedRegistry: Operat
       problems.push(`handler '${id}' is ${definition.security} but the operation declares x-security: ${op.security}`);
     }
   }
-  // Only implemented operations must name a permission the engine knows; the others answer 501
-  // until their module lands (and adds its permissions).
-  for (const op of operations.filter((o) => registry[o.operationId])) {
+  // Every operation, implemented or not, names a permission of the shared access model
+  // (@terrace/domain), so the console and the server read the same names.
+  for (const op of operations) {
     if (!isPermission(op.permission) && op.permission !== 'public') {
       problems.push(`${op.operationId}: unknown x-permission '${op.permission}'`);
     }
@@ -69,6 +70,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
   const registry: Record<string, ErasedDefinition | undefined> = options.registry;
   const parameterAjv = createAjv(options.document, { coerceTypes: true, useDefaults: true });
   const bodyAjv = createAjv(options.document, { coerceTypes: false, useDefaults: false });
+  registerBodyParsers(app);
   // Identity providers post SAML responses as an HTML form; only operations that declare a form
   // body accept one (for the others it fails their `{entity}` schema).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -84,21 +86,23 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
     const mayChangeActors = op.method !== 'get' || op.security === 'public';
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      if (!definition) {
-        throw new DomainError('not_implemented', `${op.method.toUpperCase()} ${op.path} (${op.operationId}) is not implemented yet`);
-      }
       const token = bearerToken(request);
       let actor: Actor | null = null;
       if (op.security !== 'public') {
         actor = token ? await options.authenticate(token) : null;
         if (!actor) throw unauthenticated(token ? 'The session token is invalid or expired' : 'Authentication is required');
-        if (!isPermission(permission) || (await options.engine.decideForOrganization(actor, permission)) === 'deny') {
+        // An operation without a handler answers 501 after validation (below), whatever its permission.
+        if (definition && (await options.engine.decideForOrganization(actor, permission)) === 'deny') {
           throw forbidden();
         }
       }
       const params = validator.params(request.params);
       const query = validator.query(request.query);
       const body = validator.body(request.body) as { entity?: unknown } | undefined;
+      // Bad input is refused (4xx) even where the operation is not implemented yet.
+      if (!definition) {
+        throw new DomainError('not_implemented', `${op.method.toUpperCase()} ${op.path} (${op.operationId}) is not implemented yet`);
+      }
       const operationRequest = {
         requestId: request.id,
         params,

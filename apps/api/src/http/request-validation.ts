@@ -75,27 +75,58 @@ export function toValidationError(error: ErrorObject | undefined, root: string):
   return new DomainError('validation', `'${subject}' ${error.message ?? 'is invalid'}`, subject || null);
 }
 
-/** PostgreSQL text cannot hold NUL; such input is refused here rather than failing in SQL. */
-function findNul(value: unknown, path: string): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+/**
+ * What PostgreSQL cannot store as sent is refused here rather than failing in SQL: NUL (text
+ * cannot hold it) and lone UTF-16 surrogates such as `"\ud800"` (not Unicode: jsonb refuses the
+ * escape, text would silently store U+FFFD instead). Keys are checked like values.
+ * With the u flag a pair of surrogates is one code point, so the pattern matches unpaired ones only.
+ */
+const loneSurrogate = /\p{Cs}/u;
+
+function unstorable(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'contains a NUL character';
+  if (loneSurrogate.test(text)) return 'contains a lone surrogate (not valid Unicode)';
+  return undefined;
+}
+
+function findUnstorable(value: unknown, path: string): { field: string; reason: string } | undefined {
+  if (typeof value === 'string') {
+    const reason = unstorable(value);
+    return reason ? { field: path, reason } : undefined;
+  }
   if (Array.isArray(value)) {
     for (const [i, v] of value.entries()) {
-      const hit = findNul(v, `${path}.${i}`);
+      const hit = findUnstorable(v, path ? `${path}.${i}` : String(i));
       if (hit) return hit;
     }
   } else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
-      if (k.includes('\u0000')) return path ? `${path}.${k}` : k;
-      const hit = findNul(v, path ? `${path}.${k}` : k);
+      const field = path ? `${path}.${k}` : k;
+      const reason = unstorable(k);
+      if (reason) return { field, reason: `has a key that ${reason}` };
+      const hit = findUnstorable(v, field);
       if (hit) return hit;
     }
   }
   return undefined;
 }
 
-function rejectNul(value: unknown): void {
-  const field = findNul(value, '');
-  if (field !== undefined) throw new DomainError('validation', `'${field}' contains a NUL character`, field || null);
+function rejectUnstorable(value: unknown): void {
+  const hit = findUnstorable(value, '');
+  if (hit) throw new DomainError('validation', `'${hit.field}' ${hit.reason}`, hit.field || null);
+}
+
+/**
+ * Integer parameters are coerced from text: `page=99999999999999999999` becomes 1e20, which JSON
+ * Schema still calls an integer but no database column or offset can hold. Beyond the safe range
+ * of a double an integer is not the number the client wrote, so it is refused.
+ */
+function rejectUnsafeIntegers(value: Record<string, unknown>): void {
+  for (const [name, v] of Object.entries(value)) {
+    if (typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v)) {
+      throw new DomainError('validation', `'${name}' is out of range`, name);
+    }
+  }
 }
 
 export interface RequestValidator {
@@ -115,15 +146,16 @@ export function buildRequestValidator(
   const body = op.requestBodySchema ? compileSchema(bodyAjv, op.requestBodySchema) : undefined;
   return {
     params(value) {
-      rejectNul(value);
+      rejectUnstorable(value);
       const copy = { ...(value as object) };
       if (!params(copy)) throw toValidationError(params.errors?.[0], '');
       return copy as Record<string, string>;
     },
     query(value) {
-      rejectNul(value);
-      const copy = { ...(value as object) };
+      rejectUnstorable(value);
+      const copy = { ...(value as object) } as Record<string, unknown>;
       if (!query(copy)) throw toValidationError(query.errors?.[0], '');
+      rejectUnsafeIntegers(copy);
       return copy;
     },
     body(value) {
@@ -138,7 +170,7 @@ export function buildRequestValidator(
       if (value === undefined || value === null) {
         throw new DomainError('validation', "A JSON body '{\"entity\": ...}' is required", 'entity');
       }
-      rejectNul(value);
+      rejectUnstorable(value);
       if (!body(value)) throw toValidationError(body.errors?.[0], '');
       return value;
     },

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicOperation, userOperation } from './operation-registry';
+import { defineOperations, publicOperation, userOperation } from './operation-registry';
 import { chooseContentCoding } from './static-console';
 import { createTestApi, type TestApi } from '../testing/test-api';
 
@@ -185,8 +185,10 @@ describe('Terraform service discovery at the root of the host', () => {
       http: { consoleDist: dist },
       registry: (registry) => ({
         ...registry,
-        authorizeTerraformLogin: userOperation(async () => ({ items: [] })),
-        exchangeTerraformLoginCode: publicOperation(async () => ({ items: [] })),
+        ...defineOperations({
+          authorizeTerraformLogin: userOperation(async () => ({ items: [] })),
+          exchangeTerraformLoginCode: publicOperation(async () => ({ items: [] })),
+        }),
       }),
     });
     try {

@@ -1,4 +1,5 @@
 import type { OperationRegistry } from './operation-registry';
+import type { OperationId } from './contract-types';
 
 /**
  * Terraform's service discovery document (`GET /.well-known/terraform.json`, at the root of the
@@ -14,7 +15,7 @@ export function terraformDiscoveryDocument(
   registry: OperationRegistry,
   { apiPrefix, console }: { apiPrefix: string; console: boolean },
 ): Record<string, unknown> {
-  const implemented = (...operationIds: string[]) => operationIds.every((id) => registry[id] !== undefined);
+  const implemented = (...operationIds: OperationId[]) => operationIds.every((id) => registry[id] !== undefined);
   const document: Record<string, unknown> = {};
   // The authorization page is the console's, so login is announced only beside the console.
   if (console && implemented('authorizeTerraformLogin', 'exchangeTerraformLoginCode')) {

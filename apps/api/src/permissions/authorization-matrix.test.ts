@@ -2,59 +2,45 @@ import { and, eq, inArray, like, not, notInArray, or, sql, type SQL } from 'driz
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organizations } from '../modules/accounts/accounts.schema';
 import { auditEvents } from '../modules/audit/audit.schema';
-import { operations } from '../testing/contract';
+import { can, decideForOrganization, isPermission, type AccessSubject, type CustomRoleGrant } from '@terrace/domain';
+import { openApiDocument, operations } from '../testing/contract';
 import { addMember, createNamespace, signIn, signUpOrganization, type SignedUp } from '../testing/factories';
 import { sampleEntities } from '../testing/sample-entities';
 import { createTestApi, type TestApi } from '../testing/test-api';
 
 // The authorization matrix: every implemented operation of the description × every role ×
-// own / another organization. The expectations below restate the role rules of the spec
-// (console-shell §6, automation §6) independently of the engine, so a change in either shows.
+// own / another organization. The expectations are generated from the shared access model
+// (@terrace/domain, the table the console decides with), so a request the console would offer and
+// the server refuse, or the reverse, fails here. The model's own rules are restated from the spec
+// in libs/domain/src/lib/access-model.test.ts.
 
 const roles = ['admin', 'viewer', 'member', 'deployer', 'runner', 'ns-operator', 'custom'] as const;
 type Role = (typeof roles)[number];
-const humans: Role[] = [...roles];
 
-const allowed: Record<string, readonly Role[]> = {
-  authenticated: humans,
-  'consoleEvent:create': humans,
-  'org:read': ['admin', 'viewer', 'member', 'deployer', 'runner'],
-  // 'custom' holds a custom organization role with exactly these: namespace:read, audit:read.
-  'orgConfiguration:read': ['admin', 'viewer', 'member'],
-  'orgConfiguration:update': ['admin'],
-  'signInSettings:read': ['admin', 'viewer'],
-  'signInSettings:update': ['admin'],
-  'user:read': ['admin', 'viewer'],
-  'user:manage': ['admin'],
-  'team:read': ['admin', 'viewer'],
-  'team:manage': ['admin'],
-  'namespace:read': ['admin', 'viewer', 'member', 'deployer', 'runner', 'custom'],
-  'namespace:create': ['admin'],
-  'namespace:update': ['admin'],
-  'namespace:delete': ['admin'],
-  'audit:read': ['admin', 'viewer', 'member', 'custom'],
-  'runner:read': ['admin', 'viewer', 'member', 'deployer', 'runner'],
-  'namespacePermission:read': ['admin', 'viewer'],
-  'namespacePermission:manage': ['admin'],
-  'customRole:read': ['admin', 'viewer'],
-  'customRole:manage': ['admin'],
-  'customAbac:read': ['admin', 'viewer'],
-  'customAbac:manage': ['admin'],
-  'programmaticUser:read': ['admin', 'viewer'],
-  'programmaticUser:manage': ['admin'],
-  'vcsProvider:create': ['admin'],
-  'vcsProvider:update': ['admin'],
-  'vcsProvider:delete': ['admin'],
-  'sshKey:read': ['admin', 'viewer'],
-  'sshKey:create': ['admin'],
-  'sshKey:update': ['admin'],
-  'sshKey:delete': ['admin'],
-  'gitSigningKey:read': ['admin', 'viewer'],
-  'gitSigningKey:create': ['admin'],
-  'gitSigningKey:update': ['admin'],
-  'gitSigningKey:delete': ['admin'],
-};
+/** 'custom' holds a custom organization role with exactly these permissions. */
+const customRolePermissions = ['namespace:read', 'audit:read'];
 
+/** Each member as the console sees it: built from its own getUserOrgRole answer, as the session does. */
+const subjects = new Map<Role, AccessSubject>();
+async function consoleSubject(api: TestApi, token: string): Promise<AccessSubject> {
+  const role = await api.call<{ orgRole: string; customRole: CustomRoleGrant | null }>('getUserOrgRole', { token });
+  const user = await api.call<{ organization: { type: 'regular' | 'management' } }>('getCurrentUser', { token });
+  const item = role.body.response.items[0] as { orgRole: string; customRole: CustomRoleGrant | null };
+  return { organizationType: (user.body.response.items[0] as { organization: { type: 'regular' | 'management' } }).organization.type, role: item.orgRole, customRole: item.customRole };
+}
+const subjectOf = (role: Role) => subjects.get(role) as AccessSubject;
+
+/** What the shared model answers for an operation: allowed, refused, or a list narrowed to the (no) namespaces granted. */
+function expected(role: Role, op: { permission: string; path: string; method: string }): 'allowed' | 'refused' | 'emptyList' {
+  const subject = subjectOf(role);
+  const organizationWide = decideForOrganization(subject, op.permission);
+  // A list (a GET naming no object) narrows to the namespaces granted; any other call on an
+  // object outside them is refused.
+  if (organizationWide.kind === 'perNamespace' && op.method === 'get' && !op.path.includes('{')) return 'emptyList';
+  // The own-organization targets are fresh namespaces nobody was granted.
+  const target = op.path.includes('{namespaceId}') ? { namespaceId: 'ns-fresh' } : {};
+  return can(subject, op.permission, target).allowed ? 'allowed' : 'refused';
+}
 /** Creates, as the admin of `token`'s organization, one object of each kind a path can name. */
 async function createObjects(token: string) {
   const created = async (operationId: string, entity: unknown, params: Record<string, string> = {}) => {
@@ -108,12 +94,13 @@ beforeAll(async () => {
   }
   const customRole = await api.call<{ id: string }>('createCustomRole', {
     token: ownAdmin.token,
-    entity: { name: 'matrix custom', type: 'organizationRole', permissions: [{ name: 'namespace:read' }, { name: 'audit:read' }] },
+    entity: { name: 'matrix custom', type: 'organizationRole', permissions: customRolePermissions.map((name) => ({ name })) },
   });
   const customRoleId = (customRole.body.response.items[0] as { id: string }).id;
   const custom = await addMember(api, ownAdmin.organizationId, 'member');
   await api.call('updateOrganizationUser', { token: ownAdmin.token, params: { userId: custom.userId }, entity: { role: customRoleId } });
   members.set('custom', custom);
+  for (const role of roles) subjects.set(role, await consoleSubject(api, (members.get(role) as SignedUp).token));
 });
 afterAll(() => api.close());
 
@@ -147,8 +134,18 @@ describe('authorization matrix', () => {
   it('has a sample entity for every implemented operation that takes a body, and knows every permission', () => {
     for (const op of implemented()) {
       if (op.requestBodySchema) expect(sampleEntities, op.operationId).toHaveProperty(op.operationId);
-      expect(allowed, `${op.operationId}: ${op.permission}`).toHaveProperty(op.permission);
     }
+    // The console learns a custom role's grant from the server, so it decides as the server does.
+    expect(subjectOf('custom').customRole).toEqual({ permissions: customRolePermissions, stackRestriction: 'none' });
+    expect(subjectOf('deployer')).toEqual({ organizationType: 'regular', role: 'deployer', customRole: null });
+    // Every operation of the contract, implemented or not, names a permission of the shared table,
+    // and so does every permission a custom role may hold.
+    for (const op of operations.filter((o) => o.security !== 'public')) {
+      expect(isPermission(op.permission), `${op.operationId}: ${op.permission}`).toBe(true);
+    }
+    const customRolePermissionNames = (openApiDocument.components?.schemas?.['CustomRolePermissionName'] as { enum: string[] }).enum;
+    expect(customRolePermissionNames.length).toBeGreaterThan(20);
+    for (const name of customRolePermissionNames) expect(isPermission(name), name).toBe(true);
   });
 
   it('grants exactly the spec’s roles in the own organization and never crosses organizations', async () => {
@@ -170,7 +167,7 @@ describe('authorization matrix', () => {
             ...(sampleEntities[op.operationId] ? { entity: sampleEntities[op.operationId]?.() } : {}),
           });
           const where = `${op.operationId} as ${role} on ${target} organization`;
-          const mayAct = (allowed[op.permission] ?? []).includes(role);
+          const expectation = expected(role, op);
           if (target === 'other') {
             if (res.status === 200) failures.push(`${where}: succeeded across organizations`);
             continue;
@@ -178,15 +175,14 @@ describe('authorization matrix', () => {
           if (res.status === 200 && JSON.stringify(res.body).match(new RegExp(otherIds.join('|')))) {
             failures.push(`${where}: leaked another organization's data`);
           }
-          const namespaceOnlyList = role === 'ns-operator' && op.operationId === 'listNamespaces';
-          if (namespaceOnlyList) {
+          if (expectation === 'emptyList') {
             // Namespace-only users list only the namespaces granted to them: none here.
-            if (res.status !== 200 || res.body.response.items.length !== 0) failures.push(`${where}: saw namespaces not granted`);
-          } else if (mayAct && (res.status === 401 || res.status === 403 || res.status >= 500)) {
+            if (res.status !== 200 || res.body.response.items.length !== 0) failures.push(`${where}: saw objects of namespaces not granted (${res.status})`);
+          } else if (expectation === 'allowed' && (res.status === 401 || res.status === 403 || res.status >= 500)) {
             // Allowed means authorization passed; the operation may still refuse for the state
             // of the data (enabling MFA that was never enrolled answers 409).
             failures.push(`${where}: expected to be allowed, got ${res.status} ${JSON.stringify(res.body.response.errors)}`);
-          } else if (!mayAct && res.status !== 403) {
+          } else if (expectation === 'refused' && res.status !== 403) {
             failures.push(`${where}: expected 403, got ${res.status}`);
           }
         }

@@ -19,7 +19,7 @@ export const sampleEntities: Record<string, () => Record<string, unknown>> = {
   putOrganizationConfiguration: () => ({
     aiFeaturesConfiguration: { enabled: false, consented: false },
     iacConfig: { terraformVersion: '1.9.5', varFiles: ['a.tfvars'] },
-    tfStateFilesS3Locations: [{ bucket: 'states', region: 'eu-west-1', prefix: 'tf/' }],
+    tfStateFilesS3Locations: [{ bucketName: 'states', bucketRegion: 'eu-west-1', awsAccountId: '123456789012' }],
   }),
   putSignInSettings: () => ({ requireMfaForDirectUserSignIn: false }),
   createNamespace: () => ({
@@ -102,7 +102,28 @@ export const sampleEntities: Record<string, () => Record<string, unknown>> = {
     committerEmail: 'bot@example.test',
   }),
   updateGitSigningKey: () => ({ committerName: 'Terrace Robot' }),
+  // Variables of a stack the organization does not have: 404 once authorized, 403 before.
+  createVariable: () => ({ scope: 'stack', scopeId: `stk-sample${suffix()}`, ...variableFields() }),
+  updateVariable: () => ({ value: 'changed', description: 'changed', displayName: 'Changed' }),
+  upsertVariables: () => ({ scope: 'stack', scopeId: `stk-sample${suffix()}`, variables: [variableFields()] }),
+  deleteVariables: () => ({ variableIds: [`var-sample${suffix()}`] }),
+  scanVariablesFromCode: () => ({
+    vcsInfo: { providerId: 'vcsp-sample', repoName: 'infra/live', branch: 'main', path: 'stacks/network' },
+    scope: 'stack',
+    scopeId: `stk-sample${suffix()}`,
+  }),
 };
+
+function variableFields() {
+  return {
+    key: `region_${suffix()}`,
+    value: 'eu-west-1',
+    displayName: 'Region',
+    description: 'Where it runs',
+    type: 'tfVar',
+    valueConditions: [{ operator: 'in', value: ['eu-west-1', 'us-east-1'] }, { operator: 'startsWith', value: 'eu' }],
+  };
+}
 
 function signUpEntity() {
   return {

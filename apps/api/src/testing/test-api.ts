@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { inject } from 'vitest';
-import { composeOperations, type ComposeConfig } from '../compose-operations';
+import { composeOperations, type ComposeConfig, type ComposedOperations } from '../compose-operations';
 import { connectDatabase, type DatabaseHandle } from '../db/database';
 import { createHttpApp, type HttpAppOptions } from '../http/create-http-app';
 import type { OperationRegistry } from '../http/operation-registry';
@@ -31,6 +31,9 @@ export interface TestApi {
   database: DatabaseHandle;
   /** Calls an operation by its operationId; the response is checked against the description. */
   call<T = Record<string, unknown>>(operationId: string, options?: CallOptions): Promise<ApiResponse<T>>;
+  /** The server's own permission engine and token check, for tests that compare decisions. */
+  engine: ComposedOperations['engine'];
+  authenticate: ComposedOperations['authenticate'];
   /**
    * After a change made around the operations (straight SQL, an operator command): what another
    * process's change is to the server, which sees it within the actor cache's lifetime.
@@ -41,6 +44,7 @@ export interface TestApi {
 
 export interface TestApiOptions {
   registry?: (registry: OperationRegistry) => OperationRegistry;
+  /** `apiPrefix: ''` serves the API at the root, as on the listener existing clients use. */
   http?: Partial<Pick<HttpAppOptions, 'bodyLimitBytes' | 'rateLimit' | 'logger' | 'consoleDist' | 'apiReferenceFile' | 'trustProxy' | 'apiPrefix'>>;
   /** External services the server talks to (their test doubles on loopback). */
   azureMarketplace?: ComposeConfig['azureMarketplace'];
@@ -94,10 +98,13 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     ...options.http,
   });
   await app.ready();
+  const apiPrefix = options.http?.apiPrefix ?? '/api';
 
   return {
     app,
     database,
+    engine: composed.engine,
+    authenticate: composed.authenticate,
     async call(operationId, call = {}) {
       const op = operationsById.get(operationId);
       if (!op) throw new Error(`No operation ${operationId} in the description`);
@@ -107,7 +114,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
       const payload = call.body !== undefined ? call.body : call.entity !== undefined ? { entity: call.entity } : undefined;
       const response = await app.inject({
         method: op.method.toUpperCase() as 'GET',
-        url: `/api${fillPath(op.path, call.params ?? {})}${query}`,
+        url: `${apiPrefix}${fillPath(op.path, call.params ?? {})}${query}`,
         headers: {
           ...(call.token ? { authorization: `Bearer ${call.token}` } : {}),
           ...(payload !== undefined && typeof payload !== 'string' ? { 'content-type': 'application/json' } : {}),

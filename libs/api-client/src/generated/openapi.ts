@@ -4181,7 +4181,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Identity-provider group mappings */
+        /**
+         * Identity-provider group mappings
+         * @description Filters by `customAbacConfigurationId` or `customAbacConfigurationName`; a filter that matches nothing answers empty items.
+         */
         get: operations["listCustomAbacConfigurations"];
         put?: never;
         /** Map an identity-provider group to organization roles and teams */
@@ -4220,7 +4223,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Custom roles of the organization */
+        /**
+         * Custom roles of the organization
+         * @description Filters by `customRoleId` or `customRoleName`; a filter that matches nothing answers empty items.
+         */
         get: operations["listCustomRoles"];
         put?: never;
         /** Create a custom organization or namespace role */
@@ -4293,9 +4299,19 @@ export interface paths {
         /** Namespace permissions (filter by namespace) */
         get: operations["listNamespacePermissions"];
         put?: never;
-        /** Grant a team, user or programmatic user a role on a namespace, a stack or all namespaces */
+        /**
+         * Grant a team, user or programmatic user a role on a namespace, a stack or all namespaces
+         * @description The principal and the namespace (and stack) are the key. Posting a key that already holds a
+         *     permission changes its role: clients use this call to update a permission as well.
+         *     Principals the client does not use may be sent as `null`.
+         */
         post: operations["createNamespacePermission"];
-        /** Revoke a namespace permission (the tuple is the key) */
+        /**
+         * Revoke a namespace permission (the tuple is the key)
+         * @description `role` and `customRoleId` may be sent (clients echo the whole permission); they are not part
+         *     of the key. A key that holds no permission, or names a namespace that does not exist,
+         *     answers 404 `not_found`.
+         */
         delete: operations["deleteNamespacePermission"];
         options?: never;
         head?: never;
@@ -4309,7 +4325,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Programmatic users (robots) of the organization */
+        /**
+         * Programmatic users (robots) of the organization
+         * @description Filters by `programmaticUserId` or `programmaticUserName`; a filter that matches nothing answers empty items.
+         */
         get: operations["listProgrammaticUsers"];
         put?: never;
         /** Create a programmatic user with a role */
@@ -4406,7 +4425,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Teams of the organization */
+        /**
+         * Teams of the organization
+         * @description Filters by `teamId` or `teamName`; a filter that matches nothing answers empty items.
+         */
         get: operations["listTeams"];
         put?: never;
         /** Create a team */
@@ -4445,7 +4467,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Members of the organization's teams */
+        /**
+         * Members of the organization's teams
+         * @description Filters by `teamId`; a team that does not exist answers empty items.
+         */
         get: operations["listTeamUsers"];
         put?: never;
         /** Add an organization member to a team */
@@ -5757,7 +5782,13 @@ export interface paths {
          */
         put: operations["putOrganizationConfiguration"];
         post?: never;
-        delete?: never;
+        /**
+         * Remove the organization configuration
+         * @description Clears every field: `GET /org/configuration` answers empty items again. Answers the removed
+         *     configuration, or empty items when nothing was configured (like the read, so a repeated
+         *     destroy succeeds).
+         */
+        delete: operations["deleteOrganizationConfiguration"];
         options?: never;
         head?: never;
         patch?: never;
@@ -6490,7 +6521,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Read one stack dependency */
+        get: operations["getStackDependency"];
         /** Update a stack dependency (partial) */
         put: operations["updateStackDependency"];
         post?: never;
@@ -7765,6 +7797,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/variable/effective/{stackId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The variables a stack runs with, each with the scope it comes from
+         * @description Resolves the stack's variables in the order of precedence stack, template, namespace,
+         *     organization: for each type and key the most specific value wins, unless a broader scope
+         *     declared the variable not overridable. Sensitive values are masked (''); a required
+         *     variable that no scope gives a value is reported with `isMissing`.
+         */
+        get: operations["listEffectiveVariables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/variable/scanFromCode/v2": {
         parameters: {
             query?: never;
@@ -7774,7 +7829,13 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Find the variables a repository path declares */
+        /**
+         * Find the variables a repository path declares
+         * @description Reads the Terraform code of the repository's branch and path and proposes one variable per
+         *     `variable` block (type tfVar, the default as a string, required when there is no default).
+         *     With `scope` (and `scopeId`), each proposal whose key that scope already has says so. Code
+         *     that does not parse, or declares a name twice, answers a validation error.
+         */
         post: operations["scanVariablesFromCode"];
         delete?: never;
         options?: never;
@@ -8375,7 +8436,8 @@ export interface components {
         AbacRole: {
             orgId: components["schemas"]["OrganizationId"];
             orgRole: components["schemas"]["RoleKey"];
-            teamIds?: components["schemas"]["TeamId"][];
+            /** @description Absent or null: no teams. */
+            teamIds?: components["schemas"]["TeamId"][] | null;
         };
         AcceptedInvitation: {
             organizationId: string;
@@ -8416,9 +8478,9 @@ export interface components {
         /** @enum {string} */
         ApprovalRuleType: "requireApproval" | "autoApprove" | "requireTwoApprovals" | "requireTeamsApproval";
         /** @enum {string} */
-        AuditAction: "create" | "update" | "delete" | "signIn" | "signOut" | "switchOrganization" | "invite" | "revoke";
+        AuditAction: "create" | "update" | "delete" | "signIn" | "signOut" | "switchOrganization" | "invite" | "revoke" | "readSecret";
         /** @enum {string} */
-        AuditEntityType: "organization" | "organizationConfiguration" | "signInSettings" | "stack" | "stackResourcesImport" | "stackResources" | "stackInitializationRetry" | "plan" | "deployment" | "task" | "externalPipelinePlan" | "externalPipelinePostApply" | "customModel" | "user" | "team" | "namespacePermission" | "identityProvider" | "template" | "templateNamespaceMapping" | "blueprint" | "blueprintNamespaceMapping" | "controlPolicy" | "controlPolicyNamespaceMapping" | "vcsCredentials" | "namespace" | "sshKey" | "gcpCredentials" | "azureCredentials" | "driftDetection" | "customAbacConfiguration" | "driftRemediation" | "customRole" | "programmaticUser" | "session";
+        AuditEntityType: "organization" | "organizationConfiguration" | "signInSettings" | "stack" | "stackResourcesImport" | "stackResources" | "stackInitializationRetry" | "plan" | "deployment" | "task" | "externalPipelinePlan" | "externalPipelinePostApply" | "customModel" | "user" | "team" | "namespacePermission" | "identityProvider" | "template" | "templateNamespaceMapping" | "blueprint" | "blueprintNamespaceMapping" | "controlPolicy" | "controlPolicyNamespaceMapping" | "vcsCredentials" | "namespace" | "sshKey" | "gcpCredentials" | "azureCredentials" | "driftDetection" | "customAbacConfiguration" | "driftRemediation" | "customRole" | "programmaticUser" | "session" | "variable";
         AuditEvent: {
             action: components["schemas"]["AuditAction"];
             /** Format: date-time */
@@ -8566,6 +8628,12 @@ export interface components {
             username: string;
             webhookUrl: string;
         };
+        /** @description An Azure Storage container that holds Terraform state files. */
+        AzureStorageStateFilesLocation: {
+            azureSubscriptionId?: string | null;
+            containerName?: string | null;
+            storageAccountName?: string | null;
+        };
         /**
          * @description manual mode backs up the groups given, in order.
          * @enum {string}
@@ -8648,7 +8716,7 @@ export interface components {
             vcsInfo?: components["schemas"]["VcsInfo"] | null;
         };
         CapabilitySetting: {
-            isOverridable?: boolean;
+            isOverridable?: boolean | null;
             status: components["schemas"]["CapabilityStatus"];
         };
         /** @enum {string} */
@@ -9097,12 +9165,20 @@ export interface components {
             stackRestriction: components["schemas"]["StackRestriction"];
             type: components["schemas"]["CustomRoleType"];
         };
+        CustomRoleGrant: {
+            permissions: components["schemas"]["CustomRolePermissionName"][];
+            stackRestriction: components["schemas"]["StackRestriction"];
+        };
+        /**
+         * @description `type` absent or null: a namespace role (clients that know only namespace roles do not send
+         *     it). `permissions` absent or null: none. `stackRestriction` absent or null: none.
+         */
         CustomRoleInput: {
             description?: string | null;
             name: string;
-            permissions: components["schemas"]["CustomRolePermission"][];
-            stackRestriction?: components["schemas"]["StackRestriction"];
-            type: components["schemas"]["CustomRoleType"];
+            permissions?: components["schemas"]["CustomRolePermission"][] | null;
+            stackRestriction?: components["schemas"]["StackRestriction"] | null;
+            type?: components["schemas"]["CustomRoleType"] | null;
         };
         CustomRolePermission: {
             name: components["schemas"]["CustomRolePermissionName"];
@@ -9111,11 +9187,12 @@ export interface components {
         CustomRolePermissionName: "namespace:read" | "namespace:update" | "namespace:create" | "namespace:delete" | "audit:read" | "runner:read" | "orgConfiguration:read" | "user:read" | "team:read" | "stack:create" | "stack:update" | "stack:delete" | "stack:createFromTemplate" | "stack:createFromBlueprint" | "stack:extendTtl" | "stack:retryInitialization" | "deployment:approve" | "deployment:approveFailedPolicies" | "deployment:cancel" | "deployment:start" | "destroyDeployment:start" | "plan:start" | "plan:cancel" | "driftDetection:start" | "stackVariable:create" | "stackVariable:update" | "stackVariable:delete";
         /** @enum {string} */
         CustomRoleType: "organizationRole" | "namespaceRole";
+        /** @description Partial update; `permissions` null removes them all, `stackRestriction` null sets none. */
         CustomRoleUpdateInput: {
             description?: string | null;
             name?: string;
-            permissions?: components["schemas"]["CustomRolePermission"][];
-            stackRestriction?: components["schemas"]["StackRestriction"];
+            permissions?: components["schemas"]["CustomRolePermission"][] | null;
+            stackRestriction?: components["schemas"]["StackRestriction"] | null;
         };
         /** @enum {string} */
         DatabricksAuthMethod: "oauthM2m" | "personalAccessToken";
@@ -9313,11 +9390,18 @@ export interface components {
         DiscoveredVariable: {
             defaultValue?: string;
             description?: string;
+            /** @description The variable of the given scope that already has this key (designed). */
+            existingVariableId?: string;
             fileName?: string;
+            /** @description True when the code declares no default. */
+            isRequired?: boolean;
             isSensitive?: boolean;
             key: string;
+            /** @description Why the proposal cannot be added as is (designed). */
+            message?: string;
             /** @description The Terraform type expression. */
             type?: string;
+            variableType?: components["schemas"]["VariableType"];
         };
         DocsToken: {
             /** Format: date-time */
@@ -9393,6 +9477,29 @@ export interface components {
         DriftSourceKind: "stateFile" | "cloud";
         /** @enum {string} */
         DriftState: "inSync" | "inSyncRefreshRequired" | "inSyncDeployRequired" | "drifted" | "notChecked" | "unknown" | "deployRequired";
+        EffectiveVariable: {
+            description?: string;
+            displayName?: string;
+            /** @description Required, and no scope gives it a value. */
+            isMissing: boolean;
+            isOverridable: boolean;
+            /** @description Some scope declares the variable required. */
+            isRequired: boolean;
+            isSensitive: boolean;
+            key: string;
+            /** @description The broader scopes' variables of the same key this one hides. */
+            overrides?: {
+                scope: components["schemas"]["VariableScope"];
+                scopeId?: string;
+                variableId: string;
+            }[];
+            scope: components["schemas"]["VariableScope"];
+            scopeId?: string;
+            type: components["schemas"]["VariableType"];
+            /** @description Always a string; '' for sensitive variables. */
+            value: string;
+            variableId: string;
+        };
         /** Format: email */
         Email: string;
         EmailDomain: string;
@@ -9606,6 +9713,11 @@ export interface components {
             serviceAccountKey?: string | null;
             type?: components["schemas"]["CredentialsPurpose"] | null;
         };
+        /** @description A Google Cloud Storage bucket that holds Terraform state files. */
+        GcsStateFilesLocation: {
+            bucketName?: string | null;
+            gcpProjectId?: string | null;
+        };
         GeneratedFile: {
             content: string;
             fileName: string;
@@ -9799,6 +9911,10 @@ export interface components {
          * @enum {string}
          */
         JobStatus: "queued" | "inProgress" | "succeeded" | "failed" | "canceled";
+        ManagedByTag: {
+            key: string;
+            value?: string | null;
+        };
         ManagementReference: {
             cfnStackId?: string;
             codeLocation?: {
@@ -9999,9 +10115,9 @@ export interface components {
             updatedAt: string;
         };
         NamespaceCapabilities: {
-            deployOnPush?: components["schemas"]["CapabilitySetting"];
-            driftDetection?: components["schemas"]["CapabilitySetting"];
-            planOnPr?: components["schemas"]["CapabilitySetting"];
+            deployOnPush?: components["schemas"]["CapabilitySetting"] | null;
+            driftDetection?: components["schemas"]["CapabilitySetting"] | null;
+            planOnPr?: components["schemas"]["CapabilitySetting"] | null;
         };
         NamespaceCreateInput: {
             capabilities?: components["schemas"]["NamespaceCapabilities"] | null;
@@ -10013,7 +10129,7 @@ export interface components {
             runnerConfig?: components["schemas"]["NamespaceRunnerConfig"] | null;
         };
         NamespaceDeploymentApprovalPolicy: {
-            overrideBehavior?: components["schemas"]["ApprovalOverrideBehavior"];
+            overrideBehavior?: components["schemas"]["ApprovalOverrideBehavior"] | null;
             rules: components["schemas"]["DeploymentApprovalRule"][];
         };
         NamespaceId: string;
@@ -10027,29 +10143,35 @@ export interface components {
             teamId?: string;
             userEmail?: string;
         };
-        /** @description Exactly one principal; a role or a custom namespace role. */
+        /** @description Exactly one principal (the others absent or null); a role or a custom namespace role. */
         NamespacePermissionInput: {
             customRoleId?: string | null;
             namespaceId: components["schemas"]["NamespaceId"] | null;
-            programmaticUserName?: string;
+            programmaticUserName?: string | null;
             role?: components["schemas"]["NamespaceRole"] | null;
             stackId?: string | null;
-            teamId?: components["schemas"]["TeamId"];
-            userEmail?: components["schemas"]["Email"];
+            teamId?: components["schemas"]["TeamId"] | null;
+            userEmail?: components["schemas"]["Email"] | null;
         };
-        /** @description Exactly one of userEmail, programmaticUserName, teamId. namespaceId null means All Namespaces. */
+        /**
+         * @description Exactly one of userEmail, programmaticUserName, teamId (the others absent or null).
+         *     namespaceId null means All Namespaces. `role` and `customRoleId` are accepted (clients send
+         *     the whole permission) and are not part of the key.
+         */
         NamespacePermissionKey: {
+            customRoleId?: string | null;
             namespaceId: components["schemas"]["NamespaceId"] | null;
-            programmaticUserName?: string;
+            programmaticUserName?: string | null;
+            role?: components["schemas"]["NamespaceRole"] | null;
             stackId?: string | null;
-            teamId?: components["schemas"]["TeamId"];
-            userEmail?: components["schemas"]["Email"];
+            teamId?: components["schemas"]["TeamId"] | null;
+            userEmail?: components["schemas"]["Email"] | null;
         };
         /** @enum {string} */
         NamespaceRole: "viewer" | "admin";
         NamespaceRunnerConfig: {
-            groups?: string[];
-            isOverridable?: boolean;
+            groups?: string[] | null;
+            isOverridable?: boolean | null;
             mode: components["schemas"]["RunnerMode"];
         };
         /** @description Partial update. Absent fields stay; `null` clears. `id`, when sent, must match the path. */
@@ -10228,10 +10350,10 @@ export interface components {
             organizationId: string;
             reportConfigurations?: components["schemas"]["ReportConfiguration"][] | null;
             runnerConfig?: components["schemas"]["OrganizationRunnerConfig"] | null;
-            suppressedResources?: Record<string, never> | null;
-            tfStateFilesAzureStorageLocations?: components["schemas"]["StorageLocation"][] | null;
-            tfStateFilesGcsLocations?: components["schemas"]["StorageLocation"][] | null;
-            tfStateFilesS3Locations?: components["schemas"]["StorageLocation"][] | null;
+            suppressedResources?: components["schemas"]["SuppressedResources"] | null;
+            tfStateFilesAzureStorageLocations?: components["schemas"]["AzureStorageStateFilesLocation"][] | null;
+            tfStateFilesGcsLocations?: components["schemas"]["GcsStateFilesLocation"][] | null;
+            tfStateFilesS3Locations?: components["schemas"]["S3StateFilesLocation"][] | null;
             /** Format: date-time */
             updatedAt: string;
         };
@@ -10240,19 +10362,15 @@ export interface components {
             iacConfig?: components["schemas"]["IacConfig"] | null;
             reportConfigurations?: components["schemas"]["ReportConfiguration"][] | null;
             runnerConfig?: components["schemas"]["OrganizationRunnerConfig"] | null;
-            suppressedResources?: {
-                managedByTags?: {
-                    key: string;
-                    value?: string;
-                }[];
-            } | null;
-            tfStateFilesAzureStorageLocations?: components["schemas"]["StorageLocation"][] | null;
-            tfStateFilesGcsLocations?: components["schemas"]["StorageLocation"][] | null;
-            tfStateFilesS3Locations?: components["schemas"]["StorageLocation"][] | null;
+            suppressedResources?: components["schemas"]["SuppressedResources"] | null;
+            tfStateFilesAzureStorageLocations?: components["schemas"]["AzureStorageStateFilesLocation"][] | null;
+            tfStateFilesGcsLocations?: components["schemas"]["GcsStateFilesLocation"][] | null;
+            tfStateFilesS3Locations?: components["schemas"]["S3StateFilesLocation"][] | null;
         };
         OrganizationId: string;
         OrganizationRunnerConfig: {
-            groups?: string[];
+            groups?: string[] | null;
+            isOverridable?: boolean | null;
             mode: components["schemas"]["RunnerMode"];
         };
         OrganizationSummary: {
@@ -10469,17 +10587,19 @@ export interface components {
         /** @enum {string} */
         RemoteRunOperation: "plan" | "apply";
         ReportConfiguration: {
-            enabled: boolean;
-            recipients?: {
-                allAdmins?: boolean;
-                emailAddresses?: components["schemas"]["Email"][];
-                emailAddressesToExclude?: components["schemas"]["Email"][];
-            };
-            /** @enum {string} */
-            type: "weeklyReport";
+            enabled?: boolean | null;
+            recipients?: components["schemas"]["ReportRecipients"] | null;
+            type: components["schemas"]["ReportType"];
         };
         /** @enum {string} */
         ReportControlStatus: "passed" | "failed" | "notApplicable";
+        ReportRecipients: {
+            allAdmins?: boolean | null;
+            emailAddresses?: components["schemas"]["Email"][] | null;
+            emailAddressesToExclude?: components["schemas"]["Email"][] | null;
+        };
+        /** @enum {string} */
+        ReportType: "weeklyReport";
         RequestInfo: {
             /** @description The request id, also sent in the x-request-id header. */
             id: string;
@@ -10848,6 +10968,12 @@ export interface components {
             excludePatterns?: string[];
             /** @description Glob patterns; may use ${stack_path}. */
             patterns?: string[];
+        };
+        /** @description An S3 bucket that holds Terraform state files. */
+        S3StateFilesLocation: {
+            awsAccountId?: string | null;
+            bucketName?: string | null;
+            bucketRegion?: string | null;
         };
         SamlPostForm: {
             RelayState: string;
@@ -11301,14 +11427,6 @@ export interface components {
         StatsAggregation: "day" | "week";
         /** @enum {string} */
         StepStatus: "notStarted" | "inProgress" | "succeeded" | "error" | "failed" | "skipped" | "waitingForFailedControlPoliciesApproval" | "waitingForErrorControlPoliciesApproval" | "waitingForApproval" | "approvalTimeout" | "issuesFound" | "successWithWarning";
-        StorageLocation: {
-            bucket?: string;
-            container?: string;
-            credentialsId?: string;
-            prefix?: string;
-            region?: string;
-            storageAccount?: string;
-        };
         SubstituteParameter: {
             description?: string;
             key: string;
@@ -11350,6 +11468,9 @@ export interface components {
         SuggestedStackToExistingInput: {
             stackId: string;
             suggestedStackId: string;
+        };
+        SuppressedResources: {
+            managedByTags?: components["schemas"]["ManagedByTag"][] | null;
         };
         TagKey: {
             key: string;
@@ -11660,6 +11781,8 @@ export interface components {
         /** @enum {string} */
         TtlUnit: "hours" | "days";
         UserOrgRole: {
+            /** @description What the custom organization role named by customRoleId grants (null for the other roles), so the console decides access with the same model as the server. */
+            customRole: components["schemas"]["CustomRoleGrant"] | null;
             customRoleId: string | null;
             organizationId: string;
             orgRole: string;
@@ -11693,10 +11816,23 @@ export interface components {
         VariableBatch: {
             scope: components["schemas"]["VariableScope"];
             scopeId?: string;
-            variables: (components["schemas"]["VariableUpdate"] & {
-                /** @description Absent to create. */
-                id?: string;
-            })[];
+            variables: components["schemas"]["VariableBatchItem"][];
+        };
+        /** @description One variable of the batch's scope; with `id` a partial update of it, without one a create (`key` and `type` needed). */
+        VariableBatchItem: {
+            blueprintManagedBy?: components["schemas"]["BlueprintManagedBy"];
+            description?: string;
+            displayName?: string;
+            /** @description Absent to create. */
+            id?: string;
+            isOverridable?: boolean;
+            isRequired?: boolean;
+            isSensitive?: boolean;
+            /** @description Letters, digits and underscores, not starting with a digit; a tfVar may also hold hyphens (not first). Checked by the server with the spec messages. */
+            key?: string;
+            type?: components["schemas"]["VariableType"];
+            value?: string;
+            valueConditions?: components["schemas"]["VariableCondition"][];
         };
         /** @description `in` carries an array of strings; number operators a number; boolean no value. */
         VariableCondition: {
@@ -11718,6 +11854,7 @@ export interface components {
             isRequired: boolean;
             /** @default false */
             isSensitive: boolean;
+            /** @description Letters, digits and underscores, not starting with a digit; a tfVar may also hold hyphens (not first). Checked by the server with the spec messages. */
             key: string;
             scope: components["schemas"]["VariableScope"];
             /** @description The id of the stack, namespace, template or blueprint; absent for organization. */
@@ -11729,6 +11866,9 @@ export interface components {
         };
         VariableScanInput: {
             iacType?: components["schemas"]["IacType"];
+            scope?: components["schemas"]["VariableScope"];
+            /** @description The id of the scope the variables are for; absent for organization. */
+            scopeId?: string;
             vcsInfo: components["schemas"]["VcsInfo"];
         };
         /** @enum {string} */
@@ -22475,7 +22615,10 @@ export interface operations {
     };
     listCustomAbacConfigurations: {
         parameters: {
-            query?: never;
+            query?: {
+                customAbacConfigurationId?: string;
+                customAbacConfigurationName?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -22650,7 +22793,10 @@ export interface operations {
     };
     listCustomRoles: {
         parameters: {
-            query?: never;
+            query?: {
+                customRoleId?: string;
+                customRoleName?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -22926,7 +23072,7 @@ export interface operations {
     listNamespacePermissions: {
         parameters: {
             query?: {
-                namespaceId?: components["schemas"]["NamespaceId"];
+                namespaceId?: string;
             };
             header?: never;
             path?: never;
@@ -22988,6 +23134,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
@@ -23033,7 +23180,10 @@ export interface operations {
     };
     listProgrammaticUsers: {
         parameters: {
-            query?: never;
+            query?: {
+                programmaticUserId?: string;
+                programmaticUserName?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -23452,7 +23602,7 @@ export interface operations {
     listTeamUsers: {
         parameters: {
             query?: {
-                teamId?: components["schemas"]["TeamId"];
+                teamId?: string;
             };
             header?: never;
             path?: never;
@@ -25172,7 +25322,8 @@ export interface operations {
     listNamespaces: {
         parameters: {
             query?: {
-                namespaceId?: components["schemas"]["NamespaceId"];
+                /** @description Only this namespace; an id that names none answers empty items. */
+                namespaceId?: string;
                 namespaceName?: string;
                 /** @description One-based page number of a paged list. */
                 page?: components["parameters"]["Page"];
@@ -26802,6 +26953,36 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteOrganizationConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["OrganizationConfiguration"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -28777,6 +28958,39 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStackDependency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dependencyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["StackDependency"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -31912,6 +32126,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -31948,6 +32163,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
@@ -31986,6 +32202,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
@@ -32024,6 +32241,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
@@ -32135,6 +32353,39 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listEffectiveVariables: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                stackId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["EffectiveVariable"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     scanVariablesFromCode: {
         parameters: {
             query?: never;
@@ -32168,6 +32419,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];

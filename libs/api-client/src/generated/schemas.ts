@@ -13,7 +13,7 @@ export const zOrganizationId = /* @__PURE__ */ (() => z.string().regex(new RegEx
 /** admin, viewer, member, deployer, runner, or any other key (a namespace-only role). */
 export const zRoleKey = /* @__PURE__ */ (() => z.string().min(1).max(64).regex(new RegExp("^[A-Za-z][A-Za-z0-9_-]*$", 'u')))();
 export const zTeamId = /* @__PURE__ */ (() => z.string().regex(new RegExp("^team-[a-z0-9]{4,40}$", 'u')))();
-export const zAbacRole = /* @__PURE__ */ (() => z.strictObject({ orgId: zOrganizationId, orgRole: zRoleKey, teamIds: z.array(zTeamId).max(100).optional() }))();
+export const zAbacRole = /* @__PURE__ */ (() => z.strictObject({ orgId: zOrganizationId, orgRole: zRoleKey, teamIds: z.array(zTeamId).max(100).nullable().optional() }))();
 export const zAcceptInviteInput = /* @__PURE__ */ (() => z.strictObject({ invitationToken: z.string().min(1).max(200) }))();
 export const zMfaCode = /* @__PURE__ */ (() => z.string().regex(new RegExp("^[0-9]{6}$", 'u')))();
 export const zAddMfaSessionCodeInput = /* @__PURE__ */ (() => z.strictObject({ addMfaSessionId: z.string().min(1).max(200), mfaCode: zMfaCode }))();
@@ -38,6 +38,8 @@ export const zAzureCredentialsBulkInput = /* @__PURE__ */ (() => z.strictObject(
 /** Partial update of AzureCredentialsInput: absent fields stay, null clears a field. */
 export const zAzureCredentialsUpdate = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128).nullable().optional(), type: zCredentialsPurpose.nullable().optional(), azureSubscriptionId: z.string().nullable().optional(), authMethod: zAzureAuthMethod.nullable().optional(), tenantId: z.string().nullable().optional(), clientId: z.string().nullable().optional(), clientSecret: z.string().nullable().optional() }))();
 export const zAzureDevopsMetadata = /* @__PURE__ */ (() => z.strictObject({ httpUrl: z.string().optional() }))();
+/** An Azure Storage container that holds Terraform state files. */
+export const zAzureStorageStateFilesLocation = /* @__PURE__ */ (() => z.strictObject({ storageAccountName: z.string().max(256).nullable().optional(), containerName: z.string().max(256).nullable().optional(), azureSubscriptionId: z.string().max(64).nullable().optional() }))();
 /** manual mode backs up the groups given, in order. */
 export const zBackupMode = /* @__PURE__ */ (() => z.enum(["default","manual"]))();
 export const zDisasterRecoveryGroup = /* @__PURE__ */ (() => z.object({ vcsInfo: z.object({ path: z.string() }), awsQuery: z.object({ region: z.array(z.string()).optional(), services: z.array(z.string()).optional(), resourceTypes: z.array(z.string()).optional(), tags: z.record(z.string(), z.string()).optional() }).optional() }))();
@@ -65,7 +67,7 @@ export const zBlueprintNamespaceMappingKey = /* @__PURE__ */ (() => z.strictObje
 /** Partial update of BlueprintInput: absent fields stay, null clears a field. */
 export const zBlueprintUpdate = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128).nullable().optional(), description: z.string().nullable().optional(), vcsInfo: zVcsInfo.nullable().optional(), stackConfiguration: zBlueprintStackConfiguration.nullable().optional(), substituteParameters: z.array(zSubstituteParameter).nullable().optional(), policy: zBlueprintPolicy.nullable().optional(), skipPlanOnStackInitialization: z.boolean().nullable().optional(), autoApproveApplyOnInitialization: z.boolean().nullable().optional() }))();
 export const zCapabilityStatus = /* @__PURE__ */ (() => z.enum(["enabled","disabled"]))();
-export const zCapabilitySetting = /* @__PURE__ */ (() => z.strictObject({ status: zCapabilityStatus, isOverridable: z.boolean().optional() }))();
+export const zCapabilitySetting = /* @__PURE__ */ (() => z.strictObject({ status: zCapabilityStatus, isOverridable: z.boolean().nullable().optional() }))();
 export const zChatFeedbackRating = /* @__PURE__ */ (() => z.enum(["positive","negative","none"]))();
 export const zChatFeedbackInput = /* @__PURE__ */ (() => z.strictObject({ cmAgentInteractionId: z.string(), rating: zChatFeedbackRating, reason: z.string().max(200).optional(), feedback: z.string().max(1000).optional() }))();
 export const zChatPrompt = /* @__PURE__ */ (() => z.strictObject({ cmChatId: z.string().regex(new RegExp("^ch", 'u')), prompt: z.string().min(1).max(40000) }))();
@@ -124,8 +126,10 @@ export const zCustomRolePermissionName = /* @__PURE__ */ (() => z.enum(["namespa
 export const zCustomRolePermission = /* @__PURE__ */ (() => z.strictObject({ name: zCustomRolePermissionName }))();
 export const zCustomRoleType = /* @__PURE__ */ (() => z.enum(["organizationRole","namespaceRole"]))();
 export const zStackRestriction = /* @__PURE__ */ (() => z.enum(["none","restrictReadToOwnStacks","restrictWriteToOwnStacks"]))();
-export const zCustomRoleInput = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128), description: z.string().max(2000).nullable().optional(), type: zCustomRoleType, permissions: z.array(zCustomRolePermission).max(100), stackRestriction: zStackRestriction.optional() }))();
-export const zCustomRoleUpdateInput = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128).optional(), description: z.string().max(2000).nullable().optional(), permissions: z.array(zCustomRolePermission).max(100).optional(), stackRestriction: zStackRestriction.optional() }))();
+/** `type` absent or null: a namespace role (clients that know only namespace roles do not send it). `permissions` absent or null: none. `stackRestriction` absent or null: none.  */
+export const zCustomRoleInput = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128), description: z.string().max(2000).nullable().optional(), type: zCustomRoleType.nullable().optional(), permissions: z.array(zCustomRolePermission).max(100).nullable().optional(), stackRestriction: zStackRestriction.nullable().optional() }))();
+/** Partial update; `permissions` null removes them all, `stackRestriction` null sets none. */
+export const zCustomRoleUpdateInput = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128).optional(), description: z.string().max(2000).nullable().optional(), permissions: z.array(zCustomRolePermission).max(100).nullable().optional(), stackRestriction: zStackRestriction.nullable().optional() }))();
 export const zDatabricksAuthMethod = /* @__PURE__ */ (() => z.enum(["oauthM2m","personalAccessToken"]))();
 export const zDatabricksCredentialsInput = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128), type: zCredentialsPurpose, databricksAccountId: z.string(), authMethod: zDatabricksAuthMethod.optional(), workspaceUrl: z.string().optional(), clientId: z.string().optional(), clientSecret: z.string().optional(), token: z.string().optional() }))();
 export const zDatabricksCredentialsBulkInput = /* @__PURE__ */ (() => z.strictObject({ credentials: zDatabricksCredentialsInput, scopeIds: z.array(z.string()).min(1) }))();
@@ -168,6 +172,8 @@ export const zGcpCredentialsInput = /* @__PURE__ */ (() => z.strictObject({ name
 export const zGcpCredentialsBulkInput = /* @__PURE__ */ (() => z.strictObject({ credentials: zGcpCredentialsInput, scopeIds: z.array(z.string()).min(1) }))();
 /** Partial update of GcpCredentialsInput: absent fields stay, null clears a field. */
 export const zGcpCredentialsUpdate = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128).nullable().optional(), type: zCredentialsPurpose.nullable().optional(), gcpProjectId: z.string().nullable().optional(), authMethod: zGcpAuthMethod.nullable().optional(), serviceAccountEmail: z.string().nullable().optional(), serviceAccountKey: z.string().nullable().optional() }))();
+/** A Google Cloud Storage bucket that holds Terraform state files. */
+export const zGcsStateFilesLocation = /* @__PURE__ */ (() => z.strictObject({ bucketName: z.string().max(256).nullable().optional(), gcpProjectId: z.string().max(128).nullable().optional() }))();
 export const zGitCloneType = /* @__PURE__ */ (() => z.enum(["ssh","http"]))();
 export const zGitSigningKeyType = /* @__PURE__ */ (() => z.enum(["gpg","ssh"]))();
 export const zGitSigningKeyInput = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128), type: zGitSigningKeyType, privateKey: z.string(), passphrase: z.string().optional(), committerName: z.string().optional(), committerEmail: z.email().optional() }))();
@@ -190,6 +196,7 @@ export const zPlanSummary = /* @__PURE__ */ (() => z.object({ create: z.array(zP
 export const zRunStatus = /* @__PURE__ */ (() => z.enum(["notStarted","queued","inProgress","waitingForApproval","approved","approvalTimeout","succeeded","failed","error","finishedError","applyFailure","skipped","canceled","cancelling","finished","canceledByDependency","canceledByFailedStackInitialization","waitingForFailedControlPoliciesApproval","waitingForErrorControlPoliciesApproval","approvedFailedControlPolicies"]))();
 export const zInteractiveProcessReport = /* @__PURE__ */ (() => z.strictObject({ processId: z.string().optional(), stackId: z.string().regex(new RegExp("^stk-", 'u')), kind: zInteractiveProcessKind, status: zRunStatus.optional(), planSummary: zPlanSummary.optional() }))();
 export const zInvitationInput = /* @__PURE__ */ (() => z.strictObject({ email: zEmail, role: zRoleKey }))();
+export const zManagedByTag = /* @__PURE__ */ (() => z.strictObject({ key: z.string().max(256), value: z.string().max(256).nullable().optional() }))();
 export const zMarketplaceRegistrationInput = /* @__PURE__ */ (() => z.strictObject({ email: zEmail, password: zPassword, firstName: zPersonName, lastName: zPersonName, organizationName: z.string().min(1).max(128), marketplaceCustomerId: z.string().max(256).optional() }))();
 export const zMfaCodeInput = /* @__PURE__ */ (() => z.strictObject({ mfaCode: zMfaCode }))();
 export const zMfaSignInInput = /* @__PURE__ */ (() => z.strictObject({ waitingMfaPotentialSessionId: z.string().min(1).max(200), mfaCode: zMfaCode }))();
@@ -200,17 +207,17 @@ export const zMongodbatlasAuthMethod = /* @__PURE__ */ (() => z.enum(["apiKey"])
 export const zMongodbatlasCredentialsInput = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128), type: zCredentialsPurpose, mongodbatlasOrgId: z.string(), authMethod: zMongodbatlasAuthMethod.optional(), publicKey: z.string().optional(), privateKey: z.string().optional() }))();
 /** Partial update of MongodbatlasCredentialsInput: absent fields stay, null clears a field. */
 export const zMongodbatlasCredentialsUpdate = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128).nullable().optional(), type: zCredentialsPurpose.nullable().optional(), mongodbatlasOrgId: z.string().nullable().optional(), authMethod: zMongodbatlasAuthMethod.nullable().optional(), publicKey: z.string().nullable().optional(), privateKey: z.string().nullable().optional() }))();
-export const zNamespaceCapabilities = /* @__PURE__ */ (() => z.strictObject({ deployOnPush: zCapabilitySetting.optional(), planOnPr: zCapabilitySetting.optional(), driftDetection: zCapabilitySetting.optional() }))();
-export const zNamespaceDeploymentApprovalPolicy = /* @__PURE__ */ (() => z.strictObject({ rules: z.array(zDeploymentApprovalRule).max(20), overrideBehavior: zApprovalOverrideBehavior.optional() }))();
+export const zNamespaceCapabilities = /* @__PURE__ */ (() => z.strictObject({ deployOnPush: zCapabilitySetting.nullable().optional(), planOnPr: zCapabilitySetting.nullable().optional(), driftDetection: zCapabilitySetting.nullable().optional() }))();
+export const zNamespaceDeploymentApprovalPolicy = /* @__PURE__ */ (() => z.strictObject({ rules: z.array(zDeploymentApprovalRule).max(20), overrideBehavior: zApprovalOverrideBehavior.nullable().optional() }))();
 export const zNamespaceName = /* @__PURE__ */ (() => z.string().min(1).max(128).regex(new RegExp("^[^\\u0000-\\u001f]+$", 'u')))();
-export const zNamespaceRunnerConfig = /* @__PURE__ */ (() => z.strictObject({ mode: zRunnerMode, groups: z.array(z.string().min(1).max(128)).max(100).optional(), isOverridable: z.boolean().optional() }))();
+export const zNamespaceRunnerConfig = /* @__PURE__ */ (() => z.strictObject({ mode: zRunnerMode, groups: z.array(z.string().min(1).max(128)).max(100).nullable().optional(), isOverridable: z.boolean().nullable().optional() }))();
 export const zNamespaceCreateInput = /* @__PURE__ */ (() => z.strictObject({ name: zNamespaceName, description: z.string().max(2000).nullable().optional(), externalCredentials: z.array(zExternalCredentialsRef).max(20).nullable().optional(), iacConfig: zIacConfig.nullable().optional(), runnerConfig: zNamespaceRunnerConfig.nullable().optional(), deploymentApprovalPolicy: zNamespaceDeploymentApprovalPolicy.nullable().optional(), capabilities: zNamespaceCapabilities.nullable().optional() }))();
 export const zNamespaceId = /* @__PURE__ */ (() => z.string().regex(new RegExp("^ns-[a-z0-9]{4,40}$", 'u')))();
 export const zNamespaceRole = /* @__PURE__ */ (() => z.enum(["viewer","admin"]))();
-/** Exactly one principal; a role or a custom namespace role. */
-export const zNamespacePermissionInput = /* @__PURE__ */ (() => z.strictObject({ namespaceId: zNamespaceId.nullable(), stackId: z.string().max(64).nullable().optional(), userEmail: zEmail.optional(), programmaticUserName: z.string().min(1).max(128).optional(), teamId: zTeamId.optional(), role: zNamespaceRole.nullable().optional(), customRoleId: z.string().regex(new RegExp("^cro-[a-z0-9]{4,40}$", 'u')).nullable().optional() }))();
-/** Exactly one of userEmail, programmaticUserName, teamId. namespaceId null means All Namespaces. */
-export const zNamespacePermissionKey = /* @__PURE__ */ (() => z.strictObject({ namespaceId: zNamespaceId.nullable(), stackId: z.string().max(64).nullable().optional(), userEmail: zEmail.optional(), programmaticUserName: z.string().min(1).max(128).optional(), teamId: zTeamId.optional() }))();
+/** Exactly one principal (the others absent or null); a role or a custom namespace role. */
+export const zNamespacePermissionInput = /* @__PURE__ */ (() => z.strictObject({ namespaceId: zNamespaceId.nullable(), stackId: z.string().max(64).nullable().optional(), userEmail: zEmail.nullable().optional(), programmaticUserName: z.string().min(1).max(128).nullable().optional(), teamId: zTeamId.nullable().optional(), role: zNamespaceRole.nullable().optional(), customRoleId: z.string().regex(new RegExp("^cro-[a-z0-9]{4,40}$", 'u')).nullable().optional() }))();
+/** Exactly one of userEmail, programmaticUserName, teamId (the others absent or null). namespaceId null means All Namespaces. `role` and `customRoleId` are accepted (clients send the whole permission) and are not part of the key.  */
+export const zNamespacePermissionKey = /* @__PURE__ */ (() => z.strictObject({ namespaceId: zNamespaceId.nullable(), stackId: z.string().max(64).nullable().optional(), userEmail: zEmail.nullable().optional(), programmaticUserName: z.string().min(1).max(128).nullable().optional(), teamId: zTeamId.nullable().optional(), role: zNamespaceRole.nullable().optional(), customRoleId: z.string().regex(new RegExp("^cro-[a-z0-9]{4,40}$", 'u')).nullable().optional() }))();
 /** Partial update. Absent fields stay; `null` clears. `id`, when sent, must match the path. */
 export const zNamespaceUpdateInput = /* @__PURE__ */ (() => z.strictObject({ id: zNamespaceId.optional(), name: zNamespaceName.optional(), description: z.string().max(2000).nullable().optional(), externalCredentials: z.array(zExternalCredentialsRef).max(20).nullable().optional(), iacConfig: zIacConfig.nullable().optional(), runnerConfig: zNamespaceRunnerConfig.nullable().optional(), deploymentApprovalPolicy: zNamespaceDeploymentApprovalPolicy.nullable().optional(), capabilities: zNamespaceCapabilities.nullable().optional() }))();
 /** Slack webhook, Slack app, Teams webhook, e-mail. */
@@ -229,10 +236,14 @@ export const zOktaAuthMethod = /* @__PURE__ */ (() => z.enum(["apiToken","oauthP
 export const zOktaCredentialsInput = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128), type: zCredentialsPurpose, oktaOrgUrl: z.string(), authMethod: zOktaAuthMethod.optional(), clientId: z.string().optional(), apiToken: z.string().optional(), privateKey: z.string().optional() }))();
 /** Partial update of OktaCredentialsInput: absent fields stay, null clears a field. */
 export const zOktaCredentialsUpdate = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128).nullable().optional(), type: zCredentialsPurpose.nullable().optional(), oktaOrgUrl: z.string().nullable().optional(), authMethod: zOktaAuthMethod.nullable().optional(), clientId: z.string().nullable().optional(), apiToken: z.string().nullable().optional(), privateKey: z.string().nullable().optional() }))();
-export const zOrganizationRunnerConfig = /* @__PURE__ */ (() => z.strictObject({ mode: zRunnerMode, groups: z.array(z.string().max(128)).max(100).optional() }))();
-export const zReportConfiguration = /* @__PURE__ */ (() => z.strictObject({ type: z.enum(["weeklyReport"]), enabled: z.boolean(), recipients: z.strictObject({ allAdmins: z.boolean().optional(), emailAddresses: z.array(zEmail).max(200).optional(), emailAddressesToExclude: z.array(zEmail).max(200).optional() }).optional() }))();
-export const zStorageLocation = /* @__PURE__ */ (() => z.strictObject({ bucket: z.string().max(256).optional(), container: z.string().max(256).optional(), storageAccount: z.string().max(256).optional(), region: z.string().max(64).optional(), prefix: z.string().max(1024).optional(), credentialsId: z.string().max(128).optional() }))();
-export const zOrganizationConfigurationInput = /* @__PURE__ */ (() => z.strictObject({ iacConfig: zIacConfig.nullable().optional(), tfStateFilesS3Locations: z.array(zStorageLocation).max(100).nullable().optional(), tfStateFilesAzureStorageLocations: z.array(zStorageLocation).max(100).nullable().optional(), tfStateFilesGcsLocations: z.array(zStorageLocation).max(100).nullable().optional(), runnerConfig: zOrganizationRunnerConfig.nullable().optional(), suppressedResources: z.strictObject({ managedByTags: z.array(z.strictObject({ key: z.string().max(256), value: z.string().max(256).optional() })).max(100).optional() }).nullable().optional(), reportConfigurations: z.array(zReportConfiguration).max(10).nullable().optional(), aiFeaturesConfiguration: zAiFeaturesConfiguration.nullable().optional() }))();
+export const zOrganizationRunnerConfig = /* @__PURE__ */ (() => z.strictObject({ mode: zRunnerMode, groups: z.array(z.string().max(128)).max(100).nullable().optional(), isOverridable: z.boolean().nullable().optional() }))();
+export const zReportRecipients = /* @__PURE__ */ (() => z.strictObject({ allAdmins: z.boolean().nullable().optional(), emailAddresses: z.array(zEmail).max(200).nullable().optional(), emailAddressesToExclude: z.array(zEmail).max(200).nullable().optional() }))();
+export const zReportType = /* @__PURE__ */ (() => z.enum(["weeklyReport"]))();
+export const zReportConfiguration = /* @__PURE__ */ (() => z.strictObject({ type: zReportType, enabled: z.boolean().nullable().optional(), recipients: zReportRecipients.nullable().optional() }))();
+/** An S3 bucket that holds Terraform state files. */
+export const zS3StateFilesLocation = /* @__PURE__ */ (() => z.strictObject({ bucketName: z.string().max(256).nullable().optional(), bucketRegion: z.string().max(64).nullable().optional(), awsAccountId: z.string().max(64).nullable().optional() }))();
+export const zSuppressedResources = /* @__PURE__ */ (() => z.strictObject({ managedByTags: z.array(zManagedByTag).max(100).nullable().optional() }))();
+export const zOrganizationConfigurationInput = /* @__PURE__ */ (() => z.strictObject({ iacConfig: zIacConfig.nullable().optional(), tfStateFilesS3Locations: z.array(zS3StateFilesLocation).max(100).nullable().optional(), tfStateFilesAzureStorageLocations: z.array(zAzureStorageStateFilesLocation).max(100).nullable().optional(), tfStateFilesGcsLocations: z.array(zGcsStateFilesLocation).max(100).nullable().optional(), runnerConfig: zOrganizationRunnerConfig.nullable().optional(), suppressedResources: zSuppressedResources.nullable().optional(), reportConfigurations: z.array(zReportConfiguration).max(10).nullable().optional(), aiFeaturesConfiguration: zAiFeaturesConfiguration.nullable().optional() }))();
 export const zOrganizationUserUpdateInput = /* @__PURE__ */ (() => z.strictObject({ role: zRoleKey }))();
 export const zPasswordChangeInput = /* @__PURE__ */ (() => z.strictObject({ currentPassword: z.string().min(1).max(128), newPassword: zPassword }))();
 export const zPersonalAccessTokenInput = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128), expiresInDays: z.int().min(1).max(3650).nullable().optional() }))();
@@ -333,13 +344,15 @@ export const zTfcOrganizationInput = /* @__PURE__ */ (() => z.strictObject({ tfc
 /** Partial update of TfcOrganizationInput: absent fields stay, null clears a field. */
 export const zTfcOrganizationUpdate = /* @__PURE__ */ (() => z.strictObject({ tfcOrganizationName: z.string().nullable().optional(), hostname: z.string().nullable().optional(), token: z.string().nullable().optional(), userToken: z.string().nullable().optional() }))();
 export const zUserProfileUpdateInput = /* @__PURE__ */ (() => z.strictObject({ firstName: zPersonName.optional(), lastName: zPersonName.optional() }).refine(minProperties(1), { params: { kind: 'minProperties', minimum: 1 } }))();
+/** One variable of the batch's scope; with `id` a partial update of it, without one a create (`key` and `type` needed). */
+export const zVariableBatchItem = /* @__PURE__ */ (() => z.strictObject({ id: z.string().regex(new RegExp("^var-", 'u')).optional(), key: z.string().max(128).optional(), value: z.string().optional(), displayName: z.string().max(128).optional(), type: zVariableType.optional(), isSensitive: z.boolean().optional(), isOverridable: z.boolean().optional(), isRequired: z.boolean().optional(), description: z.string().max(1000).optional(), valueConditions: z.array(zVariableCondition).optional(), blueprintManagedBy: zBlueprintManagedBy.optional() }))();
 export const zVariableScope = /* @__PURE__ */ (() => z.enum(["organization","namespace","template","blueprint","stack"]))();
-/** Partial update of VariableInput: absent fields stay, null clears a field. */
-export const zVariableUpdate = /* @__PURE__ */ (() => z.strictObject({ scope: zVariableScope.nullable().optional(), scopeId: z.string().nullable().optional(), key: z.string().max(128).regex(new RegExp("^[A-Za-z_][A-Za-z0-9_-]*$", 'u')).nullable().optional(), value: z.string().nullable().optional(), displayName: z.string().max(128).nullable().optional(), type: zVariableType.nullable().optional(), isSensitive: z.boolean().nullable().optional(), isOverridable: z.boolean().nullable().optional(), isRequired: z.boolean().nullable().optional(), description: z.string().max(1000).nullable().optional(), valueConditions: z.array(zVariableCondition).nullable().optional(), blueprintManagedBy: zBlueprintManagedBy.nullable().optional() }))();
-export const zVariableBatch = /* @__PURE__ */ (() => z.strictObject({ scope: zVariableScope, scopeId: z.string().optional(), variables: z.array(z.intersection(zVariableUpdate, z.object({ id: z.string().regex(new RegExp("^var-", 'u')).optional() }))) }))();
+export const zVariableBatch = /* @__PURE__ */ (() => z.strictObject({ scope: zVariableScope, scopeId: z.string().optional(), variables: z.array(zVariableBatchItem).min(1) }))();
 export const zVariableIds = /* @__PURE__ */ (() => z.strictObject({ variableIds: z.array(z.string().regex(new RegExp("^var-", 'u'))).min(1) }))();
-export const zVariableInput = /* @__PURE__ */ (() => z.strictObject({ scope: zVariableScope, scopeId: z.string().optional(), key: z.string().max(128).regex(new RegExp("^[A-Za-z_][A-Za-z0-9_-]*$", 'u')), value: z.string().optional(), displayName: z.string().max(128).optional(), type: zVariableType, isSensitive: z.boolean().default(false), isOverridable: z.boolean().default(true), isRequired: z.boolean().default(false), description: z.string().max(1000).optional(), valueConditions: z.array(zVariableCondition).optional(), blueprintManagedBy: zBlueprintManagedBy.optional() }))();
-export const zVariableScanInput = /* @__PURE__ */ (() => z.strictObject({ vcsInfo: zVcsInfo, iacType: zIacType.optional() }))();
+export const zVariableInput = /* @__PURE__ */ (() => z.strictObject({ scope: zVariableScope, scopeId: z.string().optional(), key: z.string().max(128), value: z.string().optional(), displayName: z.string().max(128).optional(), type: zVariableType, isSensitive: z.boolean().default(false), isOverridable: z.boolean().default(true), isRequired: z.boolean().default(false), description: z.string().max(1000).optional(), valueConditions: z.array(zVariableCondition).optional(), blueprintManagedBy: zBlueprintManagedBy.optional() }))();
+export const zVariableScanInput = /* @__PURE__ */ (() => z.strictObject({ vcsInfo: zVcsInfo, iacType: zIacType.optional(), scope: zVariableScope.optional(), scopeId: z.string().optional() }))();
+/** Partial update of VariableInput: absent fields stay, null clears a field. */
+export const zVariableUpdate = /* @__PURE__ */ (() => z.strictObject({ scope: zVariableScope.nullable().optional(), scopeId: z.string().nullable().optional(), key: z.string().max(128).nullable().optional(), value: z.string().nullable().optional(), displayName: z.string().max(128).nullable().optional(), type: zVariableType.nullable().optional(), isSensitive: z.boolean().nullable().optional(), isOverridable: z.boolean().nullable().optional(), isRequired: z.boolean().nullable().optional(), description: z.string().max(1000).nullable().optional(), valueConditions: z.array(zVariableCondition).nullable().optional(), blueprintManagedBy: zBlueprintManagedBy.nullable().optional() }))();
 export const zVcdAuthMethod = /* @__PURE__ */ (() => z.enum(["password","apiToken"]))();
 export const zVcdCredentialsInput = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128), type: zCredentialsPurpose, vcdOrgName: z.string(), authMethod: zVcdAuthMethod.optional(), url: z.url().optional(), username: z.string().optional(), password: z.string().optional(), apiToken: z.string().optional() }))();
 /** Partial update of VcdCredentialsInput: absent fields stay, null clears a field. */
@@ -377,6 +390,7 @@ export const requestSchemaNames = [
   "AzureCredentialsInput",
   "AzureCredentialsUpdate",
   "AzureDevopsMetadata",
+  "AzureStorageStateFilesLocation",
   "BackupMode",
   "BackupStrategy",
   "BitbucketDataCenterMetadata",
@@ -464,6 +478,7 @@ export const requestSchemaNames = [
   "GcpCredentialsBulkInput",
   "GcpCredentialsInput",
   "GcpCredentialsUpdate",
+  "GcsStateFilesLocation",
   "GitCloneType",
   "GitSigningKeyInput",
   "GitSigningKeyType",
@@ -481,6 +496,7 @@ export const requestSchemaNames = [
   "InteractiveProcessKind",
   "InteractiveProcessReport",
   "InvitationInput",
+  "ManagedByTag",
   "MarketplaceRegistrationInput",
   "MfaCode",
   "MfaCodeInput",
@@ -535,6 +551,8 @@ export const requestSchemaNames = [
   "RelatedResourcesQuery",
   "ReleaseStateLockTask",
   "ReportConfiguration",
+  "ReportRecipients",
+  "ReportType",
   "ResetPasswordInput",
   "ResourceAddressesTask",
   "ResourceAddressesTaskType",
@@ -560,6 +578,7 @@ export const requestSchemaNames = [
   "RunnerMode",
   "RunnerRegistration",
   "RunnerStepResult",
+  "S3StateFilesLocation",
   "SamlPostForm",
   "SamlSettingsInput",
   "Severity",
@@ -592,11 +611,11 @@ export const requestSchemaNames = [
   "StackTtlExtension",
   "StackUpdate",
   "StepStatus",
-  "StorageLocation",
   "SubstituteParameter",
   "SuggestedStackImportBulkInput",
   "SuggestedStackImportInput",
   "SuggestedStackToExistingInput",
+  "SuppressedResources",
   "TaskInput",
   "TaskToExecute",
   "TeamId",
@@ -626,6 +645,7 @@ export const requestSchemaNames = [
   "TtlUnit",
   "UserProfileUpdateInput",
   "VariableBatch",
+  "VariableBatchItem",
   "VariableCondition",
   "VariableConditionOperator",
   "VariableIds",

@@ -22,8 +22,8 @@ function collectMessages(): Message[] {
   for (const value of Object.values(domain)) {
     if (isMessage(value)) found.push(value);
     else if (Array.isArray(value)) {
-      for (const item of value)
-        if (isMessage((item as { label?: unknown }).label))
+      for (const item of value as unknown[])
+        if (isMessage((item as { label?: unknown } | null)?.label))
           found.push((item as { label: Message }).label);
     } else if (typeof value === 'object' && value !== null) {
       for (const inner of Object.values(value)) if (isMessage(inner)) found.push(inner);

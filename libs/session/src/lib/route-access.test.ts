@@ -67,10 +67,33 @@ describe('route access table', () => {
     ['admin', true],
     ['viewer', true],
     ['member', false],
-  ])('disaster recovery and the organization page for %s: %s', (role, open) => {
-    for (const id of [...drRoutes, 'organizationSetting'] as const) {
+    ['deployer', false],
+  ])('disaster recovery views and the organization page for %s: %s', (role, open) => {
+    for (const id of ['disasterRecovery', 'disasterRecoverySnapshot', 'organizationSetting'] as const) {
       expect(canOpen(id, ctx({ role }), allowList), id).toBe(open);
     }
+  });
+
+  // A page whose action the server refuses is not opened: the wizards end in an admin-only call.
+  it.each([
+    ['admin', true],
+    ['viewer', false],
+    ['member', false],
+  ])('the namespace and disaster-recovery wizards for %s: %s', (role, open) => {
+    for (const id of ['createNamespaceWizard', 'editNamespaceWizard', 'createDRConfigWizard', 'editDRConfigWizard'] as const) {
+      expect(canOpen(id, ctx({ role }), allowList), id).toBe(open);
+    }
+  });
+
+  it('refuses a page for the permission the shared table denies, with its reason', () => {
+    expect(decideRoute('createNamespaceWizard', ctx({ role: 'viewer' }))).toEqual({ kind: 'denied', reason: 'role' });
+    expect(decideRoute('team', ctx({ role: 'member' }))).toEqual({ kind: 'denied', reason: 'role' });
+    expect(decideRoute('createStackWizard', ctx({ role: 'viewer' }))).toEqual({ kind: 'denied', reason: 'role' });
+    expect(decideRoute('createStackWizard', ctx({ role: 'member' }))).toEqual(allowed);
+    // A namespace-only user may hold stack:create in a granted namespace: the page opens.
+    expect(decideRoute('createStackWizard', ctx({ role: 'deployer' }))).toEqual(allowed);
+    // A custom organization role decides as its grant says.
+    expect(decideRoute('namespaces', ctx({ role: 'cro-1', customRole: { permissions: ['namespace:read'], stackRestriction: 'none' } }))).toEqual(allowed);
   });
 
   it('members still open ordinary pages', () => {

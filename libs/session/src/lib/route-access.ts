@@ -1,4 +1,4 @@
-import { isNamespaceOnlyRole } from '@terrace/domain';
+import { decideForOrganization, isNamespaceOnlyRole, type AccessDeniedCode } from '@terrace/domain';
 import { appRoutes, type AppRouteId, type RouteAccess } from './app-routes';
 import { appBase } from './paths';
 import type { AccessContext } from './session-model';
@@ -6,10 +6,13 @@ import type { AccessContext } from './session-model';
 // Spec §1: any role key other than admin, viewer or member is namespace-only (the rule is @terrace/domain's).
 export { isNamespaceOnlyRole };
 
+/** Why a route or control is refused: the access model's reasons, plus the allow-list's. */
+export type AccessDeniedReason = AccessDeniedCode | 'organization';
+
 export type AccessDecision =
   | { kind: 'allowed' }
-  /** The organization type, role or organization id may not open the route. */
-  | { kind: 'denied'; reason: 'organizationType' | 'namespaceOnly' | 'role' | 'organization' }
+  /** The organization type, role, permission or organization id may not open the route. */
+  | { kind: 'denied'; reason: AccessDeniedReason }
   /** The route exists for the user but the plan lacks a capability: show the upgrade fallback. */
   | { kind: 'needsCapability'; capability: string };
 
@@ -29,11 +32,21 @@ export function getAccessOptions(): AccessOptions {
   return accessOptions;
 }
 
+/** The access model's subject for the signed-in user (namespace grants are not known here). */
+export function accessSubject(ctx: AccessContext) {
+  return { organizationType: ctx.organizationType, role: ctx.role, customRole: ctx.customRole ?? null };
+}
+
 /** Applies one access rule to a user; the single implementation of spec §2.3. */
 export function decide(access: RouteAccess, ctx: AccessContext, options: AccessOptions = accessOptions): AccessDecision {
   if (!access.organizationTypes.includes(ctx.organizationType)) return { kind: 'denied', reason: 'organizationType' };
   if (isNamespaceOnlyRole(ctx.role) && !access.namespaceOnly) return { kind: 'denied', reason: 'namespaceOnly' };
   if (access.roles && !access.roles.includes(ctx.role)) return { kind: 'denied', reason: 'role' };
+  if (access.permission) {
+    // The server's own decision (@terrace/domain); "per namespace" means some namespace may allow it.
+    const decision = decideForOrganization(accessSubject(ctx), access.permission);
+    if (decision.kind === 'deny') return { kind: 'denied', reason: decision.code };
+  }
   if (access.organizationAllowList && !options.organizationAllowList.includes(ctx.organizationId)) {
     return { kind: 'denied', reason: 'organization' };
   }

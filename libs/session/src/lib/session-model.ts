@@ -1,3 +1,5 @@
+import type { CustomRoleGrant } from '@terrace/domain';
+
 export type OrganizationType = 'regular' | 'management';
 export type PricingPlan = 'freeTrial' | 'basic' | 'pro' | 'enterprise';
 
@@ -32,5 +34,7 @@ export interface AccessContext {
   organizationType: OrganizationType;
   organizationId: string;
   role: string;
+  /** The custom organization role's grant when the role key names one (from getUserOrgRole). */
+  customRole?: CustomRoleGrant | null;
   capabilities: ReadonlySet<string>;
 }

@@ -59,7 +59,7 @@ export const sessionRequests = {
   async organizationRole(client: ApiClient, signal?: AbortSignal): Promise<OrganizationRole> {
     const { data } = await client.GET('/iam/org/userOrgRole', { signal });
     const role = firstItem(data);
-    return { orgRole: role.orgRole, teams: role.teams };
+    return { orgRole: role.orgRole, teams: role.teams, customRole: role.customRole ?? null };
   },
   async capabilities(client: ApiClient, signal?: AbortSignal): Promise<string[]> {
     const { data } = await client.GET('/org/capabilities', { signal });

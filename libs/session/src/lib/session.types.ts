@@ -1,8 +1,11 @@
+import type { CustomRoleGrant } from '@terrace/domain';
 import type { TeamRef, User } from './session-model';
 
 export interface OrganizationRole {
   orgRole: string;
   teams: TeamRef[];
+  /** What the custom organization role grants, so the console decides as the server does. */
+  customRole?: CustomRoleGrant | null;
 }
 
 export interface SignInSettings {

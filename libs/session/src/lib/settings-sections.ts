@@ -1,27 +1,28 @@
 import type { MessageDescriptor } from '@lingui/core';
 import type { ComponentType, LazyExoticComponent } from 'react';
-import type { RouteAccess } from './app-routes';
+import type { Permission } from '@terrace/domain';
 
 /**
- * The sections of /organization/setting?id=<section> (spec §2.2) and their navigation group, as
- * data like the route table. What a section shows comes from the domain that owns it
+ * The sections of /organization/setting?id=<section> (spec §2.2), their navigation group and the
+ * permission of the shared access model that changes each (everyone else reads it with every
+ * control disabled and the reason shown), as data like the route table. What a section shows comes from the domain that owns it
  * (`SettingsSectionDefinition`), so VCS providers, cloud credentials, notifications and SSH keys
  * arrive with their domains. 'sign-in' is ours: the spec names the settings but no section.
  */
 export const settingsSectionCatalogue = {
-  'user-list': { group: 'people' },
-  'programmatic-user-list': { group: 'people' },
-  'team-list': { group: 'people' },
-  'custom-roles': { group: 'people' },
-  idp: { group: 'signIn' },
-  'sign-in': { group: 'signIn' },
-  abac: { group: 'signIn' },
-  'vcs-providers': { group: 'integrations' },
-  'cloud-creds': { group: 'integrations' },
-  notification: { group: 'integrations' },
-  'ssh-keys': { group: 'integrations' },
-  'ai-features': { group: 'features' },
-} as const satisfies Record<string, { group: SettingsSectionGroup }>;
+  'user-list': { group: 'people', edit: 'user:manage' },
+  'programmatic-user-list': { group: 'people', edit: 'programmaticUser:manage' },
+  'team-list': { group: 'people', edit: 'team:manage' },
+  'custom-roles': { group: 'people', edit: 'customRole:manage' },
+  idp: { group: 'signIn', edit: 'signInSettings:update' },
+  'sign-in': { group: 'signIn', edit: 'signInSettings:update' },
+  abac: { group: 'signIn', edit: 'customAbac:manage' },
+  'vcs-providers': { group: 'integrations', edit: 'vcsProvider:update' },
+  'cloud-creds': { group: 'integrations', edit: 'cloudCredentials:update' },
+  notification: { group: 'integrations', edit: 'notification:update' },
+  'ssh-keys': { group: 'integrations', edit: 'sshKey:update' },
+  'ai-features': { group: 'features', edit: 'orgConfiguration:update' },
+} as const satisfies Record<string, { group: SettingsSectionGroup; edit: Permission }>;
 
 export type SettingsSectionId = keyof typeof settingsSectionCatalogue;
 export const settingsSectionIds = Object.keys(settingsSectionCatalogue) as SettingsSectionId[];
@@ -70,16 +71,14 @@ export interface SettingsSectionProps {
 
 /**
  * A section a domain contributes to the organization settings: which one (an id of the
- * catalogue), its title and description (Lingui descriptors), who may change it (the rule shape
- * `useAccess` takes; everyone else reads it with every control disabled and the reason shown),
- * and its content, loaded when the section is first opened. A section announced before its
+ * catalogue), its title and description (Lingui descriptors) and its content, loaded when the section is first opened. A section announced before its
  * domain exists has no `content`: the page says it is not available yet.
  */
 export interface SettingsSectionDefinition {
   id: SettingsSectionId;
   title: MessageDescriptor;
   description: MessageDescriptor;
-  content?: { edit: Partial<RouteAccess>; Component: LazyExoticComponent<ComponentType<SettingsSectionProps>> };
+  content?: { Component: LazyExoticComponent<ComponentType<SettingsSectionProps>> };
 }
 
 /** The sections the app offers, by id. A duplicate or an id outside the catalogue is an error. */

@@ -59,6 +59,7 @@ export function useCurrentSession(): CurrentSessionState {
         organizationType: organization.type,
         organizationId: organization.id,
         role: role.data.orgRole,
+        customRole: role.data.customRole ?? null,
         capabilities: caps,
       },
     };

@@ -57,7 +57,7 @@ export function sessionHandlers(who: Who = {}): HttpHandler[] {
     handle('get', '/auth/me', () => envelope([user])),
     handle('get', '/iam/org/userOrgRole', () =>
       envelope([
-        { orgRole: user.orgRole, orgUserRole: user.orgRole, customRoleId: null, organizationId: user.organization.id, teams: user.teams },
+        { orgRole: user.orgRole, orgUserRole: user.orgRole, customRoleId: null, customRole: null, organizationId: user.organization.id, teams: user.teams },
       ]),
     ),
     handle('get', '/org/capabilities', () =>

@@ -36,6 +36,8 @@ export async function updateOrganization(
   organizationId: string,
   set: Partial<typeof organizations.$inferInsert>,
 ): Promise<OrganizationRow | undefined> {
+  // SQL has no empty SET: a partial update that changes nothing reads the row instead.
+  if (Object.values(set).every((v) => v === undefined)) return findOrganization(tx, organizationId);
   const [row] = await tx.update(organizations).set(set).where(eq(organizations.id, organizationId)).returning();
   return row;
 }

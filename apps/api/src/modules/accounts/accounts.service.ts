@@ -1,3 +1,5 @@
+import type { CustomRoleGrant } from '@terrace/domain';
+import type { Schemas } from '../../http/contract-types';
 import { unique } from '../../db/unique-violation';
 import type { Database } from '../../db/database';
 import { Scope } from '../../db/scope';
@@ -213,12 +215,19 @@ export async function getCurrentUser(deps: AccountsDeps, actor: Actor) {
   return { ...currentUserView(user, found.membership, found.organization), teams: await teamsOfUser(deps.db, actor.organizationId, actor.userId) };
 }
 
+/** The stored names were checked against CustomRolePermissionName when the role was written. */
+function customRoleGrantView(grant: CustomRoleGrant | null | undefined): Schemas['CustomRoleGrant'] | null {
+  return grant ? { permissions: [...grant.permissions] as Schemas['CustomRoleGrant']['permissions'], stackRestriction: grant.stackRestriction } : null;
+}
+
 export async function getUserOrgRole(deps: AccountsDeps, actor: Actor) {
   await deps.engine.require(actor, 'authenticated');
   return {
     orgRole: actor.role,
     orgUserRole: actor.role,
     customRoleId: actor.customRoleId,
+    // What the console needs to decide access with the same model (@terrace/domain) as the engine.
+    customRole: customRoleGrantView((await deps.engine.subject(actor)).customRole),
     organizationId: actor.organizationId,
     teams: await teamsOfUser(deps.db, actor.organizationId, actor.userId),
   };

@@ -1,5 +1,6 @@
 import type { Schemas } from '../../http/contract-types';
-import { and, desc, eq, gte, type SQL } from 'drizzle-orm';
+import { desc, eq, gte } from 'drizzle-orm';
+import { pagedList, type Page, type PageRequest } from '../../db/paged-list';
 import type { Scope } from '../../db/scope';
 import { auditEvents } from './audit.schema';
 
@@ -10,26 +11,26 @@ export function insertAuditEvent(scope: Scope, row: NewAuditRow): Promise<AuditR
   return scope.insert(auditEvents, row);
 }
 
+/** What the audit list is filtered by (each filter absent from a request adds no condition). */
 export interface AuditFilter {
   since: Date;
-  includeExternal: boolean;
-  entityType: Schemas['AuditEntityType'] | undefined;
-  limit: number;
-  offset: number;
+  /** Present (true): leave out events of external initiators. */
+  internalOnly: true;
+  entityType: Schemas['AuditEntityType'];
 }
 
-export async function listAuditEvents(scope: Scope, filter: AuditFilter): Promise<{ rows: AuditRow[]; total: number }> {
-  const conditions: SQL[] = [gte(auditEvents.createdAt, filter.since)];
-  if (!filter.includeExternal) conditions.push(eq(auditEvents.isExternal, false));
-  if (filter.entityType) conditions.push(eq(auditEvents.entityType, filter.entityType));
-  const where = and(...conditions);
-  const [rows, total] = await Promise.all([
-    scope.select(auditEvents, where, {
-      orderBy: [desc(auditEvents.createdAt), desc(auditEvents.seq)],
-      limit: filter.limit,
-      offset: filter.offset,
-    }),
-    scope.count(auditEvents, where),
-  ]);
-  return { rows, total };
+// Newest first; the sequence orders the events of one transaction (they share created_at).
+const auditList = pagedList<typeof auditEvents, AuditFilter>({
+  name: 'audit_events',
+  table: auditEvents,
+  orderBy: [desc(auditEvents.createdAt), desc(auditEvents.seq)],
+  filters: {
+    since: (since) => gte(auditEvents.createdAt, since),
+    internalOnly: () => eq(auditEvents.isExternal, false),
+    entityType: (type) => eq(auditEvents.entityType, type),
+  },
+});
+
+export function listAuditEvents(scope: Scope, filter: Partial<AuditFilter>, request: PageRequest): Promise<Page<AuditRow>> {
+  return scope.page(auditList, filter, request);
 }

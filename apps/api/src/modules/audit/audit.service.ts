@@ -4,13 +4,13 @@ import { newId } from '../../crypto/ids';
 import type { Actor } from '../../permissions/actor';
 import type { PermissionEngine } from '../../permissions/permission-engine';
 import type { Schemas } from '../../http/contract-types';
-import type { Paging } from '../../http/envelope';
+import { pagingOf } from '../../db/paged-list';
 import { insertAuditEvent, listAuditEvents, type AuditRow } from './audit.repository';
 
 /** The entity types of spec/automation.md §3 (the contract's AuditEntityType). */
 export type AuditEntityType = Schemas['AuditEntityType'];
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'signIn' | 'signOut' | 'switchOrganization' | 'invite' | 'revoke';
+export type AuditAction = 'create' | 'update' | 'delete' | 'signIn' | 'signOut' | 'switchOrganization' | 'invite' | 'revoke' | 'readSecret';
 
 export interface AuditInitiator {
   name: string;
@@ -91,14 +91,7 @@ export async function listAudit(deps: AuditServiceDeps, actor: Actor, query: Lis
   await deps.engine.require(actor, 'audit:read');
   const since = new Date(Date.now() - query.daysBack * 24 * 3600 * 1000);
   const { rows, total } = await readOrganization(deps.db, actor.organizationId, (scope) =>
-    listAuditEvents(scope, {
-      since,
-      includeExternal: query.includeExternalInitiator,
-      entityType: query.entityType,
-      limit: query.pageSize,
-      offset: (query.page - 1) * query.pageSize,
-    }),
+    listAuditEvents(scope, { since, internalOnly: query.includeExternalInitiator ? undefined : true, entityType: query.entityType }, query),
   );
-  const paging: Paging = { page: query.page, pageSize: query.pageSize, total };
-  return { items: rows.map(toAuditEvent), paging };
+  return { items: rows.map(toAuditEvent), paging: pagingOf(query, total) };
 }

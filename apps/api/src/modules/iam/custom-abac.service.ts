@@ -8,6 +8,7 @@ import { initiatorOf, recordAudit } from '../audit/audit.service';
 import { unique } from '../../db/unique-violation';
 import type { IamDeps } from './iam-deps';
 import * as repo from './iam.repository';
+import { matching } from './list-filter';
 
 // Custom ABAC configurations: identity-provider groups mapped to organizations, roles and teams.
 
@@ -46,10 +47,19 @@ async function checkAbacRoles(deps: IamDeps, actor: Actor, roles: Schemas['AbacR
 
 const toAbac = (row: repo.AbacRow) => ({ id: row.id, customAbacId: row.customAbacId, name: row.name, roles: row.roles });
 
-export async function listAbac(deps: IamDeps, actor: Actor) {
+export async function listAbac(
+  deps: IamDeps,
+  actor: Actor,
+  filter: { customAbacConfigurationId?: string; customAbacConfigurationName?: string } = {},
+) {
   await deps.engine.require(actor, 'customAbac:read');
-  return (await inOrganization(deps.db, actor.organizationId, repo.listAbac)).map(toAbac);
+  const rows = await inOrganization(deps.db, actor.organizationId, repo.listAbac);
+  return matching(rows, { id: filter.customAbacConfigurationId, name: filter.customAbacConfigurationName }).map(toAbac);
 }
+
+/** `teamIds: null` (clients send it for no teams) is stored as absent. */
+const storedRoles = (roles: Schemas['AbacRole'][]) =>
+  roles.map(({ teamIds, ...role }) => (teamIds === null || teamIds === undefined ? role : { ...role, teamIds }));
 
 export async function getAbac(deps: IamDeps, actor: Actor, id: string) {
   await deps.engine.require(actor, 'customAbac:read');
@@ -63,7 +73,12 @@ export async function createAbac(deps: IamDeps, actor: Actor, input: Schemas['Cu
   await checkAbacRoles(deps, actor, input.roles);
   return unique(`Group ${input.customAbacId} is already mapped`, 'entity.customAbacId', () =>
     inOrganization(deps.db, actor.organizationId, async (scope) => {
-      const row = await repo.insertAbac(scope, { id: newId('customAbacConfiguration'), customAbacId: input.customAbacId, name: input.name, roles: input.roles });
+      const row = await repo.insertAbac(scope, {
+        id: newId('customAbacConfiguration'),
+        customAbacId: input.customAbacId,
+        name: input.name,
+        roles: storedRoles(input.roles),
+      });
       await recordAudit(scope, initiatorOf(actor), { entityType: 'customAbacConfiguration', entityId: row.id, entityName: row.name, action: 'create' });
       return toAbac(row);
     }),
@@ -75,7 +90,9 @@ export async function updateAbac(deps: IamDeps, actor: Actor, id: string, input:
   if (input.roles) await checkAbacRoles(deps, actor, input.roles);
   return unique(`Group ${input.customAbacId ?? ''} is already mapped`, 'entity.customAbacId', () =>
     inOrganization(deps.db, actor.organizationId, async (scope) => {
-      const row = Object.keys(input).length ? await repo.updateAbac(scope, id, input) : await repo.findAbac(scope, id);
+      const { roles, ...rest } = input;
+      const set = roles ? { ...rest, roles: storedRoles(roles) } : rest;
+      const row = Object.keys(set).length ? await repo.updateAbac(scope, id, set) : await repo.findAbac(scope, id);
       if (!row) throw notFound('Custom ABAC configuration', id);
       await recordAudit(scope, initiatorOf(actor), { entityType: 'customAbacConfiguration', entityId: row.id, entityName: row.name, action: 'update' });
       return toAbac(row);

@@ -8,6 +8,7 @@ import { initiatorOf, recordAudit } from '../audit/audit.service';
 import { unique } from '../../db/unique-violation';
 import type { IamDeps } from './iam-deps';
 import * as repo from './iam.repository';
+import { matching } from './list-filter';
 
 // Custom roles: named permission sets for organization or namespace roles.
 
@@ -20,9 +21,10 @@ const toCustomRole = (row: repo.CustomRoleRow) => ({
   stackRestriction: row.stackRestriction,
 });
 
-export async function listCustomRoles(deps: IamDeps, actor: Actor) {
+export async function listCustomRoles(deps: IamDeps, actor: Actor, filter: { customRoleId?: string; customRoleName?: string } = {}) {
   await deps.engine.require(actor, 'customRole:read');
-  return (await inOrganization(deps.db, actor.organizationId, repo.listCustomRoles)).map(toCustomRole);
+  const rows = await inOrganization(deps.db, actor.organizationId, repo.listCustomRoles);
+  return matching(rows, { id: filter.customRoleId, name: filter.customRoleName }).map(toCustomRole);
 }
 
 export async function getCustomRole(deps: IamDeps, actor: Actor, id: string) {
@@ -40,8 +42,9 @@ export async function createCustomRole(deps: IamDeps, actor: Actor, input: Schem
         id: newId('customRole'),
         name: input.name.trim(),
         description: input.description ?? null,
-        type: input.type,
-        permissions: [...new Set(input.permissions.map((p) => p.name))],
+        // Clients that know only namespace roles send no type.
+        type: input.type ?? 'namespaceRole',
+        permissions: [...new Set((input.permissions ?? []).map((p) => p.name))],
         stackRestriction: input.stackRestriction ?? 'none',
       });
       await recordAudit(scope, initiatorOf(actor), { entityType: 'customRole', entityId: row.id, entityName: row.name, action: 'create' });
@@ -57,8 +60,8 @@ export async function updateCustomRole(deps: IamDeps, actor: Actor, id: string, 
       const set = changesFrom(input, {
         name: (name) => name.trim(),
         description: true,
-        permissions: (permissions) => [...new Set(permissions.map((p) => p.name))],
-        stackRestriction: true,
+        permissions: (permissions) => [...new Set((permissions ?? []).map((p) => p.name))],
+        stackRestriction: (restriction) => restriction ?? 'none',
       });
       const row = hasChanges(set) ? await repo.updateCustomRole(scope, id, set) : await repo.findCustomRole(scope, id);
       if (!row) throw notFound('Custom role', id);

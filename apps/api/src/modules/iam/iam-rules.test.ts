@@ -175,6 +175,14 @@ describe('organizations stay apart', () => {
       expect(res.status, operationId).toBe(404);
       expect(res.body.response.errors[0]?.code, operationId).toBe('not_found');
     }
+    // Their custom organization role cannot be given to a programmatic user here; our own can.
+    const theirOrgRole = (await create('createCustomRole', stranger.token, { name: `org-role-${suffix()}`, type: 'organizationRole', permissions: [] })) as Item;
+    const borrowed = await api.call('createProgrammaticUser', { token: admin.token, entity: { name: `robot-${suffix()}`, role: theirOrgRole.id } });
+    expect(borrowed.status).toBe(400);
+    expect(borrowed.body.response.errors[0]).toMatchObject({ code: 'validation_error', field: 'entity.role' });
+    const ourOrgRole = (await create('createCustomRole', admin.token, { name: `org-role-${suffix()}`, type: 'organizationRole', permissions: [] })) as Item;
+    const own = await api.call('createProgrammaticUser', { token: admin.token, entity: { name: `robot-${suffix()}`, role: ourOrgRole.id } });
+    expect(own.status).toBe(200);
     // Nothing of theirs changed: their token still works and their objects read back.
     expect((await api.call('listTeams', { token: theirToken.token })).status).toBe(200);
     expect((await api.call('getTeam', { token: stranger.token, params: { teamId: theirTeam.id } })).status).toBe(200);

@@ -121,8 +121,16 @@ export function keyCondition(key: PermissionKey): SQL {
   ) as SQL;
 }
 export const findNamespacePermission = (scope: Scope, key: PermissionKey) => scope.first(namespacePermissions, keyCondition(key));
+/** Inserts unless the key (namespace_permissions_key) already holds one; answers whether it inserted. */
+export const insertNamespacePermissionIfAbsent = (scope: Scope, row: Omit<typeof namespacePermissions.$inferInsert, 'organizationId'>) =>
+  scope.insertIfAbsent(namespacePermissions, row);
 export const insertNamespacePermission = (scope: Scope, row: Omit<typeof namespacePermissions.$inferInsert, 'organizationId'>) =>
   scope.insert(namespacePermissions, row);
+export const updateNamespacePermissionRole = async (
+  scope: Scope,
+  key: PermissionKey,
+  set: Pick<typeof namespacePermissions.$inferInsert, 'role' | 'customRoleId'>,
+) => (await scope.update(namespacePermissions, set, keyCondition(key)))[0];
 export const deleteNamespacePermission = async (scope: Scope, key: PermissionKey) =>
   (await scope.delete(namespacePermissions, keyCondition(key)))[0];
 
@@ -142,7 +150,12 @@ export async function grantsFor(
         ).map((r) => r.teamId)
       : [];
   return db
-    .select({ namespaceId: namespacePermissions.namespaceId, role: namespacePermissions.role, permissions: customRoles.permissions })
+    .select({
+      namespaceId: namespacePermissions.namespaceId,
+      role: namespacePermissions.role,
+      permissions: customRoles.permissions,
+      stackRestriction: customRoles.stackRestriction,
+    })
     .from(namespacePermissions)
     .leftJoin(customRoles, eq(customRoles.id, namespacePermissions.customRoleId))
     .where(

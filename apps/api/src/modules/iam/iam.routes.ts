@@ -27,7 +27,7 @@ export const iamOperations = (deps: IamDeps) =>
       single(await namespacePermissions.deleteNamespacePermission(deps, actor, entity)),
     ),
 
-    listCustomRoles: userOperation(async (actor) => list(await customRoles.listCustomRoles(deps, actor))),
+    listCustomRoles: userOperation(async (actor, { query }) => list(await customRoles.listCustomRoles(deps, actor, query))),
     createCustomRole: userOperation(async (actor, { entity }) => single(await customRoles.createCustomRole(deps, actor, entity))),
     getCustomRole: userOperation(async (actor, { params }) => single(await customRoles.getCustomRole(deps, actor, params.customRoleId))),
     updateCustomRole: userOperation(async (actor, { params, entity }) =>
@@ -35,7 +35,7 @@ export const iamOperations = (deps: IamDeps) =>
     ),
     deleteCustomRole: userOperation(async (actor, { params }) => single(await customRoles.deleteCustomRole(deps, actor, params.customRoleId))),
 
-    listCustomAbacConfigurations: userOperation(async (actor) => list(await abac.listAbac(deps, actor))),
+    listCustomAbacConfigurations: userOperation(async (actor, { query }) => list(await abac.listAbac(deps, actor, query))),
     createCustomAbacConfiguration: userOperation(async (actor, { entity }) => single(await abac.createAbac(deps, actor, entity))),
     getCustomAbacConfiguration: userOperation(async (actor, { params }) =>
       single(await abac.getAbac(deps, actor, params.customAbacConfigurationId)),
@@ -47,7 +47,7 @@ export const iamOperations = (deps: IamDeps) =>
       single(await abac.deleteAbac(deps, actor, params.customAbacConfigurationId)),
     ),
 
-    listProgrammaticUsers: userOperation(async (actor) => list(await programmaticUsers.listProgrammaticUsers(deps, actor))),
+    listProgrammaticUsers: userOperation(async (actor, { query }) => list(await programmaticUsers.listProgrammaticUsers(deps, actor, query))),
     createProgrammaticUser: userOperation(async (actor, { entity }) =>
       single(await programmaticUsers.createProgrammaticUser(deps, actor, entity)),
     ),

@@ -60,8 +60,12 @@ describe('namespace permissions', () => {
 
     const grants = await api.call('listNamespacePermissions', { token: org.token, query: { namespaceId: b.id } });
     expect(grants.body.response.items).toEqual([{ namespaceId: b.id, stackId: null, role: 'admin', customRoleId: null, teamId }]);
-    const dup = await api.call('createNamespacePermission', { token: org.token, entity: { namespaceId: b.id, teamId, role: 'viewer' } });
-    expect(dup.status).toBe(409);
+    // Posting the key again changes the role (clients update a permission with this call).
+    const changed = await api.call('createNamespacePermission', { token: org.token, entity: { namespaceId: b.id, teamId, role: 'viewer' } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.response.items).toEqual([{ namespaceId: b.id, stackId: null, role: 'viewer', customRoleId: null, teamId }]);
+    const again = await api.call('listNamespacePermissions', { token: org.token, query: { namespaceId: b.id } });
+    expect(again.body.response.items).toEqual([{ namespaceId: b.id, stackId: null, role: 'viewer', customRoleId: null, teamId }]);
 
     await api.call('createNamespacePermission', { token: org.token, entity: { namespaceId: null, userEmail: operator.email, role: 'viewer' } });
     expect(await listed()).toEqual(['a', 'b', 'c']);
@@ -75,7 +79,8 @@ describe('namespace permissions', () => {
     const other = await signUpOrganization(api, 'nsperm-other');
     const theirs = await createNamespace(api, other.token);
     const res = await api.call('createNamespacePermission', { token: org.token, entity: { namespaceId: theirs.id, userEmail: org.email, role: 'viewer' } });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(404);
+    expect(res.body.response.errors[0]).toMatchObject({ code: 'not_found', message: `Namespace not found: ${theirs.id}` });
     const stranger = await api.call('createNamespacePermission', { token: org.token, entity: { namespaceId: null, userEmail: other.email, role: 'viewer' } });
     expect(stranger.status).toBe(400);
   });

@@ -1,10 +1,9 @@
 import { newId } from '../../crypto/ids';
 import { inOrganization, type Scope } from '../../db/scope';
 import type { Schemas } from '../../http/contract-types';
-import { alreadyExists, notFound, validationError } from '../../http/domain-error';
+import { notFound, validationError } from '../../http/domain-error';
 import type { Actor } from '../../permissions/actor';
 import { initiatorOf, recordAudit } from '../audit/audit.service';
-import { unique } from '../../db/unique-violation';
 import { namespaceExists } from '../namespaces/namespaces.service';
 import type { IamDeps } from './iam-deps';
 import * as repo from './iam.repository';
@@ -13,28 +12,45 @@ import * as repo from './iam.repository';
 
 type PermissionKeyInput = Schemas['NamespacePermissionKey'];
 
-async function resolveKey(deps: IamDeps, scope: Scope, actor: Actor, input: PermissionKeyInput): Promise<repo.PermissionKey> {
-  const principals = [input.userEmail, input.programmaticUserName, input.teamId].filter((p) => p !== undefined);
+/**
+ * The key a namespace-permission body names. Clients send the principals they do not use as
+ * `null`, so null counts as absent. A namespace that does not exist answers 404 `not_found`
+ * (its message names "Namespace not found", which clients look for); an unknown principal is a
+ * 400 on its field when granting, and a 404 when revoking (nothing to revoke).
+ */
+async function resolveKey(
+  deps: IamDeps,
+  scope: Scope,
+  actor: Actor,
+  input: PermissionKeyInput,
+  missing: 'invalid' | 'notFound',
+): Promise<repo.PermissionKey> {
+  const userEmail = input.userEmail ?? undefined;
+  const programmaticUserName = input.programmaticUserName ?? undefined;
+  const teamId = input.teamId ?? undefined;
+  const principals = [userEmail, programmaticUserName, teamId].filter((p) => p !== undefined);
   if (principals.length !== 1) {
     throw validationError('Exactly one of userEmail, programmaticUserName or teamId is required', 'entity.userEmail');
   }
   const namespaceId = input.namespaceId ?? null;
   if (namespaceId !== null && !(await namespaceExists(deps.db, actor.organizationId, namespaceId))) {
-    throw validationError(`Namespace ${namespaceId} was not found`, 'entity.namespaceId');
+    throw notFound('Namespace', namespaceId);
   }
+  const unknown = (what: string, value: string, field: string) =>
+    missing === 'notFound' ? notFound(what, value) : validationError(`${what} not found: ${value}`, field);
   const base = { namespaceId, stackId: input.stackId ?? null };
-  if (input.userEmail !== undefined) {
-    const user = await repo.findMemberByEmail(deps.db, actor.organizationId, input.userEmail);
-    if (!user) throw validationError(`${input.userEmail} is not a member of this organization`, 'entity.userEmail');
+  if (userEmail !== undefined) {
+    const user = await repo.findMemberByEmail(deps.db, actor.organizationId, userEmail);
+    if (!user) throw unknown('Organization member', userEmail, 'entity.userEmail');
     return { ...base, principalType: 'user', principalId: user.id };
   }
-  if (input.programmaticUserName !== undefined) {
-    const robot = await repo.findProgrammaticUserByName(scope, input.programmaticUserName);
-    if (!robot) throw validationError(`No programmatic user named ${input.programmaticUserName}`, 'entity.programmaticUserName');
+  if (programmaticUserName !== undefined) {
+    const robot = await repo.findProgrammaticUserByName(scope, programmaticUserName);
+    if (!robot) throw unknown('Programmatic user', programmaticUserName, 'entity.programmaticUserName');
     return { ...base, principalType: 'programmaticUser', principalId: robot.id };
   }
-  const team = await repo.findTeam(scope, input.teamId as string);
-  if (!team) throw validationError(`Team ${input.teamId} was not found`, 'entity.teamId');
+  const team = await repo.findTeam(scope, teamId as string);
+  if (!team) throw unknown('Team', teamId as string, 'entity.teamId');
   return { ...base, principalType: 'team', principalId: team.id };
 }
 
@@ -67,22 +83,28 @@ export async function createNamespacePermission(deps: IamDeps, actor: Actor, inp
     throw validationError('Exactly one of role or customRoleId is required', 'entity.role');
   }
   return inOrganization(deps.db, actor.organizationId, async (scope) => {
-    const key = await resolveKey(deps, scope, actor, input);
+    const key = await resolveKey(deps, scope, actor, input, 'invalid');
     if (customRoleId) {
       const custom = await repo.findCustomRole(scope, customRoleId);
       if (custom?.type !== 'namespaceRole') throw validationError(`${customRoleId} is not a custom namespace role`, 'entity.customRoleId');
     }
-    if (await repo.findNamespacePermission(scope, key)) throw alreadyExists('This permission already exists', 'entity');
-    // The unique key (namespace_permissions_key) refuses a concurrent twin that passed the check above.
-    const row = await unique('This permission already exists', 'entity', () =>
-      repo.insertNamespacePermission(scope, { id: newId('namespacePermission'), ...key, role, customRoleId }),
-    );
-    await recordAudit(scope, initiatorOf(actor), {
-      entityType: 'namespacePermission',
-      entityId: key.namespaceId ?? 'allNamespaces',
-      entityName: `${key.principalType}:${key.principalId}`,
-      action: 'create',
-    });
+    // The key is the permission's identity: posting it again changes its role (clients update
+    // a permission with this call), and posting the same role again changes nothing. The unique
+    // key (namespace_permissions_key) makes concurrent grants of one key insert it once: the
+    // others wait for that insert, then find the row and carry on as for an existing key.
+    const inserted = await repo.insertNamespacePermissionIfAbsent(scope, { id: newId('namespacePermission'), ...key, role, customRoleId });
+    let row = await repo.findNamespacePermission(scope, key);
+    if (!row) throw notFound('Namespace permission', key.namespaceId ?? 'All Namespaces');
+    const changesRole = !inserted && (row.role !== role || row.customRoleId !== customRoleId);
+    if (changesRole) row = (await repo.updateNamespacePermissionRole(scope, key, { role, customRoleId })) ?? row;
+    if (inserted || changesRole) {
+      await recordAudit(scope, initiatorOf(actor), {
+        entityType: 'namespacePermission',
+        entityId: key.namespaceId ?? 'allNamespaces',
+        entityName: `${key.principalType}:${key.principalId}`,
+        action: inserted ? 'create' : 'update',
+      });
+    }
     return toNamespacePermission(deps, row, scope);
   });
 }
@@ -90,7 +112,7 @@ export async function createNamespacePermission(deps: IamDeps, actor: Actor, inp
 export async function deleteNamespacePermission(deps: IamDeps, actor: Actor, input: PermissionKeyInput) {
   await deps.engine.require(actor, 'namespacePermission:manage');
   return inOrganization(deps.db, actor.organizationId, async (scope) => {
-    const key = await resolveKey(deps, scope, actor, input);
+    const key = await resolveKey(deps, scope, actor, input, 'notFound');
     const row = await repo.findNamespacePermission(scope, key);
     if (!row) throw notFound('Namespace permission', key.namespaceId ?? 'All Namespaces');
     const view = await toNamespacePermission(deps, row, scope);

@@ -9,6 +9,7 @@ import { unique } from '../../db/unique-violation';
 import { organizationRoleOf } from './custom-role-assignment';
 import type { IamDeps } from './iam-deps';
 import * as repo from './iam.repository';
+import { matching } from './list-filter';
 
 // Programmatic users and their bearer tokens.
 
@@ -24,9 +25,14 @@ export const tokenView = (row: repo.BearerTokenRow, token?: string) => ({
   revokedAt: row.revokedAt?.toISOString() ?? null,
 });
 
-export async function listProgrammaticUsers(deps: IamDeps, actor: Actor) {
+export async function listProgrammaticUsers(
+  deps: IamDeps,
+  actor: Actor,
+  filter: { programmaticUserId?: string; programmaticUserName?: string } = {},
+) {
   await deps.engine.require(actor, 'programmaticUser:read');
-  return (await inOrganization(deps.db, actor.organizationId, repo.listProgrammaticUsers)).map(toRobot);
+  const rows = await inOrganization(deps.db, actor.organizationId, repo.listProgrammaticUsers);
+  return matching(rows, { id: filter.programmaticUserId, name: filter.programmaticUserName }).map(toRobot);
 }
 
 export async function createProgrammaticUser(deps: IamDeps, actor: Actor, input: Schemas['ProgrammaticUserInput']) {

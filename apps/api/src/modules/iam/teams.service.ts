@@ -72,18 +72,26 @@ export async function listTeamUsers(deps: IamDeps, actor: Actor, teamId: string 
   return repo.listTeamUsers(deps.db, actor.organizationId, teamId);
 }
 
-async function resolveTeamMember(deps: IamDeps, scope: Scope, actor: Actor, input: Schemas['TeamUserInput']) {
+/**
+ * The team and member a team-user body names. Adding refuses unknown ones (400 on the field);
+ * removing answers 404 `not_found`, so a client removing what is already gone sees the code it
+ * looks for.
+ */
+async function resolveTeamMember(deps: IamDeps, scope: Scope, actor: Actor, input: Schemas['TeamUserInput'], missing: 'invalid' | 'notFound') {
   const team = await repo.findTeam(scope, input.teamId);
-  if (!team) throw validationError(`Team ${input.teamId} was not found`, 'entity.teamId');
+  if (!team) throw missing === 'notFound' ? notFound('Team', input.teamId) : validationError(`Team ${input.teamId} was not found`, 'entity.teamId');
   const user = await repo.findMemberByEmail(deps.db, actor.organizationId, input.userEmail);
-  if (!user) throw validationError(`${input.userEmail} is not a member of this organization`, 'entity.userEmail');
+  if (!user) {
+    if (missing === 'notFound') throw notFound('Team member', input.userEmail);
+    throw validationError(`${input.userEmail} is not a member of this organization`, 'entity.userEmail');
+  }
   return { team, user };
 }
 
 export async function addTeamUser(deps: IamDeps, actor: Actor, input: Schemas['TeamUserInput']) {
   await deps.engine.require(actor, 'team:manage');
   return inOrganization(deps.db, actor.organizationId, async (scope) => {
-    const { team, user } = await resolveTeamMember(deps, scope, actor, input);
+    const { team, user } = await resolveTeamMember(deps, scope, actor, input, 'invalid');
     if (!(await repo.addTeamUser(scope, team.id, user.id))) throw alreadyExists(`${user.email} is already in the team`, 'entity.userEmail');
     await recordAudit(scope, initiatorOf(actor), { entityType: 'team', entityId: `${team.id}/${user.id}`, entityName: user.email, action: 'update' });
     return { teamId: team.id, email: user.email, userId: user.id };
@@ -93,7 +101,7 @@ export async function addTeamUser(deps: IamDeps, actor: Actor, input: Schemas['T
 export async function removeTeamUser(deps: IamDeps, actor: Actor, input: Schemas['TeamUserInput']) {
   await deps.engine.require(actor, 'team:manage');
   return inOrganization(deps.db, actor.organizationId, async (scope) => {
-    const { team, user } = await resolveTeamMember(deps, scope, actor, input);
+    const { team, user } = await resolveTeamMember(deps, scope, actor, input, 'notFound');
     if (!(await repo.removeTeamUser(scope, team.id, user.id))) throw notFound('Team member', user.email);
     await recordAudit(scope, initiatorOf(actor), { entityType: 'team', entityId: `${team.id}/${user.id}`, entityName: user.email, action: 'update' });
     return { teamId: team.id, email: user.email, userId: user.id };

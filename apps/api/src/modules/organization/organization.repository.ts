@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Scope } from '../../db/scope';
 import { organizationConfigurations } from './organization.schema';
 
@@ -17,3 +18,9 @@ export function saveConfiguration(scope: Scope, configuration: Record<string, un
   );
 }
 
+
+/** Removes the organization's configuration; answers the removed row (undefined when there was none). */
+export async function deleteConfiguration(scope: Scope): Promise<ConfigurationRow | undefined> {
+  const [row] = await scope.delete(organizationConfigurations, sql`true`);
+  return row;
+}

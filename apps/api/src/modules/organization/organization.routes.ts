@@ -1,5 +1,6 @@
 import { defineOperations, list, single, userOperation } from '../../http/operation-registry';
 import {
+  deleteConfiguration,
   getCapabilities,
   getConfiguration,
   getOrganization,
@@ -15,6 +16,7 @@ export const organizationOperations = (deps: OrganizationDeps) =>
     getOrganizationCapabilities: userOperation(async (actor) => single(await getCapabilities(deps, actor))),
     getOrganizationConfiguration: userOperation(async (actor) => list(await getConfiguration(deps, actor))),
     putOrganizationConfiguration: userOperation(async (actor, { entity }) => single(await putConfiguration(deps, actor, entity))),
+    deleteOrganizationConfiguration: userOperation(async (actor) => list(await deleteConfiguration(deps, actor))),
     getSignInSettings: userOperation(async (actor) => single(await getSignInSettings(deps, actor))),
     putSignInSettings: userOperation(async (actor, { entity }) => single(await putSignInSettings(deps, actor, entity))),
   });

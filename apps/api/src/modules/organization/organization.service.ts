@@ -5,7 +5,7 @@ import type { Actor } from '../../permissions/actor';
 import type { PermissionEngine } from '../../permissions/permission-engine';
 import { findOrganization, lockOrganization, updateOrganization, type OrganizationRow } from '../accounts/accounts.repository';
 import { initiatorOf, recordAudit } from '../audit/audit.service';
-import { findConfiguration, saveConfiguration, type ConfigurationRow } from './organization.repository';
+import { deleteConfiguration as removeConfiguration, findConfiguration, saveConfiguration, type ConfigurationRow } from './organization.repository';
 
 export interface OrganizationDeps {
   db: Database;
@@ -82,6 +82,24 @@ export async function putConfiguration(deps: OrganizationDeps, actor: Actor, inp
       action: existing ? 'update' : 'create',
     });
     return configurationView(row);
+  });
+}
+
+/**
+ * Removes the configuration (existing clients destroy it with DELETE); afterwards the read answers
+ * empty items again. Nothing configured: empty items, like the read (nothing changed, no audit).
+ */
+export async function deleteConfiguration(deps: OrganizationDeps, actor: Actor) {
+  await deps.engine.require(actor, 'orgConfiguration:update');
+  return inOrganization(deps.db, actor.organizationId, async (scope) => {
+    const row = await removeConfiguration(scope);
+    if (!row) return [];
+    await recordAudit(scope, initiatorOf(actor), {
+      entityType: 'organizationConfiguration',
+      entityId: actor.organizationId,
+      action: 'delete',
+    });
+    return [configurationView(row)];
   });
 }
 

@@ -23,7 +23,10 @@ describe('runner heartbeats', () => {
     expect(day.body.response.items.map((r) => r.name)).toEqual(['managed']);
     const twoDays = await api.call<{ name: string }>('listRunnerHeartbeats', { token: org.token, query: { updatedInTheLastHours: 48 } });
     expect(twoDays.body.response.items.map((r) => r.name)).toEqual(['managed', 'eu-1']);
+    const member = await addMember(api, org.organizationId, 'member');
+    expect((await api.call('listRunnerHeartbeats', { token: member.token })).status).toBe(200);
+    // The 'runner' role is namespace-only (spec §1: any key but admin, viewer, member), not organization-wide.
     const runner = await addMember(api, org.organizationId, 'runner');
-    expect((await api.call('listRunnerHeartbeats', { token: runner.token })).status).toBe(200);
+    expect((await api.call('listRunnerHeartbeats', { token: runner.token })).status).toBe(403);
   });
 });

@@ -132,8 +132,10 @@ describe('SSH keys', () => {
     expect((await api.call('listSshKeys', { token: viewer.token })).status).toBe(200);
     const { privateKey } = await sshKeyPair('viewer');
     expect((await api.call('createSshKey', { token: viewer.token, entity: { name: 'v', privateKey } })).status).toBe(403);
+    // Members read what stacks need (the shared access model), and change nothing here.
     const member = await addMember(api, admin.organizationId, 'member');
-    expect((await api.call('listSshKeys', { token: member.token })).status).toBe(403);
+    expect((await api.call('listSshKeys', { token: member.token })).status).toBe(200);
+    expect((await api.call('setPrimarySshKey', { token: member.token, params: { keyId: theirs.id } })).status).toBe(403);
   });
 });
 

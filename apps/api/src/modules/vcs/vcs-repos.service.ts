@@ -62,13 +62,13 @@ export async function collectVcsRepos(deps: VcsDeps, actor: Actor, providerId: s
  * (https, or ssh for providers cloning over SSH) and the credentials for it — the host's own for
  * https, the provider's SSH key or else the organization's primary one for ssh.
  */
-async function remoteOf(deps: VcsDeps, actor: Actor, providerId: string, repoName: string): Promise<{ remote: GitRemote; repository: HostedRepository }> {
-  const provider = await openProvider(deps, actor.organizationId, providerId);
+async function remoteOf(deps: VcsDeps, organizationId: string, providerId: string, repoName: string): Promise<{ remote: GitRemote; repository: HostedRepository }> {
+  const provider = await openProvider(deps, organizationId, providerId);
   const repository = (await repositoriesOf(deps, provider)).find((r) => r.fullName === repoName);
   if (!repository) throw notFound('Repository', repoName);
   if (provider.row.gitCloneType === 'ssh') {
     if (!repository.sshUrl) throw validationError(`The host gives no SSH address for '${repoName}'`, 'repoName');
-    const privateKey = provider.credentials.sshPrivateKey ?? (await deps.primarySshKey(actor.organizationId));
+    const privateKey = provider.credentials.sshPrivateKey ?? (await deps.primarySshKey(organizationId));
     if (!privateKey) throw validationError('Cloning over SSH needs an SSH key: add one in the SSH keys settings, or on the provider', providerField);
     return { remote: { url: repository.sshUrl, credentials: { type: 'sshKey', privateKey } }, repository };
   }
@@ -77,8 +77,16 @@ async function remoteOf(deps: VcsDeps, actor: Actor, providerId: string, repoNam
   return { remote: { url: repository.httpUrl, credentials }, repository };
 }
 
+/**
+ * A provider's repository as git reaches it (clone address and credentials), for the modules that
+ * read code: variables scanned from code, version discovery. Their callers check permission first.
+ */
+export async function repositoryRemote(deps: VcsDeps, organizationId: string, providerId: string, repoName: string): Promise<GitRemote> {
+  return (await remoteOf(deps, organizationId, providerId, repoName)).remote;
+}
+
 export async function listVcsRepoBranches(deps: VcsDeps, actor: Actor, query: { providerId: string; repoName: string }) {
-  const { remote } = await remoteOf(deps, actor, query.providerId, query.repoName);
+  const { remote } = await remoteOf(deps, actor.organizationId, query.providerId, query.repoName);
   const { defaultBranch, branches } = await atHost(providerField, () => deps.git.listBranches(remote, AbortSignal.timeout(hostCallTimeoutMs * 2)));
   return branches.map((b) => ({ name: b.name, commit: b.commit, isDefault: b.name === defaultBranch }));
 }
@@ -97,7 +105,7 @@ export async function listVcsRepoTree(
   actor: Actor,
   query: { providerId: string; repoName: string; branch: string; path?: string | undefined },
 ) {
-  const { remote } = await remoteOf(deps, actor, query.providerId, query.repoName);
+  const { remote } = await remoteOf(deps, actor.organizationId, query.providerId, query.repoName);
   return withSnapshot(deps, remote, query.branch, (snapshot) => snapshot.listDirectory(query.path ?? ''));
 }
 
@@ -147,7 +155,7 @@ export async function scanVcsRepos(deps: VcsDeps, actor: Actor, input: Schemas['
   const results: VcsScanResult[] = [];
   for (const repository of selected) {
     const branch = input.branch ?? repository.defaultBranch ?? 'main';
-    const { remote } = await remoteOf(deps, actor, input.providerId, repository.fullName);
+    const { remote } = await remoteOf(deps, actor.organizationId, input.providerId, repository.fullName);
     try {
       results.push(...(await withSnapshot(deps, remote, branch, (snapshot) => scanTree(snapshot, repository.fullName, branch))));
     } catch (error) {

@@ -212,6 +212,12 @@ describe('VCS providers', () => {
       expect(res.status).toBe(429);
       expect(res.body.response.errors[0]?.code).toBe('rate_limited');
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      // The same for a listing through a saved provider.
+      const saved = await limitedApi.call<Provider>('createVcsProvider', { token: org.token, entity: { type: 'github', name: 'limited', credentials: { token } } });
+      const providerId = (saved.body.response.items[0] as Provider).id;
+      const listing = await limitedApi.call('listVcsRepos', { token: org.token, query: { providerId } });
+      expect(listing.status).toBe(429);
+      expect(Number(listing.headers['retry-after'])).toBeGreaterThan(0);
     } finally {
       await limitedApi.close();
       await limited.close();
@@ -335,6 +341,13 @@ describe('VCS providers', () => {
       query: { providerId: app.id },
     });
     expect(appHook.body.response.items[0]?.manifest.hook_attributes.url).toContain(app.id);
+  });
+
+  it('gives the console the webhook address of each type', async () => {
+    const one = await api.call<{ type: string; webhookUrl: string }>('getVcsProviderMetadata', { token: admin.token, query: { type: 'gitlab' } });
+    expect(one.body.response.items).toEqual([{ type: 'gitlab', webhookUrl: 'http://console.test/api/vcs/webhook/gitlab' }]);
+    const all = await api.call<{ type: string }>('getVcsProviderMetadata', { token: admin.token });
+    expect(all.body.response.items.length).toBe(9);
   });
 
   it('answers not_found for another organization’s provider', async () => {

@@ -60,13 +60,14 @@ export const Admin: Story = {
   },
 };
 
-/** A viewer sees every control, disabled, with the reason as its title. */
+/** A viewer sees every control, disabled, with the reason described to assistive technology (and shown on hover and focus). */
 export const ReadOnly: Story = {
   args: { access: viewer },
   play: async ({ canvasElement }) => {
     const remove = within(canvasElement).getByRole('button', { name: 'Remove Security' });
     await expect(remove).toBeDisabled();
-    await expect(remove).toHaveAttribute('title', viewer.readOnlyReason);
+    const wrapper = remove.closest('[data-slot="disabled-reason"]');
+    await expect(wrapper).toHaveAccessibleDescription(viewer.readOnlyReason);
   },
 };
 

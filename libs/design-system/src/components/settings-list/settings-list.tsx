@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Button, type ButtonProps } from '../button/button';
 import { DataTable, type DataTableProps } from '../data-table/data-table';
+import { DisabledReason } from '../disabled-reason/disabled-reason';
 import { EmptyState } from '../empty-state/empty-state';
 import { ErrorState } from '../error-state/error-state';
 import { Stack } from '../stack/stack';
@@ -15,18 +16,15 @@ export interface EditAccess {
 }
 
 /**
- * A button that changes something: disabled, with the reason as its title, for users who may not.
- * Row buttons are small ghost buttons; a list's add button keeps the default look.
+ * A button that changes something: disabled for users who may not, with the reason shown on hover
+ * and focus and read by screen readers (DisabledReason). Row buttons are small ghost buttons; a
+ * list's add button keeps the default look.
  */
 export function EditButton({ access, row = false, disabled, ...props }: ButtonProps & { access: EditAccess; row?: boolean }) {
   return (
-    <Button
-      data-slot="edit-button"
-      {...(row ? { variant: 'ghost', size: 'sm' } : {})}
-      {...props}
-      disabled={!access.canEdit || disabled}
-      title={access.canEdit ? undefined : access.readOnlyReason}
-    />
+    <DisabledReason reason={access.canEdit ? null : access.readOnlyReason}>
+      <Button data-slot="edit-button" {...(row ? { variant: 'ghost', size: 'sm' } : {})} {...props} disabled={!access.canEdit || disabled} />
+    </DisabledReason>
   );
 }
 

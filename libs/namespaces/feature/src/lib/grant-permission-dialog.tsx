@@ -46,8 +46,8 @@ const missingPrincipal = {
 // A team is picked from the list the server gave, so its id is not checked again here.
 const principalSchemas = {
   team: z.string(),
-  user: wire.userEmail.unwrap().superRefine(domainRule(validateEmail)),
-  programmaticUser: wire.programmaticUserName.unwrap(),
+  user: wire.userEmail.unwrap().unwrap().superRefine(domainRule(validateEmail)),
+  programmaticUser: wire.programmaticUserName.unwrap().unwrap(),
 } satisfies Record<PrincipalKind, z.ZodType<string>>;
 
 export const grantPermissionSchema = z

@@ -3,8 +3,9 @@ import { namespaceFixture } from '@terrace/namespaces/data-access/testing';
 import { organizationFixtures } from '@terrace/organization/data-access/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { signedInAs } from '@terrace/session/testing';
 import { renderPage, setupMsw } from '../testing/render-page';
-import { NamespaceDetailsPage } from './namespace-details-page';
+import { NamespaceDetailsPage, NamespaceDetailsRoute } from './namespace-details-page';
 
 const server = setupMsw();
 
@@ -83,5 +84,37 @@ describe('NamespaceDetailsPage', () => {
     open('/app/namespace/ns-platform01', false);
     expect(await screen.findByRole('button', { name: 'Delete' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Edit' })).toBeDisabled();
+  });
+});
+
+/** The route as the console mounts it: the session's role decides through the shared access model. */
+function openAs(role: string) {
+  server.use(...handlers(), ...signedInAs(role));
+  return renderPage({ path: 'namespace/:namespaceId', element: <NamespaceDetailsRoute />, url: '/app/namespace/ns-platform01?tab=permissions', otherPaths: ['namespaces', 'editNamespaceWizard/:namespaceId'] },
+  );
+}
+
+describe('NamespaceDetailsRoute', () => {
+  // Viewers and members used to get enabled buttons (and a 403 at the end of the wizard).
+  it.each(['viewer', 'member'])('disables edit, delete and grant for a %s, with the reason', async (role) => {
+    const { user } = openAs(role);
+    const reason = 'Your role does not allow this. Ask an organization admin.';
+    const remove = await screen.findByRole('button', { name: 'Delete' });
+    await waitFor(() => expect(remove).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeDisabled();
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Grant access' })).toBeDisabled();
+    const wrappers = document.querySelectorAll('[data-slot="disabled-reason"]');
+    expect(wrappers.length).toBeGreaterThanOrEqual(3);
+    for (const wrapper of wrappers) expect(wrapper).toHaveAccessibleDescription(reason);
+    await user.hover(wrappers[1] as Element);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(reason);
+  });
+
+  it('offers edit, delete and grant to an admin', async () => {
+    openAs('admin');
+    expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute('href', '/app/editNamespaceWizard/ns-platform01');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete' })).toBeEnabled());
+    expect(screen.getByRole('button', { name: 'Grant access' })).toBeEnabled();
   });
 });

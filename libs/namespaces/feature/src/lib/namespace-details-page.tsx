@@ -24,7 +24,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { NamespacePermissionsPanel } from './namespace-permissions-panel';
 import { namespacePaths } from './namespace-paths';
 import { NamespaceSummary } from './namespace-summary';
-import { useNamespaceAccess } from './use-namespace-access';
+import { useNamespaceAccess, type NamespaceAccess } from './use-namespace-access';
 import { useApiClient } from '@terrace/session';
 
 const tabs = ['overview', 'stacks', 'settings', 'permissions'] as const;
@@ -33,14 +33,18 @@ const tabs = ['overview', 'stacks', 'settings', 'permissions'] as const;
 export type NamespaceStacksPanel = ComponentType<{ namespaceId: string }>;
 
 export interface NamespaceDetailsPageProps {
-  /** Whether the user may edit, delete and grant access; until the session's useAccess is wired, the route passes it. */
+  /** Whether the user may edit; delete and grant follow it unless given. The route passes the session's access. */
   canEdit?: boolean;
+  canDelete?: boolean;
+  canGrant?: boolean;
+  /** Why each refused action is refused (from the shared access model); a generic reason otherwise. */
+  reasons?: NamespaceAccess['reasons'];
   /** The stacks tab's content; without it the page has no stacks tab. */
   stacksPanel?: NamespaceStacksPanel;
 }
 
 /** /namespace/:namespaceId with its tabs in the URL (?tab=overview|settings|permissions). */
-export function NamespaceDetailsPage({ canEdit = true, stacksPanel: StacksPanel }: NamespaceDetailsPageProps) {
+export function NamespaceDetailsPage({ canEdit = true, canDelete = canEdit, canGrant = canEdit, reasons = {}, stacksPanel: StacksPanel }: NamespaceDetailsPageProps) {
   const { t } = useLingui();
   const { namespaceId = '' } = useParams();
   const client = useApiClient();
@@ -53,7 +57,8 @@ export function NamespaceDetailsPage({ canEdit = true, stacksPanel: StacksPanel 
   const teamNames = useMemo(() => new Map((teams.data ?? []).map((team) => [team.id, team.name])), [teams.data]);
   const readOnlyReason = t`Only administrators can change this namespace.`;
 
-  const access = { canEdit, readOnlyReason };
+  const editAccess = { canEdit, readOnlyReason: reasons.edit ?? readOnlyReason };
+  const deleteAccess = { canEdit: canDelete, readOnlyReason: reasons.delete ?? readOnlyReason };
 
   return (
     <DetailPage
@@ -84,12 +89,12 @@ export function NamespaceDetailsPage({ canEdit = true, stacksPanel: StacksPanel 
                 </Link>
               </Button>
             ) : (
-              <EditButton access={access} variant="outline">
+              <EditButton access={editAccess} variant="outline">
                 <Pencil aria-hidden />
                 {t`Edit`}
               </EditButton>
             )}
-            <EditButton access={access} variant="danger" onClick={() => setDeleting(true)}>
+            <EditButton access={deleteAccess} variant="danger" onClick={() => setDeleting(true)}>
               <Trash2 aria-hidden />
               {t`Delete`}
             </EditButton>
@@ -120,7 +125,7 @@ export function NamespaceDetailsPage({ canEdit = true, stacksPanel: StacksPanel 
               <NamespaceSummary namespace={data} section="settings" teamNames={teamNames} />
             </TabsContent>
             <TabsContent value="permissions">
-              <NamespacePermissionsPanel namespaceId={data.id} canEdit={canEdit} />
+              <NamespacePermissionsPanel namespaceId={data.id} canEdit={canGrant} readOnlyReason={reasons.grant} />
             </TabsContent>
           </Tabs>
           <ConfirmRemoval
@@ -141,8 +146,8 @@ export function NamespaceDetailsPage({ canEdit = true, stacksPanel: StacksPanel 
   );
 }
 
-/** The route's page: access from the session decides whether editing is offered. */
+/** The route's page: the shared access model decides what is offered, and says why not. */
 export function NamespaceDetailsRoute({ stacksPanel }: { stacksPanel?: NamespaceStacksPanel }) {
-  const { canEdit } = useNamespaceAccess();
-  return <NamespaceDetailsPage canEdit={canEdit} stacksPanel={stacksPanel} />;
+  const { canEdit, canDelete, canGrant, reasons } = useNamespaceAccess();
+  return <NamespaceDetailsPage canEdit={canEdit} canDelete={canDelete} canGrant={canGrant} reasons={reasons} stacksPanel={stacksPanel} />;
 }

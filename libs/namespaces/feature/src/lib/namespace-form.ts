@@ -32,7 +32,7 @@ export const namespaceFormSchema = z.object({
   runnerConfig: z
     .object({
       mode: zNamespaceRunnerConfig.shape.mode,
-      groups: zNamespaceRunnerConfig.shape.groups.unwrap(),
+      groups: zNamespaceRunnerConfig.shape.groups.unwrap().unwrap(),
       isOverridable: z.boolean(),
     })
     .superRefine(domainRule((runner) => validateRunnerGroups(runner.mode, runner.groups), { path: ['groups'] })),

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import {
   Button,
+  DisabledReason,
   DataTable,
   EmptyState,
   ErrorState,
@@ -21,10 +22,12 @@ import { useApiClient } from '@terrace/session';
 export interface NamespaceListPageProps {
   /** Whether the user may create namespaces; the page shows the button disabled with the reason otherwise. */
   canCreate?: boolean;
+  /** Why not (from the session's access model); a generic reason when not given. */
+  createRefusal?: string;
 }
 
 /** /namespaces: every namespace, paged and filtered by name on the server. */
-export function NamespaceListPage({ canCreate = true }: NamespaceListPageProps) {
+export function NamespaceListPage({ canCreate = true, createRefusal }: NamespaceListPageProps) {
   const { t, i18n } = useLingui();
   const client = useApiClient();
   const [filters, setFilters] = useNamespaceListParams();
@@ -74,20 +77,20 @@ export function NamespaceListPage({ canCreate = true }: NamespaceListPageProps) 
     [t, i18n],
   );
 
-  const createButton = (
-    <Button asChild={canCreate} disabled={!canCreate} title={canCreate ? undefined : t`Your role cannot create namespaces.`}>
-      {canCreate ? (
-        <Link to={namespacePaths.create()}>
-          <Plus aria-hidden />
-          {t`Create namespace`}
-        </Link>
-      ) : (
-        <>
-          <Plus aria-hidden />
-          {t`Create namespace`}
-        </>
-      )}
+  const createButton = canCreate ? (
+    <Button asChild>
+      <Link to={namespacePaths.create()}>
+        <Plus aria-hidden />
+        {t`Create namespace`}
+      </Link>
     </Button>
+  ) : (
+    <DisabledReason reason={createRefusal ?? t`Your role cannot create namespaces.`}>
+      <Button disabled>
+        <Plus aria-hidden />
+        {t`Create namespace`}
+      </Button>
+    </DisabledReason>
   );
 
   const unfilteredEmpty = query.isSuccess && query.data.total === 0 && !filters.name;
@@ -145,6 +148,6 @@ export function NamespaceListPage({ canCreate = true }: NamespaceListPageProps) 
 
 /** The route's page: access from the session decides whether creating is offered. */
 export function NamespaceListRoute() {
-  const { canCreate } = useNamespaceAccess();
-  return <NamespaceListPage canCreate={canCreate} />;
+  const { canCreate, reasons } = useNamespaceAccess();
+  return <NamespaceListPage canCreate={canCreate} createRefusal={reasons.create} />;
 }

@@ -115,7 +115,10 @@ describe('NamespacePermissionsPanel', () => {
   it('shows the controls disabled with the reason to non-admins', async () => {
     server.use(...organizationHandlers(), handle('get', '/iam/org/namespacePermission', () => envelope([])));
     open(false);
-    expect(await screen.findByRole('button', { name: 'Grant access' })).toBeDisabled();
-    expect(screen.getByText('Only administrators can change namespace permissions.')).toBeInTheDocument();
+    const grant = await screen.findByRole('button', { name: 'Grant access' });
+    expect(grant).toBeDisabled();
+    expect(screen.getByText('Only administrators can change namespace permissions.', { selector: 'p' })).toBeInTheDocument();
+    // The disabled button keeps its reason for pointer, keyboard and screen-reader users.
+    expect(grant.closest('[data-slot="disabled-reason"]')).toHaveAccessibleDescription('Only administrators can change namespace permissions.');
   });
 });

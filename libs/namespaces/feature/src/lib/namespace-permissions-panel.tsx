@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import {
   Button,
+  DisabledReason,
   ConfirmDialog,
   DataTable,
   EmptyState,
@@ -29,6 +30,8 @@ export interface NamespacePermissionsPanelProps {
   namespaceId: string;
   /** Admins grant and revoke; everyone else reads, with the controls disabled and the reason shown. */
   canEdit: boolean;
+  /** Why not (from the shared access model); a generic reason when not given. */
+  readOnlyReason?: string | undefined;
 }
 
 function permissionKey(permission: NamespacePermission): string {
@@ -37,7 +40,7 @@ function permissionKey(permission: NamespacePermission): string {
 }
 
 /** The permissions tab: who may do what in this namespace, and granting more. */
-export function NamespacePermissionsPanel({ namespaceId, canEdit }: NamespacePermissionsPanelProps) {
+export function NamespacePermissionsPanel({ namespaceId, canEdit, readOnlyReason: refusal }: NamespacePermissionsPanelProps) {
   const { t, i18n } = useLingui();
   const client = useApiClient();
   const permissions = useQuery(namespacesQueries.permissions(client, namespaceId));
@@ -54,7 +57,7 @@ export function NamespacePermissionsPanel({ namespaceId, canEdit }: NamespacePer
     () => new Map((customRoles.data ?? []).map((role) => [role.id, role.name])),
     [customRoles.data],
   );
-  const readOnlyReason = t`Only administrators can change namespace permissions.`;
+  const readOnlyReason = refusal ?? t`Only administrators can change namespace permissions.`;
 
   const principalName = (permission: NamespacePermission | NamespacePermissionInput) => {
     const principal = principalOf(permission);
@@ -88,25 +91,28 @@ export function NamespacePermissionsPanel({ namespaceId, canEdit }: NamespacePer
       enableSorting: false,
       meta: { align: 'end' },
       cell: ({ row }) => (
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={!canEdit}
-          title={canEdit ? undefined : readOnlyReason}
-          onClick={() => setRevoking(row.original)}
-          aria-label={t`Revoke access of ${principalName(row.original)}`}
-        >
-          {t`Revoke`}
-        </Button>
+        <DisabledReason reason={canEdit ? null : readOnlyReason}>
+          <Button
+            variant="ghost"
+            size="sm"
+            disabled={!canEdit}
+            onClick={() => setRevoking(row.original)}
+            aria-label={t`Revoke access of ${principalName(row.original)}`}
+          >
+            {t`Revoke`}
+          </Button>
+        </DisabledReason>
       ),
     },
   ];
 
   const grantButton = (
-    <Button onClick={() => setGranting(true)} disabled={!canEdit} title={canEdit ? undefined : readOnlyReason}>
-      <ShieldPlus aria-hidden />
-      {t`Grant access`}
-    </Button>
+    <DisabledReason reason={canEdit ? null : readOnlyReason}>
+      <Button onClick={() => setGranting(true)} disabled={!canEdit}>
+        <ShieldPlus aria-hidden />
+        {t`Grant access`}
+      </Button>
+    </DisabledReason>
   );
 
   return (

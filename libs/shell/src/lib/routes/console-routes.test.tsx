@@ -73,6 +73,18 @@ describe('console routes and guards', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
   });
 
+  // The wizards end in a call only admins may make (the shared access model): viewers and members
+  // are refused the page with the reason, instead of filling five steps for a 403.
+  it.each(['viewer', 'member'])('refuses the namespace create and edit wizards to a %s, with the reason', async (role) => {
+    for (const path of ['/app/createNamespaceWizard', '/app/editNamespaceWizard/ns-1']) {
+      server.use(...sessionHandlers({ role }));
+      const { router, unmount } = renderConsole({ path });
+      await waitFor(() => expect(router.state.location.pathname, path).toBe('/app/dashboard'));
+      expect(await screen.findByText('Your role does not allow this. Ask an organization admin.')).toBeInTheDocument();
+      unmount();
+    }
+  });
+
   it('shows the upgrade page without the capability and records a free-trial request', async () => {
     let event: unknown;
     server.use(

@@ -82,7 +82,7 @@ export function StackList({ namespaceId }: StackListProps) {
       <EditButton access={access.edit} row variant="ghost" size="icon" aria-label={t`Move ${stack.name}`} onClick={() => setMoving([stack])}>
         <ArrowRightLeft aria-hidden />
       </EditButton>
-      <EditButton access={access.edit} row variant="ghost" size="icon" aria-label={t`Delete ${stack.name}`} onClick={() => setDeleting(stack)}>
+      <EditButton access={access.remove} row variant="ghost" size="icon" aria-label={t`Delete ${stack.name}`} onClick={() => setDeleting(stack)}>
         <Trash2 aria-hidden />
       </EditButton>
     </>

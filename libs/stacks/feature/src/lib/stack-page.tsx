@@ -108,7 +108,7 @@ export function StackPage() {
                 <ArrowRightLeft aria-hidden />
                 {t`Move`}
               </EditButton>
-              <EditButton access={access.edit} variant="danger" onClick={() => setDeleting(data)}>
+              <EditButton access={access.remove} variant="danger" onClick={() => setDeleting(data)}>
                 <Trash2 aria-hidden />
                 {t`Delete`}
               </EditButton>
@@ -120,7 +120,7 @@ export function StackPage() {
       {(data) => (
         <>
           {data.stackType !== 'persistent' && data.stackType !== undefined && (
-            <TtlNotice stack={data} canExtend={access.edit.canEdit} onExtend={() => setExtending(data)} />
+            <TtlNotice stack={data} canExtend={access.extendTtl.canEdit} onExtend={() => setExtending(data)} />
           )}
           <Tabs value={tab} onValueChange={setTab}>
             <TabsList aria-label={t`Stack sections`}>

@@ -30,7 +30,7 @@ const routes: StoryRoutes = {
       organization: { id: 'o-acme1', name: 'Acme Cloud', type: 'regular', pricingPlan: 'pro', freeTrialExpiration: null },
     },
   ],
-  'GET /iam/org/userOrgRole': () => [{ orgRole: 'admin', orgUserRole: 'admin', customRoleId: null, organizationId: 'o-acme1', teams: [] }],
+  'GET /iam/org/userOrgRole': () => [{ orgRole: 'admin', orgUserRole: 'admin', customRoleId: null, customRole: null, organizationId: 'o-acme1', teams: [] }],
   'GET /org/capabilities': () => [{ capabilities: { aiAgent: true, disasterRecovery: true } }],
   'GET /namespace': () => [namespace],
   'GET /namespace/{namespaceId}': () => [namespace],

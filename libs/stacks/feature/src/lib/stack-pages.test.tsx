@@ -41,7 +41,10 @@ describe('StackList', () => {
     expect(await screen.findByRole('heading', { name: 'No stacks yet' })).toBeInTheDocument();
     const create = await screen.findByRole('button', { name: /Create stack/ });
     await waitFor(() => expect(create).toBeDisabled());
-    expect(create).toHaveAccessibleDescription(/Stacks cannot be changed in this organization\./);
+    // The reason is read with the control's wrapper (the disabled button itself takes no focus).
+    expect(create.closest('[data-slot="disabled-reason"]')).toHaveAccessibleDescription(
+      /Management organizations manage only the organization, its users and teams\./,
+    );
   });
 
   it('deletes a stack only after the typed phrase “delete me”', async () => {

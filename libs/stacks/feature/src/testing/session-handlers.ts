@@ -21,7 +21,7 @@ export function sessionHandlers(role: 'admin' | 'viewer' = 'admin', organization
       ]),
     ),
     handle('get', '/iam/org/userOrgRole', () =>
-      envelope([{ orgRole: role, orgUserRole: role, customRoleId: null, organizationId: 'o-acme1', teams: [] }]),
+      envelope([{ orgRole: role, orgUserRole: role, customRoleId: null, customRole: null, organizationId: 'o-acme1', teams: [] }]),
     ),
     handle('get', '/org/capabilities', () => envelope([{ capabilities: { aiAgent: true, disasterRecovery: true } }])),
   ];

@@ -40,12 +40,12 @@ const choosePermission = msg`Choose at least one permission.`;
 // The contract's limits; the console also asks for at least one permission (a role without any grants nothing).
 export const customRoleFormSchema = z.object({
   name: z.string().trim().pipe(wire.name),
-  type: wire.type,
+  type: wire.type.unwrap().unwrap(),
   permissions: z
     .array(zCustomRolePermission.shape.name)
     .superRefine(domainRule((permissions: string[]) => (permissions.length === 0 ? choosePermission : undefined)))
     .superRefine(wireRule(wire.permissions, (names: string[]) => names.map((name) => ({ name })))),
-  stackRestriction: wire.stackRestriction.unwrap(),
+  stackRestriction: wire.stackRestriction.unwrap().unwrap(),
 });
 type CustomRoleValues = z.input<typeof customRoleFormSchema>;
 const messages: FieldMessages = { name: { required: msg`Enter a role name.` } };

@@ -14,7 +14,17 @@ describe('CustomRolesSection', () => {
       handle('get', '/iam/org/customRole', () => envelope([])),
       handle('post', '/iam/org/customRole', ({ body }) => {
         if (body) created.push(body.entity);
-        return envelope([{ id: 'cro-0001', description: null, stackRestriction: 'none' as const, ...(body?.entity as CustomRoleInput) }]);
+        const entity = body?.entity as CustomRoleInput;
+        return envelope([
+          {
+            id: 'cro-0001',
+            description: null,
+            ...entity,
+            type: entity.type ?? ('namespaceRole' as const),
+            permissions: entity.permissions ?? [],
+            stackRestriction: entity.stackRestriction ?? ('none' as const),
+          },
+        ]);
       }),
     );
     const { user } = renderPage({
@@ -37,6 +47,6 @@ describe('CustomRolesSection', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create role' }));
     await waitFor(() => expect(created).toHaveLength(1));
     expect(created[0]).toMatchObject({ name: 'Operators', type: 'namespaceRole', stackRestriction: 'none' });
-    expect(created[0]?.permissions.map((p) => p.name).sort()).toEqual(['deployment:approve', 'plan:cancel', 'plan:start']);
+    expect(created[0]?.permissions?.map((p) => p.name).sort()).toEqual(['deployment:approve', 'plan:cancel', 'plan:start']);
   });
 });

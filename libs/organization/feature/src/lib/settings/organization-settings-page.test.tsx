@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { composeSettingsSections, type SettingsSectionProps } from '@terrace/session';
 import { lazy } from 'react';
 import { describe, expect, it } from 'vitest';
+import { signedInAs } from '@terrace/session/testing';
 import { renderPage, setupMsw } from '../../testing/render-page';
 import { testSettingsSections } from '../../testing/settings-sections';
 import { OrganizationSettingsPage } from './organization-settings-page';
@@ -64,7 +65,7 @@ describe('OrganizationSettingsPage', () => {
           id: 'notification',
           title: { id: 'test.notification', message: 'Notifications' },
           description: { id: 'test.notification.d', message: 'Where run events are sent.' },
-          content: { edit: { roles: ['admin'] }, Component: lazy(async () => ({ default: NotificationsSection })) },
+          content: { Component: lazy(async () => ({ default: NotificationsSection })) },
         },
       ],
     );
@@ -191,5 +192,24 @@ describe('OrganizationSettingsPage', () => {
       },
     });
     expect(await screen.findByText('Identity provider saved.')).toBeInTheDocument();
+  });
+});
+
+describe('OrganizationSettingsPage in the console (access from the session)', () => {
+  function openAs(role: string, customRole: Parameters<typeof signedInAs>[1] = null) {
+    server.use(...signedInAs(role, customRole), handle('get', '/iam/org/team', () => envelope([organizationFixtures.team()])));
+    return renderPage({ path: 'organization/setting', element: <OrganizationSettingsPage sections={testSettingsSections} />, url: '/app/organization/setting?id=team-list' });
+  }
+
+  it('disables the section for a viewer with the reason of the access model', async () => {
+    openAs('viewer');
+    const create = await screen.findByRole('button', { name: 'Create team' });
+    await waitFor(() => expect(create).toBeDisabled());
+    expect(create.closest('[data-slot="disabled-reason"]')).toHaveAccessibleDescription('Your role does not allow this. Ask an organization admin.');
+  });
+
+  it('enables the section for an admin', async () => {
+    openAs('admin');
+    await waitFor(async () => expect(await screen.findByRole('button', { name: 'Create team' })).toBeEnabled());
   });
 });

@@ -105,7 +105,7 @@ export function OrganizationSettingsPage({ sections, canEdit }: OrganizationSett
               </div>
               {current?.content ? (
                 <Suspense fallback={<Skeleton className="h-48 w-full" />}>
-                  {canEdit === undefined ? <SectionWithAccess content={current.content} /> : <SectionContent content={current.content} canEdit={canEdit} />}
+                  {canEdit === undefined ? <SectionWithAccess id={section} content={current.content} /> : <SectionContent content={current.content} canEdit={canEdit} />}
                 </Suspense>
               ) : (
                 <NotAvailableSection title={current ? i18n._(current.title) : section} />
@@ -120,15 +120,15 @@ export function OrganizationSettingsPage({ sections, canEdit }: OrganizationSett
 
 type SectionContentDefinition = NonNullable<SettingsSectionDefinition['content']>;
 
-/** A section as the section's own access rule allows: those it does not admit read it disabled. */
-function SectionWithAccess({ content }: { content: SectionContentDefinition }) {
-  const access = useAccess(content.edit);
-  return <SectionContent content={content} canEdit={access.allowed} />;
+/** A section as the shared access model allows: those without its permission read it disabled, told why. */
+function SectionWithAccess({ id, content }: { id: SettingsSectionId; content: SectionContentDefinition }) {
+  const access = useAccess(settingsSectionCatalogue[id].edit);
+  return <SectionContent content={content} canEdit={access.allowed} refusal={access.allowed ? undefined : access.reason} />;
 }
 
-function SectionContent({ content: { Component }, canEdit }: { content: SectionContentDefinition; canEdit: boolean }) {
+function SectionContent({ content: { Component }, canEdit, refusal }: { content: SectionContentDefinition; canEdit: boolean; refusal?: string | undefined }) {
   const { t } = useLingui();
-  const readOnlyReason = t`Only organization admins can change these settings.`;
+  const readOnlyReason = refusal ?? t`Only organization admins can change these settings.`;
   return (
     <Stack gap={4}>
       {canEdit ? null : <p className="text-sm text-muted-foreground">{readOnlyReason}</p>}

@@ -2,8 +2,6 @@ import { msg } from '@lingui/core/macro';
 import type { SettingsSectionDefinition } from '@terrace/session';
 import { lazy } from 'react';
 
-// Admins change the organization's settings; viewers, the other role the route admits, read them.
-const admins = { roles: ['admin'] };
 
 /**
  * The organization settings sections this domain owns. Other domains contribute theirs the same
@@ -14,14 +12,13 @@ export const organizationSettingsSections: SettingsSectionDefinition[] = [
     id: 'user-list',
     title: msg`Users`,
     description: msg`Who belongs to the organization and with which role.`,
-    content: { edit: admins, Component: lazy(() => import('./users-section').then((m) => ({ default: m.UsersSection }))) },
+    content: { Component: lazy(() => import('./users-section').then((m) => ({ default: m.UsersSection }))) },
   },
   {
     id: 'programmatic-user-list',
     title: msg`Programmatic users`,
     description: msg`Non-human users for CI pipelines and scripts, with their API tokens.`,
     content: {
-      edit: admins,
       Component: lazy(() => import('./programmatic-users-section').then((m) => ({ default: m.ProgrammaticUsersSection }))),
     },
   },
@@ -29,36 +26,36 @@ export const organizationSettingsSections: SettingsSectionDefinition[] = [
     id: 'team-list',
     title: msg`Teams`,
     description: msg`Groups of users that receive namespace permissions together.`,
-    content: { edit: admins, Component: lazy(() => import('./teams-section').then((m) => ({ default: m.TeamsSection }))) },
+    content: { Component: lazy(() => import('./teams-section').then((m) => ({ default: m.TeamsSection }))) },
   },
   {
     id: 'custom-roles',
     title: msg`Custom roles`,
     description: msg`Roles with exactly the stack permissions you choose, for the organization or for namespaces.`,
-    content: { edit: admins, Component: lazy(() => import('./custom-roles-section').then((m) => ({ default: m.CustomRolesSection }))) },
+    content: { Component: lazy(() => import('./custom-roles-section').then((m) => ({ default: m.CustomRolesSection }))) },
   },
   {
     id: 'idp',
     title: msg`Identity provider`,
     description: msg`Single sign-on through OIDC or SAML.`,
-    content: { edit: admins, Component: lazy(() => import('./idp-section').then((m) => ({ default: m.IdpSection }))) },
+    content: { Component: lazy(() => import('./idp-section').then((m) => ({ default: m.IdpSection }))) },
   },
   {
     id: 'sign-in',
     title: msg`Sign-in settings`,
     description: msg`How members of the organization must sign in.`,
-    content: { edit: admins, Component: lazy(() => import('./sign-in-section').then((m) => ({ default: m.SignInSection }))) },
+    content: { Component: lazy(() => import('./sign-in-section').then((m) => ({ default: m.SignInSection }))) },
   },
   {
     id: 'abac',
     title: msg`Attribute-based access`,
     description: msg`Give identity-provider groups an organization role and teams when their members sign in.`,
-    content: { edit: admins, Component: lazy(() => import('./abac-section').then((m) => ({ default: m.AbacSection }))) },
+    content: { Component: lazy(() => import('./abac-section').then((m) => ({ default: m.AbacSection }))) },
   },
   {
     id: 'ai-features',
     title: msg`AI features`,
     description: msg`The AI assistant and AI analysis of runs.`,
-    content: { edit: admins, Component: lazy(() => import('./ai-features-section').then((m) => ({ default: m.AiFeaturesSection }))) },
+    content: { Component: lazy(() => import('./ai-features-section').then((m) => ({ default: m.AiFeaturesSection }))) },
   },
 ];

@@ -3,8 +3,9 @@ import type { TeamUser } from '@terrace/organization/data-access';
 import { organizationFixtures } from '@terrace/organization/data-access/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { signedInAs } from '@terrace/session/testing';
 import { renderPage, setupMsw } from '../../testing/render-page';
-import { TeamPage } from './team-page';
+import { TeamPage, TeamRoute } from './team-page';
 
 const server = setupMsw();
 
@@ -43,5 +44,31 @@ describe('TeamPage', () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(removed).toEqual([{ teamId: 'team-platform', userEmail: 'ada@example.com' }]));
     await waitFor(() => expect(within(table).queryByText('ada@example.com')).not.toBeInTheDocument());
+  });
+});
+
+describe('TeamRoute', () => {
+  function openAs(role: string) {
+    server.use(
+      ...signedInAs(role),
+      handle('get', '/iam/org/team/{teamId}', ({ params }) => envelope([organizationFixtures.team({ id: params['teamId'] ?? '' })])),
+      handle('get', '/iam/org/teamUser', () => envelope([{ teamId: 'team-platform', email: 'ada@example.com', userId: 'usr-ada' }])),
+    );
+    return renderPage({ path: 'team/:teamId', element: <TeamRoute />, url: '/app/team/team-platform' });
+  }
+
+  it('lets a viewer read the team with every change disabled and the reason from the access model', async () => {
+    openAs('viewer');
+    const edit = await screen.findByRole('button', { name: 'Edit team' });
+    await waitFor(() => expect(edit).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Add member' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Remove ada@example.com from the team' })).toBeDisabled();
+    expect(edit.closest('[data-slot="disabled-reason"]')).toHaveAccessibleDescription('Your role does not allow this. Ask an organization admin.');
+  });
+
+  it('lets an admin change the team', async () => {
+    openAs('admin');
+    await waitFor(async () => expect(await screen.findByRole('button', { name: 'Edit team' })).toBeEnabled());
+    expect(screen.getByRole('button', { name: 'Add member' })).toBeEnabled();
   });
 });

@@ -35,12 +35,14 @@ import { organizationPaths } from './team-paths';
 import { useAccess, useApiClient } from '@terrace/session';
 
 export interface TeamPageProps {
-  /** Whether the user may change the team; until the session's useAccess is wired, the route passes it. */
+  /** Whether the user may change the team; the route passes the session's access (team:manage). */
   canEdit?: boolean;
+  /** Why not (from the shared access model); a generic reason otherwise. */
+  readOnlyReason?: string | undefined;
 }
 
 /** /team/:teamId: a team, its identity-provider link and its members. */
-export function TeamPage({ canEdit = true }: TeamPageProps) {
+export function TeamPage({ canEdit = true, readOnlyReason: refusal }: TeamPageProps) {
   const { t } = useLingui();
   const { teamId = '' } = useParams();
   const client = useApiClient();
@@ -52,7 +54,7 @@ export function TeamPage({ canEdit = true }: TeamPageProps) {
   const [editing, setEditing] = useState(false);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<TeamUser | null>(null);
-  const readOnlyReason = t`Only administrators can change teams.`;
+  const readOnlyReason = refusal ?? t`Only administrators can change teams.`;
 
   const access = { canEdit, readOnlyReason };
   const actions = useActionsColumn<TeamUser>((member) => (
@@ -174,8 +176,8 @@ export function TeamPage({ canEdit = true }: TeamPageProps) {
   );
 }
 
-/** The route's page: only admins change teams. */
+/** The route's page: the shared access model decides who changes teams (team:manage). */
 export function TeamRoute() {
-  const access = useAccess({ roles: ['admin'] });
-  return <TeamPage canEdit={access.allowed} />;
+  const access = useAccess('team:manage');
+  return <TeamPage canEdit={access.allowed} readOnlyReason={access.allowed ? undefined : access.reason} />;
 }
