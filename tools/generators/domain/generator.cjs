@@ -53,9 +53,8 @@ async function domainGenerator(tree, options) {
       return json;
     });
   }
-  // The server half (apps/api/src/modules/<name>), when the contract describes the resource and the
-  // module is not written yet (a console domain may be scaffolded after its server module).
-  if (!tree.exists(joinPathFragments('apps/api/src/modules', options.name))) serverDomainGenerator(tree, options);
+  // The server half (apps/api/src/modules/<name>), when the contract describes the resource.
+  serverDomainGenerator(tree, options);
   await formatFiles(tree);
 }
 

@@ -77,7 +77,7 @@ function sampleFor(/** @type {any} */ doc, /** @type {any} */ schema, /** @type 
  */
 function serverDomainGenerator(tree, options) {
   const n = names(options.name);
-  const resource = names(options.resource ?? options.name.replace(/s$/, '')).className;
+  const resource = options.resource ?? names(options.name.replace(/s$/, '')).className;
   const plural = options.plural ?? `${resource}s`;
   const source = tree.read(contractPath, 'utf-8');
   const ids = { list: `list${plural}`, create: `create${resource}`, get: `get${resource}`, update: `update${resource}`, delete: `delete${resource}` };

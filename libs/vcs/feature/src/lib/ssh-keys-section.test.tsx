@@ -79,7 +79,7 @@ describe('SshKeysSection', () => {
     for (const name of ['Add SSH key', 'Add signing key']) {
       const button = screen.getByRole('button', { name });
       expect(button).toBeDisabled();
-      expect(button).toHaveAttribute('title', 'Only organization admins can change these settings.');
+      expect(button.closest('[data-slot="disabled-reason"]')).toHaveAccessibleDescription('Only organization admins can change these settings.');
     }
   });
 });

@@ -199,6 +199,7 @@ export function VcsProviderDialog({ open, onOpenChange, provider, onSave }: VcsP
             {validate.isPending ? t`Testing connection…` : t`Test connection`}
           </Button>
         </div>
+        {editing && <p className="text-sm text-muted-foreground">{t`The test uses what is typed here: enter the secrets again to test them.`}</p>}
         <div role="status" aria-live="polite">
           {verdict &&
             (verdict.isValid ? (

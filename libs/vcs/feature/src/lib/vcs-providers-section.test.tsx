@@ -175,6 +175,26 @@ describe('VcsProvidersSection', () => {
     expect(await screen.findByText('No VCS providers yet')).toBeInTheDocument();
   });
 
+  it("keeps what was typed and marks the name when the server says it is taken", async () => {
+    server.use(
+      handle('get', '/vcs/provider', () => envelope([])),
+      handle('post', '/vcs/provider', () =>
+        errorResponse(409, 'already_exist', "A VCS provider named 'Our GitHub' already exists", { field: 'entity.name' }),
+      ),
+    );
+    const { user } = render();
+    await screen.findByText('No VCS providers yet');
+    await user.click(screen.getAllByRole('button', { name: 'Connect provider' })[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Our GitHub');
+    await user.type(within(dialog).getByRole('textbox', { name: /GitHub organization/ }), 'acme');
+    await user.type(within(dialog).getByLabelText(/Access token/), 'ghp_secret');
+    await user.click(within(dialog).getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/Access token/)).toHaveValue('ghp_secret');
+  });
+
   it('keeps the controls visible but disabled, with the reason, for those who may not change them', async () => {
     server.use(handle('get', '/vcs/provider', () => envelope([gitlab])));
     render(false);
@@ -183,7 +203,7 @@ describe('VcsProvidersSection', () => {
     expect(screen.getByRole('button', { name: 'Delete Our GitLab' })).toBeDisabled();
     const add = screen.getByRole('button', { name: 'Connect provider' });
     expect(add).toBeDisabled();
-    expect(add).toHaveAttribute('title', 'Only organization admins can change these settings.');
+    expect(add.closest('[data-slot="disabled-reason"]')).toHaveAccessibleDescription('Only organization admins can change these settings.');
   });
 
   it('shows a failed list with a retry', async () => {

@@ -63,3 +63,19 @@ export const SshKeysEmpty: Story = {
     routes: { ...routes, 'GET /sshKey': () => [], 'GET /gitSigningKey': () => [] },
   },
 };
+/** Editing a provider: the stored settings, the secrets empty with "leave empty to keep". */
+export const EditProvider: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Edit GitLab (self-managed)' }));
+    const body = within(canvasElement.ownerDocument.body);
+    await expect(await body.findByRole('textbox', { name: /GitLab host name/ })).toHaveValue('gitlab.acme.test');
+    await expect(body.getAllByText('Leave empty to keep the stored value; it is never shown again.')[0]).toBeVisible();
+  },
+};
+export const SshKeysReadOnly: Story = {
+  args: {
+    url: '/app/organization/setting?id=ssh-keys',
+    element: <SshKeysSection canEdit={false} readOnlyReason="Only organization admins can change these settings." />,
+  },
+};
