@@ -28,6 +28,7 @@ const rounds = arg('rounds', 5);
 const listOnly = process.argv.includes('--list-only');
 const cpuProfDir = process.argv.find((a) => a.startsWith('--cpu-prof='))?.split('=')[1];
 const namespaceCount = 10_000;
+const stackCount = 10_000;
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -159,6 +160,24 @@ try {
     [organization.id, namespaceCount],
   );
   await db.query('ANALYZE namespaces');
+  // And 10,000 stacks over the first 100 namespaces, each with a realistic settings document.
+  const signedUp = JSON.parse(signUp.body).response.items[0];
+  await db.query(
+    `INSERT INTO stacks (id, organization_id, namespace_id, name, iac_type, stack_type, data, created_by)
+     SELECT 'stk-bench' || lpad(i::text, 12, '0'), $1, 'ns-bench' || lpad((i % 100 + 1)::text, 12, '0'),
+            'stack-' || lpad(i::text, 5, '0'), 'terraform', 'persistent',
+            jsonb_build_object('vcsInfo', jsonb_build_object('providerId', 'vcsp-bench', 'repoName', 'acme/infra', 'branch', 'main', 'path', 'stacks/' || i),
+                               'runTrigger', jsonb_build_object('patterns', jsonb_build_array('\${stack_path}/**')),
+                               'iacConfig', jsonb_build_object('terraformVersion', '1.9.5', 'varFiles', jsonb_build_array('prod.tfvars'))),
+            $3
+     FROM generate_series(1, $2) AS i`,
+    [organization.id, stackCount, signedUp.user.id],
+  );
+  await db.query('ANALYZE stacks');
+  const stackPlan = await db.query(
+    `EXPLAIN SELECT * FROM stacks WHERE organization_id = $1 ORDER BY name, id LIMIT 100 OFFSET 0`,
+    [organization.id],
+  );
   const plan = await db.query(
     `EXPLAIN SELECT * FROM namespaces WHERE organization_id = $1 ORDER BY name LIMIT 100 OFFSET 0`,
     [organization.id],
@@ -200,9 +219,30 @@ try {
   await run(sample(), () => request(pgReferencePort, 'GET', '/namespace?pageSize=100'), 1000);
   await run(sample(), () => request(apiPort, 'GET', '/api/namespace?pageSize=100', { token }), 1000);
 
+  // GET /stack: the same body apart from the request id and key order (the API serializes by its
+  // response schema).
+  const canonical = (value) =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical(value[k])]))
+        : value;
+  const sameStacks = (body) => JSON.stringify(canonical({ ...JSON.parse(body), request: undefined }));
+  const stackPage = await request(apiPort, 'GET', '/api/stack?pageSize=100', { token });
+  const referenceStacks = await request(pgReferencePort, 'GET', '/stack?pageSize=100');
+  if (sameStacks(stackPage.body) !== sameStacks(referenceStacks.body)) {
+    throw new Error(`the PG reference answers a different stack page than the API:\n${stackPage.body.slice(0, 600)}\n${referenceStacks.body.slice(0, 600)}`);
+  }
+  await run(sample(), () => request(pgReferencePort, 'GET', '/stack?pageSize=100'), 1000);
+  await run(sample(), () => request(apiPort, 'GET', '/api/stack?pageSize=100', { token }), 1000);
+
   const [pgNative, list] = await interleaved([
     { name: 'reference Fastify + pg (same page and count)', call: () => request(pgReferencePort, 'GET', '/namespace?pageSize=100') },
     { name: 'GET /namespace (page of 100 of 10,000)', call: () => request(apiPort, 'GET', '/api/namespace?pageSize=100', { token }) },
+  ]);
+  const [pgStacks, stacks] = await interleaved([
+    { name: 'reference Fastify + pg (same stack page)', call: () => request(pgReferencePort, 'GET', '/stack?pageSize=100') },
+    { name: 'GET /stack (page of 100 of 10,000)', call: () => request(apiPort, 'GET', '/api/stack?pageSize=100', { token }) },
   ]);
   const results = [pgNative, list];
   if (!listOnly) {
@@ -233,6 +273,13 @@ try {
     );
   }
   console.log(`\nGET /namespace against the PG-native reference: ${(list.rps / pgNative.rps).toFixed(2)}× (target ≥ 0.90×), p99 = ${(list.p99 / list.p50).toFixed(2)}× p50 (target ≤ 2×)`);
+  console.log('\nstacks:');
+  for (const r of [pgStacks, stacks]) {
+    console.log(r.name.padEnd(46), r.rps.toFixed(0).padStart(9), `${(r.rps / pgStacks.rps).toFixed(2)}×`.padStart(10), r.p50.toFixed(2).padStart(8), r.p99.toFixed(2).padStart(8), (r.p99 / r.p50).toFixed(2).padStart(8), String(r.errors).padStart(7));
+  }
+  console.log(`GET /stack against the PG-native reference: ${(stacks.rps / pgStacks.rps).toFixed(2)}× (target ≥ 0.90×), p99 = ${(stacks.p99 / stacks.p50).toFixed(2)}× p50 (target ≤ 2×)`);
+  console.log('\nStack list query plan:');
+  for (const row of stackPlan.rows) console.log(`  ${row['QUERY PLAN']}`);
   console.log('\nList query plan:');
   for (const row of plan.rows) console.log(`  ${row['QUERY PLAN']}`);
 } finally {

@@ -27,6 +27,10 @@ import { docsOperations } from './modules/docs/docs.routes';
 import { namespacesOperations } from './modules/namespaces/namespaces.routes';
 import { namespaceExists } from './modules/namespaces/namespaces.service';
 import { variablesOperations } from './modules/variables/variables.routes';
+import { stacksOperations } from './modules/stacks/stacks.routes';
+import { stackCodeLocation, stackPlacement, stacksUsingVcsProvider, type StacksDeps } from './modules/stacks/stacks.service';
+import { IacVersionCatalog } from './modules/iac-versions/iac-version-catalog';
+import { iacVersionsOperations } from './modules/iac-versions/iac-versions.routes';
 import { notificationsFeedOperations } from './modules/notifications-feed/notifications-feed.routes';
 import { organizationOperations } from './modules/organization/organization.routes';
 import { runnersOperations } from './modules/runners/runners.routes';
@@ -34,7 +38,7 @@ import { ssoOperations } from './modules/sso/sso.routes';
 import { sshKeysOperations } from './modules/ssh-keys/ssh-keys.routes';
 import { primarySshPrivateKey } from './modules/ssh-keys/ssh-keys.service';
 import { vcsOperations } from './modules/vcs/vcs.routes';
-import { RepositoryCache, type VcsDeps } from './modules/vcs/vcs.service';
+import { RepositoryCache, vcsProviderExists, type VcsDeps } from './modules/vcs/vcs.service';
 import { repositoryRemote } from './modules/vcs/vcs-repos.service';
 
 export type ComposeConfig = Pick<Config, 'sessionTtlHours' | 'docs' | 'mail' | 'publicUrl'> &
@@ -73,7 +77,15 @@ export function composeOperations(
     publicUrl: config.publicUrl,
     primarySshKey: (organizationId) => primarySshPrivateKey({ db, envelope }, organizationId),
     repositoryCache: new RepositoryCache(),
+    stacksUsingProvider: (organizationId, providerId) => stacksUsingVcsProvider({ db }, organizationId, providerId),
   };
+  const stacks: StacksDeps = { db, engine, vcsProviderExists: (organizationId, providerId) => vcsProviderExists(vcs, organizationId, providerId) };
+  // The shipped list answers at once; the official indexes are read in the background when the
+  // network allows (never during a request), unless IAC_VERSIONS_REFRESH=off.
+  const iacVersions = new IacVersionCatalog({
+    onRefreshError: (source, error) => logger.debug({ url: source.url, err: String(error) }, 'IaC version index not reachable'),
+  });
+  if (process.env['IAC_VERSIONS_REFRESH'] !== 'off') iacVersions.start();
   const registry = mergeRegistries(
     accountsOperations({
       ...accounts,
@@ -84,6 +96,14 @@ export function composeOperations(
     invitationsOperations({ ...accounts, mailer, publicUrl: config.publicUrl }),
     organizationOperations({ db, engine }),
     namespacesOperations({ db, engine }),
+    stacksOperations(stacks),
+    iacVersionsOperations({
+      catalog: iacVersions,
+      stackCodeLocation: (actor, stackId) => stackCodeLocation(stacks, actor, stackId),
+      resolveRemote: async (organizationId, providerId, repoName) =>
+        (await vcsProviderExists(vcs, organizationId, providerId)) ? repositoryRemote(vcs, organizationId, providerId, repoName) : undefined,
+      git,
+    }),
     iamOperations({ db, engine }),
     auditOperations({ db, engine }),
     consoleEventsOperations({ db, engine }),
@@ -96,9 +116,12 @@ export function composeOperations(
       db,
       engine,
       envelope,
-      // Stacks, templates and blueprints: wired to their services when those modules land.
-      findScopeTarget: async (organizationId, scope, scopeId) =>
-        scope === 'namespace' && (await namespaceExists(db, organizationId, scopeId)) ? { namespaceId: scopeId } : null,
+      // Templates and blueprints are reached once their modules exist; until then they are not found.
+      findScopeTarget: async (organizationId, scope, scopeId) => {
+        if (scope === 'namespace') return (await namespaceExists(db, organizationId, scopeId)) ? { namespaceId: scopeId } : null;
+        if (scope === 'stack') return stackPlacement({ db }, organizationId, scopeId);
+        return null;
+      },
       git,
       resolveRepository: (organizationId, providerId, repoName) => repositoryRemote(vcs, organizationId, providerId, repoName),
     }),

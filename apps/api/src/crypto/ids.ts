@@ -21,6 +21,7 @@ export const idPrefixes = {
   sshKey: 'sshk',
   gitSigningKey: 'gsk',
   variable: 'var',
+  stack: 'stk',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

@@ -3,6 +3,7 @@ export * from '../modules/accounts/accounts.schema';
 export * from '../modules/accounts/personal-access-tokens.schema';
 export * from '../modules/organization/organization.schema';
 export * from '../modules/namespaces/namespaces.schema';
+export * from '../modules/stacks/stacks.schema';
 export * from '../modules/audit/audit.schema';
 export * from '../modules/console-events/console-events.schema';
 export * from '../modules/runners/runners.schema';

@@ -31,14 +31,26 @@ async function consoleSubject(api: TestApi, token: string): Promise<AccessSubjec
 const subjectOf = (role: Role) => subjects.get(role) as AccessSubject;
 
 /** What the shared model answers for an operation: allowed, refused, or a list narrowed to the (no) namespaces granted. */
-function expected(role: Role, op: { permission: string; path: string; method: string }): 'allowed' | 'refused' | 'emptyList' {
+function expected(
+  role: Role,
+  op: { operationId: string; permission: string; path: string; method: string; parameters: { name: string; in: string; required: boolean }[] },
+): 'allowed' | 'refused' | 'emptyList' {
   const subject = subjectOf(role);
   const organizationWide = decideForOrganization(subject, op.permission);
+  // Operations on one stack (by path or required query id, or creating one in a namespace).
+  const targetsStack =
+    op.path.includes('{stackId}') ||
+    op.parameters.some((p) => p.name === 'stackId' && p.in === 'query' && p.required) ||
+    op.operationId === 'createStack';
   // A list (a GET naming no object) narrows to the namespaces granted; any other call on an
   // object outside them is refused.
-  if (organizationWide.kind === 'perNamespace' && op.method === 'get' && !op.path.includes('{')) return 'emptyList';
-  // The own-organization targets are fresh namespaces nobody was granted.
-  const target = op.path.includes('{namespaceId}') ? { namespaceId: 'ns-fresh' } : {};
+  if (organizationWide.kind === 'perNamespace' && op.method === 'get' && !op.path.includes('{') && !targetsStack) return 'emptyList';
+  // The own-organization targets are fresh namespaces (and stacks in them, created by the admin)
+  // nobody was granted.
+  const target =
+    op.path.includes('{namespaceId}') || targetsStack
+      ? { namespaceId: 'ns-fresh', ...(targetsStack ? { stack: { createdByActor: false } } : {}) }
+      : {};
   return can(subject, op.permission, target).allowed ? 'allowed' : 'refused';
 }
 /** Creates, as the admin of `token`'s organization, one object of each kind a path can name. */
@@ -49,7 +61,16 @@ async function createObjects(token: string) {
     return (res.body.response.items[0] as { id: string }).id;
   };
   const programmaticUserId = await created('createProgrammaticUser', sampleEntities['createProgrammaticUser']?.());
+  const namespaceId = (await createNamespace(api, token)).id;
+  // An ephemeral stack, so extending its time to live is a valid request.
+  const stack = {
+    name: `matrix-${Math.random().toString(36).slice(2)}`,
+    namespaceId,
+    iacType: 'terraform',
+    data: { policy: { ttlConfig: { ttl: { type: 'hours', value: 1 } } } },
+  };
   return {
+    stackId: await created('createStack', { stack }),
     teamId: await created('createTeam', sampleEntities['createTeam']?.()),
     customRoleId: await created('createCustomRole', sampleEntities['createCustomRole']?.()),
     customAbacConfigurationId: await created('createCustomAbacConfiguration', sampleEntities['createCustomAbacConfiguration']?.()),
@@ -63,6 +84,7 @@ async function createObjects(token: string) {
   };
 }
 let otherObjects: Record<string, string>;
+let ownObjects: Record<string, string>;
 
 /** Operations that end the session they are called with get a fresh one each time. */
 const consumesSession = new Set(['signOut', 'tradeSession']);
@@ -101,6 +123,7 @@ beforeAll(async () => {
   await api.call('updateOrganizationUser', { token: ownAdmin.token, params: { userId: custom.userId }, entity: { role: customRoleId } });
   members.set('custom', custom);
   for (const role of roles) subjects.set(role, await consoleSubject(api, (members.get(role) as SignedUp).token));
+  ownObjects = await createObjects(ownAdmin.token);
 });
 afterAll(() => api.close());
 
@@ -154,9 +177,14 @@ describe('authorization matrix', () => {
     for (const op of implemented()) {
       for (const role of roles) {
         for (const target of ['own', 'other'] as const) {
-          const referencesObject = op.path.includes('{') || op.parameters.some((p) => p.name === 'desiredOrganizationId');
+          const referencesObject =
+            op.path.includes('{') ||
+            op.parameters.some((p) => p.name === 'desiredOrganizationId' || (p.name === 'stackId' && p.in === 'query' && p.required));
           if (target === 'other' && !referencesObject) continue;
           const query: Record<string, string> = {};
+          if (op.parameters.some((p) => p.name === 'stackId' && p.in === 'query')) {
+            query['stackId'] = (target === 'own' ? ownObjects : otherObjects)['stackId'] as string;
+          }
           if (op.parameters.some((p) => p.name === 'desiredOrganizationId')) {
             query['desiredOrganizationId'] = target === 'own' ? ownAdmin.organizationId : otherAdmin.organizationId;
           }
@@ -204,6 +232,8 @@ describe('authorization matrix', () => {
           eq(auditEvents.organizationId, ownAdmin.organizationId),
           inArray(auditEvents.initiatorUserId, nonAdmins),
           notInArray(auditEvents.action, sessionActions),
+          // Members do the stack work of §6 (the model allows it, checked above).
+          not(and(eq(auditEvents.entityType, 'stack'), eq(auditEvents.initiatorUserId, (members.get('member') as SignedUp).userId)) as SQL),
           not(
             and(
               eq(auditEvents.entityType, 'user'),

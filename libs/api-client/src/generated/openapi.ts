@@ -7535,7 +7535,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Find the IaC version a repository path requires */
+        /**
+         * Find the IaC version a repository path requires
+         * @description Reads the code at a repository path (or a stack's own repository, branch and path with
+         *     `stackId`) and answers its `required_version` constraint and the newest known version of the
+         *     engine that meets it. Either `stackId`, or `providerId` and `repoName`.
+         */
         get: operations["discoverIacVersion"];
         put?: never;
         post?: never;
@@ -9477,6 +9482,26 @@ export interface components {
         DriftSourceKind: "stateFile" | "cloud";
         /** @enum {string} */
         DriftState: "inSync" | "inSyncRefreshRequired" | "inSyncDeployRequired" | "drifted" | "notChecked" | "unknown" | "deployRequired";
+        EffectiveApprovalPolicy: {
+            overrideBehavior?: components["schemas"]["ApprovalOverrideBehavior"];
+            source: components["schemas"]["SettingSource"];
+            value?: components["schemas"]["DeploymentApprovalPolicy"] | null;
+        };
+        EffectiveCapability: {
+            isOverridable?: boolean;
+            source: components["schemas"]["SettingSource"];
+            status: components["schemas"]["CapabilityStatus"];
+        };
+        EffectiveIacVersion: {
+            source: components["schemas"]["SettingSource"];
+            value?: string | null;
+        };
+        EffectiveRunnerConfig: {
+            /** @description Whether the namespace lets its stacks override this setting. */
+            isOverridable?: boolean;
+            source: components["schemas"]["SettingSource"];
+            value?: components["schemas"]["RunnerConfig"] | null;
+        };
         EffectiveVariable: {
             description?: string;
             displayName?: string;
@@ -11033,6 +11058,11 @@ export interface components {
             title: string;
         };
         /**
+         * @description Where an effective setting comes from; `default` is the product's default when neither the stack nor its namespace sets it.
+         * @enum {string}
+         */
+        SettingSource: "stack" | "namespace" | "default";
+        /**
          * @description Shown as minor, moderate, major, critical.
          * @enum {string}
          */
@@ -11140,6 +11170,8 @@ export interface components {
             /** Format: date-time */
             periodStart?: string;
         };
+        /** @enum {string} */
+        SortOrder: "asc" | "desc";
         SshKey: {
             /** Format: date-time */
             createdAt?: string;
@@ -11202,6 +11234,7 @@ export interface components {
             data: components["schemas"]["StackData"];
             description?: string;
             driftState?: components["schemas"]["DriftState"];
+            effectiveSettings?: components["schemas"]["StackEffectiveSettings"];
             errorState?: components["schemas"]["StackErrorState"];
             /**
              * Format: date-time
@@ -11211,6 +11244,8 @@ export interface components {
             iacType: components["schemas"]["IacType"];
             id: string;
             initStatus?: components["schemas"]["StackInitStatus"];
+            /** Format: date-time */
+            latestRunAt?: string | null;
             latestRunId?: string;
             latestRunStatus?: components["schemas"]["RunStatus"];
             name: string;
@@ -11240,6 +11275,19 @@ export interface components {
             runTaskConfig?: components["schemas"]["RunTaskConfig"];
             runTrigger?: components["schemas"]["RunTrigger"];
             vcsInfo?: components["schemas"]["VcsInfo"];
+        };
+        /** @description Partial update of StackData: absent fields stay, null clears a field. */
+        StackDataUpdate: {
+            autoSync?: components["schemas"]["AutoSync"] | null;
+            capabilities?: components["schemas"]["StackCapabilities"] | null;
+            deploymentApprovalPolicy?: components["schemas"]["DeploymentApprovalPolicy"] | null;
+            deploymentBehavior?: components["schemas"]["DeploymentBehavior"] | null;
+            iacConfig?: components["schemas"]["IacConfig"] | null;
+            policy?: components["schemas"]["StackPolicy"] | null;
+            runnerConfig?: components["schemas"]["RunnerConfig"] | null;
+            runTaskConfig?: components["schemas"]["RunTaskConfig"] | null;
+            runTrigger?: components["schemas"]["RunTrigger"] | null;
+            vcsInfo?: components["schemas"]["VcsInfo"] | null;
         };
         StackDependency: {
             dependsOnStackId: string;
@@ -11312,6 +11360,20 @@ export interface components {
         };
         /** @enum {string} */
         StackDiscoveryStatus: "init" | "inProgress" | "error" | "finished";
+        /**
+         * @description The settings a stack runs with once its namespace's settings are applied, each with where it
+         *     comes from (read only): the console shows "from namespace" with them.
+         */
+        StackEffectiveSettings: {
+            capabilities: {
+                deployOnPush: components["schemas"]["EffectiveCapability"];
+                driftDetection: components["schemas"]["EffectiveCapability"];
+                planOnPr: components["schemas"]["EffectiveCapability"];
+            };
+            deploymentApprovalPolicy: components["schemas"]["EffectiveApprovalPolicy"];
+            iacVersion: components["schemas"]["EffectiveIacVersion"];
+            runnerConfig: components["schemas"]["EffectiveRunnerConfig"];
+        };
         /** @enum {string} */
         StackErrorState: "ok" | "driftDetectionFailed" | "initializationFailed" | "blueprintInitializationFailed" | "stackPassedItsTTL";
         StackFromBlueprintInput: {
@@ -11407,6 +11469,11 @@ export interface components {
         };
         /** @enum {string} */
         StackRestriction: "none" | "restrictReadToOwnStacks" | "restrictWriteToOwnStacks";
+        /**
+         * @description The column a stack list is sorted by (then by id). Default name.
+         * @enum {string}
+         */
+        StackSortField: "name" | "createdAt" | "updatedAt" | "latestRunAt";
         StackTtlExtension: {
             ttl: components["schemas"]["Ttl"];
         };
@@ -11415,13 +11482,13 @@ export interface components {
          * @enum {string}
          */
         StackType: "ephemeral" | "ephemeralManaged" | "persistent";
-        /** @description Partial update of StackInput: absent fields stay, null clears a field. */
+        /** @description Partial: an absent field stays, `null` clears it; inside `data` too. The namespace changes only through move. */
         StackUpdate: {
-            data?: components["schemas"]["StackData"] | null;
+            data?: components["schemas"]["StackDataUpdate"];
             description?: string | null;
-            iacType?: components["schemas"]["IacType"] | null;
-            name?: string | null;
-            namespaceId?: string | null;
+            iacType?: components["schemas"]["IacType"];
+            id?: string;
+            name?: string;
         };
         /** @enum {string} */
         StatsAggregation: "day" | "week";
@@ -28590,14 +28657,19 @@ export interface operations {
             query?: {
                 blueprintId?: string;
                 driftState?: components["schemas"]["DriftState"];
+                errorState?: components["schemas"]["StackErrorState"];
                 iacType?: components["schemas"]["IacType"];
                 namespaceId?: string;
                 /** @description One-based page number of a paged list. */
                 page?: components["parameters"]["Page"];
                 /** @description Items per page. */
                 pageSize?: components["parameters"]["PageSize"];
+                search?: string;
+                sortBy?: components["schemas"]["StackSortField"];
+                sortOrder?: components["schemas"]["SortOrder"];
                 stackId?: string;
                 stackName?: string;
+                status?: components["schemas"]["RunStatus"];
                 templateId?: string;
             };
             header?: never;
@@ -28773,6 +28845,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -29724,6 +29797,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -29788,6 +29862,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -30135,6 +30210,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -31503,11 +31579,13 @@ export interface operations {
     };
     discoverIacVersion: {
         parameters: {
-            query: {
+            query?: {
                 branch?: string;
+                iacType?: components["schemas"]["IacType"];
                 path?: string;
-                providerId: string;
-                repoName: string;
+                providerId?: string;
+                repoName?: string;
+                stackId?: string;
             };
             header?: never;
             path?: never;
@@ -31533,6 +31611,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

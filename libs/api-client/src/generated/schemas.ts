@@ -295,9 +295,11 @@ export const zSsoSignInRequestInput = /* @__PURE__ */ (() => z.strictObject({ em
 export const zStackCapabilities = /* @__PURE__ */ (() => z.object({ deployOnPush: zCapabilitySetting.optional(), planOnPr: zCapabilitySetting.optional(), driftDetection: zCapabilitySetting.optional() }))();
 export const zTtlOverride = /* @__PURE__ */ (() => z.object({ type: zTtlUnit, value: z.int().min(1).max(100000), effectiveFrom: z.iso.datetime({ offset: true }).optional() }))();
 export const zStackPolicy = /* @__PURE__ */ (() => z.object({ ttlConfig: z.object({ ttl: zTtl.optional(), ttlOverride: zTtlOverride.optional() }).optional() }))();
-export const zStackData = /* @__PURE__ */ (() => z.object({ deploymentBehavior: zDeploymentBehavior.optional(), deploymentApprovalPolicy: zDeploymentApprovalPolicy.optional(), vcsInfo: zVcsInfo.optional(), runTrigger: zRunTrigger.optional(), iacConfig: zIacConfig.optional(), policy: zStackPolicy.optional(), runnerConfig: zRunnerConfig.optional(), capabilities: zStackCapabilities.optional(), autoSync: zAutoSync.optional(), runTaskConfig: zRunTaskConfig.optional() }))();
+export const zStackData = /* @__PURE__ */ (() => z.strictObject({ deploymentBehavior: zDeploymentBehavior.optional(), deploymentApprovalPolicy: zDeploymentApprovalPolicy.optional(), vcsInfo: zVcsInfo.optional(), runTrigger: zRunTrigger.optional(), iacConfig: zIacConfig.optional(), policy: zStackPolicy.optional(), runnerConfig: zRunnerConfig.optional(), capabilities: zStackCapabilities.optional(), autoSync: zAutoSync.optional(), runTaskConfig: zRunTaskConfig.optional() }))();
 export const zStackInput = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(250), description: z.string().max(2000).optional(), namespaceId: z.string().regex(new RegExp("^ns-", 'u')), iacType: zIacType, data: zStackData.optional() }))();
 export const zStackCreate = /* @__PURE__ */ (() => z.strictObject({ stack: zStackInput }))();
+/** Partial update of StackData: absent fields stay, null clears a field. */
+export const zStackDataUpdate = /* @__PURE__ */ (() => z.strictObject({ deploymentBehavior: zDeploymentBehavior.nullable().optional(), deploymentApprovalPolicy: zDeploymentApprovalPolicy.nullable().optional(), vcsInfo: zVcsInfo.nullable().optional(), runTrigger: zRunTrigger.nullable().optional(), iacConfig: zIacConfig.nullable().optional(), policy: zStackPolicy.nullable().optional(), runnerConfig: zRunnerConfig.nullable().optional(), capabilities: zStackCapabilities.nullable().optional(), autoSync: zAutoSync.nullable().optional(), runTaskConfig: zRunTaskConfig.nullable().optional() }))();
 export const zStackDependencyInput = /* @__PURE__ */ (() => z.strictObject({ stackId: z.string().regex(new RegExp("^stk-", 'u')), dependsOnStackId: z.string().regex(new RegExp("^stk-", 'u')), references: z.array(zDependencyReference).optional(), triggerOption: zDependencyTriggerOption.optional() }))();
 /** Partial update of StackDependencyInput: absent fields stay, null clears a field. */
 export const zStackDependencyUpdate = /* @__PURE__ */ (() => z.strictObject({ stackId: z.string().regex(new RegExp("^stk-", 'u')).nullable().optional(), dependsOnStackId: z.string().regex(new RegExp("^stk-", 'u')).nullable().optional(), references: z.array(zDependencyReference).nullable().optional(), triggerOption: zDependencyTriggerOption.nullable().optional() }))();
@@ -314,8 +316,8 @@ export const zStackOutputRef = /* @__PURE__ */ (() => z.strictObject({ stackId: 
 export const zStackRef = /* @__PURE__ */ (() => z.strictObject({ stackId: z.string().regex(new RegExp("^stk-", 'u')) }))();
 export const zStackResourcesDeletion = /* @__PURE__ */ (() => z.strictObject({ stackId: z.string().regex(new RegExp("^stk-", 'u')), resourcesAddresses: z.array(z.string()).min(1), deleteStack: z.boolean().optional(), openCleanupPullRequest: z.boolean().optional() }))();
 export const zStackTtlExtension = /* @__PURE__ */ (() => z.strictObject({ ttl: zTtl }))();
-/** Partial update of StackInput: absent fields stay, null clears a field. */
-export const zStackUpdate = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(250).nullable().optional(), description: z.string().max(2000).nullable().optional(), namespaceId: z.string().regex(new RegExp("^ns-", 'u')).nullable().optional(), iacType: zIacType.nullable().optional(), data: zStackData.nullable().optional() }))();
+/** Partial: an absent field stays, `null` clears it; inside `data` too. The namespace changes only through move. */
+export const zStackUpdate = /* @__PURE__ */ (() => z.strictObject({ id: z.string().regex(new RegExp("^stk-", 'u')).optional(), name: z.string().min(1).max(250).optional(), description: z.string().max(2000).nullable().optional(), iacType: zIacType.optional(), data: zStackDataUpdate.optional() }))();
 export const zSuggestedStackImportInput = /* @__PURE__ */ (() => z.strictObject({ suggestedStackId: z.string(), vcsInfo: zVcsInfo, iacType: zIacType, stackName: z.string().optional(), namespaceId: z.string().regex(new RegExp("^ns-", 'u')).optional(), createStack: z.boolean().optional() }))();
 export const zSuggestedStackImportBulkInput = /* @__PURE__ */ (() => z.strictObject({ imports: z.array(zSuggestedStackImportInput).min(1).max(200) }))();
 export const zSuggestedStackToExistingInput = /* @__PURE__ */ (() => z.strictObject({ suggestedStackId: z.string(), stackId: z.string().regex(new RegExp("^stk-", 'u')) }))();
@@ -595,6 +597,7 @@ export const requestSchemaNames = [
   "StackCapabilities",
   "StackCreate",
   "StackData",
+  "StackDataUpdate",
   "StackDependencyInput",
   "StackDependencyUpdate",
   "StackDiscoveryConfigurationInput",

@@ -2,7 +2,7 @@ import type { CustomRoleGrant, NamespaceGrant } from '@terrace/domain';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import type { Actor } from '../../permissions/actor';
-import type { AccessLoader } from '../../permissions/permission-engine';
+import type { AccessLoader, StackGrant } from '../../permissions/permission-engine';
 import { customRoles } from './iam.schema';
 import { grantsFor } from './iam.repository';
 
@@ -17,6 +17,16 @@ export function createAccessLoader(db: Database): AccessLoader {
       const rows = await grantsFor(db, actor.organizationId, principal);
       return rows.map((r) => ({
         namespaceId: r.namespaceId,
+        role: r.role,
+        customRole: r.role ? null : { permissions: r.permissions ?? [], stackRestriction: r.stackRestriction ?? 'none' },
+      }));
+    },
+    async stackGrants(actor: Actor): Promise<StackGrant[]> {
+      const principal = { type: actor.userType === 'programmaticUser' ? ('programmaticUser' as const) : ('user' as const), id: actor.userId };
+      const rows = await grantsFor(db, actor.organizationId, principal, 'stack');
+      return rows.map((r) => ({
+        namespaceId: r.namespaceId,
+        stackId: r.stackId as string,
         role: r.role,
         customRole: r.role ? null : { permissions: r.permissions ?? [], stackRestriction: r.stackRestriction ?? 'none' },
       }));

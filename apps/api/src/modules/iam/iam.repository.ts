@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/database';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Scope } from '../../db/scope';
@@ -139,6 +139,8 @@ export async function grantsFor(
   db: Database | Transaction,
   organizationId: string,
   principal: { type: 'user' | 'programmaticUser'; id: string },
+  /** Grants on one stack instead of those on namespaces (the engine applies them to their stack). */
+  level: 'namespace' | 'stack' = 'namespace',
 ) {
   const teamIds =
     principal.type === 'user'
@@ -152,6 +154,7 @@ export async function grantsFor(
   return db
     .select({
       namespaceId: namespacePermissions.namespaceId,
+      stackId: namespacePermissions.stackId,
       role: namespacePermissions.role,
       permissions: customRoles.permissions,
       stackRestriction: customRoles.stackRestriction,
@@ -161,8 +164,8 @@ export async function grantsFor(
     .where(
       and(
         eq(namespacePermissions.organizationId, organizationId),
-        // Stack-level grants apply to stacks (a later module), not to the namespace itself.
-        isNull(namespacePermissions.stackId),
+        // Stack-level grants apply to their stack only, never to the namespace itself.
+        level === 'namespace' ? isNull(namespacePermissions.stackId) : isNotNull(namespacePermissions.stackId),
         or(
           and(eq(namespacePermissions.principalType, principal.type), eq(namespacePermissions.principalId, principal.id)),
           teamIds.length ? and(eq(namespacePermissions.principalType, 'team'), inArray(namespacePermissions.principalId, teamIds)) : undefined,

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { anyOf, pagedList, type Page, type PageRequest } from '../../db/paged-list';
 import type { Scope } from '../../db/scope';
 import { namespaces } from './namespaces.schema';
@@ -32,6 +32,10 @@ export function listNamespaces(scope: Scope, filter: Partial<NamespaceFilter>, r
 
 export function findNamespace(scope: Scope, id: string): Promise<NamespaceRow | undefined> {
   return scope.first(namespaces, eq(namespaces.id, id));
+}
+
+export function findNamespacesByIds(scope: Scope, ids: string[]): Promise<NamespaceRow[]> {
+  return ids.length ? scope.select(namespaces, inArray(namespaces.id, ids)) : Promise.resolve([]);
 }
 
 export function findNamespaceByName(scope: Scope, name: string): Promise<NamespaceRow | undefined> {

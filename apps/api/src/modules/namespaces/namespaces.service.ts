@@ -12,6 +12,7 @@ import {
   deleteNamespace as deleteRow,
   findNamespace,
   findNamespaceByName,
+  findNamespacesByIds,
   insertNamespace,
   listNamespaces as listRows,
   updateNamespace as updateRow,
@@ -137,4 +138,10 @@ export async function deleteNamespace(deps: NamespacesDeps, actor: Actor, namesp
 /** For other modules (namespace permissions): whether the organization has this namespace. */
 export async function namespaceExists(db: Database, organizationId: string, namespaceId: string): Promise<boolean> {
   return Boolean(await readOrganization(db, organizationId, (scope) => findNamespace(scope, namespaceId)));
+}
+
+/** For other modules (stacks inherit their namespace's settings): the namespaces of these ids. */
+export async function namespacesByIds(db: Database, organizationId: string, ids: readonly string[]): Promise<Map<string, Namespace>> {
+  const rows = await readOrganization(db, organizationId, (scope) => findNamespacesByIds(scope, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, toNamespace(row)]));
 }

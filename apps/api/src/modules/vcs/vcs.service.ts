@@ -306,3 +306,8 @@ export async function getGithubEnterpriseAppWebhookProperties(deps: VcsDeps, act
   };
   return { webhookUrl, secret, manifest };
 }
+
+/** Whether the organization has this VCS provider (stacks check the provider they name). */
+export async function vcsProviderExists(deps: Pick<VcsDeps, 'db'>, organizationId: string, providerId: string): Promise<boolean> {
+  return (await readOrganization(deps.db, organizationId, (scope) => findProvider(scope, providerId))) !== undefined;
+}

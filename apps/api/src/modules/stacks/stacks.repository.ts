@@ -1,0 +1,108 @@
+import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Placeholder } from 'drizzle-orm/sql';
+import { pagedList, type Page, type PageRequest } from '../../db/paged-list';
+import type { Scope } from '../../db/scope';
+import { stacks } from './stacks.schema';
+
+export type StackRow = typeof stacks.$inferSelect;
+export type NewStackRow = Omit<typeof stacks.$inferInsert, 'organizationId'>;
+export type StackChanges = Partial<Omit<NewStackRow, 'id' | 'createdAt' | 'createdBy'>>;
+
+export interface StackFilter {
+  stackId: string;
+  stackName: string;
+  namespaceId: string;
+  templateId: string;
+  blueprintId: string;
+  iacType: string;
+  driftState: string;
+  errorState: string;
+  status: string;
+  /** Case-insensitive part of the name. */
+  search: string;
+  /** The engine's `visibleStacks` tokens (namespace-only users, own-stack restrictions). */
+  visible: string[];
+}
+
+export type StackSortField = 'name' | 'createdAt' | 'updatedAt' | 'latestRunAt';
+export type SortOrder = 'asc' | 'desc';
+
+// One condition on one placeholder: a stack is visible through its namespace, itself, or (own-stack
+// read restrictions) `own:<namespace|stack|*>` when its creator's `by:<user>` token is present.
+const visibleCondition = (v: Placeholder): SQL => sql`(
+  ${stacks.namespaceId} = any(${v}) or ${stacks.id} = any(${v})
+  or (('own:*' = any(${v}) or ('own:' || ${stacks.namespaceId}) = any(${v}) or ('own:' || ${stacks.id}) = any(${v}))
+      and ('by:' || ${stacks.createdBy}) = any(${v})))`;
+
+const filters = {
+  stackId: (v: Placeholder) => sql`${stacks.id} = ${v}`,
+  stackName: (v: Placeholder) => sql`${stacks.name} = ${v}`,
+  namespaceId: (v: Placeholder) => sql`${stacks.namespaceId} = ${v}`,
+  templateId: (v: Placeholder) => sql`${stacks.templateId} = ${v}`,
+  blueprintId: (v: Placeholder) => sql`${stacks.blueprintId} = ${v}`,
+  iacType: (v: Placeholder) => sql`${stacks.iacType} = ${v}`,
+  driftState: (v: Placeholder) => sql`${stacks.driftState} = ${v}`,
+  // An ephemeral stack past its time to live is in stackPassedItsTTL from that moment on, without
+  // waiting for a sweep (the same rule as `effectiveErrorState`).
+  errorState: (v: Placeholder) =>
+    sql`(case when ${stacks.errorState} = 'ok' and ${stacks.expiresAt} < now() then 'stackPassedItsTTL' else ${stacks.errorState} end) = ${v}`,
+  status: (v: Placeholder) => sql`${stacks.latestRunStatus} = ${v}`,
+  search: (v: Placeholder) => sql`strpos(lower(${stacks.name}), lower(${v}::text)) > 0`,
+  visible: visibleCondition,
+};
+
+const sortColumns: Record<StackSortField, PgColumn> = {
+  name: stacks.name,
+  createdAt: stacks.createdAt,
+  updatedAt: stacks.updatedAt,
+  latestRunAt: stacks.latestRunAt,
+};
+
+// One list per order (each on its index, ending with the unique id); never-run stacks sort last.
+const lists = Object.fromEntries(
+  (Object.keys(sortColumns) as StackSortField[]).flatMap((field) =>
+    (['asc', 'desc'] as const).map((order) => {
+      const column = sortColumns[field];
+      const orderBy =
+        field === 'latestRunAt'
+          ? [order === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`, order === 'asc' ? asc(stacks.id) : desc(stacks.id)]
+          : [order === 'asc' ? asc(column) : desc(column), order === 'asc' ? asc(stacks.id) : desc(stacks.id)];
+      return [`${field}:${order}`, pagedList<typeof stacks, StackFilter>({ name: `stacks_${field}_${order}`, table: stacks, orderBy, filters })];
+    }),
+  ),
+);
+
+export function listStacks(
+  scope: Scope,
+  filter: Partial<StackFilter>,
+  request: PageRequest & { sortBy: StackSortField; sortOrder: SortOrder },
+): Promise<Page<StackRow>> {
+  const list = lists[`${request.sortBy}:${request.sortOrder}`];
+  if (!list) throw new Error(`no stack list ordered by ${request.sortBy} ${request.sortOrder}`);
+  return scope.page(list, filter, request);
+}
+
+export const findStack = (scope: Scope, id: string): Promise<StackRow | undefined> => scope.first(stacks, eq(stacks.id, id));
+
+/** The stack, locked until the transaction ends (update, move, delete). */
+export const lockStack = (scope: Scope, id: string): Promise<StackRow | undefined> => scope.lockFirst(stacks, eq(stacks.id, id), 'update');
+
+export const findStackByName = (scope: Scope, namespaceId: string, name: string): Promise<StackRow | undefined> =>
+  scope.first(stacks, sql`${stacks.namespaceId} = ${namespaceId} and ${stacks.name} = ${name}`);
+
+export const insertStack = (scope: Scope, row: NewStackRow): Promise<StackRow> => scope.insert(stacks, row);
+
+export async function updateStack(scope: Scope, id: string, changes: StackChanges): Promise<StackRow | undefined> {
+  const [row] = await scope.update(stacks, changes, eq(stacks.id, id));
+  return row;
+}
+
+export async function deleteStack(scope: Scope, id: string): Promise<StackRow | undefined> {
+  const [row] = await scope.delete(stacks, eq(stacks.id, id));
+  return row;
+}
+
+/** How many stacks read their code through a VCS provider (the provider may not be deleted then). */
+export const countStacksUsingProvider = (scope: Scope, providerId: string): Promise<number> =>
+  scope.count(stacks, sql`${stacks.data} -> 'vcsInfo' ->> 'providerId' = ${providerId}`);
