@@ -19,6 +19,26 @@ describe('effectiveSettings', () => {
     expect(settings.runner).toEqual({ value: 'managed', source: 'namespace', locked: true });
   });
 
+  it('takes the server’s effective settings when the stack carries them', () => {
+    const stack = stackFixture({
+      effectiveSettings: {
+        iacVersion: { value: '1.9.8', source: 'namespace' },
+        runnerConfig: { value: { mode: 'selfHosted' }, source: 'namespace', isOverridable: false },
+        deploymentApprovalPolicy: { value: null, source: 'default' },
+        capabilities: {
+          deployOnPush: { status: 'enabled', source: 'stack' },
+          planOnPr: { status: 'disabled', source: 'namespace', isOverridable: false },
+          driftDetection: { status: 'enabled', source: 'default' },
+        },
+      },
+    });
+    const settings = effectiveSettings(stack, undefined);
+    expect(settings.iacVersion).toEqual({ value: '1.9.8', source: 'namespace', locked: false });
+    expect(settings.runner).toEqual({ value: 'selfHosted', source: 'namespace', locked: true });
+    expect(settings.planOnPr).toEqual({ value: 'disabled', source: 'namespace', locked: true });
+    expect(settings.approval).toEqual({ value: undefined, source: 'default', locked: false });
+  });
+
   it('falls back to the default when neither sets a value', () => {
     expect(effectiveSettings(stackFixture({ data: {} }), undefined).approval).toEqual({ value: undefined, source: 'default', locked: false });
   });

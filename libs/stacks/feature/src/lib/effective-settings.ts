@@ -27,7 +27,24 @@ function pick<T>(own: T | undefined | null, inherited: T | undefined | null, loc
  * The settings that apply to a stack and where each comes from (automation §1: a stack inherits
  * its namespace's values and may override those the namespace lets it).
  */
-export function effectiveSettings(stack: Pick<Stack, 'iacType' | 'data'>, namespace: Namespace | undefined) {
+export function effectiveSettings(stack: Pick<Stack, 'iacType' | 'data'> & Partial<Pick<Stack, 'effectiveSettings'>>, namespace: Namespace | undefined) {
+  // The server's designed field says it with authority; the computation below is for what it lacks (a form's draft).
+  const server = stack.effectiveSettings;
+  if (server) {
+    const cap = (c: { status: string; source: SettingSource; isOverridable?: boolean }) => ({ value: c.status, source: c.source, locked: c.isOverridable === false });
+    return {
+      iacVersion: { value: server.iacVersion.value ?? undefined, source: server.iacVersion.source, locked: false },
+      runner: { value: server.runnerConfig.value?.mode, source: server.runnerConfig.source, locked: server.runnerConfig.isOverridable === false },
+      approval: {
+        value: server.deploymentApprovalPolicy.value?.rules[0]?.type,
+        source: server.deploymentApprovalPolicy.source,
+        locked: server.deploymentApprovalPolicy.overrideBehavior === 'deny',
+      },
+      deployOnPush: cap(server.capabilities.deployOnPush),
+      planOnPr: cap(server.capabilities.planOnPr),
+      driftDetection: cap(server.capabilities.driftDetection),
+    } satisfies Record<SettingKey, EffectiveSetting<string>>;
+  }
   const data = stack.data ?? {};
   const key = versionKey[stack.iacType];
   const caps = namespace?.capabilities ?? {};
