@@ -8,7 +8,7 @@ import type { AuditEvent, IacType, Stack, StackInput, StackListFilters, StackPag
  */
 export const stacksRequests = {
   async list(client: ApiClient, filters: StackListFilters, signal?: AbortSignal): Promise<StackPage> {
-    const { page, pageSize, name, namespaceId, iacType, driftState } = filters;
+    const { page, pageSize, name, namespaceId, iacType, driftState, sortBy, sortOrder } = filters;
     const { data } = await client.GET('/stack', {
       params: {
         query: {
@@ -18,6 +18,7 @@ export const stacksRequests = {
           ...(namespaceId ? { namespaceId } : {}),
           ...(iacType ? { iacType } : {}),
           ...(driftState ? { driftState } : {}),
+          ...(sortBy ? { sortBy, sortOrder: sortOrder ?? 'asc' } : {}),
         },
       },
       signal,

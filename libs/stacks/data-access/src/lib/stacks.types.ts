@@ -28,6 +28,8 @@ export interface StackListFilters {
   namespaceId?: string;
   iacType?: IacType;
   driftState?: ListQuery['driftState'];
+  sortBy?: ListQuery['sortBy'];
+  sortOrder?: ListQuery['sortOrder'];
 }
 
 export const iacTypes = ['terraform', 'terragrunt', 'opentofu'] as const satisfies readonly IacType[];

@@ -93,7 +93,6 @@ export function StackList({ namespaceId }: StackListProps) {
       {
         id: 'name',
         header: t`Name`,
-        enableSorting: false,
         cell: ({ row }) => (
           <Link className="font-medium text-primary-subtle-foreground hover:underline" to={stackPaths.details(row.original.id)}>
             {row.original.name}
@@ -133,7 +132,6 @@ export function StackList({ namespaceId }: StackListProps) {
       {
         id: 'updatedAt',
         header: t`Last updated`,
-        enableSorting: false,
         cell: ({ row }) => i18n.date(row.original.updatedAt ?? row.original.createdAt, { dateStyle: 'medium', timeStyle: 'short' }),
       },
       actions,
@@ -243,6 +241,15 @@ export function StackList({ namespaceId }: StackListProps) {
             })
           }
           pageSizes={[10, 20, 50, 100]}
+          sorting={filters.sortBy ? [{ id: filters.sortBy, desc: filters.sortOrder === 'desc' }] : []}
+          onSortingChange={(next) => {
+            const first = next[0];
+            setFilters({
+              sortBy: first && (first.id === 'name' || first.id === 'updatedAt') ? first.id : undefined,
+              sortOrder: first?.desc ? 'desc' : 'asc',
+              page: 1,
+            });
+          }}
           selectable={access.edit.canEdit}
           rowSelection={selection}
           onRowSelectionChange={setSelection}

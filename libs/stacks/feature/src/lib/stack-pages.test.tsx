@@ -26,13 +26,13 @@ describe('StackList', () => {
         ]);
       }),
     );
-    renderPage({ path: 'stacks', element: <StackList />, url: '/app/stacks?engine=opentofu&stackName=net&stacksPage=2' });
+    renderPage({ path: 'stacks', element: <StackList />, url: '/app/stacks?engine=opentofu&stackName=net&stacksPage=2&sort=updatedAt&order=desc' });
     const table = await screen.findByRole('table', { name: 'Stacks' });
     const network = (await within(table).findByRole('link', { name: 'network' })).closest('tr') as HTMLElement;
     expect(within(network).getByText('Initialization Failed')).toBeInTheDocument();
     const dns = within(table).getByRole('link', { name: 'dns' }).closest('tr') as HTMLElement;
     expect(within(dns).getByText('Drifted')).toBeInTheDocument();
-    expect(Object.fromEntries(searches[0] ?? [])).toEqual({ page: '2', pageSize: '20', stackName: 'net', iacType: 'opentofu' });
+    expect(Object.fromEntries(searches[0] ?? [])).toEqual({ page: '2', pageSize: '20', stackName: 'net', iacType: 'opentofu', sortBy: 'updatedAt', sortOrder: 'desc' });
   });
 
   it('offers the create action when a namespace has no stack yet, and keeps it disabled with the reason where stacks cannot be created', async () => {

@@ -23,6 +23,8 @@ export function useStackListParams(fixedNamespaceId?: string): [StackListFilters
     const namespaceId = fixedNamespaceId ?? params.get('stacksNamespace') ?? '';
     const iacType = oneOf<IacType>(iacTypes, params.get('engine'));
     const driftState = oneOf(driftStates, params.get('status'));
+    const sortBy = oneOf(['name', 'createdAt', 'updatedAt', 'latestRunAt'] as const, params.get('sort'));
+    const sortOrder = oneOf(['asc', 'desc'] as const, params.get('order'));
     return {
       page,
       pageSize: stackPageSizes.find((s) => s === size) ?? defaultPageSize,
@@ -30,6 +32,7 @@ export function useStackListParams(fixedNamespaceId?: string): [StackListFilters
       ...(namespaceId ? { namespaceId } : {}),
       ...(iacType ? { iacType } : {}),
       ...(driftState ? { driftState } : {}),
+      ...(sortBy ? { sortBy, sortOrder: sortOrder ?? 'asc' } : {}),
     };
   }, [params, fixedNamespaceId]);
 
@@ -46,6 +49,8 @@ export function useStackListParams(fixedNamespaceId?: string): [StackListFilters
           if ('namespaceId' in next && !fixedNamespaceId) set('stacksNamespace', next.namespaceId, '');
           if ('iacType' in next) set('engine', next.iacType, '');
           if ('driftState' in next) set('status', next.driftState, '');
+          if ('sortBy' in next) set('sort', next.sortBy, '');
+          if ('sortOrder' in next) set('order', next.sortOrder, 'asc');
           if ('pageSize' in next) set('stacksPageSize', next.pageSize, defaultPageSize);
           if ('page' in next) set('stacksPage', next.page, 1);
           return merged;
