@@ -1,4 +1,5 @@
-import { namespacesPages } from '@terrace/namespaces/feature';
+import { namespacesPagesWith } from '@terrace/namespaces/feature';
+import { LazyStackList, stacksPages } from '@terrace/stacks/feature';
 import { organizationPages, organizationSettingsSections } from '@terrace/organization/feature';
 import { composePages, composeSettingsSections } from '@terrace/session';
 import { vcsSettingsSections } from '@terrace/vcs/feature';
@@ -11,5 +12,5 @@ import { upcomingSettingsSections } from './upcoming-settings-sections';
  */
 export function consolePages() {
   const settingsSections = composeSettingsSections(organizationSettingsSections, vcsSettingsSections, upcomingSettingsSections);
-  return composePages(organizationPages({ settingsSections }), namespacesPages);
+  return composePages(organizationPages({ settingsSections }), namespacesPagesWith({ stacksPanel: LazyStackList }), stacksPages);
 }

@@ -1,1 +1,1 @@
-export { namespacesPages } from './lib/namespaces.pages';
+export { namespacesPages, namespacesPagesWith } from './lib/namespaces.pages';

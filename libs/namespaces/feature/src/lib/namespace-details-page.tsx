@@ -19,7 +19,7 @@ import {
 import { namespacesQueries, useDeleteNamespaceMutation } from '@terrace/namespaces/data-access';
 import { organizationQueries } from '@terrace/organization/data-access';
 import { Pencil, Trash2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState, type ComponentType } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { NamespacePermissionsPanel } from './namespace-permissions-panel';
 import { namespacePaths } from './namespace-paths';
@@ -27,7 +27,10 @@ import { NamespaceSummary } from './namespace-summary';
 import { useNamespaceAccess, type NamespaceAccess } from './use-namespace-access';
 import { useApiClient } from '@terrace/session';
 
-const tabs = ['overview', 'settings', 'permissions'] as const;
+const tabs = ['overview', 'stacks', 'settings', 'permissions'] as const;
+
+/** The stacks of a namespace, given by the app (the stacks domain depends on this one, not the reverse). */
+export type NamespaceStacksPanel = ComponentType<{ namespaceId: string }>;
 
 export interface NamespaceDetailsPageProps {
   /** Whether the user may edit; delete and grant follow it unless given. The route passes the session's access. */
@@ -36,10 +39,12 @@ export interface NamespaceDetailsPageProps {
   canGrant?: boolean;
   /** Why each refused action is refused (from the shared access model); a generic reason otherwise. */
   reasons?: NamespaceAccess['reasons'];
+  /** The stacks tab's content; without it the page has no stacks tab. */
+  stacksPanel?: NamespaceStacksPanel;
 }
 
 /** /namespace/:namespaceId with its tabs in the URL (?tab=overview|settings|permissions). */
-export function NamespaceDetailsPage({ canEdit = true, canDelete = canEdit, canGrant = canEdit, reasons = {} }: NamespaceDetailsPageProps) {
+export function NamespaceDetailsPage({ canEdit = true, canDelete = canEdit, canGrant = canEdit, reasons = {}, stacksPanel: StacksPanel }: NamespaceDetailsPageProps) {
   const { t } = useLingui();
   const { namespaceId = '' } = useParams();
   const client = useApiClient();
@@ -102,12 +107,20 @@ export function NamespaceDetailsPage({ canEdit = true, canDelete = canEdit, canG
           <Tabs value={tab} onValueChange={setTab}>
             <TabsList aria-label={t`Namespace sections`}>
               <TabsTrigger value="overview">{t`Overview`}</TabsTrigger>
+              {StacksPanel && <TabsTrigger value="stacks">{t`Stacks`}</TabsTrigger>}
               <TabsTrigger value="settings">{t`Settings`}</TabsTrigger>
               <TabsTrigger value="permissions">{t`Permissions`}</TabsTrigger>
             </TabsList>
             <TabsContent value="overview">
               <NamespaceSummary namespace={data} section="overview" teamNames={teamNames} />
             </TabsContent>
+            {StacksPanel && (
+              <TabsContent value="stacks">
+                <Suspense fallback={null}>
+                  <StacksPanel namespaceId={data.id} />
+                </Suspense>
+              </TabsContent>
+            )}
             <TabsContent value="settings">
               <NamespaceSummary namespace={data} section="settings" teamNames={teamNames} />
             </TabsContent>
@@ -134,7 +147,7 @@ export function NamespaceDetailsPage({ canEdit = true, canDelete = canEdit, canG
 }
 
 /** The route's page: the shared access model decides what is offered, and says why not. */
-export function NamespaceDetailsRoute() {
+export function NamespaceDetailsRoute({ stacksPanel }: { stacksPanel?: NamespaceStacksPanel }) {
   const { canEdit, canDelete, canGrant, reasons } = useNamespaceAccess();
-  return <NamespaceDetailsPage canEdit={canEdit} canDelete={canDelete} canGrant={canGrant} reasons={reasons} />;
+  return <NamespaceDetailsPage canEdit={canEdit} canDelete={canDelete} canGrant={canGrant} reasons={reasons} stacksPanel={stacksPanel} />;
 }

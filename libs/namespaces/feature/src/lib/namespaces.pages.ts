@@ -1,4 +1,6 @@
 import { lazyPage, type AppPages } from '@terrace/session';
+import { createElement } from 'react';
+import type { NamespaceStacksPanel } from './namespace-details-page';
 
 /** The namespaces pages by route id (spec §2.2); the app composes them under the route table's guards. */
 export const namespacesPages = {
@@ -7,3 +9,15 @@ export const namespacesPages = {
   createNamespaceWizard: lazyPage(() => import('./namespace-wizard-page').then((m) => m.CreateNamespaceWizardPage)),
   editNamespaceWizard: lazyPage(() => import('./namespace-wizard-page').then((m) => m.EditNamespaceWizardPage)),
 } satisfies AppPages;
+
+/** The same pages, with the namespace page's stacks tab filled by the app (from the stacks domain). */
+export function namespacesPagesWith({ stacksPanel }: { stacksPanel: NamespaceStacksPanel }) {
+  return {
+    ...namespacesPages,
+    namespace: lazyPage(() =>
+      import('./namespace-details-page').then((m) => function NamespaceRoute() {
+        return createElement(m.NamespaceDetailsRoute, { stacksPanel });
+      }),
+    ),
+  } satisfies AppPages;
+}

@@ -1,0 +1,73 @@
+import type { ApiClient } from '@terrace/api-client';
+import { firstItem, toPage } from '@terrace/session';
+import type { AuditEvent, IacType, Stack, StackInput, StackListFilters, StackPage, StackUpdate, Ttl } from './stacks.types';
+
+/**
+ * The calls of the stacks domain: plain functions on the one configured client, on the
+ * contract's generated paths. Reads take the query's abort `signal`.
+ */
+export const stacksRequests = {
+  async list(client: ApiClient, filters: StackListFilters, signal?: AbortSignal): Promise<StackPage> {
+    const { page, pageSize, name, namespaceId, iacType, driftState, sortBy, sortOrder } = filters;
+    const { data } = await client.GET('/stack', {
+      params: {
+        query: {
+          page,
+          pageSize,
+          ...(name ? { stackName: name } : {}),
+          ...(namespaceId ? { namespaceId } : {}),
+          ...(iacType ? { iacType } : {}),
+          ...(driftState ? { driftState } : {}),
+          ...(sortBy ? { sortBy, sortOrder: sortOrder ?? 'asc' } : {}),
+        },
+      },
+      signal,
+    });
+    return toPage(data);
+  },
+  async get(client: ApiClient, stackId: string, signal?: AbortSignal): Promise<Stack> {
+    const { data } = await client.GET('/stack/{stackId}', { params: { path: { stackId } }, signal });
+    return firstItem(data);
+  },
+  /** The one body wrapped twice, as the contract says: `{ entity: { stack } }`. */
+  async create(client: ApiClient, stack: StackInput): Promise<Stack> {
+    const { data } = await client.POST('/stack', { body: { entity: { stack } } });
+    return firstItem(data);
+  },
+  async update(client: ApiClient, stackId: string, input: StackUpdate): Promise<Stack> {
+    const { data } = await client.PUT('/stack/{stackId}', { params: { path: { stackId } }, body: { entity: input } });
+    return firstItem(data);
+  },
+  async remove(client: ApiClient, stackId: string): Promise<void> {
+    await client.DELETE('/stack/{stackId}', { params: { path: { stackId } } });
+  },
+  async move(client: ApiClient, stackId: string, namespaceId: string): Promise<Stack> {
+    const { data } = await client.PUT('/stack/{stackId}/move', { params: { path: { stackId } }, body: { entity: { namespaceId } } });
+    return firstItem(data);
+  },
+  async extendTtl(client: ApiClient, stackId: string, ttl: Ttl): Promise<Stack> {
+    const { data } = await client.PUT('/stack/{stackId}/extendTtl', { params: { path: { stackId } }, body: { entity: { ttl } } });
+    return firstItem(data);
+  },
+  /**
+   * The stack's activity: the audit log of stacks (the contract filters by entity type), kept to
+   * this stack's events (an entity id is the stack id, or starts with it and a slash).
+   */
+  async activity(client: ApiClient, stackId: string, signal?: AbortSignal): Promise<AuditEvent[]> {
+    const { data } = await client.GET('/audit/event', { params: { query: { entityType: 'stack', daysBack: 30 } }, signal });
+    return (data?.response.items ?? []).filter((e) => e.entityId === stackId || e.entityId.startsWith(`${stackId}/`));
+  },
+  /** The versions an engine offers; each list fills its own member of items[0]. */
+  async versions(client: ApiClient, iacType: IacType, signal?: AbortSignal): Promise<string[]> {
+    if (iacType === 'terragrunt') {
+      const { data } = await client.GET('/common/terragruntVersions', { signal });
+      return data?.response.items[0]?.terragruntVersions ?? [];
+    }
+    if (iacType === 'opentofu') {
+      const { data } = await client.GET('/common/opentofuVersions', { signal });
+      return data?.response.items[0]?.opentofuVersions ?? [];
+    }
+    const { data } = await client.GET('/common/terraformVersions', { signal });
+    return data?.response.items[0]?.terraformVersions ?? [];
+  },
+};

@@ -1,0 +1,1 @@
+export { stackFixture } from './lib/stacks.fixtures';

@@ -1,0 +1,3 @@
+export { stacksPages } from './lib/stacks.pages';
+export type { StackListProps } from './lib/stack-list';
+export { LazyStackList } from './lib/lazy-stack-list';

@@ -1,0 +1,71 @@
+import { useLingui } from '@lingui/react/macro';
+import { zTtl } from '@terrace/api-client/schemas';
+import {
+  ControlledField,
+  FormDialog,
+  Input,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  domainRule,
+  toast,
+  useContractForm,
+} from '@terrace/design-system';
+import { validateTtl } from '@terrace/domain';
+import { useExtendStackTtlMutation, type Stack } from '@terrace/stacks/data-access';
+import { z } from 'zod';
+
+/** The extension: a whole number of hours or days, 1–100,000 (the contract's Ttl and §5's rule). */
+export const extendTtlSchema = z
+  .object({ value: z.string().trim(), type: zTtl.shape.type })
+  .superRefine(domainRule((ttl) => validateTtl(ttl), { path: ['value'] }))
+  .transform((ttl) => zTtl.parse({ type: ttl.type, value: Number(ttl.value) }));
+type ExtendTtlValues = z.input<typeof extendTtlSchema>;
+const initial: ExtendTtlValues = { value: '1', type: 'days' };
+
+export interface ExtendTtlDialogProps {
+  stack: Stack | null;
+  onClose: () => void;
+}
+
+export function ExtendTtlDialog({ stack, onClose }: ExtendTtlDialogProps) {
+  const { t } = useLingui();
+  const extend = useExtendStackTtlMutation();
+  const form = useContractForm({ schema: extendTtlSchema, defaultValues: initial });
+  return (
+    <FormDialog
+      open={stack !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={t`Extend time to live`}
+      description={t`The stack is destroyed when its time to live ends. The extension counts from now.`}
+      submitLabel={t`Extend`}
+      form={form}
+      values={initial}
+      serverFields={{ 'entity.ttl.value': 'value', 'entity.ttl.type': 'type' }}
+      onValid={async (ttl) => {
+        if (!stack) return;
+        await extend.mutateAsync({ stackId: stack.id, ttl });
+        toast.success(t`Time to live extended.`);
+      }}
+    >
+      <ControlledField<ExtendTtlValues, 'value'> name="value" label={t`Extend by`} required>
+        {(field) => <Input {...field} inputMode="numeric" />}
+      </ControlledField>
+      <ControlledField<ExtendTtlValues, 'type'> name="type" label={t`Unit`} required>
+        {(field) => (
+          <Select value={field.value} onValueChange={field.onChange}>
+            <SelectTrigger ref={field.ref}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="hours">{t`Hours`}</SelectItem>
+              <SelectItem value="days">{t`Days`}</SelectItem>
+            </SelectContent>
+          </Select>
+        )}
+      </ControlledField>
+    </FormDialog>
+  );
+}

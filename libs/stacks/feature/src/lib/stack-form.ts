@@ -1,0 +1,191 @@
+import { msg } from '@lingui/core/macro';
+import { zIacConfig, zStackInput, zTtl, zVcsInfo } from '@terrace/api-client/schemas';
+import { domainRule, type FieldMessages } from '@terrace/design-system';
+import { validateTtl, validateVarFile, type Message } from '@terrace/domain';
+import type { IacType, Stack, StackInput } from '@terrace/stacks/data-access';
+import { z } from 'zod';
+
+// Every limit below comes from the contract's generated schemas; the form adds only what the wire
+// does not say: text is trimmed, an empty text means "not set" (or "inherit"), and the domain's rules.
+const wire = zStackInput.shape;
+const text = <S extends z.ZodType<string, string>>(schema: S) => z.string().trim().pipe(schema);
+const INHERIT = 'inherit' as const;
+const capabilityChoice = z.enum([INHERIT, 'enabled', 'disabled']);
+
+/** Var files are typed one per line; each must be a file path the engine does not load by itself. */
+export function splitVarFiles(value: string): string[] {
+  return value
+    .split(/[\n,]/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+function validateVarFiles(value: string): Message | undefined {
+  for (const file of splitVarFiles(value)) {
+    const problem = validateVarFile(file);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+export const stackFormSchema = z.object({
+  name: text(wire.name),
+  description: text(wire.description.unwrap()),
+  namespaceId: wire.namespaceId,
+  vcs: z.object({
+    providerId: z.union([z.literal(''), zVcsInfo.shape.providerId]),
+    repoName: z.string(),
+    branch: z.string(),
+    path: z.string(),
+  }).superRefine((vcs, ctx) => {
+    // A provider chosen asks for its repository and branch; none means "connect code later".
+    if (vcs.providerId && !vcs.repoName) ctx.addIssue({ code: 'custom', path: ['repoName'], message: 'form.required' });
+    if (vcs.providerId && vcs.repoName && !vcs.branch) ctx.addIssue({ code: 'custom', path: ['branch'], message: 'form.required' });
+  }),
+  iacType: wire.iacType,
+  version: text(zIacConfig.shape.terraformVersion.unwrap().unwrap()),
+  varFiles: z.string().superRefine(domainRule(validateVarFiles)),
+  runnerMode: z.enum([INHERIT, 'managed', 'selfHosted']),
+  approval: z.enum([INHERIT, 'requireApproval', 'autoApprove', 'requireTwoApprovals']),
+  capabilities: z.object({
+    deployOnPush: capabilityChoice,
+    planOnPr: capabilityChoice,
+    driftDetection: capabilityChoice,
+  }),
+  ttl: z
+    .object({ enabled: z.boolean(), value: z.string().trim(), type: zTtl.shape.type })
+    .superRefine((ttl, ctx) => {
+      if (!ttl.enabled) return;
+      domainRule(validateTtl, { path: ['value'] })(ttl, ctx);
+    }),
+});
+
+export type StackFormValues = z.input<typeof stackFormSchema>;
+export type StackFormOutput = z.output<typeof stackFormSchema>;
+export type CapabilityName = keyof StackFormValues['capabilities'];
+
+export const stackFieldMessages: FieldMessages = {
+  name: { required: msg`Enter a name for the stack.` },
+  namespaceId: { required: msg`Choose the namespace of the stack.`, invalid_format: msg`Choose the namespace of the stack.` },
+};
+
+/** Server field paths of the wrapped body (`entity.stack.…`) and where they land in the form. */
+export const stackServerFields: Record<string, string> = {
+  'entity.stack.name': 'name',
+  'entity.stack.description': 'description',
+  'entity.stack.namespaceId': 'namespaceId',
+  'entity.stack.iacType': 'iacType',
+  'entity.stack.data.iacConfig.terraformVersion': 'version',
+  'entity.stack.data.iacConfig.terragruntVersion': 'version',
+  'entity.stack.data.iacConfig.opentofuVersion': 'version',
+  'entity.stack.data.iacConfig.varFiles': 'varFiles',
+  'entity.stack.data.vcsInfo': 'vcs.repoName',
+  'entity.stack.data.vcsInfo.providerId': 'vcs.providerId',
+  'entity.stack.data.vcsInfo.repoName': 'vcs.repoName',
+  'entity.stack.data.vcsInfo.branch': 'vcs.branch',
+  'entity.stack.data.vcsInfo.path': 'vcs.path',
+  'entity.stack.data.runnerConfig': 'runnerMode',
+  'entity.stack.data.deploymentApprovalPolicy': 'approval',
+  'entity.stack.data.policy.ttlConfig.ttl': 'ttl.value',
+  'entity.stack.data.policy.ttlConfig.ttl.value': 'ttl.value',
+  // The update body is not wrapped twice.
+  'entity.name': 'name',
+  'entity.namespaceId': 'namespaceId',
+  'entity.data.iacConfig.terraformVersion': 'version',
+  'entity.data.iacConfig.terragruntVersion': 'version',
+  'entity.data.iacConfig.opentofuVersion': 'version',
+  'entity.data.policy.ttlConfig.ttl.value': 'ttl.value',
+};
+
+export const stackWizardSteps = [
+  { id: 'general', fields: ['name', 'description', 'namespaceId'] },
+  { id: 'code', fields: ['vcs'] },
+  { id: 'engine', fields: ['iacType', 'version', 'varFiles'] },
+  { id: 'settings', fields: ['runnerMode', 'approval', 'capabilities'] },
+  { id: 'ttl', fields: ['ttl'] },
+] as const satisfies readonly { id: string; fields: readonly string[] }[];
+export type StackWizardStep = (typeof stackWizardSteps)[number]['id'];
+
+const versionKey = { terraform: 'terraformVersion', terragrunt: 'terragruntVersion', opentofu: 'opentofuVersion' } as const satisfies Record<IacType, string>;
+
+export function emptyStackForm(namespaceId = ''): StackFormValues {
+  return {
+    name: '',
+    description: '',
+    namespaceId,
+    vcs: { providerId: '', repoName: '', branch: '', path: '' },
+    iacType: 'terraform',
+    version: '',
+    varFiles: '',
+    runnerMode: INHERIT,
+    approval: INHERIT,
+    capabilities: { deployOnPush: INHERIT, planOnPr: INHERIT, driftDetection: INHERIT },
+    ttl: { enabled: false, value: '24', type: 'hours' },
+  };
+}
+
+/** A stack's values in the form (edit), or a copy of them under a new name (clone). */
+export function stackToForm(stack: Stack, clone = false): StackFormValues {
+  const data = stack.data ?? {};
+  const ttl = data.policy?.ttlConfig?.ttl;
+  const rule = data.deploymentApprovalPolicy?.rules?.[0]?.type;
+  const caps = data.capabilities ?? {};
+  return {
+    name: clone ? `${stack.name}-copy` : stack.name,
+    description: stack.description ?? '',
+    namespaceId: stack.namespaceId,
+    vcs: {
+      providerId: data.vcsInfo?.providerId ?? '',
+      repoName: data.vcsInfo?.repoName ?? '',
+      branch: data.vcsInfo?.branch ?? '',
+      path: data.vcsInfo?.path ?? '',
+    },
+    iacType: stack.iacType,
+    version: data.iacConfig?.[versionKey[stack.iacType]] ?? '',
+    varFiles: (data.iacConfig?.varFiles ?? []).join('\n'),
+    runnerMode: data.runnerConfig?.mode ?? INHERIT,
+    approval: rule && rule !== 'requireTeamsApproval' ? rule : INHERIT,
+    capabilities: {
+      deployOnPush: caps.deployOnPush?.status ?? INHERIT,
+      planOnPr: caps.planOnPr?.status ?? INHERIT,
+      driftDetection: caps.driftDetection?.status ?? INHERIT,
+    },
+    ttl: ttl ? { enabled: true, value: String(ttl.value), type: ttl.type } : { enabled: false, value: '24', type: 'hours' },
+  };
+}
+
+/** The form's values as the contract's StackInput; "inherit" and empty texts are left out. */
+export function formToStackInput(values: StackFormOutput): StackInput {
+  const varFiles = splitVarFiles(values.varFiles);
+  const capabilities = Object.fromEntries(
+    (Object.entries(values.capabilities) as [CapabilityName, string][])
+      .filter(([, status]) => status !== INHERIT)
+      .map(([name, status]) => [name, { status: status as 'enabled' | 'disabled' }]),
+  );
+  const data: NonNullable<StackInput['data']> = {
+    iacConfig: {
+      ...(values.version ? { [versionKey[values.iacType]]: values.version } : {}),
+      ...(varFiles.length ? { varFiles } : {}),
+    },
+    ...(values.vcs.providerId
+      ? {
+          vcsInfo: {
+            providerId: values.vcs.providerId,
+            repoName: values.vcs.repoName,
+            branch: values.vcs.branch,
+            ...(values.vcs.path ? { path: values.vcs.path } : {}),
+          },
+        }
+      : {}),
+    ...(values.runnerMode !== INHERIT ? { runnerConfig: { mode: values.runnerMode } } : {}),
+    ...(values.approval !== INHERIT ? { deploymentApprovalPolicy: { rules: [{ type: values.approval }] } } : {}),
+    ...(Object.keys(capabilities).length ? { capabilities } : {}),
+    ...(values.ttl.enabled ? { policy: { ttlConfig: { ttl: { type: values.ttl.type, value: Number(values.ttl.value) } } } } : {}),
+  };
+  return {
+    name: values.name,
+    ...(values.description ? { description: values.description } : {}),
+    namespaceId: values.namespaceId,
+    iacType: values.iacType,
+    data,
+  };
+}

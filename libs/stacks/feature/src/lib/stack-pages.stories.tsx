@@ -1,0 +1,64 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { namespaceFixture } from '@terrace/namespaces/data-access/testing';
+import { stackFixture } from '@terrace/stacks/data-access/testing';
+import { StoryApp, type StoryRoutes } from '../testing/story-app';
+import { StackList } from './stack-list';
+import { StackPage } from './stack-page';
+import { CreateStackRoute } from './stack-wizard-page';
+
+const namespace = namespaceFixture({ id: 'ns-1', name: 'Production', runnerConfig: { mode: 'selfHosted', groups: ['eu-west'], isOverridable: false } });
+const stacks = [
+  stackFixture(),
+  stackFixture({ id: 'stk-2', name: 'dns', iacType: 'opentofu', driftState: 'drifted' }),
+  stackFixture({ id: 'stk-3', name: 'preview-42', stackType: 'ephemeral', errorState: 'stackPassedItsTTL' }),
+  stackFixture({ id: 'stk-4', name: 'eks', iacType: 'terragrunt', errorState: 'initializationFailed' }),
+];
+
+const routes: StoryRoutes = {
+  'GET /auth/me': () => [
+    {
+      id: 'usr-1',
+      email: 'ada@example.com',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      userType: 'directUser',
+      orgRole: 'admin',
+      orgUserRole: 'admin',
+      customRoleId: null,
+      teams: [],
+      mfaEnabled: false,
+      organization: { id: 'o-acme1', name: 'Acme Cloud', type: 'regular', pricingPlan: 'pro', freeTrialExpiration: null },
+    },
+  ],
+  'GET /iam/org/userOrgRole': () => [{ orgRole: 'admin', orgUserRole: 'admin', customRoleId: null, customRole: null, organizationId: 'o-acme1', teams: [] }],
+  'GET /org/capabilities': () => [{ capabilities: { aiAgent: true, disasterRecovery: true } }],
+  'GET /namespace': () => [namespace],
+  'GET /namespace/{namespaceId}': () => [namespace],
+  'GET /stack': () => stacks,
+  'GET /stack/{stackId}': () => [
+    stackFixture({ stackType: 'ephemeral', expiresAt: new Date(Date.now() + 53 * 3_600_000).toISOString() }),
+  ],
+  'GET /audit/event': () => [],
+  'GET /vcs/provider': () => [],
+  'GET /common/terraformVersions': () => [{ terraformVersions: ['1.9.8', '1.9.7', '1.10.0-rc1', '1.5.7'] }],
+};
+
+const meta = {
+  title: 'Stacks/Pages',
+  component: StoryApp,
+  args: { path: 'stacks', url: '/app/stacks', element: <StackList />, routes },
+} satisfies Meta<typeof StoryApp>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const List: Story = {};
+export const ListEmpty: Story = {
+  args: { path: 'namespace/:namespaceId', url: '/app/namespace/ns-1', element: <StackList namespaceId="ns-1" />, routes: { ...routes, 'GET /stack': () => [] } },
+};
+export const StackOverview: Story = {
+  args: { path: 'stack/:stackId', url: '/app/stack/stk-1', element: <StackPage /> },
+};
+export const CreateWizard: Story = {
+  args: { path: 'createStackWizard', url: '/app/createStackWizard?namespaceId=ns-1', element: <CreateStackRoute /> },
+};

@@ -1,0 +1,390 @@
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import {
+  Badge,
+  Button,
+  ControlledField,
+  Input,
+  Label,
+  Select,
+  SelectContent,
+  SelectGroup,
+  SelectItem,
+  SelectLabel,
+  SelectTrigger,
+  SelectValue,
+  Skeleton,
+  Stack,
+  Switch,
+  Textarea,
+} from '@terrace/design-system';
+import { versionPickerOptions } from '@terrace/domain';
+import type { Namespace } from '@terrace/namespaces/data-access';
+import { namespacesQueries } from '@terrace/namespaces/data-access';
+import { useApiClient } from '@terrace/session';
+import { iacTypes, stacksQueries } from '@terrace/stacks/data-access';
+import { vcsQueries } from '@terrace/vcs/data-access';
+import { Folder, FolderUp } from 'lucide-react';
+import { useId } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { effectiveSettings } from './effective-settings';
+import type { StackFormValues } from './stack-form';
+import { iacTypeLabels } from './stack-labels';
+
+const NONE = 'none';
+
+export function StackGeneralStep({ namespaceLocked }: { namespaceLocked: boolean }) {
+  const { t } = useLingui();
+  const client = useApiClient();
+  const namespaces = useQuery(namespacesQueries.list(client, { page: 1, pageSize: 1000 }));
+  return (
+    <Stack gap={5} className="max-w-xl">
+      <ControlledField<StackFormValues, 'name'> name="name" label={t`Name`} required>
+        {(field) => <Input {...field} autoComplete="off" />}
+      </ControlledField>
+      <ControlledField<StackFormValues, 'description'> name="description" label={t`Description`}>
+        {(field) => <Textarea {...field} rows={3} />}
+      </ControlledField>
+      <ControlledField<StackFormValues, 'namespaceId'>
+        name="namespaceId"
+        label={t`Namespace`}
+        required
+        help={namespaceLocked ? t`Move the stack to change its namespace.` : t`The stack inherits the namespace's settings and permissions.`}
+      >
+        {(field) => (
+          <Select value={field.value} onValueChange={field.onChange} disabled={namespaceLocked}>
+            <SelectTrigger ref={field.ref}>
+              <SelectValue placeholder={t`Choose a namespace`} />
+            </SelectTrigger>
+            <SelectContent>
+              {(namespaces.data?.items ?? []).map((ns) => (
+                <SelectItem key={ns.id} value={ns.id}>
+                  {ns.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      </ControlledField>
+    </Stack>
+  );
+}
+
+/** VCS provider → repository → branch → path, browsed from the real repository. */
+export function StackCodeStep() {
+  const { t } = useLingui();
+  const client = useApiClient();
+  const { setValue } = useFormContext<StackFormValues>();
+  const vcs = useWatch<StackFormValues, 'vcs'>({ name: 'vcs' });
+  const providers = useQuery(vcsQueries.providers(client));
+  const repos = useQuery(vcsQueries.repos(client, vcs.providerId));
+  const branches = useQuery(vcsQueries.branches(client, vcs.providerId, vcs.repoName));
+  const tree = useQuery(vcsQueries.tree(client, vcs.providerId, { repoName: vcs.repoName, branch: vcs.branch, path: vcs.path }));
+  const folders = (tree.data ?? []).filter((entry) => entry.type === 'directory');
+  const parent = vcs.path.includes('/') ? vcs.path.slice(0, vcs.path.lastIndexOf('/')) : '';
+  const set = (name: 'vcs.providerId' | 'vcs.repoName' | 'vcs.branch' | 'vcs.path', value: string) =>
+    setValue(name, value, { shouldDirty: true, shouldValidate: false });
+
+  return (
+    <Stack gap={5} className="max-w-xl">
+      <ControlledField<StackFormValues, 'vcs.providerId'>
+        name="vcs.providerId"
+        label={t`VCS provider`}
+        help={t`Leave it empty to connect the code later.`}
+      >
+        {(field) => (
+          <Select
+            value={field.value || NONE}
+            onValueChange={(value) => {
+              field.onChange(value === NONE ? '' : value);
+              set('vcs.repoName', '');
+              set('vcs.branch', '');
+              set('vcs.path', '');
+            }}
+          >
+            <SelectTrigger ref={field.ref}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={NONE}>{t`No repository yet`}</SelectItem>
+              {(providers.data ?? []).map((provider) => (
+                <SelectItem key={provider.id} value={provider.id}>
+                  {provider.name}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      </ControlledField>
+      {vcs.providerId && (
+        <ControlledField<StackFormValues, 'vcs.repoName'> name="vcs.repoName" label={t`Repository`} required>
+          {(field) => (
+            <Select
+              value={field.value}
+              onValueChange={(value) => {
+                field.onChange(value);
+                const repo = repos.data?.items.find((r) => r.name === value);
+                set('vcs.branch', repo?.defaultBranch ?? '');
+                set('vcs.path', '');
+              }}
+            >
+              <SelectTrigger ref={field.ref}>
+                <SelectValue placeholder={repos.isPending ? t`Loading repositories…` : t`Choose a repository`} />
+              </SelectTrigger>
+              <SelectContent>
+                {(repos.data?.items ?? []).map((repo) => (
+                  <SelectItem key={repo.name} value={repo.name}>
+                    {repo.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        </ControlledField>
+      )}
+      {vcs.providerId && vcs.repoName && (
+        <ControlledField<StackFormValues, 'vcs.branch'> name="vcs.branch" label={t`Branch`} required>
+          {(field) => (
+            <Select
+              value={field.value}
+              onValueChange={(value) => {
+                field.onChange(value);
+                set('vcs.path', '');
+              }}
+            >
+              <SelectTrigger ref={field.ref}>
+                <SelectValue placeholder={t`Choose a branch`} />
+              </SelectTrigger>
+              <SelectContent>
+                {(branches.data ?? []).map((branch) => (
+                  <SelectItem key={branch.name} value={branch.name}>
+                    {branch.name}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          )}
+        </ControlledField>
+      )}
+      {vcs.providerId && vcs.repoName && vcs.branch && (
+        <div className="flex flex-col gap-2">
+          <ControlledField<StackFormValues, 'vcs.path'> name="vcs.path" label={t`Path`} help={t`The folder of the stack's code; empty is the repository's root.`}>
+            {(field) => <Input {...field} placeholder="/" />}
+          </ControlledField>
+          <nav aria-label={t`Folders of ${vcs.path || '/'}`} className="rounded-md border border-border">
+            {tree.isPending ? (
+              <Skeleton className="h-24 w-full" />
+            ) : (
+              <ul className="divide-y divide-border text-sm">
+                {vcs.path && (
+                  <li>
+                    <Button variant="ghost" className="w-full justify-start" onClick={() => set('vcs.path', parent)}>
+                      <FolderUp aria-hidden />
+                      {t`Parent folder`}
+                    </Button>
+                  </li>
+                )}
+                {folders.map((entry) => (
+                  <li key={entry.path}>
+                    <Button variant="ghost" className="w-full justify-start" onClick={() => set('vcs.path', entry.path)}>
+                      <Folder aria-hidden />
+                      {entry.name}
+                    </Button>
+                  </li>
+                ))}
+                {folders.length === 0 && <li className="p-3 text-muted-foreground">{t`No folders here.`}</li>}
+              </ul>
+            )}
+          </nav>
+        </div>
+      )}
+    </Stack>
+  );
+}
+
+export function StackEngineStep({ namespace }: { namespace: Namespace | undefined }) {
+  const { t, i18n } = useLingui();
+  const client = useApiClient();
+  const iacType = useWatch<StackFormValues, 'iacType'>({ name: 'iacType' });
+  const versions = useQuery(stacksQueries.versions(client, iacType));
+  const options = versionPickerOptions(versions.data ?? []);
+  const inherited = effectiveSettings({ iacType, data: {} }, namespace).iacVersion;
+  return (
+    <Stack gap={5} className="max-w-xl">
+      <ControlledField<StackFormValues, 'iacType'> name="iacType" label={t`Engine`} required>
+        {(field) => (
+          <Select value={field.value} onValueChange={field.onChange}>
+            <SelectTrigger ref={field.ref}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {iacTypes.map((type) => (
+                <SelectItem key={type} value={type}>
+                  {i18n._(iacTypeLabels[type])}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      </ControlledField>
+      <ControlledField<StackFormValues, 'version'>
+        name="version"
+        label={t`Version`}
+        help={inherited.value ? t`From namespace: ${inherited.value}` : t`Empty uses the namespace's or organization's default.`}
+      >
+        {(field) => (
+          <Select value={field.value || NONE} onValueChange={(value) => field.onChange(value === NONE ? '' : value)}>
+            <SelectTrigger ref={field.ref}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={NONE}>{inherited.value ? t`From namespace (${inherited.value})` : t`Default`}</SelectItem>
+              <SelectItem value={options.latest}>{t`Latest (LATEST)`}</SelectItem>
+              {options.caret.length > 0 && (
+                <SelectGroup>
+                  <SelectLabel>{t`Newest of a line`}</SelectLabel>
+                  {options.caret.map((v) => (
+                    <SelectItem key={v} value={v}>
+                      {v}
+                    </SelectItem>
+                  ))}
+                </SelectGroup>
+              )}
+              <SelectGroup>
+                <SelectLabel>{t`Stable`}</SelectLabel>
+                {options.stable.map((v) => (
+                  <SelectItem key={v} value={v}>
+                    {v}
+                  </SelectItem>
+                ))}
+              </SelectGroup>
+              {options.preRelease.length > 0 && (
+                <SelectGroup>
+                  <SelectLabel>{t`Pre-release`}</SelectLabel>
+                  {options.preRelease.map((v) => (
+                    <SelectItem key={v} value={v}>
+                      {v}
+                    </SelectItem>
+                  ))}
+                </SelectGroup>
+              )}
+            </SelectContent>
+          </Select>
+        )}
+      </ControlledField>
+      <ControlledField<StackFormValues, 'varFiles'> name="varFiles" label={t`Var files`} help={t`One path per line, relative to the stack's folder.`}>
+        {(field) => <Textarea {...field} rows={3} className="font-mono" />}
+      </ControlledField>
+    </Stack>
+  );
+}
+
+function InheritedBadge({ value, locked }: { value: string | undefined; locked: boolean }) {
+  const { t } = useLingui();
+  return (
+    <span className="flex flex-wrap gap-1">
+      <Badge size="sm">{value ? t`from namespace: ${value}` : t`from namespace`}</Badge>
+      {locked && (
+        <Badge size="sm" tone="outline">
+          {t`locked by the namespace`}
+        </Badge>
+      )}
+    </span>
+  );
+}
+
+export function StackSettingsStep({ namespace }: { namespace: Namespace | undefined }) {
+  const { t } = useLingui();
+  const inherited = effectiveSettings({ iacType: 'terraform', data: {} }, namespace);
+  const inherit = t`Inherit`;
+  const capabilityLabels = { deployOnPush: t`Deploy on push`, planOnPr: t`Plan on pull request`, driftDetection: t`Drift detection` } as const;
+  return (
+    <Stack gap={5} className="max-w-xl">
+      <ControlledField<StackFormValues, 'runnerMode'> name="runnerMode" label={t`Runner`} help={<InheritedBadge value={inherited.runner.value} locked={inherited.runner.locked} />}>
+        {(field) => (
+          <Select value={inherited.runner.locked ? 'inherit' : field.value} onValueChange={field.onChange} disabled={inherited.runner.locked}>
+            <SelectTrigger ref={field.ref}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="inherit">{inherit}</SelectItem>
+              <SelectItem value="managed">{t`Managed runners`}</SelectItem>
+              <SelectItem value="selfHosted">{t`Self-hosted runners`}</SelectItem>
+            </SelectContent>
+          </Select>
+        )}
+      </ControlledField>
+      <ControlledField<StackFormValues, 'approval'> name="approval" label={t`Approval policy`} help={<InheritedBadge value={inherited.approval.value} locked={inherited.approval.locked} />}>
+        {(field) => (
+          <Select value={inherited.approval.locked ? 'inherit' : field.value} onValueChange={field.onChange} disabled={inherited.approval.locked}>
+            <SelectTrigger ref={field.ref}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="inherit">{inherit}</SelectItem>
+              <SelectItem value="requireApproval">{t`Require approval`}</SelectItem>
+              <SelectItem value="requireTwoApprovals">{t`Require two approvals`}</SelectItem>
+              <SelectItem value="autoApprove">{t`Approve automatically`}</SelectItem>
+            </SelectContent>
+          </Select>
+        )}
+      </ControlledField>
+      {(['deployOnPush', 'planOnPr', 'driftDetection'] as const).map((name) => (
+        <ControlledField<StackFormValues, `capabilities.${typeof name}`>
+          key={name}
+          name={`capabilities.${name}`}
+          label={capabilityLabels[name]}
+          help={<InheritedBadge value={inherited[name].value} locked={inherited[name].locked} />}
+        >
+          {(field) => (
+            <Select value={inherited[name].locked ? 'inherit' : field.value} onValueChange={field.onChange} disabled={inherited[name].locked}>
+              <SelectTrigger ref={field.ref}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value="inherit">{inherit}</SelectItem>
+                <SelectItem value="enabled">{t`On`}</SelectItem>
+                <SelectItem value="disabled">{t`Off`}</SelectItem>
+              </SelectContent>
+            </Select>
+          )}
+        </ControlledField>
+      ))}
+    </Stack>
+  );
+}
+
+export function StackTtlStep() {
+  const { t } = useLingui();
+  const id = useId();
+  const { setValue } = useFormContext<StackFormValues>();
+  const enabled = useWatch<StackFormValues, 'ttl.enabled'>({ name: 'ttl.enabled' });
+  return (
+    <Stack gap={5} className="max-w-xl">
+      <div className="flex items-center gap-3">
+        <Switch id={`${id}-ttl`} checked={enabled} onCheckedChange={(on) => setValue('ttl.enabled', on, { shouldDirty: true })} />
+        <Label htmlFor={`${id}-ttl`}>{t`Ephemeral: destroy the stack after a time to live`}</Label>
+      </div>
+      {enabled && (
+        <div className="grid grid-cols-2 gap-3">
+          <ControlledField<StackFormValues, 'ttl.value'> name="ttl.value" label={t`Time to live`} required>
+            {(field) => <Input {...field} inputMode="numeric" />}
+          </ControlledField>
+          <ControlledField<StackFormValues, 'ttl.type'> name="ttl.type" label={t`Unit`} required>
+            {(field) => (
+              <Select value={field.value} onValueChange={field.onChange}>
+                <SelectTrigger ref={field.ref}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value="hours">{t`Hours`}</SelectItem>
+                  <SelectItem value="days">{t`Days`}</SelectItem>
+                </SelectContent>
+              </Select>
+            )}
+          </ControlledField>
+        </div>
+      )}
+    </Stack>
+  );
+}
