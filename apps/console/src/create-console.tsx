@@ -1,7 +1,7 @@
 import { createApiClient, type ApiClient } from '@terrace/api-client';
 import { toast } from '@terrace/design-system';
 import { i18n } from '@terrace/i18n';
-import { ApiClientProvider, clearSession, configureAccess, readToken } from '@terrace/session';
+import { ApiClientProvider, clearSession, configureAccess, readSignOutTarget, readToken } from '@terrace/session';
 import { ConsoleProviders, createConsoleRoutes } from '@terrace/shell';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -44,8 +44,11 @@ export function createConsole(config: ConsoleConfig): Console {
     navigate: {
       location: () => ({ pathname: window.location.pathname, search: window.location.search }),
       go: (to, options) => {
-        if (options?.reload || !router) window.location.assign(to);
-        else void router.navigate(to, { replace: true });
+        // Calls that find no token while an explicit sign-out is on its way go where the sign-out
+        // chose, not to sign-in with the page being left as the redirect.
+        const destination = readSignOutTarget() ?? to;
+        if (options?.reload || !router) window.location.assign(destination);
+        else void router.navigate(destination, { replace: true });
       },
     },
   });

@@ -250,6 +250,26 @@ describe('the error catalogue', () => {
     ]);
   });
 
+  it('401 answering a call sent before the user signed out: no toast, no sign-out, no redirect', async () => {
+    // The server answers after the user has left the session (a poll in flight at sign-out).
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    server.answer(async (_req, res) => {
+      await answered;
+      json(res, 401, errorBody([{ code: 'unauthorized', message: 'signed out' }]));
+    });
+    const { client, notices, visits, signOuts, setToken, setLocation } = setup({ authFailureDelayMs: 10 });
+    setLocation('/app/organization/setting', '?id=sign-in');
+    const call = failure(client.GET('/namespace'));
+    setToken(null);
+    release();
+    expect((await call).code).toBe('unauthorized');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(notices).toEqual([]);
+    expect(signOuts()).toBe(0);
+    expect(visits).toEqual([]);
+  });
+
   it('401 at the root path goes to sign-in without a redirect parameter', async () => {
     server.answer((_req, res) => json(res, 401, errorBody([{ code: 'unauthorized', message: 'no' }])));
     const { client, visits, setLocation } = setup({ authFailureDelayMs: 10 });

@@ -149,7 +149,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!request.headers.has('X-Request-Id')) request.headers.set('X-Request-Id', newRequestId());
       return request;
     },
-    async onResponse({ response, options: callOptions }) {
+    async onResponse({ request, response, options: callOptions }) {
       if (response.ok) {
         if (callOptions.parseAs !== 'json') return undefined;
         // An unreadable success body is a failure of the call, not of the caller's code.
@@ -181,6 +181,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
       switch (response.status) {
         case 401: {
+          // A call sent with a session the user has since left (signed out, switched) says nothing
+          // about the current one: no toast, no redirect.
+          const current = getToken();
+          if (request.headers.get('Authorization') !== (current ? `Bearer ${current}` : null)) throw fail(httpMessages.authenticationFail);
           const error = report(fail(httpMessages.authenticationFail), httpMessages.pleaseLoginAgain);
           await leaveForSignIn();
           throw error;

@@ -1,4 +1,4 @@
-import type { components } from '@terrace/api-client';
+import { ApiError, httpMessages, type components } from '@terrace/api-client';
 
 /** The wire format's success envelope (spec/api-evidence.md), as openapi-typescript generates it. */
 export interface Envelope<T> {
@@ -10,10 +10,23 @@ export interface Envelope<T> {
   };
 }
 
-/** The first item of an envelope, for reads and writes of one object. */
+/**
+ * The first item of an envelope, for reads and writes of one object. An answer without it (a read
+ * through a list filter that matched nothing) is the catalogue's 'Not Found', shown in the user's
+ * language like every API error.
+ */
 export function firstItem<T>(data: Envelope<T> | undefined): T {
   const item = data?.response.items[0];
-  if (item === undefined) throw new Error('The server answered without the expected item.');
+  if (item === undefined) {
+    throw new ApiError({
+      kind: 'http',
+      status: 404,
+      code: 'not_found',
+      message: httpMessages.notFound.message ?? 'Not Found',
+      descriptor: httpMessages.notFound,
+      requestId: data?.request.id ?? null,
+    });
+  }
   return item;
 }
 
