@@ -36,6 +36,10 @@ export function untranslatedMatchers(locale: WalkLocale): { text: string; test: 
       const parts = english.split(/\{[^}]*\}/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
       const fixed = parts.join('').replace(/[^A-Za-z]/g, '');
       if (fixed.length < 6) continue; // "{count} items": nothing English enough to recognise
+      // "{0} version" → "version {0}": when the translation keeps every English word, a local text
+      // around them ("Moteur et version") cannot be told from the English one.
+      const words = english.replace(/\{[^}]*\}/g, ' ').match(/[A-Za-z]{3,}/g) ?? [];
+      if (words.every((word) => local.toLowerCase().includes(word.toLowerCase()))) continue;
       const re = new RegExp(`^${parts.join('.+?')}$`);
       matchers.push({ text: english, test: (s) => re.test(s) });
     } else {
