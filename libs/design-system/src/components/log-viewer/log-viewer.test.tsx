@@ -22,18 +22,7 @@ describe('LogViewer', () => {
     // jsdom lays nothing out: give the log's scroll area the size a browser would, so the
     // virtualiser renders its first lines.
     const height = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(480);
-    // The test holds the browser's frames, so the background pass advances only when it says:
-    // whether the machine is fast or loaded, the end is seen before its style is worked out.
-    const frames: FrameRequestCallback[] = [];
-    const raf = vi.spyOn(globalThis, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
-    const runFrames = () =>
-      act(async () => {
-        while (frames.length > 0) for (const frame of frames.splice(0)) frame(performance.now());
-      });
-    onTestFinished(() => {
-      height.mockRestore();
-      raf.mockRestore();
-    });
+    onTestFinished(() => height.mockRestore());
     renderWithProviders(
       <LogViewer
         label="Apply output"
