@@ -21,6 +21,7 @@ export {
   applyServerError,
   errorMessageAt,
   firstStepWithErrors,
+  submitFormWizard,
   useContractForm,
   useFieldError,
   useFormWizardSteps,
@@ -28,6 +29,7 @@ export {
   type FormProps,
   type FormWizardStep,
   type ServerFieldError,
+  type SubmitFormWizardOptions,
   type UseContractFormOptions,
 } from './components/form/form';
 export { contractResolver, domainRule, wireRule } from './components/form/contract-resolver';

@@ -209,3 +209,39 @@ export function firstStepWithErrors<Values extends FieldValues>(
     step.fields.some((name) => errorMessageAt(errors, name) !== undefined),
   );
 }
+
+export interface SubmitFormWizardOptions<Output, StepId extends string> {
+  onSubmit: (values: Output) => Promise<unknown>;
+  /** Server paths that map to form paths of another shape (see `applyServerError`). */
+  serverFields?: Record<string, string>;
+  /** Shows a step (the wizard's current step setter). */
+  goTo: (step: StepId) => void;
+}
+
+/**
+ * A wizard's finish: every step is checked again (a later edit may have broken an earlier one),
+ * and the user is taken to the first step with a problem, or to the step of the field the server
+ * refused (its message on the field).
+ */
+export function submitFormWizard<Values extends FieldValues, Output, StepId extends string>(
+  form: UseFormReturn<Values, unknown, Output>,
+  steps: readonly { id: StepId; fields: readonly FieldPath<Values>[] }[],
+  { onSubmit, serverFields, goTo }: SubmitFormWizardOptions<Output, StepId>,
+): Promise<void> {
+  const stepOf = (path: string) => steps.find((step) => step.fields.some((field) => path === field || path.startsWith(`${field}.`)));
+  return form.handleSubmit(
+    async (values) => {
+      try {
+        await onSubmit(values);
+      } catch (error) {
+        const path = applyServerError(form, error, serverFields);
+        const target = path ? stepOf(path) : undefined;
+        if (target) goTo(target.id);
+      }
+    },
+    (errors) => {
+      const target = steps[firstStepWithErrors(steps, errors)];
+      if (target) goTo(target.id);
+    },
+  )();
+}

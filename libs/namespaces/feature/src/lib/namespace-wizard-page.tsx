@@ -9,8 +9,7 @@ import {
   PageHeader,
   Skeleton,
   Stack,
-  applyServerError,
-  firstStepWithErrors,
+  submitFormWizard,
   toast,
   useContractForm,
   useFormWizardSteps,
@@ -139,29 +138,7 @@ function NamespaceWizard({ title, submitLabel, initial, namespace, onSubmit, onC
     form,
     namespaceWizardSteps.map((s) => ({ ...s, ...content[s.id] })),
   );
-  const goToStepOf = (path: string) => {
-    const target = namespaceWizardSteps.find((s) => s.fields.some((f) => path === f || path.startsWith(`${f}.`)));
-    if (target) setStep(target.id);
-  };
-
-  // Every step is checked again on finish (a later edit may have broken an earlier one); the user
-  // goes back to the first step with a problem, or to the field the server refused.
-  const finish = () =>
-    form.handleSubmit(
-      async (values) => {
-        try {
-          await onSubmit(values);
-        } catch (error) {
-          const path = applyServerError(form, error, namespaceServerFields);
-          if (path) goToStepOf(path);
-        }
-      },
-      (errors) => {
-        const first = firstStepWithErrors(namespaceWizardSteps, errors);
-        const target = namespaceWizardSteps[first];
-        if (target) setStep(target.id);
-      },
-    )();
+  const finish = () => submitFormWizard(form, namespaceWizardSteps, { onSubmit, serverFields: namespaceServerFields, goTo: setStep });
 
   return (
     <Stack gap={6} className="p-6">

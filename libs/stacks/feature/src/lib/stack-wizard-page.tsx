@@ -10,8 +10,7 @@ import {
   Skeleton,
   Stack as Column,
   Wizard,
-  applyServerError,
-  firstStepWithErrors,
+  submitFormWizard,
   toast,
   useContractForm,
   useFormWizardSteps,
@@ -176,25 +175,7 @@ function StackWizardBody({
     form,
     stackWizardSteps.map((s) => ({ ...s, ...content[s.id] })),
   );
-  const goToStepOf = (path: string) => {
-    const target = stackWizardSteps.find((s) => s.fields.some((f) => path === f || path.startsWith(`${f}.`)));
-    if (target) setStep(target.id);
-  };
-  const finish = () =>
-    form.handleSubmit(
-      async (values) => {
-        try {
-          await onSubmit(values);
-        } catch (error) {
-          const path = applyServerError(form, error, stackServerFields);
-          if (path) goToStepOf(path);
-        }
-      },
-      (errors) => {
-        const target = stackWizardSteps[firstStepWithErrors(stackWizardSteps, errors)];
-        if (target) setStep(target.id);
-      },
-    )();
+  const finish = () => submitFormWizard(form, stackWizardSteps, { onSubmit, serverFields: stackServerFields, goTo: setStep });
 
   return (
     <Column gap={6} className="p-6">
