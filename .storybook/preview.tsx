@@ -1,5 +1,5 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
-import { ThemeProvider, Toaster, type Theme } from '@terrace/design-system';
+import { preloadToaster, ThemeProvider, Toaster, type Theme } from '@terrace/design-system';
 import { activateLocale, I18nProvider, i18n, isLocale, type Direction } from '@terrace/i18n';
 
 type Globals = { theme?: Theme; direction?: Direction; locale?: string };
@@ -56,7 +56,8 @@ const preview: Preview = {
   loaders: [
     async ({ globals }) => {
       const locale = (globals as Globals).locale;
-      await activateLocale(isLocale(locale) || locale === 'pseudo' ? locale : 'en');
+      // The console loads sonner on the first toast; stories' interaction waits are too short for that.
+      await Promise.all([activateLocale(isLocale(locale) || locale === 'pseudo' ? locale : 'en'), preloadToaster()]);
       return {};
     },
   ],

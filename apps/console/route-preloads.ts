@@ -22,7 +22,12 @@ const workspaceRoot = resolve(import.meta.dirname, '../..');
  * the entry chunk instead of after it; the API serves the copy of the longest prefix that matches
  * the path (`routes/preloads.json`: `[{ prefix, html }]`, longest first).
  */
-export function routePreloads(table: RoutePreload[], everyRoute: string[] = []): Plugin {
+export function routePreloads(
+  table: RoutePreload[],
+  everyRoute: string[] = [],
+  /** Files a chunk loads itself before it runs (by its code), relative to the chunk: preloaded with it. */
+  companions: (code: string) => string[] = () => [],
+): Plugin {
   return {
     name: 'terrace-route-preloads',
     apply: 'build',
@@ -53,6 +58,9 @@ export function routePreloads(table: RoutePreload[], everyRoute: string[] = []):
           const chunk = byModule.get(module);
           if (!chunk) this.error(`route-preloads: no chunk holds ${module} (listed for ${prefix})`);
           withImports(chunk.fileName, files);
+        }
+        for (const file of [...files]) {
+          for (const companion of companions(byFile.get(file)?.code ?? '')) files.add(`${file.slice(0, file.lastIndexOf('/') + 1)}${companion}`);
         }
         const links = [...files]
           .filter((file) => !loaded.has(file))

@@ -1,7 +1,7 @@
 import { nxViteTsPaths } from '@nx/vite/plugins/nx-tsconfig-paths.plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vitest/config';
-import { linguiReactPlugins } from '../../libs/i18n/vite-plugins';
+import { catalogParts, catalogPartsOf, linguiReactPlugins } from '../../libs/i18n/vite-plugins';
 import { projectTest } from '../../tools/vitest/test-config';
 import { precompress } from './precompress';
 import { routePreloads } from './route-preloads';
@@ -13,6 +13,8 @@ export default defineConfig({
     nxViteTsPaths(),
     ...linguiReactPlugins(),
     tailwindcss(),
+    // Each chunk loads the messages it uses with it; the first catalog holds the entry's only.
+    catalogParts(),
     // What the first render of the main routes loads on demand, preloaded from their page
     // (modules by path; the build fails if one is renamed without updating this table).
     routePreloads(
@@ -22,12 +24,19 @@ export default defineConfig({
         { prefix: '/auth/signup', modules: ['libs/shell/src/auth/auth-layout.tsx', 'libs/shell/src/auth/sign-up-page.tsx'] },
         { prefix: '/app', modules: ['libs/shell/src/lib/layout/app-layout.tsx'] },
         {
+          // The default home page.
+          prefix: '/app/dashboard',
+          modules: ['libs/shell/src/lib/layout/app-layout.tsx', 'libs/dashboard/feature/src/lib/dashboard-page.tsx'],
+        },
+        {
           prefix: '/app/namespaces',
           modules: ['libs/shell/src/lib/layout/app-layout.tsx', 'libs/namespaces/feature/src/lib/namespace-list-page.tsx'],
         },
       ],
       // English is the default language: its catalog is what a first visit loads.
       ['libs/i18n/src/locales/en/messages.po'],
+      // The English part of the catalog each of those chunks loads before it runs (catalogParts).
+      (code) => [catalogPartsOf(code)?.['en']].filter((file): file is string => Boolean(file)),
     ),
     precompress(),
   ],

@@ -15,3 +15,5 @@ export function linguiReactPlugins(): PluginOption[] {
     lingui({ configPath }),
   ];
 }
+
+export { catalogParts, catalogPartsOf } from './catalog-parts';

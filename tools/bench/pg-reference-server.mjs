@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The PG-native reference of api-bench.mjs: a minimal Fastify + node-postgres server answering
-// GET /namespace with the same page and count, the same query shape and the same JSON envelope as
-// the API, on the same database; no authentication, no validation, no framework of ours. The
-// benchmark reports the API's throughput as a ratio of this one's.
+// GET /namespace and GET /stack with the same page and count, the same query shape (one named
+// prepared statement: the page, the count as a scalar subquery, the stacks' namespaces joined) and
+// the same JSON envelope as the API, on the same database; no authentication, no validation, no
+// framework of ours. The benchmark reports the API's throughput as a ratio of this one's.
 //
 //   DATABASE_URL=… ORGANIZATION_ID=… PORT=… node tools/bench/pg-reference-server.mjs
 import Fastify from 'fastify';
@@ -15,22 +16,27 @@ const app = Fastify({ logger: false });
 const list = {
   name: 'reference_namespaces_page',
   text: `SELECT id, name, description, external_credentials, iac_config, runner_config, deployment_approval_policy,
-                capabilities, created_at, updated_at
+                capabilities, created_at, updated_at,
+                (SELECT count(*)::int FROM namespaces WHERE organization_id = $1) AS total
          FROM namespaces WHERE organization_id = $1 ORDER BY name LIMIT $2 OFFSET $3`,
 };
-const count = { name: 'reference_namespaces_count', text: 'SELECT count(*)::int AS n FROM namespaces WHERE organization_id = $1' };
+const count = { name: 'reference_namespaces_count', text: 'SELECT count(*)::int AS total FROM namespaces WHERE organization_id = $1' };
+
+/** The page's rows and total (a page past the end has no row to carry it: then counted alone). */
+async function pageOf(statement, countStatement, page, pageSize) {
+  const { rows } = await pool.query({ ...statement, values: [organizationId, pageSize, (page - 1) * pageSize] });
+  const total = rows.length ? rows[0].total : page > 1 ? (await pool.query({ ...countStatement, values: [organizationId] })).rows[0].total : 0;
+  return { rows, total };
+}
 
 app.get('/namespace', async (request) => {
   const page = Number(request.query.page ?? 1);
   const pageSize = Number(request.query.pageSize ?? 100);
-  const [rows, total] = await Promise.all([
-    pool.query({ ...list, values: [organizationId, pageSize, (page - 1) * pageSize] }),
-    pool.query({ ...count, values: [organizationId] }),
-  ]);
+  const { rows, total } = await pageOf(list, count, page, pageSize);
   return {
     request: { id: request.id },
     response: {
-      items: rows.rows.map((r) => ({
+      items: rows.map((r) => ({
         id: r.id,
         name: r.name,
         description: r.description,
@@ -43,7 +49,7 @@ app.get('/namespace', async (request) => {
         updatedAt: r.updated_at.toISOString(),
       })),
       errors: [],
-      paging: { page, pageSize, total: total.rows[0].n },
+      paging: { page, pageSize, total },
     },
   };
 });
@@ -52,17 +58,16 @@ app.get('/namespace', async (request) => {
 // The seeded namespaces carry no settings, so every effective setting is the product default.
 const stackList = {
   name: 'reference_stacks_page',
-  text: `SELECT id, namespace_id, name, description, iac_type, stack_type, template_id, blueprint_id, data, drift_state,
-                error_state, init_status, latest_run_status, latest_run_id, latest_run_at, expires_at, created_by,
-                created_at, updated_at
-         FROM stacks WHERE organization_id = $1 ORDER BY name, id LIMIT $2 OFFSET $3`,
+  text: `SELECT s.id, s.namespace_id, s.name, s.description, s.iac_type, s.stack_type, s.template_id, s.blueprint_id, s.data,
+                s.drift_state, s.error_state, s.init_status, s.latest_run_status, s.latest_run_id, s.latest_run_at, s.expires_at,
+                s.created_by, s.created_at, s.updated_at,
+                n.id AS ns_id, n.name AS ns_name, n.iac_config AS ns_iac_config, n.runner_config AS ns_runner_config,
+                n.deployment_approval_policy AS ns_deployment_approval_policy, n.capabilities AS ns_capabilities,
+                (SELECT count(*)::int FROM stacks WHERE organization_id = $1) AS total
+         FROM stacks s LEFT JOIN namespaces n ON n.organization_id = s.organization_id AND n.id = s.namespace_id
+         WHERE s.organization_id = $1 ORDER BY s.name, s.id LIMIT $2 OFFSET $3`,
 };
-const stackCount = { name: 'reference_stacks_count', text: 'SELECT count(*)::int AS n FROM stacks WHERE organization_id = $1' };
-const pageNamespaces = {
-  name: 'reference_stack_namespaces',
-  text: `SELECT id, name, iac_config, runner_config, deployment_approval_policy, capabilities
-         FROM namespaces WHERE organization_id = $1 AND id = any($2)`,
-};
+const stackCount = { name: 'reference_stacks_count', text: 'SELECT count(*)::int AS total FROM stacks WHERE organization_id = $1' };
 const defaults = (iacType) => ({
   runnerConfig: { value: { mode: 'managed', groups: ['CM_DEFAULT_RUNNER_GROUP'] }, source: 'default', isOverridable: true },
   deploymentApprovalPolicy: { value: { rules: [{ type: 'requireApproval' }] }, source: 'default', overrideBehavior: 'allow' },
@@ -73,32 +78,27 @@ const defaults = (iacType) => ({
 });
 
 const versionKeys = { terraform: 'terraformVersion', terragrunt: 'terragruntVersion', opentofu: 'opentofuVersion' };
-function iacVersionOf(row, namespace) {
+function iacVersionOf(row) {
   const key = versionKeys[row.iac_type];
   if (row.data?.iacConfig?.[key]) return { value: row.data.iacConfig[key], source: 'stack' };
-  if (namespace?.iac_config?.[key]) return { value: namespace.iac_config[key], source: 'namespace' };
+  if (row.ns_iac_config?.[key]) return { value: row.ns_iac_config[key], source: 'namespace' };
   return { value: null, source: 'default' };
 }
 
 app.get('/stack', async (request) => {
   const page = Number(request.query.page ?? 1);
   const pageSize = Number(request.query.pageSize ?? 100);
-  const [rows, total] = await Promise.all([
-    pool.query({ ...stackList, values: [organizationId, pageSize, (page - 1) * pageSize] }),
-    pool.query({ ...stackCount, values: [organizationId] }),
-  ]);
-  const ids = [...new Set(rows.rows.map((r) => r.namespace_id))];
-  const namespaces = new Map((await pool.query({ ...pageNamespaces, values: [organizationId, ids] })).rows.map((n) => [n.id, n]));
+  const { rows, total } = await pageOf(stackList, stackCount, page, pageSize);
   return {
     request: { id: request.id },
     response: {
-      items: rows.rows.map((r) => {
+      items: rows.map((r) => {
         const { engine: _engine, ...effective } = defaults(r.iac_type);
         const item = {
           id: r.id,
           name: r.name,
           namespaceId: r.namespace_id,
-          namespaceName: namespaces.get(r.namespace_id)?.name,
+          namespaceName: r.ns_name ?? undefined,
           iacType: r.iac_type,
           stackType: r.stack_type,
           data: r.data,
@@ -106,7 +106,7 @@ app.get('/stack', async (request) => {
           errorState: r.error_state,
           initStatus: r.init_status,
           latestRunAt: r.latest_run_at?.toISOString() ?? null,
-          effectiveSettings: { ...effective, iacVersion: iacVersionOf(r, namespaces.get(r.namespace_id)) },
+          effectiveSettings: { ...effective, iacVersion: iacVersionOf(r) },
           expiresAt: r.expires_at?.toISOString() ?? null,
           createdBy: r.created_by,
           createdAt: r.created_at.toISOString(),
@@ -116,7 +116,7 @@ app.get('/stack', async (request) => {
         return item;
       }),
       errors: [],
-      paging: { page, pageSize, total: total.rows[0].n },
+      paging: { page, pageSize, total },
     },
   };
 });

@@ -11,11 +11,14 @@ export const domainGraph = {
   registry: ['session'],
   runs: ['policies', 'ai-chat', 'session'],
   vcs: ['session'],
+  variables: ['session'],
   stacks: ['vcs', 'runs', 'policies', 'ai-chat', 'organization', 'namespaces', 'session'],
   'cloud-creds': ['stacks', 'session'],
   dr: ['cloud-creds', 'session'],
   'tfc-migration': ['stacks', 'session'],
   shell: ['ai-chat', 'organization', 'session'],
+  // The home page: its own overview call; it links to other domains' pages through the session's paths.
+  dashboard: ['session'],
 };
 
 export const domains = Object.keys(domainGraph);

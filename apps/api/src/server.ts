@@ -1,4 +1,4 @@
-import { chmod, mkdir } from 'node:fs/promises';
+import { chmod, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -7,6 +7,8 @@ import { loadMasterKey } from './crypto/master-key';
 import { applyMigrations, connectDatabase } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './db/embedded-postgres';
 import { composeOperations } from './compose-operations';
+import { startApprovalSweeper } from './modules/runs/run-sweepers';
+import { startPlanCommenter } from './modules/vcs/pr-comments.service';
 import { createHttpApp } from './http/create-http-app';
 import { readOpenApiDocument } from './http/openapi-document';
 
@@ -69,11 +71,27 @@ export async function startServer(config: Config, logger: FastifyBaseLogger): Pr
     const masterKey = await loadMasterKey(config.masterKey, config.dataDir);
     const document = readOpenApiDocument(config.openapiPath);
     const composed = composeOperations(database.db, masterKey, config, logger);
+    const approvals = startApprovalSweeper(composed.runs, {
+      onError: (error) => logger.error({ err: error }, 'Approval sweeper failed'),
+      onExpired: (count) => logger.info({ count }, 'Deployments timed out waiting for approval'),
+    });
+    stops.push(() => approvals.stop());
+    // With a certificate and key every listener serves HTTPS itself (Terraform's discovery and
+    // `terraform login` work over https:// only); otherwise run behind a TLS proxy (README).
+    const tls = config.tls ? { cert: await readFile(config.tls.certFile), key: await readFile(config.tls.keyFile) } : undefined;
+    const scheme = tls ? 'https' : 'http';
+    // Pull-request plans' summaries go back to the pull request when the plan ends.
+    const planComments = await startPlanCommenter(composed.planComments, database.pool, {
+      onError: (error) => logger.warn({ err: error }, 'Posting a plan comment on a pull request failed'),
+    });
+    stops.push(() => planComments.stop());
     const common = {
       document,
       ...composed,
       logger,
+      tls,
       bodyLimitBytes: config.bodyLimitBytes,
+      stateBodyLimitBytes: config.stateBodyLimitBytes,
       rateLimit: config.rateLimit,
       trustProxy: config.trustProxy,
     };
@@ -88,12 +106,12 @@ export async function startServer(config: Config, logger: FastifyBaseLogger): Pr
     stops.push(() => main.close());
     await main.listen({ host: config.host, port: config.port });
     apps.push(main);
-    const urls = [`http://${config.host}:${config.port}/`];
+    const urls = [`${scheme}://${config.host}:${config.port}/`];
     if (config.apiRootPort !== undefined) {
       const apiRoot = await createHttpApp({ ...common, apiPrefix: '', consoleDist: undefined });
       stops.push(() => apiRoot.close());
       await apiRoot.listen({ host: config.host, port: config.apiRootPort });
-      urls.push(`http://${config.host}:${config.apiRootPort}/`);
+      urls.push(`${scheme}://${config.host}:${config.apiRootPort}/`);
     }
     return { urls, close };
   } catch (error) {

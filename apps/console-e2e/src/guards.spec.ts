@@ -1,15 +1,9 @@
-import { callApi, createUserFromInvite, inviteUser, signUpAccount, uniqueEmail, type Account } from './support/api';
+import { callApi, signUpAccount, type Account } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
-import { operatorCommand, tokenInLatestMailTo } from './support/database';
+import { operatorCommand } from './support/database';
 import { useStoredSession } from './pages/shell';
 import { baseUrl, expect, test } from './support/test';
-
-/** A real user of the admin's organization with a role: invited, then signed up from the mail's link. */
-async function invitedUser(admin: Account, role: string): Promise<Account> {
-  const email = uniqueEmail(role);
-  await inviteUser(baseUrl(), admin, email, role);
-  return createUserFromInvite(baseUrl(), await tokenInLatestMailTo(email), admin, email);
-}
+import { invitedUser } from './support/users';
 
 async function createNamespace(admin: Account, name: string): Promise<string> {
   const [namespace] = await callApi<{ id: string }>(baseUrl(), 'POST', '/namespace', { token: admin.token, entity: { name } });

@@ -1,7 +1,10 @@
+import { dashboardPages } from '@terrace/dashboard/feature';
 import { namespacesPagesWith } from '@terrace/namespaces/feature';
-import { LazyStackList, stacksPages } from '@terrace/stacks/feature';
+import { LazyStackList, stacksPagesWith } from '@terrace/stacks/feature';
 import { organizationPages, organizationSettingsSections } from '@terrace/organization/feature';
+import { LazyStackRunActions, LazyStackRunsTab, runsPages } from '@terrace/runs/feature';
 import { composePages, composeSettingsSections } from '@terrace/session';
+import { LazyNamespaceVariablesPanel, LazyStackVariablesPanel, variablesSettingsSections } from '@terrace/variables/feature';
 import { vcsSettingsSections } from '@terrace/vcs/feature';
 import { upcomingSettingsSections } from './upcoming-settings-sections';
 
@@ -11,6 +14,12 @@ import { upcomingSettingsSections } from './upcoming-settings-sections';
  * twice fails at start and in this file's test.
  */
 export function consolePages() {
-  const settingsSections = composeSettingsSections(organizationSettingsSections, vcsSettingsSections, upcomingSettingsSections);
-  return composePages(organizationPages({ settingsSections }), namespacesPagesWith({ stacksPanel: LazyStackList }), stacksPages);
+  const settingsSections = composeSettingsSections(organizationSettingsSections, vcsSettingsSections, variablesSettingsSections, upcomingSettingsSections);
+  return composePages(
+    organizationPages({ settingsSections }),
+    namespacesPagesWith({ stacksPanel: LazyStackList, variablesPanel: LazyNamespaceVariablesPanel }),
+    stacksPagesWith({ panels: { variables: LazyStackVariablesPanel, runs: LazyStackRunsTab }, actions: LazyStackRunActions }),
+    dashboardPages,
+    runsPages,
+  );
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from './api-error';
-import { AUTH_FAILURE_REDIRECT_DELAY_MS, REQUEST_TIMEOUT_MS, createApiClient, type ApiClientOptions, type ApiNotice } from './create-api-client';
+import { AUTH_FAILURE_REDIRECT_DELAY_MS, QUIET_REQUEST_HEADER, REQUEST_TIMEOUT_MS, createApiClient, type ApiClientOptions, type ApiNotice } from './create-api-client';
 import { errorBody, json, startTestServer } from './http-test-server';
 import { httpMessages } from './http-messages';
 import { readChatStream } from './read-chat-stream';
@@ -355,5 +355,44 @@ describe('the chat stream through the client', () => {
     expect(result.failures[0]?.kind).toBe('connection');
     expect(result.failures[0]?.title).toEqual(httpMessages.streamConnectionError);
     expect(result.failures[0]?.detail).toMatch(/\S/);
+  });
+});
+
+describe('quiet calls (a run event stream shows its own failures)', () => {
+  const streamCall = (client: ReturnType<typeof setup>['client']) =>
+    client.GET('/stack/run/{runId}/logs', { params: { path: { runId: 'dep-1' } }, headers: { [QUIET_REQUEST_HEADER]: 'true' }, parseAs: 'stream' });
+
+  it('raises no notice for an error answer, rejects all the same, and does not send the marker', async () => {
+    server.answer((_req, res) => json(res, 404, errorBody([{ code: 'not_found', message: 'Not Found' }])));
+    const { client, notices } = setup();
+    const error = await failure(streamCall(client));
+    expect(error.status).toBe(404);
+    expect(notices).toEqual([]);
+    expect(server.requests[0]?.headers[QUIET_REQUEST_HEADER.toLowerCase()]).toBeUndefined();
+    expect(server.requests[0]?.headers.authorization).toBe('Bearer tok-123');
+  });
+
+  it('raises no notice when the connection fails', async () => {
+    server.answer((_req, res) => res.socket?.destroy());
+    const { client, notices } = setup();
+    const error = await failure(streamCall(client));
+    expect(error.kind).toBe('network');
+    expect(notices).toEqual([]);
+  });
+
+  it('still tells the user why a 401 signs them out', async () => {
+    server.answer((_req, res) => json(res, 401, errorBody([{ code: 'unauthorized', message: 'unauthorized' }])));
+    const { client, notices, signOuts } = setup();
+    await failure(streamCall(client));
+    expect(notices.map((n) => n.title)).toEqual([httpMessages.authenticationFail]);
+    expect(signOuts()).toBe(1);
+  });
+
+  it('leaves other calls of the same client loud', async () => {
+    server.answer((_req, res) => json(res, 404, errorBody([{ code: 'not_found', message: 'Not Found' }])));
+    const { client, notices } = setup();
+    await failure(streamCall(client));
+    await failure(client.GET('/stack/run/{runId}/logs', { params: { path: { runId: 'dep-1' } }, parseAs: 'stream' }));
+    expect(notices.map((n) => n.title)).toEqual([httpMessages.notFound]);
   });
 });

@@ -45,6 +45,12 @@ export type ApiClient = Client<paths>;
 export const REQUEST_TIMEOUT_MS = 600_000;
 export const AUTH_FAILURE_REDIRECT_DELAY_MS = 600;
 export const PUBLIC_REQUEST_HEADER = 'X-Public-Request';
+/**
+ * Marks a call whose caller shows its failures itself (a run's event stream shows its connection
+ * in its panel, and reconnects): no notice is raised for it. A 401 still signs out. The header
+ * stays in the console: it is removed before the request leaves.
+ */
+export const QUIET_REQUEST_HEADER = 'X-Terrace-Quiet';
 
 interface EnvelopeError {
   code?: unknown;
@@ -72,8 +78,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
   // Several calls of a page may fail with 401 at once; one sign-out and one redirect is enough.
   let leavingForSignIn = false;
+  const quiet = new WeakSet<Request>();
 
-  const report = (error: ApiError, description?: MessageDescriptor): ApiError => {
+  const report = (error: ApiError, description?: MessageDescriptor, request?: Request): ApiError => {
+    if (request && quiet.has(request)) return error;
     notify(description ? { title: error.descriptor, description, error } : { title: error.descriptor, error });
     return error;
   };
@@ -94,7 +102,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       });
       // A caller that cancels its own request (a page left, a query superseded) expects no toast.
       if (request.signal.aborted && !timedOut) throw error;
-      throw report(error);
+      throw report(error, undefined, request);
     }
   };
 
@@ -126,6 +134,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   const middleware: Middleware = {
     onRequest({ request, schemaPath }) {
+      if (request.headers.has(QUIET_REQUEST_HEADER)) {
+        request.headers.delete(QUIET_REQUEST_HEADER);
+        quiet.add(request);
+      }
       const isPublic =
         publicOperations.has(`${request.method.toUpperCase()} ${schemaPath}`) ||
         request.headers.get(PUBLIC_REQUEST_HEADER) === 'true';
@@ -164,6 +176,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
             descriptor: httpMessages.somethingWentWrong,
             requestId: response.headers.get('x-request-id'),
           }),
+          undefined,
+          request,
         );
       }
       const body = await readEnvelope(response);
@@ -178,6 +192,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       };
       const fail = (descriptor: MessageDescriptor, message = descriptor.message ?? '') =>
         new ApiError({ ...base, descriptor, message });
+      // A quiet call's caller shows the failure itself.
+      const reportHere = (error: ApiError, description?: MessageDescriptor) => report(error, description, request);
 
       switch (response.status) {
         case 401: {
@@ -185,29 +201,30 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           // about the current one: no toast, no redirect.
           const current = getToken();
           if (request.headers.get('Authorization') !== (current ? `Bearer ${current}` : null)) throw fail(httpMessages.authenticationFail);
+          // Even for a quiet call: the user is told why the console leaves for sign-in.
           const error = report(fail(httpMessages.authenticationFail), httpMessages.pleaseLoginAgain);
           await leaveForSignIn();
           throw error;
         }
         case 400: {
-          if (!body.parsed) throw report(fail(httpMessages.somethingWentWrong));
+          if (!body.parsed) throw reportHere(fail(httpMessages.somethingWentWrong));
           const error = firstMessage ? fail(serverText(firstMessage), firstMessage) : fail(httpMessages.errorFulfillingRequest);
           if (firstMessage && silentMessages.includes(firstMessage)) throw error;
-          throw report(error);
+          throw reportHere(error);
         }
         case 403: {
-          if (!body.parsed) throw report(fail(httpMessages.somethingWentWrong));
+          if (!body.parsed) throw reportHere(fail(httpMessages.somethingWentWrong));
           const useServer = firstMessage !== undefined && firstMessage.toLowerCase() !== 'unauthorized';
-          throw report(useServer ? fail(serverText(firstMessage), firstMessage) : fail(httpMessages.notAuthorized));
+          throw reportHere(useServer ? fail(serverText(firstMessage), firstMessage) : fail(httpMessages.notAuthorized));
         }
         case 404:
-          throw report(fail(httpMessages.notFound));
+          throw reportHere(fail(httpMessages.notFound));
         case 500:
-          throw report(fail(httpMessages.internalServerError));
+          throw reportHere(fail(httpMessages.internalServerError));
         case 508:
-          throw report(fail(httpMessages.timeOut));
+          throw reportHere(fail(httpMessages.timeOut));
         default:
-          throw report(fail(httpMessages.somethingWentWrong));
+          throw reportHere(fail(httpMessages.somethingWentWrong));
       }
     },
   };

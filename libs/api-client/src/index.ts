@@ -3,6 +3,7 @@ export type { ApiErrorInit, ApiErrorKind } from './api-error';
 export {
   AUTH_FAILURE_REDIRECT_DELAY_MS,
   PUBLIC_REQUEST_HEADER,
+  QUIET_REQUEST_HEADER,
   REQUEST_TIMEOUT_MS,
   createApiClient,
 } from './create-api-client';

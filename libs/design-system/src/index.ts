@@ -106,7 +106,7 @@ export {
   type TooltipProps,
 } from './components/tooltip/tooltip';
 export { DisabledReason, type DisabledReasonProps } from './components/disabled-reason/disabled-reason';
-export { toast, Toaster, type ToastOptions } from './components/toast/toast';
+export { preloadToaster, toast, Toaster, type ToastOptions } from './components/toast/toast';
 export { Stack, stackVariants, type StackProps } from './components/stack/stack';
 export { Grid, gridVariants, type GridProps } from './components/grid/grid';
 export {

@@ -22,6 +22,20 @@ export {
   isRunStatus,
 } from './lib/run-status';
 export {
+  type RunStateKind,
+  mutatingRunKinds,
+  isMutatingRunKind,
+  type RunActor,
+  runEvents,
+  type RunEvent,
+  type RunTransition,
+  runTransitions,
+  findRunTransition,
+  nextRunStatus,
+  allowedRunEvents,
+  invalidTransitionMessage,
+} from './lib/run-state';
+export {
   driftStates,
   type DriftState,
   driftKinds,
@@ -212,6 +226,8 @@ export {
   validateTagPrefix,
   versionFromTag,
 } from './lib/name-validators';
+export { runTaskMessages, validateResourceAddress, validateResourceAddresses } from './lib/run-task-validators';
+export { approvalsNeeded, type ApprovalRuleLike } from './lib/approval-rules';
 export {
   NEGATIVE_FEEDBACK_MAX_LENGTH,
   TEST_ARN_PREFIX,

@@ -1,5 +1,6 @@
 // The public entry of @terrace/iac-code: what the product reads from Terraform and OpenTofu code.
 export {
+  hclExpressionProblem,
   readTerraformModule,
   variableValueText,
   type CodeFile,

@@ -9,5 +9,6 @@ export {
   type HostedBranch,
   type HostIdentity,
   type PullRequestRef,
+  type PostedCommentRef,
 } from './lib/vcs-host';
 export { createVcsHost, publicVcsEndpoints, type VcsHostEndpoints, type VcsProviderSettings } from './lib/create-vcs-host';

@@ -193,7 +193,8 @@ function register(
   edit('apps/api/src/compose-operations.ts', (s) =>
     s
       .replace(/(\n\nexport type ComposeConfig)/, `\nimport { ${property}Operations } from './modules/${name}/${name}.routes';$1`)
-      .replace(/(\n {2}\);\n {2}const actors)/, `\n    ${property}Operations({ db, engine }),$1`),
+      // The end of the registry list: the first line closing at two spaces after `mergeRegistries(`.
+      .replace(/(const registry = mergeRegistries\([\s\S]*?\n)( {2}\);\n)/, `$1    ${property}Operations({ db, engine }),\n$2`),
   );
   edit('apps/api/src/db/schema.ts', (s) => `${s.trimEnd()}\nexport * from '../modules/${name}/${name}.schema';\n`);
   edit('apps/api/src/crypto/ids.ts', (s) => s.replace(/(\n} as const;)/, `\n  ${idKind}: '${idPrefix}',$1`));

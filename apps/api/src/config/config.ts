@@ -28,6 +28,9 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(1024 * 1024),
+  STATE_BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(64 * 1024 * 1024),
+  TLS_CERT_FILE: z.string().min(1).optional(),
+  TLS_KEY_FILE: z.string().min(1).optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   SIGN_IN_LIMIT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
@@ -90,6 +93,10 @@ export interface Config {
   masterKey: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   bodyLimitBytes: number;
+  /** The largest state file Terraform's HTTP backend may send. */
+  stateBodyLimitBytes: number;
+  /** PEM certificate (chain) and key files: with them every listener serves HTTPS itself. */
+  tls: { certFile: string; keyFile: string } | undefined;
   rateLimit: { max: number; windowMs: number };
   /** Counted limits on guessing passwords and MFA codes, and on mail per address (PostgreSQL-backed). */
   guessing: GuessingLimits;
@@ -129,6 +136,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.API_ROOT_PORT !== undefined && e.API_ROOT_PORT === e.PORT) {
     throw new ConfigError(['API_ROOT_PORT: must differ from PORT']);
   }
+  if ((e.TLS_CERT_FILE === undefined) !== (e.TLS_KEY_FILE === undefined)) {
+    throw new ConfigError(['TLS_CERT_FILE, TLS_KEY_FILE: set both or neither']);
+  }
   const azure = [e.AZURE_MARKETPLACE_TENANT_ID, e.AZURE_MARKETPLACE_CLIENT_ID, e.AZURE_MARKETPLACE_CLIENT_SECRET];
   if (azure.some((v) => v !== undefined) && !azure.every((v) => v !== undefined)) {
     throw new ConfigError([
@@ -146,6 +156,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     masterKey: e.TERRACE_MASTER_KEY,
     logLevel: e.LOG_LEVEL,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    stateBodyLimitBytes: e.STATE_BODY_LIMIT_BYTES,
+    tls: e.TLS_CERT_FILE && e.TLS_KEY_FILE ? { certFile: resolve(root, e.TLS_CERT_FILE), keyFile: resolve(root, e.TLS_KEY_FILE) } : undefined,
     rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_MS },
     guessing: {
       windowMs: e.SIGN_IN_LIMIT_WINDOW_MINUTES * 60_000,

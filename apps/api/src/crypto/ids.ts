@@ -22,6 +22,14 @@ export const idPrefixes = {
   gitSigningKey: 'gsk',
   variable: 'var',
   stack: 'stk',
+  deployment: 'dep',
+  plan: 'plan',
+  task: 'task',
+  drift: 'drift',
+  runJob: 'job',
+  runComment: 'rcm',
+  runArtifact: 'art',
+  stateVersion: 'sv',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

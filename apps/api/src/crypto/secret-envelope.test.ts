@@ -27,6 +27,20 @@ describe('SecretEnvelope', () => {
     expect(() => envelope.decrypt('v0.x.y', 'o-1/a')).toThrow(/format/);
   });
 
+  it('seals bytes the same way, bound to their context', () => {
+    const plain = Buffer.from([0, 1, 2, 255, ...Buffer.from('{"serial":1}')]);
+    const sealed = envelope.encryptBytes(plain, 'o-1/stateVersion/sv-1');
+    expect(sealed[0]).toBe(1);
+    expect(sealed.includes(Buffer.from('serial'))).toBe(false);
+    expect(envelope.decryptBytes(sealed, 'o-1/stateVersion/sv-1')).toEqual(plain);
+    expect(envelope.encryptBytes(plain, 'c')).not.toEqual(envelope.encryptBytes(plain, 'c'));
+    expect(() => envelope.decryptBytes(sealed, 'o-1/stateVersion/sv-2')).toThrow();
+    const tampered = Buffer.from(sealed);
+    tampered[tampered.length - 1] = (tampered[tampered.length - 1] as number) ^ 1;
+    expect(() => envelope.decryptBytes(tampered, 'o-1/stateVersion/sv-1')).toThrow();
+    expect(() => envelope.decryptBytes(Buffer.from([2, 3]), 'c')).toThrow(/format/);
+  });
+
   it('requires a 32-byte master key', () => {
     expect(() => new SecretEnvelope(randomBytes(16))).toThrow();
   });

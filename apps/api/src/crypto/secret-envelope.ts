@@ -2,6 +2,10 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 const version = 'v1';
 const ivBytes = 12;
+/** The first byte of a byte envelope (encryptBytes), the version of its layout. */
+const bytesFormat = 0x01;
+/** A sealed 32-byte data key: IV, tag, key. */
+const wrappedKeyBytes = ivBytes + 16 + 32;
 
 function seal(key: Buffer, plaintext: Buffer, aad: Buffer): Buffer {
   const iv = randomBytes(ivBytes);
@@ -39,6 +43,32 @@ export class SecretEnvelope {
       const wrappedKey = seal(this.masterKey, dataKey, aad);
       const body = seal(dataKey, Buffer.from(plaintext, 'utf8'), aad);
       return `${version}.${wrappedKey.toString('base64url')}.${body.toString('base64url')}`;
+    } finally {
+      dataKey.fill(0);
+    }
+  }
+
+  /**
+   * The same envelope for bytes (state files, logs), stored as `bytea`: a format byte, the
+   * wrapped data key (fixed length), then the sealed body.
+   */
+  encryptBytes(plaintext: Buffer, context: string): Buffer {
+    const aad = Buffer.from(context, 'utf8');
+    const dataKey = randomBytes(32);
+    try {
+      const wrappedKey = seal(this.masterKey, dataKey, aad);
+      return Buffer.concat([Buffer.from([bytesFormat]), wrappedKey, seal(dataKey, plaintext, aad)]);
+    } finally {
+      dataKey.fill(0);
+    }
+  }
+
+  decryptBytes(sealed: Buffer, context: string): Buffer {
+    if (sealed[0] !== bytesFormat || sealed.length < 1 + wrappedKeyBytes + ivBytes + 16) throw new Error('Unknown secret envelope format');
+    const aad = Buffer.from(context, 'utf8');
+    const dataKey = open(this.masterKey, sealed.subarray(1, 1 + wrappedKeyBytes), aad);
+    try {
+      return open(dataKey, sealed.subarray(1 + wrappedKeyBytes), aad);
     } finally {
       dataKey.fill(0);
     }

@@ -1,7 +1,7 @@
 import { and, count, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from './database';
-import type { Page, PagedList, PageRequest } from './paged-list';
+import type { ListRow, Page, PagedList, PageRequest, Relation } from './paged-list';
 
 /** A table that holds tenant rows: every one of them carries `organization_id`. */
 export type TenantTable = PgTable & { organizationId: PgColumn };
@@ -50,7 +50,11 @@ export class Scope {
   }
 
   /** One page of a paged list (and its total) in this organization: see PagedList. */
-  page<T extends TenantTable, F extends object>(list: PagedList<T, F>, filter: Partial<F>, request: PageRequest): Promise<Page<Row<T>>> {
+  page<T extends TenantTable, F extends object, J extends Record<string, Relation>>(
+    list: PagedList<T, F, J>,
+    filter: Partial<F>,
+    request: PageRequest,
+  ): Promise<Page<ListRow<T, J>>> {
     return list.read(this.#tx, this.organizationId, filter, request);
   }
 
@@ -61,10 +65,12 @@ export class Scope {
 
   /**
    * Reads one row and locks it until the transaction ends (`update`: nobody else may lock or
-   * change it; `share`: others may read-lock it too, but not change or delete it). Used where an
-   * invariant is read and then relied on by a write (see apps/api/README.md, Concurrency).
+   * change it; `share`: others may read-lock it too, but not change or delete it; `key share`:
+   * others may still change it, but not delete it or change its key — what a row that points at it
+   * needs while it is written). Used where an invariant is read and then relied on by a write (see
+   * apps/api/README.md, Concurrency).
    */
-  async lockFirst<T extends TenantTable>(table: T, condition: SQL, strength: 'update' | 'share'): Promise<Row<T> | undefined> {
+  async lockFirst<T extends TenantTable>(table: T, condition: SQL, strength: 'update' | 'share' | 'key share'): Promise<Row<T> | undefined> {
     const [row] = (await this.#tx
       .select()
       .from(table as PgTable)
@@ -72,6 +78,23 @@ export class Scope {
       .limit(1)
       .for(strength)) as Row<T>[];
     return row;
+  }
+
+  /**
+   * Figures of a tenant table in this organization, grouped (`count(*)` per status and the like):
+   * `fields` is the select list, `R` the row it gives. One statement, whatever the number of rows.
+   */
+  async aggregate<R, T extends TenantTable = TenantTable>(
+    table: T,
+    fields: Record<string, PgColumn | SQL | SQL.Aliased>,
+    options: { where?: SQL | undefined; groupBy?: (PgColumn | SQL)[] } = {},
+  ): Promise<R[]> {
+    const query = this.#tx
+      .select(fields)
+      .from(table as PgTable)
+      .where(this.#where(table, options.where))
+      .$dynamic();
+    return (await (options.groupBy?.length ? query.groupBy(...options.groupBy) : query)) as R[];
   }
 
   async count<T extends TenantTable>(table: T, condition?: SQL): Promise<number> {

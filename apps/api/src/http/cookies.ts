@@ -4,7 +4,8 @@
 /** The cookies of a request by name; a name sent twice keeps its first value, as browsers order the most specific path first. */
 export function parseCookies(header: string | undefined): Record<string, string> {
   const cookies: Record<string, string> = {};
-  for (const part of (header ?? '').split(';')) {
+  if (!header) return cookies;
+  for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq <= 0) continue;
     const name = part.slice(0, eq).trim();

@@ -9,7 +9,8 @@ import { loggerOptions, redactUrl } from '../logger';
 import { openApiDocument, operations } from '../testing/contract';
 import { signUpOrganization, testPassword } from '../testing/factories';
 import { createTestApi, type TestApi } from '../testing/test-api';
-import { guardUndeclaredRoutes } from './create-http-app';
+import helmet from '@fastify/helmet';
+import { guardUndeclaredRoutes, helmetOptions } from './create-http-app';
 import { publicOperation, single, type OperationRegistry } from './operation-registry';
 import { checkRegistry } from './register-operations';
 
@@ -46,6 +47,28 @@ describe('the envelope and the edge', () => {
     const res = await api.app.inject({ method: 'GET', url: '/api/org' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('sends on every answer exactly the headers @fastify/helmet sends for the same options', async () => {
+    // The server computes them once; here the plugin itself answers a request.
+    const bare = Fastify({ logger: false });
+    await bare.register(helmet, helmetOptions);
+    bare.get('/', async () => ({}));
+    const own = new Set(['content-type', 'content-length', 'date', 'connection']);
+    const expected = Object.entries((await bare.inject({ method: 'GET', url: '/' })).headers).filter(([name]) => !own.has(name));
+    await bare.close();
+    expect(expected.length).toBeGreaterThan(5);
+    const session = await signUpOrganization(api);
+    const answers = [
+      await api.app.inject({ method: 'GET', url: '/api/org' }),
+      await api.app.inject({ method: 'GET', url: '/api/org', headers: { authorization: `Bearer ${session.token}` } }),
+      await api.app.inject({ method: 'GET', url: '/api/nothing/here' }),
+      await api.app.inject({ method: 'POST', url: '/api/auth/signIn', headers: { 'content-type': 'application/json' }, payload: '{' }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([401, 200, 404, 400]);
+    for (const answer of answers) {
+      for (const [name, value] of expected) expect(answer.headers[name], `${name} on a ${answer.statusCode}`).toBe(value);
+    }
   });
 
   it('answers malformed JSON with 400 and an oversized body with 413, in the envelope', async () => {

@@ -25,6 +25,8 @@ export interface OperationSpec {
   permission: string;
   rateLimited: boolean;
   paged: boolean;
+  /** A WebDAV method the same route also answers (`x-webdav-method`: Terraform's LOCK and UNLOCK). */
+  webdavMethod: 'LOCK' | 'UNLOCK' | undefined;
   parameters: OperationParameter[];
   requestBodySchema: JsonSchema | undefined;
   responses: Record<string, JsonSchema | undefined>;
@@ -57,6 +59,12 @@ type MediaTypes = Record<'application/json' | 'application/x-www-form-urlencoded
 function jsonSchemaOf(content: unknown): JsonSchema | undefined {
   const media = content as Partial<MediaTypes> | undefined;
   return (media?.['application/json'] ?? media?.['application/x-www-form-urlencoded'])?.schema;
+}
+
+function webdavMethodOf(value: unknown, where: string): 'LOCK' | 'UNLOCK' | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'LOCK' || value === 'UNLOCK') return value;
+  throw new Error(`${where}: x-webdav-method must be LOCK or UNLOCK`);
 }
 
 /** Every operation of the description; fails on anything the server cannot enforce. */
@@ -92,6 +100,7 @@ export function listOperations(doc: OpenApiDocument): OperationSpec[] {
         permission,
         rateLimited: op['x-rate-limited'] === true,
         paged: op['x-paged'] === true,
+        webdavMethod: webdavMethodOf(op['x-webdav-method'], where),
         // One level of $ref is resolved so that ajv sees a parameter's default (useDefaults
         // does not follow references).
         parameters: parameters.map((p) => ({ ...p, schema: resolveRef(doc, p.schema), required: p.required === true })),

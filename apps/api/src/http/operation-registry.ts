@@ -18,10 +18,14 @@ export interface OperationRequest<Id extends OperationId> {
   /** The request's cookies by name (only the single sign-on browser binding uses one). */
   cookies: Record<string, string>;
   ip: string;
+  /** The request's headers (lower-case names), for the operations a code host calls (webhook signatures). */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The JSON body's bytes exactly as sent, which a webhook's signature covers. */
+  rawBody: Buffer | undefined;
 }
 
 /** What a handler answers: the items of the success envelope, typed by the operation's response. */
-export interface OperationResult<Id extends OperationId> {
+export interface EnvelopeResult<Id extends OperationId> {
   items: ItemOf<Id>[];
   paging?: Paging;
   /** Answers 303 to this URL instead of the envelope (browser callbacks of single sign-on). */
@@ -30,12 +34,48 @@ export interface OperationResult<Id extends OperationId> {
   setCookies?: string[];
 }
 
+/**
+ * An answer outside the envelope, sent as is: the operations declared with `x-response`
+ * (Terraform's protocols), whose clients read their own formats and status codes.
+ */
+export interface RawAnswer {
+  status: number;
+  headers?: Record<string, string>;
+  /** A Buffer or string is sent byte for byte (set its content-type); an object as JSON; undefined sends no body. */
+  body?: Buffer | string | Record<string, unknown>;
+}
+
+export type OperationResult<Id extends OperationId> = EnvelopeResult<Id> | { raw: RawAnswer };
+
+/**
+ * What a Terraform HTTP-backend operation (`x-security: state`) receives: the validated path and
+ * query, the body as raw bytes (state is stored byte for byte; an empty or absent body is empty),
+ * and the credential Terraform sent (the Basic password, or a bearer token).
+ */
+export interface StateRequest<Id extends OperationId> {
+  requestId: string;
+  /** The HTTP method as sent: GET, POST, DELETE, or the WebDAV LOCK / UNLOCK. */
+  method: string;
+  params: ParamsOf<Id>;
+  query: QueryOf<Id>;
+  body: Buffer;
+  /** The Content-Type header as sent, or null when there was none. */
+  contentType: string | null;
+  /** The Content-MD5 header as sent (base64), or null. */
+  contentMd5: string | null;
+  /** The password of Basic credentials, or the bearer token. */
+  credential: string;
+  ip: string;
+}
+
 export type PublicHandler<Id extends OperationId> = (request: OperationRequest<Id>) => Promise<OperationResult<Id>>;
 export type UserHandler<Id extends OperationId> = (actor: Actor, request: OperationRequest<Id>) => Promise<OperationResult<Id>>;
+export type StateHandler<Id extends OperationId> = (request: StateRequest<Id>) => Promise<RawAnswer>;
 
 export type OperationDefinition<Id extends OperationId> =
   | { security: 'public'; handle: PublicHandler<Id> }
-  | { security: 'user'; handle: UserHandler<Id> };
+  | { security: 'user'; handle: UserHandler<Id> }
+  | { security: 'state'; handle: StateHandler<Id> };
 
 /** A module's handlers, keyed by operationId: an id the description lacks is a type error. */
 export type OperationDefinitions = { [Id in OperationId]?: OperationDefinition<Id> };
@@ -50,16 +90,32 @@ export interface ErasedRequest {
   bearerToken: string | null;
   cookies: Record<string, string>;
   ip: string;
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  rawBody: Buffer | undefined;
 }
-export interface ErasedResult {
-  items: unknown[];
-  paging?: Paging;
-  redirect?: string;
-  setCookies?: string[];
+export type ErasedResult =
+  | {
+      items: unknown[];
+      paging?: Paging;
+      redirect?: string;
+      setCookies?: string[];
+    }
+  | { raw: RawAnswer };
+export interface ErasedStateRequest {
+  requestId: string;
+  method: string;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: Buffer;
+  contentType: string | null;
+  contentMd5: string | null;
+  credential: string;
+  ip: string;
 }
 export type ErasedDefinition =
   | { security: 'public'; handle: (request: ErasedRequest) => Promise<ErasedResult> }
-  | { security: 'user'; handle: (actor: Actor, request: ErasedRequest) => Promise<ErasedResult> };
+  | { security: 'user'; handle: (actor: Actor, request: ErasedRequest) => Promise<ErasedResult> }
+  | { security: 'state'; handle: (request: ErasedStateRequest) => Promise<RawAnswer> };
 
 /** operationId → handler. Modules export one; the server merges them and checks them against the description. */
 export type OperationRegistry = Partial<Record<OperationId, ErasedDefinition>>;
@@ -78,6 +134,12 @@ export function defineOperations(definitions: OperationDefinitions): OperationRe
 export const publicOperation = <Id extends OperationId>(handle: PublicHandler<Id>): OperationDefinition<Id> => ({ security: 'public', handle });
 /** A handler of an operation that needs a signed-in actor (its `x-permission` is checked before it runs). */
 export const userOperation = <Id extends OperationId>(handle: UserHandler<Id>): OperationDefinition<Id> => ({ security: 'user', handle });
+
+/** A handler of Terraform's HTTP backend (`x-security: state`): it authenticates the credential itself. */
+export const stateOperation = <Id extends OperationId>(handle: StateHandler<Id>): OperationDefinition<Id> => ({ security: 'state', handle });
+
+/** An answer outside the envelope (see RawAnswer). */
+export const raw = (answer: RawAnswer): { raw: RawAnswer } => ({ raw: answer });
 
 /** A one-item answer. */
 export const single = <T>(item: T): { items: T[] } => ({ items: [item] });

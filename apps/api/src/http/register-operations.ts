@@ -5,8 +5,8 @@ import { parseCookies } from './cookies';
 import { DomainError, forbidden, unauthenticated } from './domain-error';
 import { successEnvelope } from './envelope';
 import { listOperations, toRoutePath, type OpenApiDocument, type OperationSpec } from './openapi-document';
-import type { ErasedDefinition, OperationRegistry } from './operation-registry';
-import { registerBodyParsers } from './request-edge';
+import type { ErasedDefinition, OperationRegistry, RawAnswer } from './operation-registry';
+import { rawBodyOf, registerBodyParsers } from './request-edge';
 import { buildRequestValidator, createAjv } from './request-validation';
 
 declare module 'fastify' {
@@ -24,6 +24,8 @@ export interface OperationRoutesOptions {
   /** Called after any operation that may change who an actor is: every non-GET, every public one. */
   actorsChanged?: () => void;
   rateLimit: { max: number; windowMs: number };
+  /** The largest state file Terraform's HTTP backend may send (the state operations' own limit). */
+  stateBodyLimitBytes?: number;
 }
 
 /**
@@ -63,13 +65,96 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/**
+ * The credential of Terraform's HTTP backend: the password of Basic credentials (the user name
+ * is not used; Terraform sends none when it is empty), or a bearer token.
+ */
+export function stateCredential(header: string | undefined): string | null {
+  if (!header) return null;
+  const basic = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
+  if (basic?.[1]) {
+    const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    const password = colon < 0 ? '' : decoded.slice(colon + 1);
+    return password === '' ? null : password;
+  }
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return bearer?.[1] ?? null;
+}
+
+/** Sends an answer outside the envelope, as the handler built it. */
+export function sendRaw(reply: FastifyReply, answer: RawAnswer) {
+  void reply.code(answer.status);
+  for (const [name, value] of Object.entries(answer.headers ?? {})) void reply.header(name, value);
+  return answer.body === undefined ? reply.send() : reply.send(answer.body);
+}
+
+/**
+ * Terraform's HTTP backend (`x-security: state`), in its own context: the body is kept as raw
+ * bytes whatever its content type (a state is stored byte for byte, and terraform's force-unlock
+ * sends an empty body labelled application/json), the limit is the state's own, and the WebDAV
+ * methods LOCK and UNLOCK answer beside the operation's declared method.
+ */
+function registerStateOperations(app: FastifyInstance, ops: OperationSpec[], options: OperationRoutesOptions, validators: ReturnType<typeof validatorsFor>) {
+  const registry: Record<string, ErasedDefinition | undefined> = options.registry;
+  void app.register(async (state) => {
+    state.removeAllContentTypeParsers();
+    state.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: options.stateBodyLimitBytes }, (_request, body, done) => done(null, body));
+    for (const method of ['LOCK', 'UNLOCK']) {
+      // Shared by the whole server: declared once, with a body (Terraform sends its LockInfo).
+      if (!(state.supportedMethods as string[]).includes(method)) state.addHttpMethod(method, { hasBody: true });
+    }
+    for (const op of ops) {
+      const validator = validators(op);
+      const definition = registry[op.operationId];
+      const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+        const credential = stateCredential(request.headers.authorization);
+        if (!credential) throw unauthenticated('Authentication is required: a personal access token or a job token as the password of Basic credentials');
+        const params = validator.params(request.params);
+        const query = validator.query(request.query);
+        if (!definition) {
+          throw new DomainError('not_implemented', `${op.method.toUpperCase()} ${op.path} (${op.operationId}) is not implemented yet`);
+        }
+        if (definition.security !== 'state') throw new Error(`${op.operationId} is not a state operation`);
+        const md5 = request.headers['content-md5'];
+        const answer = await definition.handle({
+          requestId: request.id,
+          method: request.method,
+          params,
+          query,
+          body: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+          contentType: request.headers['content-type'] ?? null,
+          contentMd5: typeof md5 === 'string' && md5 !== '' ? md5 : null,
+          credential,
+          ip: request.ip,
+        });
+        return sendRaw(reply, answer);
+      };
+      const methods = [op.method.toUpperCase(), ...(op.webdavMethod ? [op.webdavMethod] : [])];
+      state.route({
+        method: methods as 'GET'[],
+        url: toRoutePath(op.path),
+        bodyLimit: options.stateBodyLimitBytes,
+        config: { operationId: op.operationId },
+        handler,
+      });
+    }
+  });
+}
+
+function validatorsFor(document: OpenApiDocument) {
+  const parameterAjv = createAjv(document, { coerceTypes: true, useDefaults: true });
+  const bodyAjv = createAjv(document, { coerceTypes: false, useDefaults: false });
+  return (op: OperationSpec) => buildRequestValidator(op, parameterAjv, bodyAjv);
+}
+
 /** Registers every operation of the description; those without a handler answer 501. */
 export function registerOperations(app: FastifyInstance, options: OperationRoutesOptions): void {
   const operations = listOperations(options.document);
   checkRegistry(operations, options.registry);
   const registry: Record<string, ErasedDefinition | undefined> = options.registry;
-  const parameterAjv = createAjv(options.document, { coerceTypes: true, useDefaults: true });
-  const bodyAjv = createAjv(options.document, { coerceTypes: false, useDefaults: false });
+  const validators = validatorsFor(options.document);
+  registerStateOperations(app, operations.filter((op) => op.security === 'state'), options, validators);
   registerBodyParsers(app);
   // Identity providers post SAML responses as an HTML form; only operations that declare a form
   // body accept one (for the others it fails their `{entity}` schema).
@@ -79,8 +164,8 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
 
   for (const op of operations) {
     // Terraform's discovery document lives at the host's root, outside the prefix (create-http-app).
-    if (op.atHostRoot) continue;
-    const validator = buildRequestValidator(op, parameterAjv, bodyAjv);
+    if (op.atHostRoot || op.security === 'state') continue;
+    const validator = validators(op);
     const definition = registry[op.operationId];
     const permission = op.permission;
     const mayChangeActors = op.method !== 'get' || op.security === 'public';
@@ -112,9 +197,12 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
         bearerToken: token,
         cookies: parseCookies(request.headers.cookie),
         ip: request.ip,
+        headers: request.headers,
+        rawBody: rawBodyOf(request),
       };
       let result;
       try {
+        if (definition.security === 'state') throw new Error(`${op.operationId} is declared ${op.security} but handled as a state operation`);
         result =
           definition.security === 'public'
             ? await definition.handle(operationRequest)
@@ -122,6 +210,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
       } finally {
         if (mayChangeActors) options.actorsChanged?.();
       }
+      if ('raw' in result) return sendRaw(reply, result.raw);
       if (result.setCookies?.length) void reply.header('set-cookie', result.setCookies);
       if (result.redirect !== undefined) return reply.redirect(result.redirect, 303);
       return reply.code(200).send(successEnvelope(request.id, result.items, result.paging));

@@ -39,6 +39,11 @@ export function exceedsJsonDepth(text: string, limit = maxJsonDepth): boolean {
   return false;
 }
 
+const rawBodies = new WeakMap<FastifyRequest, Buffer>();
+
+/** The body's bytes exactly as they arrived (JSON bodies), for signature checks. */
+export const rawBodyOf = (request: FastifyRequest): Buffer | undefined => rawBodies.get(request);
+
 /**
  * The API's body parsers (registered inside the API plugin, so the console is untouched):
  *  - JSON: an empty body is no body (clients send `Content-Type: application/json` on every call,
@@ -49,8 +54,10 @@ export function exceedsJsonDepth(text: string, limit = maxJsonDepth): boolean {
 export function registerBodyParsers(api: FastifyInstance): void {
   const parseJson = api.getDefaultJsonParser('error', 'error');
   api.removeContentTypeParser(['application/json', 'text/plain']);
-  api.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body as string;
+  api.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    // The bytes as sent are kept for the operations that check a signature over them (webhooks).
+    rawBodies.set(request, body as Buffer);
+    const text = (body as Buffer).toString('utf8');
     if (text.trim() === '') return done(null, undefined);
     if (exceedsJsonDepth(text)) {
       return done(new DomainError('bad_request', `The request body is nested deeper than ${maxJsonDepth} levels`), undefined);

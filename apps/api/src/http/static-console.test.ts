@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineOperations, publicOperation, userOperation } from './operation-registry';
 import { chooseContentCoding } from './static-console';
 import { createTestApi, type TestApi } from '../testing/test-api';
 
@@ -169,45 +168,41 @@ describe('HTTPS-only headers', () => {
 });
 
 describe('Terraform service discovery at the root of the host', () => {
-  it('answers the discovery document, not the console, and nothing under /api', async () => {
+  it('answers the discovery document as JSON, not the console, and nothing under /api', async () => {
     const res = await get('/.well-known/terraform.json');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('application/json');
-    const document = res.json();
-    expect(typeof document).toBe('object');
-    // Announced only once its endpoints answer (they are designed, not implemented yet).
-    expect(document['login.v1']).toBeUndefined();
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    // login.v1 beside the console; neither modules.v1 (no registry answers yet) nor the TFE API
+    // bases state.v2 / tfe.v2* (the state is served through the http backend instead).
+    expect(res.json()).toEqual({
+      'login.v1': {
+        client: 'terraform-cli',
+        grant_types: ['authz_code'],
+        authz: '/app/personalAccessToken/terraformLogin',
+        token: '/api/oauth/token',
+        ports: [10000, 10010],
+      },
+    });
     expect((await get('/api/.well-known/terraform.json')).statusCode).toBe(404);
   });
 
-  it('announces login.v1 with the console page and the token endpoint once both are implemented', async () => {
-    const withLogin = await createTestApi({
+  it('announces login.v1 only once both of its operations are implemented', async () => {
+    const withoutLogin = await createTestApi({
       http: { consoleDist: dist },
-      registry: (registry) => ({
-        ...registry,
-        ...defineOperations({
-          authorizeTerraformLogin: userOperation(async () => ({ items: [] })),
-          exchangeTerraformLoginCode: publicOperation(async () => ({ items: [] })),
-        }),
-      }),
+      registry: (registry) => {
+        const { exchangeTerraformLoginCode: _exchange, ...rest } = registry;
+        return rest;
+      },
     });
     try {
-      const res = await withLogin.app.inject({ method: 'GET', url: '/.well-known/terraform.json' });
-      expect(res.json()).toEqual({
-        'login.v1': {
-          client: 'terraform-cli',
-          grant_types: ['authz_code'],
-          authz: '/app/personalAccessToken/terraformLogin',
-          token: '/api/oauth/token',
-          ports: [10000, 10010],
-        },
-      });
+      const res = await withoutLogin.app.inject({ method: 'GET', url: '/.well-known/terraform.json' });
+      expect(res.json()).toEqual({});
     } finally {
-      await withLogin.close();
+      await withoutLogin.close();
     }
   });
 
-  it('is served at the root of an API-only listener too', async () => {
+  it('is served at the root of an API-only listener too, without login.v1 (its page is the console’s)', async () => {
     const apiOnly = await createTestApi({ http: { consoleDist: undefined, apiPrefix: '' } });
     try {
       const res = await apiOnly.app.inject({ method: 'GET', url: '/.well-known/terraform.json' });

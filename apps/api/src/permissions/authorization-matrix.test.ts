@@ -43,7 +43,9 @@ function expected(
   const targetsStack =
     op.path.includes('{stackId}') ||
     (op.operationId !== 'listStacks' && op.parameters.some((p) => p.name === 'stackId' && p.in === 'query')) ||
-    op.operationId === 'createStack';
+    op.operationId === 'createStack' ||
+    // A run (by path or required query id) is on a stack: the matrix's runs are on its fresh stacks.
+    op.parameters.some((p) => runIdNames.includes(p.name) && (p.in === 'path' || p.required));
   // A list (a GET naming no object) narrows to the namespaces granted; any other call on an
   // object outside them is refused.
   if (organizationWide.kind === 'perNamespace' && op.method === 'get' && !op.path.includes('{') && !targetsStack) return 'emptyList';
@@ -85,6 +87,24 @@ async function createObjects(token: string) {
     gitSigningKeyId: await created('createGitSigningKey', sampleEntities['createGitSigningKey']?.()),
   };
 }
+/** The parameters naming a run. */
+const runIdNames = ['planId', 'deploymentId', 'taskId', 'runId'];
+
+/** A plan, a deployment and a task on `stackId`, as the admin of `token`'s organization. */
+async function createRuns(token: string, stackId: string) {
+  const started = async (operationId: string, entity: unknown) => {
+    const res = await api.call<{ id: string }>(operationId, { token, entity });
+    if (res.status !== 200) throw new Error(`${operationId}: ${JSON.stringify(res.body)}`);
+    return (res.body.response.items[0] as { id: string }).id;
+  };
+  const planId = await started('createPlan', { stackId });
+  return {
+    planId,
+    runId: planId,
+    deploymentId: await started('createDeployment', { stackId }),
+    taskId: await started('createTask', { stackId, taskToExecute: { taskType: 'refreshState', mode: 'Plan' } }),
+  };
+}
 let otherObjects: Record<string, string>;
 let ownObjects: Record<string, string>;
 
@@ -112,6 +132,7 @@ beforeAll(async () => {
   otherAdmin = await signUpOrganization(api, 'matrix-other');
   otherNamespaceId = (await createNamespace(api, otherAdmin.token)).id;
   otherObjects = await createObjects(otherAdmin.token);
+  Object.assign(otherObjects, await createRuns(otherAdmin.token, otherObjects['stackId'] as string));
   members.set('admin', ownAdmin);
   for (const role of roles.filter((r) => r !== 'admin' && r !== 'custom')) {
     members.set(role, await addMember(api, ownAdmin.organizationId, role));
@@ -126,6 +147,7 @@ beforeAll(async () => {
   members.set('custom', custom);
   for (const role of roles) subjects.set(role, await consoleSubject(api, (members.get(role) as SignedUp).token));
   ownObjects = await createObjects(ownAdmin.token);
+  Object.assign(ownObjects, await createRuns(ownAdmin.token, ownObjects['stackId'] as string));
 });
 afterAll(() => api.close());
 
@@ -143,10 +165,11 @@ async function paramsFor(operationId: string, path: string, target: 'own' | 'oth
   const names = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] as string).filter((n) => n !== 'namespaceId' && n !== 'userId');
   if (names.length) {
     // Own targets are fresh objects, so deleting one cannot disturb the next call.
-    const objects = target === 'own' ? await createObjects(ownAdmin.token) : otherObjects;
+    const objects: Record<string, string> = target === 'own' ? await createObjects(ownAdmin.token) : otherObjects;
+    if (target === 'own' && names.some((n) => runIdNames.includes(n))) Object.assign(objects, await createRuns(ownAdmin.token, objects['stackId'] as string));
     for (const name of names) params[name] = (objects as Record<string, string>)[name] ?? `unknown-${name}`;
     // `{keyId}` names an SSH key under /sshKey and a git signing key under /gitSigningKey.
-    if (names.includes('keyId')) params['keyId'] = path.startsWith('/gitSigningKey') ? objects.gitSigningKeyId : objects.sshKeyId;
+    if (names.includes('keyId')) params['keyId'] = (path.startsWith('/gitSigningKey') ? objects['gitSigningKeyId'] : objects['sshKeyId']) as string;
   }
   if (path.includes('{userId}')) {
     params['userId'] = target === 'own' ? (await addMember(api, ownAdmin.organizationId, 'member')).userId : otherAdmin.userId;
@@ -181,11 +204,16 @@ describe('authorization matrix', () => {
         for (const target of ['own', 'other'] as const) {
           const referencesObject =
             op.path.includes('{') ||
-            op.parameters.some((p) => p.name === 'desiredOrganizationId' || (p.name === 'stackId' && p.in === 'query' && p.required));
+            op.parameters.some(
+              (p) => p.name === 'desiredOrganizationId' || ((p.name === 'stackId' || runIdNames.includes(p.name)) && p.in === 'query' && p.required),
+            );
           if (target === 'other' && !referencesObject) continue;
           const query: Record<string, string> = {};
           if (op.parameters.some((p) => p.name === 'stackId' && p.in === 'query')) {
             query['stackId'] = (target === 'own' ? ownObjects : otherObjects)['stackId'] as string;
+          }
+          for (const p of op.parameters.filter((p) => p.in === 'query' && p.required && runIdNames.includes(p.name))) {
+            query[p.name] = (target === 'own' ? ownObjects : otherObjects)[p.name] as string;
           }
           if (op.parameters.some((p) => p.name === 'desiredOrganizationId')) {
             query['desiredOrganizationId'] = target === 'own' ? ownAdmin.organizationId : otherAdmin.organizationId;
@@ -234,8 +262,13 @@ describe('authorization matrix', () => {
           eq(auditEvents.organizationId, ownAdmin.organizationId),
           inArray(auditEvents.initiatorUserId, nonAdmins),
           notInArray(auditEvents.action, sessionActions),
-          // Members do the stack work of §6 (the model allows it, checked above).
-          not(and(eq(auditEvents.entityType, 'stack'), eq(auditEvents.initiatorUserId, (members.get('member') as SignedUp).userId)) as SQL),
+          // Members do the stack and run work of §6 (the model allows it, checked above).
+          not(
+            and(
+              inArray(auditEvents.entityType, ['stack', 'plan', 'deployment', 'task']),
+              eq(auditEvents.initiatorUserId, (members.get('member') as SignedUp).userId),
+            ) as SQL,
+          ),
           not(
             and(
               eq(auditEvents.entityType, 'user'),
@@ -250,7 +283,7 @@ describe('authorization matrix', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.organizationId, otherAdmin.organizationId), notInArray(auditEvents.initiatorUserId, [otherAdmin.userId])));
     expect(foreign).toEqual([]);
-  }, 120_000);
+  }, 480_000);
 
   it('limits management organizations to organization, user and team operations', async () => {
     const management = await signUpOrganization(api, 'management');

@@ -126,10 +126,32 @@ export const sampleEntities: Record<string, () => Record<string, unknown>> = {
   updateVariable: () => ({ value: 'changed', description: 'changed', displayName: 'Changed' }),
   upsertVariables: () => ({ scope: 'stack', scopeId: `stk-sample${suffix()}`, variables: [variableFields()] }),
   deleteVariables: () => ({ variableIds: [`var-sample${suffix()}`] }),
+  // Runs on a stack (or of a run) the organization does not have: 404 once authorized, 403 before.
+  createPlan: () => ({ stackId: `stk-sample${suffix()}`, headBranch: 'main', headSha: 'abcdef1' }),
+  createDeployment: () => ({ stackId: `stk-sample${suffix()}`, isDestroy: false, headSha: 'abcdef1' }),
+  createTask: () => ({
+    stackId: `stk-sample${suffix()}`,
+    taskToExecute: { taskType: 'importResources', resources: [{ resourceAddress: 'aws_s3_bucket.b', importId: 'bucket-b' }] },
+  }),
+  createComment: () => ({ runId: `plan-sample${suffix()}`, text: 'A sample comment' }),
   scanVariablesFromCode: () => ({
     vcsInfo: { providerId: 'vcsp-sample', repoName: 'infra/live', branch: 'main', path: 'stacks/network' },
     scope: 'stack',
     scopeId: `stk-sample${suffix()}`,
+  }),
+  // State and outputs of a stack the organization does not have: 404 once authorized, 403 before.
+  getStackOutputSecretValue: () => ({ stackId: `stk-sample${suffix()}`, name: 'db_password' }),
+  forceUnlockStackState: () => ({ stackId: `stk-sample${suffix()}`, lockId: `lock-${suffix()}` }),
+  rollbackStackState: () => ({ stackId: `stk-sample${suffix()}`, stateVersionId: `sv-sample${suffix()}` }),
+  // A loopback redirect of the advertised range and an S256 challenge (43 base64url characters).
+  authorizeTerraformLogin: () => ({
+    clientId: 'terraform-cli',
+    redirectUri: 'http://localhost:10000/login',
+    state: `state-${suffix()}`,
+    codeChallenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    codeChallengeMethod: 'S256',
+    tokenName: `terraform login ${suffix()}`,
+    expiresInDays: 30,
   }),
 };
 

@@ -34,6 +34,10 @@ export interface TestApi {
   /** The server's own permission engine and token check, for tests that compare decisions. */
   engine: ComposedOperations['engine'];
   authenticate: ComposedOperations['authenticate'];
+  /** The runs domain's dependencies as the server wires them (run-jobs.service for runner-side tests). */
+  runs: ComposedOperations['runs'];
+  /** The plan-comment poster's dependencies (vcs pr-comments.service). */
+  planComments: ComposedOperations['planComments'];
   /**
    * After a change made around the operations (straight SQL, an operator command): what another
    * process's change is to the server, which sees it within the actor cache's lifetime.
@@ -45,7 +49,7 @@ export interface TestApi {
 export interface TestApiOptions {
   registry?: (registry: OperationRegistry) => OperationRegistry;
   /** `apiPrefix: ''` serves the API at the root, as on the listener existing clients use. */
-  http?: Partial<Pick<HttpAppOptions, 'bodyLimitBytes' | 'rateLimit' | 'logger' | 'consoleDist' | 'apiReferenceFile' | 'trustProxy' | 'apiPrefix'>>;
+  http?: Partial<Pick<HttpAppOptions, 'bodyLimitBytes' | 'stateBodyLimitBytes' | 'rateLimit' | 'logger' | 'consoleDist' | 'apiReferenceFile' | 'trustProxy' | 'apiPrefix' | 'tls'>>;
   /** External services the server talks to (their test doubles on loopback). */
   azureMarketplace?: ComposeConfig['azureMarketplace'];
   /** The git hosts' API addresses (the stand-in of @terrace/vcs-hosts/testing). */
@@ -56,6 +60,8 @@ export interface TestApiOptions {
   masterKey?: Buffer;
   /** PostgreSQL connections of the API (4 unless told; the concurrency tests want more). */
   poolSize?: number;
+  /** Job tokens the state backend accepts (the runner protocol's resolver, or a test's). */
+  resolveJobToken?: ComposeConfig['resolveJobToken'];
 }
 
 function fillPath(path: string, params: Record<string, string>): string {
@@ -76,6 +82,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
       publicUrl: 'http://console.test',
       azureMarketplace: options.azureMarketplace,
       vcs: options.vcs,
+      resolveJobToken: options.resolveJobToken,
       guessing: { ...defaultGuessingLimits, signInFailuresPerAddress: 100_000, ...options.guessing },
     },
     logger,
@@ -105,6 +112,8 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     database,
     engine: composed.engine,
     authenticate: composed.authenticate,
+    runs: composed.runs,
+    planComments: composed.planComments,
     async call(operationId, call = {}) {
       const op = operationsById.get(operationId);
       if (!op) throw new Error(`No operation ${operationId} in the description`);

@@ -64,3 +64,27 @@ export async function operatorCommand(...args: string[]): Promise<string> {
   });
   return stdout.trim();
 }
+
+/**
+ * What the runs domain writes on a stack row when a run moves or drift is found (latest run
+ * status and time, drift and error state), written straight to the e2e database: until runs can
+ * be started here, this is how a page showing them gets stacks in every state.
+ */
+export async function setStackState(stackId: string, state: { latestRunStatus?: string; driftState?: string; errorState?: string }): Promise<void> {
+  const { dataDir, pgPort } = serverData();
+  const password = readFileSync(join(dataDir, 'pg', 'postgres.password'), 'utf8').trim();
+  const client = new pg.Client({ host: '127.0.0.1', port: Number(pgPort), user: 'postgres', password, database: 'terrace' });
+  await client.connect();
+  try {
+    await client.query(
+      `UPDATE stacks SET latest_run_status = COALESCE($2, latest_run_status),
+         latest_run_id = CASE WHEN $2::text IS NULL THEN latest_run_id ELSE 'run-' || id END,
+         latest_run_at = CASE WHEN $2::text IS NULL THEN latest_run_at ELSE now() END,
+         drift_state = COALESCE($3, drift_state), error_state = COALESCE($4, error_state)
+       WHERE id = $1`,
+      [stackId, state.latestRunStatus ?? null, state.driftState ?? null, state.errorState ?? null],
+    );
+  } finally {
+    await client.end();
+  }
+}

@@ -33,6 +33,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(bundle)) throw new Error('dist/apps/api/main.mjs is missing: run tools/scripts/suites/console-e2e.sh');
   if (!existsSync(consoleIndex)) throw new Error('dist/apps/console is missing: run tools/scripts/suites/console-e2e.sh');
 
+  const gitHosts = await startGitHosts();
   const [port, pgPort] = [await freePort(), await freePort()];
   const dataDir = join(root, 'tmp', `console-e2e-data-${process.pid}`);
   rmSync(dataDir, { recursive: true, force: true });
@@ -52,6 +53,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       LOG_LEVEL: 'warn',
       // Every spec signs up and signs in; the production limit would throttle the suite.
       RATE_LIMIT_MAX: '10000',
+      // The git hosts' APIs are the loopback stand-in, whose repositories git clones for real.
+      VCS_ENDPOINTS: JSON.stringify(gitHosts.info.endpoints),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -63,6 +66,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // For the specs that read the server's mail outbox and run its operator commands (database.ts).
   process.env['CONSOLE_E2E_DATA_DIR'] = dataDir;
   process.env['CONSOLE_E2E_PG_PORT'] = String(pgPort);
+  // For the specs that connect a provider to the stand-in (support/git-hosts.ts).
+  process.env['CONSOLE_E2E_GIT_HOSTS'] = JSON.stringify(gitHosts.info);
 
   return async () => {
     if (child.exitCode === null) {
@@ -72,5 +77,46 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       if (child.exitCode === null) child.kill('SIGKILL');
     }
     rmSync(dataDir, { recursive: true, force: true });
+    await gitHosts.stop();
+  };
+}
+
+/**
+ * The git hosts of the run (apps/api/src/testing/e2e-git-hosts.ts, a process of its own: this
+ * project may not import server libraries): a real repository on git's HTTP backend and the
+ * hosts' REST stand-in listing it. Answers what it printed once listening.
+ */
+async function startGitHosts(): Promise<{ info: { endpoints: Record<string, string> }; stop: () => Promise<void> }> {
+  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['--tsconfig', join(root, 'tsconfig.base.json'), join(root, 'apps/api/src/testing/e2e-git-hosts.ts')], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let errors = '';
+  child.stderr?.on('data', (d: Buffer) => (errors += d.toString()));
+  const info = await new Promise<{ endpoints: Record<string, string> }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The git hosts did not start within a minute:\n${errors}`)), 60_000);
+    child.stdout?.on('data', (d: Buffer) => {
+      output += d.toString();
+      const line = output.split('\n').find((l) => l.startsWith('{'));
+      if (line) {
+        clearTimeout(timer);
+        resolve(JSON.parse(line) as { endpoints: Record<string, string> });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The git hosts exited with code ${code}:\n${errors}`));
+    });
+  });
+  return {
+    info,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
   };
 }

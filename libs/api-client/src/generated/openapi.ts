@@ -8,7 +8,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Terraform service discovery */
+        /**
+         * Terraform service discovery
+         * @description Served at the root of the host with `Content-Type: application/json` (never the console's
+         *     page). Terraform reads it over `https://` only: serve TLS (TLS_CERT_FILE and TLS_KEY_FILE)
+         *     or run behind a TLS proxy.
+         */
         get: operations["discoverTerraformServices"];
         put?: never;
         post?: never;
@@ -2627,6 +2632,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/automationOverview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The automation overview of the dashboard
+         * @description One answer for the dashboard: the getting-started steps checked off from real data, the
+         *     stacks counted by latest run status and by engine, the active runs (stacks whose latest
+         *     run is active), the drifted and failing stacks (the first few of each), and the recent
+         *     activity of the audit log. Everything is scoped to what the caller may read: a
+         *     namespace-only user counts only the stacks and namespaces granted to them; the recent
+         *     activity is null for a caller who may not read the audit log.
+         */
+        get: operations["getAutomationOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/databricks/credentials": {
         parameters: {
             query?: never;
@@ -5220,7 +5250,12 @@ export interface paths {
         /** Update a namespace (partial; null clears) */
         put: operations["updateNamespace"];
         post?: never;
-        /** Delete a namespace */
+        /**
+         * Delete a namespace
+         * @description Only an empty namespace is deleted: while it still holds stacks or variables the answer is
+         *     409 `conflict`, naming how many of each are left and the first few names. The permissions
+         *     granted on the namespace are removed with it.
+         */
         delete: operations["deleteNamespace"];
         options?: never;
         head?: never;
@@ -5380,9 +5415,12 @@ export interface paths {
         put?: never;
         /**
          * Approve a `terraform login` request and get the redirect back to the CLI
-         * @description The console's `terraform login` consent page calls this for the signed-in user; the answer
-         *     holds the CLI's redirect URI with the authorization code (`login.v1`, authorization-code grant
-         *     with PKCE).
+         * @description `login.v1` (authorization-code grant with PKCE S256). `terraform login <host>` opens the
+         *     console page `/app/personalAccessToken/terraformLogin` with the OAuth query; when the
+         *     signed-in user approves there, the page calls this and sends the browser to the answer: the
+         *     CLI's loopback redirect URI with a single-use authorization code (60 seconds) and the CLI's
+         *     `state`. Only a signed-in person (a session, not a personal access token or a robot) may
+         *     approve.
          */
         post: operations["authorizeTerraformLogin"];
         delete?: never;
@@ -5400,7 +5438,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Exchange a `terraform login` authorization code for an API token */
+        /**
+         * Exchange a `terraform login` authorization code for an API token
+         * @description Answers `{"access_token", "token_type": "bearer"}` with `Cache-Control: no-store`: a new
+         *     personal access token of the user who approved, in the organization they approved in. The
+         *     code is consumed by the first exchange, whether or not the verifier matches.
+         */
         post: operations["exchangeTerraformLoginCode"];
         delete?: never;
         options?: never;
@@ -7149,6 +7192,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stack/stateLock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the state lock of a stack (no item when the state is not locked) */
+        get: operations["getStackStateLock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/stateLock/forceUnlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Release the state lock of a stack, whoever holds it
+         * @description For a lock left behind (a run that was lost, a CLI that was interrupted). The lock id must be
+         *     the one the caller saw: a lock taken again since answers 409. Audited.
+         */
+        post: operations["forceUnlockStackState"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/stateVersion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the state versions of a stack, newest first */
+        get: operations["listStackStateVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/stateVersion/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a state version (its state file as it was written)
+         * @description The given version of the stack, or its current one when `stateVersionId` is absent. The state
+         *     holds secrets in clear text; reading it is audited as a secret read.
+         */
+        get: operations["getStackStateVersionContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stack/stateVersion/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make an old state version current again
+         * @description Creates a new version with the content of the given one (current, superseded or quarantined)
+         *     and the next serial, so Terraform's serial rules hold for the next write. Refused with 409
+         *     while the state is locked.
+         */
+        post: operations["rollbackStackState"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stack/task": {
         parameters: {
             query?: never;
@@ -7298,11 +7439,24 @@ export interface paths {
         };
         /**
          * Read the current state of a stack (HTTP backend)
-         * @description Answers the state document; an empty object when the stack has no state yet.
+         * @description Terraform's `http` backend: `address = "https://<host>/api/state/<stackId>"`, `username` any
+         *     non-empty value (with an empty one the CLI sends no credentials), `password` a personal access
+         *     token or a job's token. Answers the current state version, byte for byte as it was written,
+         *     with `Content-MD5`; **204 when the stack has no state yet** (never `{}`, which makes
+         *     `terraform init` fail). An unknown stack or one the caller may not read answers 403, never
+         *     404: Terraform reads 404 as "no state" and would plan to recreate everything.
          */
         get: operations["getTerraformState"];
         put?: never;
-        /** Store a new state version of a stack (HTTP backend) */
+        /**
+         * Store a new state version of a stack (HTTP backend)
+         * @description Every write is a new immutable version. While the state is locked the writer must send the
+         *     lock's id (`?ID=`, as Terraform does while it holds the lock), otherwise 423 with the lock.
+         *     A write whose lineage differs from the current one, whose serial is lower, or whose serial is
+         *     equal with other content is refused with 409 and kept as a quarantined version (never
+         *     dropped); so is a write refused for the lock. A job's token may write only while holding the
+         *     lock.
+         */
         post: operations["putTerraformState"];
         delete?: never;
         options?: never;
@@ -7321,33 +7475,24 @@ export interface paths {
         put?: never;
         /**
          * Lock the state of a stack (HTTP backend LOCK)
-         * @description Terraform's HTTP backend locks with the custom method `LOCK`, which OpenAPI cannot describe.
-         *     The server accepts `LOCK /state/{stackId}` and this `POST` equally (set `lock_method = "POST"`
-         *     and `lock_address` to this path to use it).
+         * @description The state's lock, one address for both forms Terraform can use: the WebDAV method
+         *     `LOCK` (Terraform's default `lock_method`, which OpenAPI cannot describe) and this `POST`
+         *     (`lock_method = "POST"`) acquire the same lock; set `lock_address` to this path. LOCK is
+         *     idempotent for the same ID (Terraform's HTTP client retries a LOCK whose answer was lost);
+         *     a lock held with another ID answers 423 with the LockInfo that holds it.
          */
         post: operations["lockTerraformState"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/state/{stackId}/unlock": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
         /**
          * Unlock the state of a stack (HTTP backend UNLOCK)
-         * @description Terraform's HTTP backend unlocks with the custom method `UNLOCK`; the server accepts
-         *     `UNLOCK /state/{stackId}` and this `POST` equally (`unlock_method = "POST"`).
+         * @description `UNLOCK` (Terraform's default `unlock_method`) and this `DELETE` (`unlock_method =
+         *     "DELETE"`, as with GitLab's backend) release the same lock; set `unlock_address` to this path.
+         *     A LockInfo with an ID unlocks when the ID matches (only the ID is compared; OpenTofu ≥ 1.10's
+         *     `force-unlock` sends the ID alone), otherwise 423 with the current lock. An empty or absent body
+         *     (terraform's `force-unlock` sends an empty body with `Content-Type: application/json`,
+         *     OpenTofu 1.6–1.9 no body at all) is a force-unlock: it needs `stackState:forceUnlock` and is
+         *     audited. Unlocking a state that is not locked succeeds.
          */
-        post: operations["unlockTerraformState"];
-        delete?: never;
+        delete: operations["unlockTerraformState"];
         options?: never;
         head?: never;
         patch?: never;
@@ -7539,7 +7684,8 @@ export interface paths {
          * Find the IaC version a repository path requires
          * @description Reads the code at a repository path (or a stack's own repository, branch and path with
          *     `stackId`) and answers its `required_version` constraint and the newest known version of the
-         *     engine that meets it. Either `stackId`, or `providerId` and `repoName`.
+         *     engine that meets it, and the provider constraints of its `required_providers`. Either
+         *     `stackId`, or `providerId` and `repoName`.
          */
         get: operations["discoverIacVersion"];
         put?: never;
@@ -8339,8 +8485,26 @@ export interface paths {
         put?: never;
         /**
          * Receive a push or pull-request event from a code host
-         * @description Authenticated by the code host's signature (HMAC header or shared secret) of the provider's
-         *     webhook secret, not by a token. Answers 200 once the event is queued.
+         * @description Called by the code host, never by the console: authenticated by the provider's webhook secret
+         *     (the `getXxxWebhookSecret` / `getXxxWebhookProperties` calls), not by a token. The signature is
+         *     checked over the body's bytes as sent, in constant time:
+         *     - GitHub, GitHub Enterprise Server and GitHub Enterprise App: `X-Hub-Signature-256: sha256=<hex HMAC-SHA256>`
+         *       (events `push`, `pull_request`; delivery id `X-GitHub-Delivery`; content type application/json).
+         *     - GitLab and GitLab CE/EE: the secret token in `X-Gitlab-Token` (events `Push Hook`,
+         *       `Merge Request Hook`; delivery id `Idempotency-Key`, else `X-Gitlab-Event-UUID`).
+         *     - Bitbucket Cloud: `X-Hub-Signature: sha256=<hex HMAC-SHA256>` (events `repo:push`,
+         *       `pullrequest:created`, `pullrequest:updated`; delivery id `X-Request-UUID`).
+         *     - Bitbucket Data Center: `X-Hub-Signature: sha256=<hex HMAC-SHA256>` (events `repo:refs_changed`,
+         *       `pr:opened`, `pr:from_ref_updated`, `pr:modified` when the target branch changed; delivery id `X-Request-Id`).
+         *     - Azure DevOps and Azure DevOps Server: basic authentication with the service hook's user name
+         *       and password (events `git.push`, `git.pullrequest.created`, `git.pullrequest.updated`; delivery
+         *       id: the event's `id`).
+         *     A missing or wrong signature answers 401. A delivery already received (same delivery id, or the
+         *     same bytes when the host sends none) answers 200 and starts nothing again. Events the product
+         *     does not act on (pings, tags, closed pull requests) answer 200 and are ignored. A push to a
+         *     stack's branch whose changed files match its run-trigger patterns starts a deployment when the
+         *     stack's deployOnPush capability is on; a pull request opened or updated against a stack's
+         *     branch starts a plan when planOnPr is on, whose summary is posted back on the pull request.
          */
         post: operations["receiveVcsWebhook"];
         delete?: never;
@@ -8417,6 +8581,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/vcs/webhookSecret/github": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The webhook address and secret to configure on a GitHub or GitHub Enterprise Server repository or organization */
+        get: operations["getGithubWebhookSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/vcs/webhookSecret/gitlab": {
         parameters: {
             query?: never;
@@ -8483,7 +8664,7 @@ export interface components {
         /** @enum {string} */
         ApprovalRuleType: "requireApproval" | "autoApprove" | "requireTwoApprovals" | "requireTeamsApproval";
         /** @enum {string} */
-        AuditAction: "create" | "update" | "delete" | "signIn" | "signOut" | "switchOrganization" | "invite" | "revoke" | "readSecret";
+        AuditAction: "create" | "update" | "delete" | "signIn" | "signOut" | "switchOrganization" | "invite" | "revoke" | "readSecret" | "lock" | "unlock" | "forceUnlock" | "rollback" | "quarantine";
         /** @enum {string} */
         AuditEntityType: "organization" | "organizationConfiguration" | "signInSettings" | "stack" | "stackResourcesImport" | "stackResources" | "stackInitializationRetry" | "plan" | "deployment" | "task" | "externalPipelinePlan" | "externalPipelinePostApply" | "customModel" | "user" | "team" | "namespacePermission" | "identityProvider" | "template" | "templateNamespaceMapping" | "blueprint" | "blueprintNamespaceMapping" | "controlPolicy" | "controlPolicyNamespaceMapping" | "vcsCredentials" | "namespace" | "sshKey" | "gcpCredentials" | "azureCredentials" | "driftDetection" | "customAbacConfiguration" | "driftRemediation" | "customRole" | "programmaticUser" | "session" | "variable";
         AuditEvent: {
@@ -8506,6 +8687,14 @@ export interface components {
         };
         /** @enum {string} */
         AuditInitiatorType: "directUser" | "ssoUser" | "programmaticUser" | "system" | "external";
+        AutomationOverview: {
+            driftedStacks: components["schemas"]["StackOverviewItem"][];
+            failingStacks: components["schemas"]["StackOverviewItem"][];
+            gettingStarted: components["schemas"]["GettingStarted"];
+            /** @description The latest audit events (at most 8), or null for a caller who may not read the audit log. */
+            recentActivity: components["schemas"]["AuditEvent"][] | null;
+            stacks: components["schemas"]["StacksOverview"];
+        };
         AutoSync: {
             deployWhenDriftDetected?: boolean;
         };
@@ -9290,6 +9479,8 @@ export interface components {
          */
         DependencyTriggerOption: "always" | "onReferenceValueChange";
         Deployment: components["schemas"]["Run"] & {
+            /** @description The approval policy the deployment was started under (its rules must all hold; none means one approval). */
+            approvalRules?: components["schemas"]["DeploymentApprovalRule"][];
             approvals?: {
                 /** Format: date-time */
                 approvedAt: string;
@@ -9505,6 +9696,8 @@ export interface components {
         EffectiveVariable: {
             description?: string;
             displayName?: string;
+            /** @description The value is an HCL expression. */
+            isHcl?: boolean;
             /** @description Required, and no scope gives it a value. */
             isMissing: boolean;
             isOverridable: boolean;
@@ -9747,6 +9940,18 @@ export interface components {
             content: string;
             fileName: string;
         };
+        GettingStarted: {
+            /** @description A stack the caller sees that has not run yet, where the first plan can be started. */
+            firstStackId?: string;
+            /** @description The caller sees at least one namespace. */
+            namespaceCreated: boolean;
+            /** @description A stack the caller sees has run (a plan or more). */
+            planRun: boolean;
+            /** @description The caller sees at least one stack. */
+            stackCreated: boolean;
+            /** @description The organization has a VCS provider. */
+            vcsProviderConnected: boolean;
+        };
         /** @enum {string} */
         GitCloneType: "ssh" | "http";
         GithubEnterpriseAppWebhookProperties: {
@@ -9822,6 +10027,14 @@ export interface components {
             scopeName?: string;
             totalResources: number;
         };
+        IacRequiredProvider: {
+            /** @description The local name (`aws`). */
+            name: string;
+            /** @description The source address (`hashicorp/aws`); absent for the legacy form. */
+            source?: string;
+            /** @description The version constraint (`~> 5.0`), joined when several modules files set one. */
+            version?: string;
+        };
         /**
          * @description Managed or unmanaged become the documented variant when disaster recovery properties exist; with no state, notAvailable if deleted, else pendingCalculation.
          * @enum {string}
@@ -9842,6 +10055,8 @@ export interface components {
         };
         IacVersionRequirement: {
             iacType: components["schemas"]["IacType"];
+            /** @description The providers the code asks for (`terraform { required_providers }`), in name order. */
+            requiredProviders?: components["schemas"]["IacRequiredProvider"][];
             /** @description The version constraint found in the code. */
             requiredVersion?: string;
             suggestedVersion?: string;
@@ -10432,6 +10647,11 @@ export interface components {
             scopeId: string;
             scopeName?: string;
         };
+        OverviewCount: {
+            count: number;
+            /** @description The status or engine counted; `neverRun` for stacks without a run. */
+            key: string;
+        };
         /**
          * @default 100
          * @enum {integer}
@@ -10713,6 +10933,12 @@ export interface components {
         /** @description admin, viewer, member, deployer, runner, or any other key (a namespace-only role). */
         RoleKey: string;
         Run: {
+            /**
+             * Format: date-time
+             * @description A run waiting for approval: when it times out.
+             */
+            approvalDeadlineAt?: string;
+            blockedBy?: components["schemas"]["RunBlockedBy"];
             config?: components["schemas"]["RunConfig"];
             /** Format: date-time */
             createdAt: string;
@@ -10726,6 +10952,8 @@ export interface components {
             isActive: boolean;
             kind: components["schemas"]["RunKind"];
             namespaceId?: string;
+            /** @description A notStarted run: its place in its stack's queue; a queued run: its job's place among the queued jobs of its runner group (1 = next). */
+            positionInQueue?: number;
             stackId: string;
             stackName?: string;
             status: components["schemas"]["RunStatus"];
@@ -10733,6 +10961,21 @@ export interface components {
             /** Format: date-time */
             updatedAt?: string;
         };
+        /** @description Why a notStarted or queued run waits ("Waiting for …" with a link to the blocker). */
+        RunBlockedBy: {
+            /** @description runnerCapacity, noRunnerOnline: the runner group. */
+            groupId?: string;
+            kind: components["schemas"]["RunBlockedByKind"];
+            /** @description stackMutex: the run holding the stack. */
+            runId?: string | null;
+            /** @description upstream: the runs waited on. */
+            runIds?: string[];
+        };
+        /**
+         * @description What a waiting run waits for (design automation-core §5.2).
+         * @enum {string}
+         */
+        RunBlockedByKind: "stackMutex" | "upstream" | "stackRunLock" | "runnerCapacity" | "noRunnerOnline" | "approval";
         RunComment: {
             author: string;
             /** Format: date-time */
@@ -11192,6 +11435,12 @@ export interface components {
             privateKey?: string | null;
         };
         /**
+         * @description The SSH host keys of a self-hosted server, as known_hosts lines (what `ssh-keyscan <host>`
+         *     prints). Cloning over SSH trusts only known host keys: these, and the published keys of
+         *     github.com, gitlab.com, bitbucket.org and ssh.dev.azure.com. Public keys, not a secret.
+         */
+        SshKnownHosts: string;
+        /**
          * @description The role of an SSO user who signs in for the first time.
          * @enum {string}
          */
@@ -11433,6 +11682,18 @@ export interface components {
             /** @description The value as JSON. */
             value: unknown;
         };
+        StackOverviewItem: {
+            driftState?: components["schemas"]["DriftState"];
+            errorState?: components["schemas"]["StackErrorState"];
+            iacType: components["schemas"]["IacType"];
+            id: string;
+            /** Format: date-time */
+            latestRunAt?: string | null;
+            latestRunStatus?: components["schemas"]["RunStatus"];
+            name: string;
+            namespaceId: string;
+            namespaceName?: string;
+        };
         StackPolicy: {
             ttlConfig?: {
                 ttl?: components["schemas"]["Ttl"];
@@ -11474,6 +11735,81 @@ export interface components {
          * @enum {string}
          */
         StackSortField: "name" | "createdAt" | "updatedAt" | "latestRunAt";
+        StacksOverview: {
+            /** @description Stacks whose latest run is active (queued, running, waiting for approval...). */
+            activeRuns: number;
+            /** @description Stacks by engine (terraform, terragrunt, opentofu), most first. */
+            byEngine: components["schemas"]["OverviewCount"][];
+            /** @description Stacks by latest run status (`neverRun` when none), most first. */
+            byStatus: components["schemas"]["OverviewCount"][];
+            drifted: number;
+            /** @description Stacks whose latest run errored or that are in an error state (TTL passed included). */
+            failing: number;
+            total: number;
+        };
+        StackStateLock: {
+            /** Format: date-time */
+            acquiredAt: string;
+            /** @description Terraform's Created, as it sent it. */
+            created?: string | null;
+            holder: {
+                id: string;
+                kind: components["schemas"]["StateVersionCreatorKind"];
+                name: string;
+            };
+            info?: string | null;
+            lockId: string;
+            /** @description Terraform's Operation, e.g. OperationTypeApply. */
+            operation?: string | null;
+            stackId: string;
+            /** @description The Terraform version that locked. */
+            version?: string | null;
+            /** @description Terraform's Who (user@host). */
+            who?: string | null;
+        };
+        StackStateRollback: {
+            stackId: string;
+            stateVersionId: string;
+        };
+        StackStateUnlock: {
+            lockId: string;
+            stackId: string;
+        };
+        StackStateVersion: {
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: {
+                id: string;
+                kind: components["schemas"]["StateVersionCreatorKind"];
+                name: string;
+            };
+            id: string;
+            lineage: string;
+            /** @description Hex MD5 of the state file. */
+            md5: string;
+            /** @description Why a write was quarantined. */
+            reason?: string | null;
+            /** @description Instances of managed resources. */
+            resourceCount: number;
+            /** @description The version whose content a rollback copied. */
+            rolledBackFrom?: string | null;
+            runId?: string | null;
+            serial: number;
+            /** @description Hex SHA-256 of the state file. */
+            sha256: string;
+            /** @description Bytes of the state file. */
+            size: number;
+            stackId: string;
+            status: components["schemas"]["StateVersionStatus"];
+            terraformVersion?: string | null;
+        };
+        StackStateVersionContent: {
+            /** @description The state file (JSON) byte for byte as it was written. */
+            content: string;
+            id: string;
+            serial: number;
+            stackId: string;
+        };
         StackTtlExtension: {
             ttl: components["schemas"]["Ttl"];
         };
@@ -11490,6 +11826,13 @@ export interface components {
             id?: string;
             name?: string;
         };
+        /** @enum {string} */
+        StateVersionCreatorKind: "user" | "programmaticUser" | "job";
+        /**
+         * @description current is the state Terraform reads; superseded versions are history; quarantined versions are refused writes, kept.
+         * @enum {string}
+         */
+        StateVersionStatus: "current" | "superseded" | "quarantined";
         /** @enum {string} */
         StatsAggregation: "day" | "week";
         /** @enum {string} */
@@ -11644,14 +11987,23 @@ export interface components {
             Version?: string;
             Who?: string;
         };
+        /**
+         * @description The query `terraform login` opened the console page with (`client_id`, `redirect_uri`,
+         *     `state`, `code_challenge`, `code_challenge_method`), plus the name and lifetime the user gave
+         *     the personal access token the login creates. The redirect URI must be an `http` loopback
+         *     address (`localhost`, `127.0.0.1` or `[::1]`) on a port of the advertised range.
+         */
         TerraformLoginAuthorization: {
             clientId: string;
             codeChallenge: string;
             /** @enum {string} */
             codeChallengeMethod: "S256";
+            /** @description Absent or null: the token does not expire. */
+            expiresInDays?: number | null;
             /** Format: uri */
             redirectUri: string;
             state: string;
+            tokenName?: string;
         };
         TerraformLoginRedirect: {
             /** Format: uri */
@@ -11686,8 +12038,13 @@ export interface components {
             stdOut?: string;
             summary?: components["schemas"]["PlanSummary"];
         };
+        /**
+         * @description The services this host offers to Terraform. A service is listed only once every operation it
+         *     needs answers; `state.v2` and `tfe.v2*` (the TFE API of the `remote` backend and the `cloud`
+         *     block) are not offered: the state is served through the `http` backend instead.
+         */
         TerraformServiceDiscovery: {
-            "login.v1": {
+            "login.v1"?: {
                 /** @description The console page where the user approves the login. */
                 authz: string;
                 /** @example terraform-cli */
@@ -11697,27 +12054,30 @@ export interface components {
                 token: string;
             };
             /** @example /api/registry/modules/v1/ */
-            "modules.v1": string;
-            /** @description Base of the HTTP state backend (informational). */
-            "state.v2"?: string;
+            "modules.v1"?: string;
         };
-        /** @description A Terraform state file (format version 4); empty when the stack has no state. */
+        /** @description A Terraform state file (format version 4), stored and answered byte for byte. */
         TerraformStateDocument: {
-            lineage?: string;
+            lineage: string;
             outputs?: {
                 [key: string]: unknown;
             };
             resources?: {
                 [key: string]: unknown;
             }[];
-            serial?: number;
+            serial: number;
             terraform_version?: string;
-            version?: number;
+            version: number;
         } & {
             [key: string]: unknown;
         };
+        /**
+         * @description The form Terraform posts (golang.org/x/oauth2). The code is single-use and lives 60 seconds;
+         *     the verifier's S256 must equal the challenge the console page sent. `client_id` is
+         *     advisory (a public client).
+         */
         TerraformTokenRequest: {
-            client_id: string;
+            client_id?: string;
             code: string;
             code_verifier: string;
             /** @enum {string} */
@@ -11869,6 +12229,8 @@ export interface components {
             displayName?: string;
             id: string;
             inheritedFrom?: components["schemas"]["VariableScope"];
+            /** @description The value is an HCL expression (see VariableInput). */
+            isHcl?: boolean;
             isOverridable?: boolean;
             isRequired?: boolean;
             isSensitive: boolean;
@@ -11892,6 +12254,7 @@ export interface components {
             displayName?: string;
             /** @description Absent to create. */
             id?: string;
+            isHcl?: boolean;
             isOverridable?: boolean;
             isRequired?: boolean;
             isSensitive?: boolean;
@@ -11915,6 +12278,11 @@ export interface components {
             blueprintManagedBy?: components["schemas"]["BlueprintManagedBy"];
             description?: string;
             displayName?: string;
+            /**
+             * @description A Terraform variable whose value is one HCL expression (a list, a map, an object, a number or a bool) rather than a string; checked with the HCL parser. Environment variables are always strings.
+             * @default false
+             */
+            isHcl: boolean;
             /** @default true */
             isOverridable: boolean;
             /** @default false */
@@ -11951,6 +12319,7 @@ export interface components {
             blueprintManagedBy?: components["schemas"]["BlueprintManagedBy"] | null;
             description?: string | null;
             displayName?: string | null;
+            isHcl?: boolean | null;
             isOverridable?: boolean | null;
             isRequired?: boolean | null;
             isSensitive?: boolean | null;
@@ -12053,6 +12422,7 @@ export interface components {
             gitCloneType?: components["schemas"]["GitCloneType"];
             id: string;
             name: string;
+            sshKnownHosts?: components["schemas"]["SshKnownHosts"];
             type: components["schemas"]["VcsType"];
         };
         /** @description A provider to connect; the metadata that applies to its type, and its credentials. */
@@ -12065,6 +12435,7 @@ export interface components {
             githubMetadata?: components["schemas"]["GithubMetadata"];
             gitlabMetadata?: components["schemas"]["GitlabMetadata"];
             name: string;
+            sshKnownHosts?: components["schemas"]["SshKnownHosts"];
             type: components["schemas"]["VcsType"];
         };
         VcsProviderMetadata: {
@@ -12088,6 +12459,7 @@ export interface components {
             credentials?: components["schemas"]["VcsCredentials"];
             gitCloneType?: components["schemas"]["GitCloneType"] | null;
             name?: string | null;
+            sshKnownHosts?: components["schemas"]["SshKnownHosts"] | null;
         };
         VcsRepo: {
             defaultBranch?: string;
@@ -16818,6 +17190,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -16854,6 +17227,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
@@ -18951,6 +19325,36 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAutomationOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["AutomationOverview"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -25567,6 +25971,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -29209,6 +29614,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -29245,6 +29651,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
@@ -29312,6 +29719,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
@@ -29345,6 +29753,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
@@ -29379,6 +29788,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
@@ -29412,6 +29822,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
@@ -29445,6 +29856,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -29477,6 +29889,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -29830,6 +30243,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -29899,6 +30313,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
@@ -29939,6 +30354,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -29975,6 +30391,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
@@ -30042,6 +30459,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
@@ -30075,6 +30493,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
@@ -30108,6 +30527,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -30140,6 +30560,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -30172,6 +30593,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -30399,6 +30821,7 @@ export interface operations {
                 pageSize?: components["parameters"]["PageSize"];
                 runId?: string;
                 stackId?: string;
+                status?: components["schemas"]["RunStatus"];
                 updatedInTheLastHours?: number;
             };
             header?: never;
@@ -30426,6 +30849,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -30455,6 +30879,190 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStackStateLock: {
+        parameters: {
+            query: {
+                stackId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["StackStateLock"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    forceUnlockStackState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["StackStateUnlock"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listStackStateVersions: {
+        parameters: {
+            query: {
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                stackId: string;
+                status?: components["schemas"]["StateVersionStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["StackStateVersion"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getStackStateVersionContent: {
+        parameters: {
+            query: {
+                stackId: string;
+                stateVersionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["StackStateVersionContent"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rollbackStackState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["StackStateRollback"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["StackStateVersion"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -30494,6 +31102,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -30530,6 +31139,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
@@ -30597,6 +31207,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
@@ -30630,6 +31241,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -30910,6 +31522,13 @@ export interface operations {
                     "application/json": components["schemas"]["TerraformStateDocument"];
                 };
             };
+            /** @description The stack has no state yet. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -30997,7 +31616,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["TerraformLockInfo"];
             };
@@ -31016,7 +31635,6 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             423: components["responses"]["StateLocked"];
             500: components["responses"]["InternalError"];
@@ -33709,6 +34327,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
@@ -33815,6 +34434,39 @@ export interface operations {
         };
     };
     getBitbucketDataCenterWebhookSecret: {
+        parameters: {
+            query: {
+                providerId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["VcsWebhookSecret"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getGithubWebhookSecret: {
         parameters: {
             query: {
                 providerId: string;

@@ -290,6 +290,8 @@ export const zSignUpInput = /* @__PURE__ */ (() => z.strictObject({ email: zEmai
 export const zSshKeyInput = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128), privateKey: z.string() }))();
 /** Partial update of SshKeyInput: absent fields stay, null clears a field. */
 export const zSshKeyUpdate = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128).nullable().optional(), privateKey: z.string().nullable().optional() }))();
+/** The SSH host keys of a self-hosted server, as known_hosts lines (what `ssh-keyscan <host>` prints). Cloning over SSH trusts only known host keys: these, and the published keys of github.com, gitlab.com, bitbucket.org and ssh.dev.azure.com. Public keys, not a secret.  */
+export const zSshKnownHosts = /* @__PURE__ */ (() => z.string().max(16384))();
 export const zSsoPotentialSessionInput = /* @__PURE__ */ (() => z.strictObject({ ssoPotentialSessionId: z.string().min(1).max(128) }))();
 export const zSsoSignInRequestInput = /* @__PURE__ */ (() => z.strictObject({ email: zEmail.optional(), organizationId: zOrganizationId.optional() }).refine(minProperties(1), { params: { kind: 'minProperties', minimum: 1 } }))();
 export const zStackCapabilities = /* @__PURE__ */ (() => z.object({ deployOnPush: zCapabilitySetting.optional(), planOnPr: zCapabilitySetting.optional(), driftDetection: zCapabilitySetting.optional() }))();
@@ -315,6 +317,8 @@ export const zStackMoveInput = /* @__PURE__ */ (() => z.strictObject({ namespace
 export const zStackOutputRef = /* @__PURE__ */ (() => z.strictObject({ stackId: z.string().regex(new RegExp("^stk-", 'u')), name: z.string() }))();
 export const zStackRef = /* @__PURE__ */ (() => z.strictObject({ stackId: z.string().regex(new RegExp("^stk-", 'u')) }))();
 export const zStackResourcesDeletion = /* @__PURE__ */ (() => z.strictObject({ stackId: z.string().regex(new RegExp("^stk-", 'u')), resourcesAddresses: z.array(z.string()).min(1), deleteStack: z.boolean().optional(), openCleanupPullRequest: z.boolean().optional() }))();
+export const zStackStateRollback = /* @__PURE__ */ (() => z.strictObject({ stackId: z.string().regex(new RegExp("^stk-", 'u')), stateVersionId: z.string().min(1).max(64) }))();
+export const zStackStateUnlock = /* @__PURE__ */ (() => z.strictObject({ stackId: z.string().regex(new RegExp("^stk-", 'u')), lockId: z.string().min(1).max(256) }))();
 export const zStackTtlExtension = /* @__PURE__ */ (() => z.strictObject({ ttl: zTtl }))();
 /** Partial: an absent field stays, `null` clears it; inside `data` too. The namespace changes only through move. */
 export const zStackUpdate = /* @__PURE__ */ (() => z.strictObject({ id: z.string().regex(new RegExp("^stk-", 'u')).optional(), name: z.string().min(1).max(250).optional(), description: z.string().max(2000).nullable().optional(), iacType: zIacType.optional(), data: zStackDataUpdate.optional() }))();
@@ -334,10 +338,12 @@ export const zTemplateNamespaceMappingKey = /* @__PURE__ */ (() => z.strictObjec
 export const zTemplateUpdate = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128).nullable().optional(), iacType: zIacType.nullable().optional(), description: z.string().nullable().optional(), vcsInfo: zVcsInfo.nullable().optional(), policy: zTemplatePolicy.nullable().optional(), skipStateRefreshOnDestroy: z.boolean().nullable().optional(), iacConfig: zIacConfig.nullable().optional(), runnerConfig: zRunnerConfig.nullable().optional() }))();
 /** Terraform's lock information, field names as Terraform sends them. */
 export const zTerraformLockInfo = /* @__PURE__ */ (() => z.object({ ID: z.string(), Operation: z.string().optional(), Info: z.string().optional(), Who: z.string().optional(), Version: z.string().optional(), Created: z.iso.datetime({ offset: true }).optional(), Path: z.string().optional() }))();
-export const zTerraformLoginAuthorization = /* @__PURE__ */ (() => z.strictObject({ clientId: z.string(), redirectUri: z.url(), state: z.string(), codeChallenge: z.string(), codeChallengeMethod: z.enum(["S256"]) }))();
-/** A Terraform state file (format version 4); empty when the stack has no state. */
-export const zTerraformStateDocument = /* @__PURE__ */ (() => z.looseObject({ version: z.int().optional(), terraform_version: z.string().optional(), serial: z.int().optional(), lineage: z.string().optional(), outputs: z.record(z.string(), z.unknown()).optional(), resources: z.array(z.record(z.string(), z.unknown())).optional() }))();
-export const zTerraformTokenRequest = /* @__PURE__ */ (() => z.object({ grant_type: z.enum(["authorization_code"]), code: z.string(), redirect_uri: z.string(), client_id: z.string(), code_verifier: z.string() }))();
+/** The query `terraform login` opened the console page with (`client_id`, `redirect_uri`, `state`, `code_challenge`, `code_challenge_method`), plus the name and lifetime the user gave the personal access token the login creates. The redirect URI must be an `http` loopback address (`localhost`, `127.0.0.1` or `[::1]`) on a port of the advertised range.  */
+export const zTerraformLoginAuthorization = /* @__PURE__ */ (() => z.strictObject({ clientId: z.string().min(1).max(128), redirectUri: z.url().max(512), state: z.string().min(1).max(512), codeChallenge: z.string().min(43).max(128).regex(new RegExp("^[A-Za-z0-9_-]+$", 'u')), codeChallengeMethod: z.enum(["S256"]), tokenName: z.string().min(1).max(128).optional(), expiresInDays: z.int().min(1).max(3650).nullable().optional() }))();
+/** A Terraform state file (format version 4), stored and answered byte for byte. */
+export const zTerraformStateDocument = /* @__PURE__ */ (() => z.looseObject({ version: z.int(), terraform_version: z.string().optional(), serial: z.int(), lineage: z.string(), outputs: z.record(z.string(), z.unknown()).optional(), resources: z.array(z.record(z.string(), z.unknown())).optional() }))();
+/** The form Terraform posts (golang.org/x/oauth2). The code is single-use and lives 60 seconds; the verifier's S256 must equal the challenge the console page sent. `client_id` is advisory (a public client).  */
+export const zTerraformTokenRequest = /* @__PURE__ */ (() => z.object({ grant_type: z.enum(["authorization_code"]), code: z.string().max(256), redirect_uri: z.string().max(512), client_id: z.string().max(128).optional(), code_verifier: z.string().min(43).max(128) }))();
 export const zTfcCollectInput = /* @__PURE__ */ (() => z.strictObject({ tfcOrganizationNames: z.array(z.string()).min(1) }))();
 export const zTfcEntityType = /* @__PURE__ */ (() => z.enum(["project","workspace","registryModule"]))();
 export const zTfcEntitiesInput = /* @__PURE__ */ (() => z.strictObject({ tfcOrganizationName: z.string(), entities: z.array(z.object({ entityType: zTfcEntityType, id: z.string() })).min(1) }))();
@@ -347,14 +353,14 @@ export const zTfcOrganizationInput = /* @__PURE__ */ (() => z.strictObject({ tfc
 export const zTfcOrganizationUpdate = /* @__PURE__ */ (() => z.strictObject({ tfcOrganizationName: z.string().nullable().optional(), hostname: z.string().nullable().optional(), token: z.string().nullable().optional(), userToken: z.string().nullable().optional() }))();
 export const zUserProfileUpdateInput = /* @__PURE__ */ (() => z.strictObject({ firstName: zPersonName.optional(), lastName: zPersonName.optional() }).refine(minProperties(1), { params: { kind: 'minProperties', minimum: 1 } }))();
 /** One variable of the batch's scope; with `id` a partial update of it, without one a create (`key` and `type` needed). */
-export const zVariableBatchItem = /* @__PURE__ */ (() => z.strictObject({ id: z.string().regex(new RegExp("^var-", 'u')).optional(), key: z.string().max(128).optional(), value: z.string().optional(), displayName: z.string().max(128).optional(), type: zVariableType.optional(), isSensitive: z.boolean().optional(), isOverridable: z.boolean().optional(), isRequired: z.boolean().optional(), description: z.string().max(1000).optional(), valueConditions: z.array(zVariableCondition).optional(), blueprintManagedBy: zBlueprintManagedBy.optional() }))();
+export const zVariableBatchItem = /* @__PURE__ */ (() => z.strictObject({ id: z.string().regex(new RegExp("^var-", 'u')).optional(), key: z.string().max(128).optional(), value: z.string().optional(), displayName: z.string().max(128).optional(), type: zVariableType.optional(), isSensitive: z.boolean().optional(), isOverridable: z.boolean().optional(), isRequired: z.boolean().optional(), isHcl: z.boolean().optional(), description: z.string().max(1000).optional(), valueConditions: z.array(zVariableCondition).optional(), blueprintManagedBy: zBlueprintManagedBy.optional() }))();
 export const zVariableScope = /* @__PURE__ */ (() => z.enum(["organization","namespace","template","blueprint","stack"]))();
 export const zVariableBatch = /* @__PURE__ */ (() => z.strictObject({ scope: zVariableScope, scopeId: z.string().optional(), variables: z.array(zVariableBatchItem).min(1) }))();
 export const zVariableIds = /* @__PURE__ */ (() => z.strictObject({ variableIds: z.array(z.string().regex(new RegExp("^var-", 'u'))).min(1) }))();
-export const zVariableInput = /* @__PURE__ */ (() => z.strictObject({ scope: zVariableScope, scopeId: z.string().optional(), key: z.string().max(128), value: z.string().optional(), displayName: z.string().max(128).optional(), type: zVariableType, isSensitive: z.boolean().default(false), isOverridable: z.boolean().default(true), isRequired: z.boolean().default(false), description: z.string().max(1000).optional(), valueConditions: z.array(zVariableCondition).optional(), blueprintManagedBy: zBlueprintManagedBy.optional() }))();
+export const zVariableInput = /* @__PURE__ */ (() => z.strictObject({ scope: zVariableScope, scopeId: z.string().optional(), key: z.string().max(128), value: z.string().optional(), displayName: z.string().max(128).optional(), type: zVariableType, isSensitive: z.boolean().default(false), isOverridable: z.boolean().default(true), isRequired: z.boolean().default(false), isHcl: z.boolean().default(false), description: z.string().max(1000).optional(), valueConditions: z.array(zVariableCondition).optional(), blueprintManagedBy: zBlueprintManagedBy.optional() }))();
 export const zVariableScanInput = /* @__PURE__ */ (() => z.strictObject({ vcsInfo: zVcsInfo, iacType: zIacType.optional(), scope: zVariableScope.optional(), scopeId: z.string().optional() }))();
 /** Partial update of VariableInput: absent fields stay, null clears a field. */
-export const zVariableUpdate = /* @__PURE__ */ (() => z.strictObject({ scope: zVariableScope.nullable().optional(), scopeId: z.string().nullable().optional(), key: z.string().max(128).nullable().optional(), value: z.string().nullable().optional(), displayName: z.string().max(128).nullable().optional(), type: zVariableType.nullable().optional(), isSensitive: z.boolean().nullable().optional(), isOverridable: z.boolean().nullable().optional(), isRequired: z.boolean().nullable().optional(), description: z.string().max(1000).nullable().optional(), valueConditions: z.array(zVariableCondition).nullable().optional(), blueprintManagedBy: zBlueprintManagedBy.nullable().optional() }))();
+export const zVariableUpdate = /* @__PURE__ */ (() => z.strictObject({ scope: zVariableScope.nullable().optional(), scopeId: z.string().nullable().optional(), key: z.string().max(128).nullable().optional(), value: z.string().nullable().optional(), displayName: z.string().max(128).nullable().optional(), type: zVariableType.nullable().optional(), isSensitive: z.boolean().nullable().optional(), isOverridable: z.boolean().nullable().optional(), isRequired: z.boolean().nullable().optional(), isHcl: z.boolean().nullable().optional(), description: z.string().max(1000).nullable().optional(), valueConditions: z.array(zVariableCondition).nullable().optional(), blueprintManagedBy: zBlueprintManagedBy.nullable().optional() }))();
 export const zVcdAuthMethod = /* @__PURE__ */ (() => z.enum(["password","apiToken"]))();
 export const zVcdCredentialsInput = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128), type: zCredentialsPurpose, vcdOrgName: z.string(), authMethod: zVcdAuthMethod.optional(), url: z.url().optional(), username: z.string().optional(), password: z.string().optional(), apiToken: z.string().optional() }))();
 /** Partial update of VcdCredentialsInput: absent fields stay, null clears a field. */
@@ -364,10 +370,10 @@ export const zVcsAuthType = /* @__PURE__ */ (() => z.enum(["app","token","passwo
 /** Write-only secrets; never returned. */
 export const zVcsCredentials = /* @__PURE__ */ (() => z.strictObject({ token: z.string().optional(), username: z.string().optional(), password: z.string().optional(), appId: z.string().optional(), installationId: z.string().optional(), privateKey: z.string().optional(), sshPrivateKey: z.string().optional() }))();
 /** A provider to connect; the metadata that applies to its type, and its credentials. */
-export const zVcsProviderInput = /* @__PURE__ */ (() => z.strictObject({ type: zVcsType, name: z.string().min(1).max(128), authType: zVcsAuthType.optional(), gitCloneType: zGitCloneType.optional(), githubMetadata: zGithubMetadata.optional(), gitlabMetadata: zGitlabMetadata.optional(), bitbucketDataCenterMetadata: zBitbucketDataCenterMetadata.optional(), azureDevopsMetadata: zAzureDevopsMetadata.optional(), credentials: zVcsCredentials.optional() }))();
+export const zVcsProviderInput = /* @__PURE__ */ (() => z.strictObject({ type: zVcsType, name: z.string().min(1).max(128), authType: zVcsAuthType.optional(), gitCloneType: zGitCloneType.optional(), sshKnownHosts: zSshKnownHosts.optional(), githubMetadata: zGithubMetadata.optional(), gitlabMetadata: zGitlabMetadata.optional(), bitbucketDataCenterMetadata: zBitbucketDataCenterMetadata.optional(), azureDevopsMetadata: zAzureDevopsMetadata.optional(), credentials: zVcsCredentials.optional() }))();
 export const zVcsProviderRef = /* @__PURE__ */ (() => z.strictObject({ providerId: z.string().regex(new RegExp("^vcsp-", 'u')) }))();
 /** Partial update; absent fields stay. */
-export const zVcsProviderUpdate = /* @__PURE__ */ (() => z.strictObject({ name: z.string().nullable().optional(), authType: zVcsAuthType.nullable().optional(), gitCloneType: zGitCloneType.nullable().optional(), credentials: zVcsCredentials.optional() }))();
+export const zVcsProviderUpdate = /* @__PURE__ */ (() => z.strictObject({ name: z.string().nullable().optional(), authType: zVcsAuthType.nullable().optional(), gitCloneType: zGitCloneType.nullable().optional(), sshKnownHosts: zSshKnownHosts.nullable().optional(), credentials: zVcsCredentials.optional() }))();
 export const zVcsScanInput = /* @__PURE__ */ (() => z.strictObject({ providerId: z.string().regex(new RegExp("^vcsp-", 'u')), repoNames: z.array(z.string()).optional(), branch: z.string().optional() }))();
 
 /** The names of the component schemas above. */
@@ -591,6 +597,7 @@ export const requestSchemaNames = [
   "SlackAppEndpointConfig",
   "SshKeyInput",
   "SshKeyUpdate",
+  "SshKnownHosts",
   "SsoDefaultRole",
   "SsoPotentialSessionInput",
   "SsoSignInRequestInput",
@@ -611,6 +618,8 @@ export const requestSchemaNames = [
   "StackRef",
   "StackResourcesDeletion",
   "StackRestriction",
+  "StackStateRollback",
+  "StackStateUnlock",
   "StackTtlExtension",
   "StackUpdate",
   "StepStatus",

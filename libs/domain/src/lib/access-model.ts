@@ -91,6 +91,8 @@ export const permissionCatalogue = {
   // Terraform's state backend with a user token (runs use their job's state token instead).
   'stackState:read': { area: 'stack', kind: 'operate', namespaced: true, stack: 'read' },
   'stackState:write': stackOperate,
+  // Releasing a lock somebody else holds (a lost run, an interrupted CLI): admins, or a namespace's admins.
+  'stackState:forceUnlock': { area: 'stack', kind: 'manage', namespaced: true, stack: 'write' },
   // Automation around stacks
   'audit:read': orgRead('automation'),
   'runner:read': orgRead('automation'),

@@ -109,6 +109,35 @@ describe('checkout', () => {
   });
 });
 
+describe('compare', () => {
+  it('lists the files that differ between two commits (a push)', async () => {
+    const result = await client.compare(remote(), { mode: 'direct', base: { commit: firstCommit }, head: { commit: secondCommit } });
+    expect(result).toEqual({ files: ['stacks/network/main.tf'], baseCommit: firstCommit, headCommit: secondCommit, headSubject: 'Change on main' });
+  });
+
+  it('lists what a branch changed since it left its base (a pull request), by branch names', async () => {
+    const result = await client.compare(remote(), { mode: 'mergeBase', base: { branch: 'main' }, head: { branch: 'feature/login' } });
+    expect(result.files).toEqual(['feature.tf']);
+    expect(result.baseCommit).toBe(secondCommit);
+    expect(result.headCommit).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  it('counts every file of the head as changed when there is no base (a new branch)', async () => {
+    const result = await client.compare(remote(), { mode: 'direct', base: null, head: { commit: firstCommit } });
+    expect(result.files.sort()).toEqual(['README.md', 'stacks/app/main.tf', 'stacks/network/main.tf', 'stacks/network/variables.tf']);
+  });
+
+  it('refuses a commit that is not a full id and a hostile branch name', async () => {
+    expect(await failureKind(client.compare(remote(), { mode: 'direct', base: { commit: 'abc' }, head: { commit: secondCommit } }))).toBe('invalid-input');
+    expect(await failureKind(client.compare(remote(), { mode: 'direct', base: null, head: { branch: '--upload-pack=x' } }))).toBe('invalid-input');
+  });
+
+  it('leaves nothing behind in the work root', async () => {
+    await client.compare(remote(), { mode: 'direct', base: { commit: firstCommit }, head: { commit: secondCommit } });
+    expect((await readdir(workRoot)).filter((e) => e.startsWith('compare-') || e.startsWith('access-'))).toEqual([]);
+  });
+});
+
 describe('snapshots', () => {
   it('lists directories and reads files of a branch without checking it out', async () => {
     const snapshot = await client.openSnapshot(remote(), 'main');

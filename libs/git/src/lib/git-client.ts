@@ -7,6 +7,10 @@ import { assertRefName, normaliseRepositoryPath, remoteUrlKind } from './git-inp
 /** How the product proves itself to a git host. Tokens travel as the password of basic auth. */
 export type GitCredentials =
   | { type: 'basic'; username: string; password: string }
+  /**
+   * `knownHosts`: the host keys to trust, as known_hosts lines. Only these are: an SSH host whose
+   * key is not among them (unknown, or changed) is refused ('host-key'), never accepted on first use.
+   */
   | { type: 'sshKey'; privateKey: string; knownHosts?: string };
 
 export interface GitRemote {
@@ -31,6 +35,31 @@ export interface CheckoutOptions {
   /** A commit to check out instead of the branch's tip (it must be on the branch's host). */
   commit?: string | undefined;
   signal?: AbortSignal | undefined;
+}
+
+/** One side of a comparison: a branch of the remote, or a commit (full id) it holds. */
+export type CommitSource = { branch: string } | { commit: string };
+
+export interface CompareOptions {
+  /**
+   * 'direct': the files that differ between the two trees (a push: before..after).
+   * 'mergeBase': the files the head changed since it left the base (a pull request: base...head).
+   */
+  mode: 'direct' | 'mergeBase';
+  /** Without a base (a new branch), every file of the head counts as changed. */
+  base: CommitSource | null;
+  head: CommitSource;
+  signal?: AbortSignal | undefined;
+}
+
+export interface Comparison {
+  /** Paths relative to the repository root, '/'-separated, each once (both sides of a rename). */
+  files: string[];
+  /** The full ids the comparison used. */
+  baseCommit: string | null;
+  headCommit: string;
+  /** The first line of the head commit's message. */
+  headSubject: string;
 }
 
 export interface TreeEntry {
@@ -121,6 +150,49 @@ export class GitClient {
     }
   }
 
+  /**
+   * The files changed between two commits or branches of a remote, read from a bare, blob-less
+   * fetch (trees and commits only) in a scratch directory removed after: what run triggers match
+   * their path patterns against when the code host's event does not list the files.
+   */
+  async compare(remote: GitRemote, options: CompareOptions): Promise<Comparison> {
+    const sides = [options.base, options.head].filter((s): s is CommitSource => s !== null);
+    for (const side of sides) {
+      if ('branch' in side) assertRefName(side.branch);
+      else if (!commitPattern.test(side.commit)) throw new GitError('invalid-input', 'The commit is not a full commit id');
+    }
+    return this.withAccess(remote, async (access) => {
+      await mkdir(this.options.workRoot, { recursive: true });
+      const directory = await mkdtemp(join(this.options.workRoot, 'compare-'));
+      const command = { ...access, signal: options.signal };
+      try {
+        const gitDir = join(directory, 'repo.git');
+        await this.git(['init', '--quiet', '--bare', gitDir], command);
+        const refspec = (side: CommitSource, name: string) => ('branch' in side ? `+refs/heads/${side.branch}:refs/compare/${name}` : `+${side.commit}:refs/compare/${name}`);
+        const refspecs = [refspec(options.head, 'head'), ...(options.base ? [refspec(options.base, 'base')] : [])];
+        // A push compares two trees (no history needed); a pull request needs both histories back
+        // to where they meet.
+        const depth = options.mode === 'direct' || !options.base ? ['--depth', '1'] : [];
+        await this.git(['--git-dir', gitDir, 'fetch', '--quiet', '--no-tags', '--filter=blob:none', ...depth, '--', remote.url, ...refspecs], command);
+        const resolve = async (name: string) => (await this.git(['--git-dir', gitDir, 'rev-parse', '--verify', `refs/compare/${name}^{commit}`], command)).stdout.toString('utf8').trim();
+        const headCommit = await resolve('head');
+        const baseCommit = options.base ? await resolve('base') : null;
+        const subject = (await this.git(['--git-dir', gitDir, 'log', '-1', '--format=%s', headCommit, '--'], command)).stdout.toString('utf8').trim();
+        let listing: Buffer;
+        if (baseCommit === null) {
+          ({ stdout: listing } = await this.git(['--git-dir', gitDir, 'ls-tree', '-r', '-z', '--name-only', headCommit], command));
+        } else {
+          const range = options.mode === 'mergeBase' ? `${baseCommit}...${headCommit}` : `${baseCommit}..${headCommit}`;
+          ({ stdout: listing } = await this.git(['--git-dir', gitDir, 'diff', '--name-only', '--no-renames', '-z', range, '--'], command));
+        }
+        const files = [...new Set(listing.toString('utf8').split('\0').filter((f) => f !== ''))];
+        return { files, baseCommit, headCommit, headSubject: subject };
+      } finally {
+        await rm(directory, { recursive: true, force: true });
+      }
+    });
+  }
+
   private git(args: string[], options: GitCommandOptions) {
     return runGit(args, {
       gitBinary: this.options.gitBinary,
@@ -161,21 +233,31 @@ export class GitClient {
     }
     const keyFile = join(scratch, 'id');
     const knownHosts = join(scratch, 'known_hosts');
-    await writeFile(knownHosts, credentials?.knownHosts ?? '', { mode: 0o600 });
+    const knownHostsText = credentials?.knownHosts ?? '';
+    await writeFile(knownHosts, knownHostsText.endsWith('\n') || knownHostsText === '' ? knownHostsText : `${knownHostsText}\n`, { mode: 0o600 });
     const sshOptions = [
       '-o BatchMode=yes',
-      `-o UserKnownHostsFile=${knownHosts}`,
-      // Without known host keys for this provider, the first key seen is accepted (and kept only
-      // for this operation); with them, any other key is refused.
-      `-o StrictHostKeyChecking=${credentials?.knownHosts ? 'yes' : 'accept-new'}`,
+      // Only the host keys given, never the machine's own files: each operation trusts exactly
+      // what the provider says, and refuses a host it does not know (a first key seen could be an
+      // attacker's: there is no one to ask "are you sure?" on a server).
+      `-o UserKnownHostsFile=${shellQuote(knownHosts)}`,
+      '-o GlobalKnownHostsFile=/dev/null',
+      '-o StrictHostKeyChecking=yes',
+      '-o UpdateHostKeys=no',
+      '-F /dev/null',
     ];
     if (credentials) {
       await writeFile(keyFile, credentials.privateKey.endsWith('\n') ? credentials.privateKey : `${credentials.privateKey}\n`, { mode: 0o600 });
       await chmod(keyFile, 0o600);
-      sshOptions.push(`-i ${keyFile}`, '-o IdentitiesOnly=yes');
+      sshOptions.push(`-i ${shellQuote(keyFile)}`, '-o IdentitiesOnly=yes');
     }
     return { env: { GIT_SSH_COMMAND: `ssh ${sshOptions.join(' ')}`, GIT_SSH_VARIANT: 'ssh' } };
   }
+}
+
+/** git runs GIT_SSH_COMMAND through the shell: paths in it are quoted (they are our own temp paths). */
+function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
 type SnapshotGit = (args: string[], options?: GitCommandOptions) => ReturnType<typeof runGit>;

@@ -133,7 +133,12 @@ export function runGit(args: readonly string[], options: GitCommandOptions = {})
         resolve({ stdout: Buffer.concat(stdout), stderr });
       } else {
         const kind = classifyGitFailure(stderr);
-        reject(new GitError(kind, firstFatalLine(stderr) ?? `git exited with code ${code}`, stderr));
+        // git's own last words for this one ("Could not read from remote repository") hide the cause.
+        const message =
+          kind === 'host-key'
+            ? "The SSH server's host key is not among the known hosts (unknown, or changed)"
+            : (firstFatalLine(stderr) ?? `git exited with code ${code}`);
+        reject(new GitError(kind, message, stderr));
       }
     });
   });

@@ -3,6 +3,8 @@ export type GitErrorKind =
   | 'invalid-input'
   /** The host refused the credentials, or asked for some and none were given. */
   | 'authentication'
+  /** An SSH host whose key is not among the known ones (unknown, or changed): never trusted blindly. */
+  | 'host-key'
   /** The repository, branch or file does not exist (or is not visible with these credentials). */
   | 'not-found'
   /** The host could not be reached (name resolution, connection, TLS). */
@@ -28,6 +30,7 @@ export class GitError extends Error {
 /** Reads git's stderr (run with LC_ALL=C) for the cause the user can act on. */
 export function classifyGitFailure(stderr: string): GitErrorKind {
   const text = stderr.toLowerCase();
+  if (text.includes('host key verification failed') || text.includes('remote host identification has changed')) return 'host-key';
   if (
     text.includes('authentication failed') ||
     text.includes('could not read username') ||

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTerraformModule, variableValueText } from './terraform-module';
+import { hclExpressionProblem, readTerraformModule, variableValueText } from './terraform-module';
 
 const main = `
 terraform {
@@ -134,5 +134,24 @@ describe('variableValueText', () => {
     [{ team: 'platform' }, '{"team":"platform"}'],
   ])('%j → %j', (value, text) => {
     expect(variableValueText(value)).toBe(text);
+  });
+});
+
+describe('hclExpressionProblem', () => {
+  it('accepts one expression of any type', async () => {
+    for (const value of ['["a", "b"]', '{ team = "platform", size = 3 }', '42', 'true', '"text"', '{\n  a = [1, 2]\n}', '["a","b"]']) {
+      expect(await hclExpressionProblem(value), value).toBeNull();
+    }
+  });
+
+  it('refuses what does not parse, what is empty, and anything after the expression', async () => {
+    expect(await hclExpressionProblem('[1, 2')).toMatch(/^Unterminated tuple constructor expression; .*bracket nesting elsewhere in this file\.$/);
+    expect(await hclExpressionProblem('{ a = }')).toMatch(/^Invalid expression; /);
+    expect(await hclExpressionProblem('  ')).toBe('An HCL value can not be empty');
+    expect(await hclExpressionProblem('1\nother = 2')).toBe('An HCL value must be one expression, with nothing after it');
+    expect(await hclExpressionProblem('1\nresource "x" "y" {}')).toBe('An HCL value must be one expression, with nothing after it');
+    for (const value of ['web', 'var.region', 'upper("a")', '["a", local.b]', '{ a = "${var.x}" }']) {
+      expect(await hclExpressionProblem(value), value).toBe('An HCL value can hold only literal values: no references or function calls');
+    }
   });
 });

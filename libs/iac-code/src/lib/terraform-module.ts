@@ -150,3 +150,32 @@ export function variableValueText(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
 }
+
+/**
+ * Whether a text is exactly one HCL expression, as a Terraform variable given in HCL holds (a
+ * list, a map, an object, a number, a bool or a quoted string): null when it is, otherwise
+ * HashiCorp's parser's message. Read as the one attribute of a tfvars file, so nothing may follow it.
+ */
+export async function hclExpressionProblem(text: string): Promise<string | null> {
+  if (text.trim() === '') return 'An HCL value can not be empty';
+  let document: Block;
+  try {
+    document = await parseHcl('value.tfvars', `value = ${text}\n`);
+  } catch (error) {
+    return String(error instanceof Error ? error.message : error)
+      .replace(/^parse config: /, '')
+      .replace(/^\[value\.tfvars:\d+,\d+(-\d+)?:\s*([\s\S]*)\]$/, '$2');
+  }
+  const names = Object.keys(document);
+  if (names.length !== 1 || names[0] !== 'value') return 'An HCL value must be one expression, with nothing after it';
+  // The parser writes every expression that is not a literal as "${…}": a variable value, like a
+  // tfvars file, may hold no references or function calls.
+  return hasInterpolation(document['value']) ? 'An HCL value can hold only literal values: no references or function calls' : null;
+}
+
+function hasInterpolation(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('${');
+  if (Array.isArray(value)) return value.some(hasInterpolation);
+  if (typeof value === 'object' && value !== null) return Object.entries(value).some(([key, v]) => key.includes('${') || hasInterpolation(v));
+  return false;
+}

@@ -42,6 +42,7 @@ export {
   type Team,
   type TeamInput,
   type TeamUser,
+  type TerraformLoginAuthorization,
 } from './lib/organization.types';
 export { useUpdateAiFeaturesMutation } from './lib/update-ai-features.mutation';
 export { useUpdateSignInSettingsMutation } from './lib/update-sign-in-settings.mutation';
@@ -72,3 +73,4 @@ export { useEnableMfaMutation } from './lib/enable-mfa.mutation';
 export { useDisableMfaMutation } from './lib/disable-mfa.mutation';
 export { useCreatePersonalAccessTokenMutation } from './lib/create-personal-access-token.mutation';
 export { useRevokePersonalAccessTokenMutation } from './lib/revoke-personal-access-token.mutation';
+export { useAuthorizeTerraformLoginMutation } from './lib/authorize-terraform-login.mutation';

@@ -21,16 +21,19 @@ export const settingsSectionCatalogue = {
   'cloud-creds': { group: 'integrations', edit: 'cloudCredentials:update' },
   notification: { group: 'integrations', edit: 'notification:update' },
   'ssh-keys': { group: 'integrations', edit: 'sshKey:update' },
+  // The organization's Terraform and environment variables, inherited by every namespace and stack
+  // (ours: the spec has variables at organization scope but no page for them).
+  variables: { group: 'automation', edit: 'orgConfiguration:update' },
   'ai-features': { group: 'features', edit: 'orgConfiguration:update' },
 } as const satisfies Record<string, { group: SettingsSectionGroup; edit: Permission }>;
 
 export type SettingsSectionId = keyof typeof settingsSectionCatalogue;
 export const settingsSectionIds = Object.keys(settingsSectionCatalogue) as SettingsSectionId[];
 
-export type SettingsSectionGroup = 'people' | 'signIn' | 'integrations' | 'features';
+export type SettingsSectionGroup = 'people' | 'signIn' | 'integrations' | 'automation' | 'features';
 
 /** The navigation groups, in order (the settings page names them). */
-export const settingsSectionGroups: readonly SettingsSectionGroup[] = ['people', 'signIn', 'integrations', 'features'];
+export const settingsSectionGroups: readonly SettingsSectionGroup[] = ['people', 'signIn', 'integrations', 'automation', 'features'];
 
 export const defaultSettingsSection: SettingsSectionId = 'user-list';
 
@@ -54,6 +57,8 @@ const aliases: Record<string, SettingsSectionId> = {
   'cloud-credentials': 'cloud-creds',
   notifications: 'notification',
   'ssh-key': 'ssh-keys',
+  'organization-variables': 'variables',
+  'org-variables': 'variables',
 };
 
 /** The section an id query parameter names, or null when it names none. */

@@ -5,9 +5,23 @@ import { useMemo, type ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ApiClientProvider } from '../lib/api-client-context';
 import type { ConsoleTestUi } from './console-test-ui';
+import { sessionAnswers } from './session-answers';
 
-/** Answers of the API for a story, by `METHOD /path` with `{param}` segments, as the wire format's items. */
-export type StoryRoutes = Record<string, (url: URL, body: unknown) => unknown[]>;
+/**
+ * Answers of the API for a story, by `METHOD /path` with `{param}` segments, as the wire format's
+ * items, or a whole `Response` (an event stream).
+ */
+export type StoryRoutes = Record<string, (url: URL, body: unknown) => unknown[] | Response>;
+
+/** The session calls of a story answered for a user of `role`, so its page decides access as in the console. */
+export function signedInStoryRoutes(role: string): StoryRoutes {
+  const answers = sessionAnswers(role);
+  return {
+    'GET /auth/me': () => [answers.me],
+    'GET /iam/org/userOrgRole': () => [answers.orgRole],
+    'GET /org/capabilities': () => [answers.capabilities],
+  };
+}
 
 /**
  * The fetch the stories give the real API client: Storybook has no server, so the answers come
@@ -25,6 +39,7 @@ function storyFetch(routes: StoryRoutes): typeof fetch {
     const text = request.method === 'GET' ? '' : await request.text();
     const route = table.find((r) => r.method === request.method && r.pattern.test(url.pathname));
     const items = route ? route.answer(url, text ? JSON.parse(text) : undefined) : [];
+    if (items instanceof Response) return items;
     return new Response(JSON.stringify({ request: { id: 'story' }, response: { items, errors: [] } }), {
       status: route ? 200 : 404,
       headers: { 'content-type': 'application/json' },

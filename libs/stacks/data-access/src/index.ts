@@ -24,3 +24,24 @@ export {
   useMoveStacksMutation,
   useUpdateStackMutation,
 } from './lib/stacks.mutations';
+export { stackStateKeys } from './lib/stack-state.keys';
+export { stackStateQueries } from './lib/stack-state.queries';
+export { stackStateRequests } from './lib/stack-state.requests';
+export {
+  stateVersionPageSizes,
+  stateVersionStatuses,
+  type StackOutput,
+  type StackStateLock,
+  type StackStateVersion,
+  type StackStateVersionContent,
+  type StackStateVersionPage,
+  type StateVersionFilters,
+  type StateVersionPageSize,
+  type StateVersionStatus,
+} from './lib/stack-state.types';
+export {
+  useForceUnlockStackStateMutation,
+  useRevealStackOutputMutation,
+  useRollbackStackStateMutation,
+  useStateVersionContentMutation,
+} from './lib/stack-state.mutations';

@@ -1,6 +1,6 @@
 import type { GitCredentials } from '@terrace/git';
-import { baseUrl, collectPages, createHostHttp } from './host-http';
-import { VcsHostError, type HostedBranch, type HostedRepository, type HostIdentity, type PullRequestRef, type VcsHost } from './vcs-host';
+import { baseUrl, collectPages, createHostHttp, numericId } from './host-http';
+import { VcsHostError, type HostedBranch, type HostedRepository, type HostIdentity, type PostedCommentRef, type PullRequestRef, type VcsHost } from './vcs-host';
 
 interface AzureRepo {
   name: string;
@@ -85,13 +85,26 @@ export class AzureDevopsHost implements VcsHost {
     return refs.map((r) => ({ name: r.name.replace(/^refs\/heads\//, ''), commit: r.objectId }));
   }
 
-  async commentOnPullRequest(pr: PullRequestRef, body: string, signal?: AbortSignal): Promise<void> {
-    await this.http({
+  async commentOnPullRequest(pr: PullRequestRef, body: string, signal?: AbortSignal): Promise<PostedCommentRef> {
+    const { body: thread } = await this.http<{ id: number; comments?: { id: number }[] }>({
       method: 'POST',
       url: `${this.repoApi(pr.repository)}/pullRequests/${pr.number}/threads?${apiVersion}`,
       headers: this.headers(),
       // commentType 1 is 'text'; status 1 is 'active'.
       body: { comments: [{ parentCommentId: 0, content: body, commentType: 1 }], status: 1 },
+      signal,
+    });
+    // A comment lives in its thread: both ids are needed to edit it.
+    return { id: `${thread.id}/${thread.comments?.[0]?.id ?? 1}` };
+  }
+
+  async updatePullRequestComment(pr: PullRequestRef, commentId: string, body: string, signal?: AbortSignal): Promise<void> {
+    const [threadId = '', id = ''] = commentId.split('/');
+    await this.http({
+      method: 'PATCH',
+      url: `${this.repoApi(pr.repository)}/pullRequests/${pr.number}/threads/${numericId(threadId)}/comments/${numericId(id)}?${apiVersion}`,
+      headers: this.headers(),
+      body: { content: body },
       signal,
     });
   }

@@ -1,6 +1,6 @@
 import type { GitCredentials } from '@terrace/git';
-import { baseUrl, collectPages, createHostHttp, sameOrigin } from './host-http';
-import { VcsHostError, type HostedBranch, type HostedRepository, type HostIdentity, type PullRequestRef, type VcsHost } from './vcs-host';
+import { baseUrl, collectPages, createHostHttp, numericId, sameOrigin } from './host-http';
+import { VcsHostError, type HostedBranch, type HostedRepository, type HostIdentity, type PostedCommentRef, type PullRequestRef, type VcsHost } from './vcs-host';
 
 /** Bitbucket's two ways in: a user name with an (app) password, or an access token. */
 export type BitbucketAuth = { kind: 'password'; username: string; password: string } | { kind: 'token'; token: string; username?: string | undefined };
@@ -73,11 +73,23 @@ export class BitbucketCloudHost implements VcsHost {
     return branches.map((b) => ({ name: b.name, commit: b.target.hash }));
   }
 
-  async commentOnPullRequest(pr: PullRequestRef, body: string, signal?: AbortSignal): Promise<void> {
+  async commentOnPullRequest(pr: PullRequestRef, body: string, signal?: AbortSignal): Promise<PostedCommentRef> {
     const [workspace, slug] = twoPartName(pr.repository, 'workspace');
-    await this.http({
+    const { body: comment } = await this.http<{ id: number }>({
       method: 'POST',
       url: `${this.api}/repositories/${workspace}/${slug}/pullrequests/${pr.number}/comments`,
+      headers: this.headers(),
+      body: { content: { raw: body } },
+      signal,
+    });
+    return { id: String(comment.id) };
+  }
+
+  async updatePullRequestComment(pr: PullRequestRef, commentId: string, body: string, signal?: AbortSignal): Promise<void> {
+    const [workspace, slug] = twoPartName(pr.repository, 'workspace');
+    await this.http({
+      method: 'PUT',
+      url: `${this.api}/repositories/${workspace}/${slug}/pullrequests/${pr.number}/comments/${numericId(commentId)}`,
       headers: this.headers(),
       body: { content: { raw: body } },
       signal,
@@ -157,15 +169,24 @@ export class BitbucketDataCenterHost implements VcsHost {
     return branches.map((b) => ({ name: b.displayId, commit: b.latestCommit }));
   }
 
-  async commentOnPullRequest(pr: PullRequestRef, body: string, signal?: AbortSignal): Promise<void> {
+  async commentOnPullRequest(pr: PullRequestRef, body: string, signal?: AbortSignal): Promise<PostedCommentRef> {
     const [project, slug] = twoPartName(pr.repository, 'project');
-    await this.http({
+    const { body: comment } = await this.http<{ id: number }>({
       method: 'POST',
       url: `${this.api}/projects/${project}/repos/${slug}/pull-requests/${pr.number}/comments`,
       headers: this.headers(),
       body: { text: body },
       signal,
     });
+    return { id: String(comment.id) };
+  }
+
+  async updatePullRequestComment(pr: PullRequestRef, commentId: string, body: string, signal?: AbortSignal): Promise<void> {
+    const [project, slug] = twoPartName(pr.repository, 'project');
+    const url = `${this.api}/projects/${project}/repos/${slug}/pull-requests/${pr.number}/comments/${numericId(commentId)}`;
+    // Data Center versions each comment: an edit names the version it replaces.
+    const { body: current } = await this.http<{ version: number }>({ url, headers: this.headers(), signal });
+    await this.http({ method: 'PUT', url, headers: this.headers(), body: { text: body, version: current.version }, signal });
   }
 
   async gitCredentials(): Promise<GitCredentials> {

@@ -1,7 +1,7 @@
 import { createSign } from 'node:crypto';
 import type { GitCredentials } from '@terrace/git';
-import { baseUrl, collectPages, createHostHttp, nextLink, sameOrigin } from './host-http';
-import { VcsHostError, type HostedBranch, type HostedRepository, type HostIdentity, type PullRequestRef, type VcsHost } from './vcs-host';
+import { baseUrl, collectPages, createHostHttp, nextLink, numericId, sameOrigin } from './host-http';
+import { VcsHostError, type HostedBranch, type HostedRepository, type HostIdentity, type PostedCommentRef, type PullRequestRef, type VcsHost } from './vcs-host';
 
 interface GithubRepo {
   name: string;
@@ -97,10 +97,22 @@ export class GithubHost implements VcsHost {
     return branches.map((b) => ({ name: b.name, commit: b.commit.sha }));
   }
 
-  async commentOnPullRequest(pr: PullRequestRef, body: string, signal?: AbortSignal): Promise<void> {
-    await this.http({
+  async commentOnPullRequest(pr: PullRequestRef, body: string, signal?: AbortSignal): Promise<PostedCommentRef> {
+    // A pull request's conversation is its issue's: issue comments, not review comments.
+    const { body: comment } = await this.http<{ id: number }>({
       method: 'POST',
       url: `${this.api}/repos/${this.repoPath(pr.repository)}/issues/${pr.number}/comments`,
+      headers: this.headers(await this.token(signal)),
+      body: { body },
+      signal,
+    });
+    return { id: String(comment.id) };
+  }
+
+  async updatePullRequestComment(pr: PullRequestRef, commentId: string, body: string, signal?: AbortSignal): Promise<void> {
+    await this.http({
+      method: 'PATCH',
+      url: `${this.api}/repos/${this.repoPath(pr.repository)}/issues/comments/${numericId(commentId)}`,
       headers: this.headers(await this.token(signal)),
       body: { body },
       signal,

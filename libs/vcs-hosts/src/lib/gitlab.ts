@@ -1,6 +1,6 @@
 import type { GitCredentials } from '@terrace/git';
-import { baseUrl, collectPages, createHostHttp, nextLink, sameOrigin } from './host-http';
-import { type HostedBranch, type HostedRepository, type HostIdentity, type PullRequestRef, type VcsHost } from './vcs-host';
+import { baseUrl, collectPages, createHostHttp, nextLink, numericId, sameOrigin } from './host-http';
+import { type HostedBranch, type HostedRepository, type HostIdentity, type PostedCommentRef, type PullRequestRef, type VcsHost } from './vcs-host';
 
 interface GitlabProject {
   path_with_namespace: string;
@@ -64,10 +64,21 @@ export class GitlabHost implements VcsHost {
     return branches.map((b) => ({ name: b.name, commit: b.commit.id }));
   }
 
-  async commentOnPullRequest(pr: PullRequestRef, body: string, signal?: AbortSignal): Promise<void> {
-    await this.http({
+  async commentOnPullRequest(pr: PullRequestRef, body: string, signal?: AbortSignal): Promise<PostedCommentRef> {
+    const { body: note } = await this.http<{ id: number }>({
       method: 'POST',
       url: `${this.api}/projects/${encodeURIComponent(pr.repository)}/merge_requests/${pr.number}/notes`,
+      headers: this.headers(),
+      body: { body },
+      signal,
+    });
+    return { id: String(note.id) };
+  }
+
+  async updatePullRequestComment(pr: PullRequestRef, commentId: string, body: string, signal?: AbortSignal): Promise<void> {
+    await this.http({
+      method: 'PUT',
+      url: `${this.api}/projects/${encodeURIComponent(pr.repository)}/merge_requests/${pr.number}/notes/${numericId(commentId)}`,
       headers: this.headers(),
       body: { body },
       signal,

@@ -1,7 +1,7 @@
 import { VcsHostError } from './vcs-host';
 
 export interface HostRequest {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH';
   url: string;
   headers: Record<string, string>;
   body?: unknown;
@@ -155,4 +155,10 @@ export async function collectPages<T>(first: string, fetchPage: (url: string) =>
     url = result.next;
   }
   return items;
+}
+
+/** A comment id the client stored, checked before it goes into a URL path. */
+export function numericId(id: string): string {
+  if (!/^\d{1,20}$/.test(id)) throw new VcsHostError('invalid-input', `'${id}' is not a comment id`);
+  return id;
 }

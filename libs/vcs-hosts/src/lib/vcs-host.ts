@@ -39,6 +39,11 @@ export interface PullRequestRef {
   number: number;
 }
 
+/** A comment as the host identifies it (Azure DevOps: `<threadId>/<commentId>`). */
+export interface PostedCommentRef {
+  id: string;
+}
+
 /** What a connection check found: who the credentials act as. */
 export interface HostIdentity {
   account: string;
@@ -52,8 +57,13 @@ export interface VcsHost {
   /** Every repository the credentials can see, all pages followed. */
   listRepositories(signal?: AbortSignal): Promise<HostedRepository[]>;
   listBranches(repository: string, signal?: AbortSignal): Promise<HostedBranch[]>;
-  /** Posts a comment (e.g. a plan's summary) on a pull or merge request. */
-  commentOnPullRequest(pullRequest: PullRequestRef, body: string, signal?: AbortSignal): Promise<void>;
+  /** Posts a comment (e.g. a plan's summary) on a pull or merge request; answers the host's id of it. */
+  commentOnPullRequest(pullRequest: PullRequestRef, body: string, signal?: AbortSignal): Promise<PostedCommentRef>;
+  /**
+   * Replaces the text of a comment this client posted (by the id `commentOnPullRequest` gave);
+   * a comment deleted meanwhile is a `not-found` VcsHostError.
+   */
+  updatePullRequestComment(pullRequest: PullRequestRef, commentId: string, body: string, signal?: AbortSignal): Promise<void>;
   /** How `git` authenticates to this host's repositories over HTTPS with the same credentials. */
   gitCredentials(signal?: AbortSignal): Promise<GitCredentials>;
 }

@@ -133,6 +133,19 @@ describe.each(cases)('$title', (c) => {
     expect(standIn.comments.at(-1)).toMatchObject({ number: 42, body: 'Plan: 1 to add, 0 to change, 0 to destroy.' });
   });
 
+  it('edits the comment it posted, by the id the host gave', async () => {
+    const pr = { repository: c.branchesOf, number: 43 };
+    const { id } = await host().commentOnPullRequest(pr, 'Plan: running');
+    await host().updatePullRequestComment(pr, id, 'Plan: 2 to add');
+    const posted = standIn.comments.filter((comment) => comment.number === 43 && comment.host === standIn.comments.at(-1)?.host);
+    expect(posted.at(-1)).toMatchObject({ body: 'Plan: 2 to add', edits: 1 });
+    // A comment deleted meanwhile is not found.
+    const gone = id.includes('/') ? '99999/1' : '99999';
+    const missing = await host().updatePullRequestComment(pr, gone, 'x').catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(VcsHostError);
+    expect((missing as VcsHostError).kind).toBe('not-found');
+  });
+
   it('gives git the same credentials', async () => {
     expect(await host().gitCredentials()).toEqual({ type: 'basic', username: c.expectedGitUser, password: token });
   });

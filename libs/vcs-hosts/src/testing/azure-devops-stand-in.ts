@@ -43,12 +43,12 @@ export async function handleAzureDevops(state: StandInState, request: IncomingMe
           project: { name: project, visibility: r.isPrivate === false ? 'public' : 'private' },
           defaultBranch: `refs/heads/${r.defaultBranch}`,
           remoteUrl: r.httpUrl ?? `${base}/${org}/${project}/_git/${r.name}`,
-          sshUrl: `git@ssh.dev.azure.com:v3/${org}/${project}/${r.name}`,
+          sshUrl: r.sshUrl ?? `git@ssh.dev.azure.com:v3/${org}/${project}/${r.name}`,
         };
       }),
     });
   }
-  const repoPath = /^\/([^/]+)\/([^/]+)\/_apis\/git\/repositories\/([^/]+)\/(refs|pullRequests\/(\d+)\/threads)$/.exec(path);
+  const repoPath = /^\/([^/]+)\/([^/]+)\/_apis\/git\/repositories\/([^/]+)\/(refs|pullRequests\/(\d+)\/threads(?:\/(\d+)\/comments\/(\d+))?)$/.exec(path);
   const repo =
     repoPath &&
     state.options.repositories.find(
@@ -68,10 +68,21 @@ export async function handleAzureDevops(state: StandInState, request: IncomingMe
       more ? { 'x-ms-continuationtoken': String(start + state.pageSize) } : {},
     );
   }
-  if (request.method === 'POST') {
+  const repository = `${repo.owner}/${repo.name}`;
+  if (repoPath[6] !== undefined && request.method === 'PATCH') {
+    // The stand-in keeps one comment per thread: the thread's first, id 1.
+    const thread = state.commentOf('azure-devops', repository, Number(repoPath[5]), repoPath[6]);
+    if (!thread || repoPath[7] !== '1') {
+      return sendJson(response, 404, { message: 'TF401181: The comment could not be found.', typeKey: 'GitPullRequestCommentNotFoundException' });
+    }
+    const body = (await readJson(request)) as { content: string };
+    state.editComment(thread, body.content);
+    return sendJson(response, 200, { id: 1, parentCommentId: 0, content: thread.body, commentType: 'text', lastUpdatedDate: new Date().toISOString() });
+  }
+  if (repoPath[6] === undefined && request.method === 'POST') {
     const body = (await readJson(request)) as { comments: { content: string }[] };
-    state.comments.push({ host: 'azure-devops', repository: `${repo.owner}/${repo.name}`, number: Number(repoPath[5]), body: body.comments[0]?.content ?? '' });
-    return sendJson(response, 200, { id: state.comments.length, status: 'active' });
+    const thread = state.addComment('azure-devops', repository, Number(repoPath[5]), body.comments[0]?.content ?? '');
+    return sendJson(response, 200, { id: thread.id, status: 'active', comments: [{ id: 1, parentCommentId: 0, content: thread.body, commentType: 'text' }] });
   }
   sendJson(response, 404, { message: 'Not found', typeKey: 'NotFoundException' });
 }

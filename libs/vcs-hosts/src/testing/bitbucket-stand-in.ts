@@ -32,23 +32,31 @@ export async function handleBitbucketCloud(state: StandInState, request: Incomin
           links: {
             clone: [
               { name: 'https', href: r.httpUrl ?? `https://${state.options.username ?? 'terrace'}@bitbucket.org/${r.owner}/${r.name}.git` },
-              { name: 'ssh', href: `git@bitbucket.org:${r.owner}/${r.name}.git` },
+              { name: 'ssh', href: r.sshUrl ?? `git@bitbucket.org:${r.owner}/${r.name}.git` },
             ],
           },
         })),
       ),
     );
   }
-  const repoPath = /^\/repositories\/([^/]+)\/([^/]+)\/(refs\/branches|pullrequests\/(\d+)\/comments)$/.exec(path);
+  const repoPath = /^\/repositories\/([^/]+)\/([^/]+)\/(refs\/branches|pullrequests\/(\d+)\/comments(?:\/(\d+))?)$/.exec(path);
   const repo = repoPath && state.options.repositories.find((r) => r.owner === decodeURIComponent(repoPath[1] ?? '') && r.name === decodeURIComponent(repoPath[2] ?? ''));
   if (!repoPath || !repo) return sendJson(response, 404, { type: 'error', error: { message: 'Repository not found' } });
   if (repoPath[3] === 'refs/branches') {
     return sendJson(response, 200, pageOf(repo.branches.map((b) => ({ type: 'branch', name: b.name, target: { type: 'commit', hash: b.commit } }))));
   }
-  if (request.method === 'POST') {
+  const repository = `${repo.owner}/${repo.name}`;
+  if (repoPath[5] !== undefined && request.method === 'PUT') {
+    const comment = state.commentOf('bitbucket-cloud', repository, Number(repoPath[4]), repoPath[5]);
+    if (!comment) return sendJson(response, 404, { type: 'error', error: { message: 'No Comment matches the given query.' } });
     const body = (await readJson(request)) as { content: { raw: string } };
-    state.comments.push({ host: 'bitbucket-cloud', repository: `${repo.owner}/${repo.name}`, number: Number(repoPath[4]), body: body.content.raw });
-    return sendJson(response, 201, { type: 'pullrequest_comment', id: state.comments.length });
+    state.editComment(comment, body.content.raw);
+    return sendJson(response, 200, { type: 'pullrequest_comment', id: comment.id, content: { raw: comment.body, markup: 'markdown' } });
+  }
+  if (repoPath[5] === undefined && request.method === 'POST') {
+    const body = (await readJson(request)) as { content: { raw: string } };
+    const comment = state.addComment('bitbucket-cloud', repository, Number(repoPath[4]), body.content.raw);
+    return sendJson(response, 201, { type: 'pullrequest_comment', id: comment.id, content: { raw: comment.body, markup: 'markdown' } });
   }
   sendJson(response, 404, { type: 'error', error: { message: 'Resource not found' } });
 }
@@ -83,7 +91,7 @@ export async function handleBitbucketDataCenter(state: StandInState, request: In
           links: {
             clone: [
               { name: 'http', href: r.httpUrl ?? `${base}/scm/${r.owner.toLowerCase()}/${r.name}.git` },
-              { name: 'ssh', href: `ssh://git@bitbucket.example.com:7999/${r.owner.toLowerCase()}/${r.name}.git` },
+              { name: 'ssh', href: r.sshUrl ?? `ssh://git@bitbucket.example.com:7999/${r.owner.toLowerCase()}/${r.name}.git` },
             ],
           },
         })),
@@ -91,7 +99,7 @@ export async function handleBitbucketDataCenter(state: StandInState, request: In
       user,
     );
   }
-  const repoPath = /^\/projects\/([^/]+)\/repos\/([^/]+)\/(branches|pull-requests\/(\d+)\/comments)$/.exec(path);
+  const repoPath = /^\/projects\/([^/]+)\/repos\/([^/]+)\/(branches|pull-requests\/(\d+)\/comments(?:\/(\d+))?)$/.exec(path);
   const repo = repoPath && state.options.repositories.find((r) => r.owner === decodeURIComponent(repoPath[1] ?? '') && r.name === decodeURIComponent(repoPath[2] ?? ''));
   if (!repoPath || !repo) {
     return sendJson(response, 404, { errors: [{ context: null, message: 'Repository does not exist.', exceptionName: 'com.atlassian.bitbucket.repository.NoSuchRepositoryException' }] });
@@ -99,10 +107,25 @@ export async function handleBitbucketDataCenter(state: StandInState, request: In
   if (repoPath[3] === 'branches') {
     return sendJson(response, 200, pageOf(repo.branches.map((b) => ({ id: `refs/heads/${b.name}`, displayId: b.name, latestCommit: b.commit, isDefault: b.name === repo.defaultBranch }))), user);
   }
-  if (request.method === 'POST') {
+  const repository = `${repo.owner}/${repo.name}`;
+  const commentJson = (c: { id: number; version: number; body: string }) => ({ id: c.id, version: c.version, text: c.body, author: { name: user['X-AUSERNAME'] } });
+  if (repoPath[5] !== undefined) {
+    const comment = state.commentOf('bitbucket-data-center', repository, Number(repoPath[4]), repoPath[5]);
+    if (!comment) {
+      return sendJson(response, 404, { errors: [{ context: null, message: `Comment ${repoPath[5]} does not exist.`, exceptionName: 'com.atlassian.bitbucket.comment.NoSuchCommentException' }] });
+    }
+    if (request.method === 'GET') return sendJson(response, 200, commentJson(comment), user);
+    if (request.method === 'PUT') {
+      const body = (await readJson(request)) as { text: string; version: number };
+      if (body.version !== comment.version) {
+        return sendJson(response, 409, { errors: [{ context: null, message: 'You are attempting to modify a comment based on out-of-date information.', exceptionName: 'com.atlassian.bitbucket.comment.CommentOutOfDateException' }] });
+      }
+      return sendJson(response, 200, commentJson(state.editComment(comment, body.text)), user);
+    }
+  }
+  if (repoPath[5] === undefined && request.method === 'POST') {
     const body = (await readJson(request)) as { text: string };
-    state.comments.push({ host: 'bitbucket-data-center', repository: `${repo.owner}/${repo.name}`, number: Number(repoPath[4]), body: body.text });
-    return sendJson(response, 201, { id: state.comments.length, text: body.text }, user);
+    return sendJson(response, 201, commentJson(state.addComment('bitbucket-data-center', repository, Number(repoPath[4]), body.text)), user);
   }
   sendJson(response, 404, { errors: [{ message: 'Not found' }] });
 }

@@ -63,7 +63,7 @@ export async function handleGithub(state: StandInState, request: IncomingMessage
     owner: { login: r.owner },
     default_branch: r.defaultBranch,
     clone_url: r.httpUrl ?? `https://github.com/${r.owner}/${r.name}.git`,
-    ssh_url: `git@github.com:${r.owner}/${r.name}.git`,
+    ssh_url: r.sshUrl ?? `git@github.com:${r.owner}/${r.name}.git`,
   });
 
   if (path === '/user') return sendJson(response, 200, { login: 'octo-terrace', id: 1 }, rateHeaders);
@@ -83,17 +83,25 @@ export async function handleGithub(state: StandInState, request: IncomingMessage
     const { body, headers } = pageOf(state.options.repositories.map(repoJson));
     return sendJson(response, 200, { total_count: state.options.repositories.length, repositories: body }, headers);
   }
-  const repoPath = /^\/repos\/([^/]+)\/([^/]+)\/(branches|issues\/(\d+)\/comments)$/.exec(path);
+  const repoPath = /^\/repos\/([^/]+)\/([^/]+)\/(branches|issues\/(\d+)\/comments|issues\/comments\/(\d+))$/.exec(path);
   const repo = repoPath && state.options.repositories.find((r) => r.owner === decodeURIComponent(repoPath[1] ?? '') && r.name === decodeURIComponent(repoPath[2] ?? ''));
   if (repoPath && repo) {
     if (repoPath[3] === 'branches') {
       const { body, headers } = pageOf(repo.branches.map((b) => ({ name: b.name, commit: { sha: b.commit, url: '' }, protected: false })));
       return sendJson(response, 200, body, headers);
     }
-    if (request.method === 'POST') {
+    const repository = `${repo.owner}/${repo.name}`;
+    if (repoPath[5] !== undefined && request.method === 'PATCH') {
+      const comment = state.comments[Number(repoPath[5]) - 1];
+      if (!comment || comment.host !== 'github' || comment.repository !== repository) return sendJson(response, 404, { message: 'Not Found', documentation_url: docs });
       const { body } = (await readJson(request)) as { body: string };
-      state.comments.push({ host: 'github', repository: `${repo.owner}/${repo.name}`, number: Number(repoPath[4]), body });
-      return sendJson(response, 201, { id: state.comments.length, body }, rateHeaders);
+      state.editComment(comment, body);
+      return sendJson(response, 200, { id: comment.id, body: comment.body, updated_at: new Date().toISOString() }, rateHeaders);
+    }
+    if (repoPath[4] !== undefined && request.method === 'POST') {
+      const { body } = (await readJson(request)) as { body: string };
+      const comment = state.addComment('github', repository, Number(repoPath[4]), body);
+      return sendJson(response, 201, { id: comment.id, node_id: `IC_${comment.id}`, body, user: { login: 'octo-terrace' }, created_at: new Date().toISOString() }, rateHeaders);
     }
   }
   sendJson(response, 404, { message: 'Not Found', documentation_url: docs, status: '404' });

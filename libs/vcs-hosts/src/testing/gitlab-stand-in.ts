@@ -40,24 +40,31 @@ export async function handleGitlab(state: StandInState, request: IncomingMessage
         path_with_namespace: fullName(r),
         default_branch: r.defaultBranch,
         http_url_to_repo: r.httpUrl ?? `${base}/${fullName(r)}.git`,
-        ssh_url_to_repo: `git@gitlab.example.com:${fullName(r)}.git`,
+        ssh_url_to_repo: r.sshUrl ?? `git@gitlab.example.com:${fullName(r)}.git`,
         visibility: r.isPrivate === false ? 'public' : 'private',
       })),
     );
     return sendJson(response, 200, body, headers);
   }
   // GitLab takes the project as its URL-encoded path: /projects/group%2Fsub%2Fproject/...
-  const project = /^\/projects\/([^/]+)\/(repository\/branches|merge_requests\/(\d+)\/notes)$/.exec(url.pathname.replace(/^\/api\/v4/, ''));
+  const project = /^\/projects\/([^/]+)\/(repository\/branches|merge_requests\/(\d+)\/notes(?:\/(\d+))?)$/.exec(url.pathname.replace(/^\/api\/v4/, ''));
   const repo = project && state.options.repositories.find((r) => fullName(r) === decodeURIComponent(project[1] ?? ''));
   if (!repo || !project) return sendJson(response, 404, { message: '404 Project Not Found' });
   if (project[2] === 'repository/branches') {
     const { body, headers } = pageOf(repo.branches.map((b) => ({ name: b.name, commit: { id: b.commit }, default: b.name === repo.defaultBranch })));
     return sendJson(response, 200, body, headers);
   }
-  if (request.method === 'POST') {
+  if (project[4] !== undefined && request.method === 'PUT') {
+    const note = state.commentOf('gitlab', fullName(repo), Number(project[3]), project[4]);
+    if (!note) return sendJson(response, 404, { message: '404 Not found' });
     const { body } = (await readJson(request)) as { body: string };
-    state.comments.push({ host: 'gitlab', repository: fullName(repo), number: Number(project[3]), body });
-    return sendJson(response, 201, { id: state.comments.length, body });
+    state.editComment(note, body);
+    return sendJson(response, 200, { id: note.id, type: null, body: note.body, noteable_type: 'MergeRequest', noteable_iid: note.number });
+  }
+  if (project[4] === undefined && request.method === 'POST') {
+    const { body } = (await readJson(request)) as { body: string };
+    const note = state.addComment('gitlab', fullName(repo), Number(project[3]), body);
+    return sendJson(response, 201, { id: note.id, type: null, body, author: { username: 'terrace-bot' }, noteable_type: 'MergeRequest', noteable_iid: note.number });
   }
   sendJson(response, 404, { message: '404 Not found' });
 }

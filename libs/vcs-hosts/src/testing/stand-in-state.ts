@@ -13,6 +13,8 @@ export interface StandInRepository {
    * `startGitHttpServer` URL of @terrace/git/testing, so a test can clone what the host lists).
    */
   httpUrl?: string;
+  /** The SSH clone address the listing gives (for example a `startGitSshServer` URL of @terrace/git/testing). */
+  sshUrl?: string;
 }
 
 export interface StandInOptions {
@@ -30,10 +32,16 @@ export interface StandInOptions {
 }
 
 export interface PostedComment {
+  /** The host's id of the comment (Azure DevOps: of its thread). */
+  id: number;
   host: string;
   repository: string;
   number: number;
   body: string;
+  /** Times the comment was edited after it was posted. */
+  edits: number;
+  /** Bitbucket Data Center's optimistic-locking version. */
+  version: number;
 }
 
 export class StandInState {
@@ -70,6 +78,27 @@ export class StandInState {
     if (!ok) return false;
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { iss?: string; exp?: number };
     return String(claims.iss) === app.appId && (claims.exp ?? 0) > Date.now() / 1000;
+  }
+
+  /** Records a posted comment; answers it (its id is its place in the list, from 1). */
+  addComment(host: string, repository: string, number: number, body: string): PostedComment {
+    const comment = { id: this.comments.length + 1, host, repository, number, body, edits: 0, version: 0 };
+    this.comments.push(comment);
+    return comment;
+  }
+
+  /** The comment `id` of that pull request on that host, if it was posted there. */
+  commentOf(host: string, repository: string, number: number, id: string | undefined): PostedComment | undefined {
+    const comment = this.comments[Number(id) - 1];
+    return comment && comment.host === host && comment.repository === repository && comment.number === number ? comment : undefined;
+  }
+
+  /** Replaces the text of a comment. */
+  editComment(comment: PostedComment, body: string): PostedComment {
+    comment.body = body;
+    comment.edits += 1;
+    comment.version += 1;
+    return comment;
   }
 
   page<T>(items: T[], page: number): T[] {

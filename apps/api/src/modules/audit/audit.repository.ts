@@ -1,5 +1,5 @@
 import type { Schemas } from '../../http/contract-types';
-import { desc, eq, gte } from 'drizzle-orm';
+import { desc, eq, gte, notInArray } from 'drizzle-orm';
 import { pagedList, type Page, type PageRequest } from '../../db/paged-list';
 import type { Scope } from '../../db/scope';
 import { auditEvents } from './audit.schema';
@@ -33,4 +33,9 @@ const auditList = pagedList<typeof auditEvents, AuditFilter>({
 
 export function listAuditEvents(scope: Scope, filter: Partial<AuditFilter>, request: PageRequest): Promise<Page<AuditRow>> {
   return scope.page(auditList, filter, request);
+}
+
+/** The newest changes (not sign-ins and the like), without counting them all (on audit_events_org_created_idx). */
+export function latestAuditEvents(scope: Scope, limit: number): Promise<AuditRow[]> {
+  return scope.select(auditEvents, notInArray(auditEvents.action, ['signIn', 'signOut', 'switchOrganization']), { orderBy: [desc(auditEvents.createdAt), desc(auditEvents.seq)], limit });
 }

@@ -5,12 +5,12 @@ import type { Actor } from '../../permissions/actor';
 import type { PermissionEngine } from '../../permissions/permission-engine';
 import type { Schemas } from '../../http/contract-types';
 import { pagingOf } from '../../db/paged-list';
-import { insertAuditEvent, listAuditEvents, type AuditRow } from './audit.repository';
+import { insertAuditEvent, latestAuditEvents, listAuditEvents, type AuditRow } from './audit.repository';
 
 /** The entity types of spec/automation.md §3 (the contract's AuditEntityType). */
 export type AuditEntityType = Schemas['AuditEntityType'];
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'signIn' | 'signOut' | 'switchOrganization' | 'invite' | 'revoke' | 'readSecret';
+export type AuditAction = Schemas['AuditAction'];
 
 export interface AuditInitiator {
   name: string;
@@ -94,4 +94,10 @@ export async function listAudit(deps: AuditServiceDeps, actor: Actor, query: Lis
     listAuditEvents(scope, { since, internalOnly: query.includeExternalInitiator ? undefined : true, entityType: query.entityType }, query),
   );
   return { items: rows.map(toAuditEvent), paging: pagingOf(query, total) };
+}
+
+/** For the dashboard: the organization's newest events. The caller has checked audit:read. */
+export async function recentAuditEvents(db: Database, organizationId: string, limit: number): Promise<Schemas['AuditEvent'][]> {
+  const rows = await readOrganization(db, organizationId, (scope) => latestAuditEvents(scope, limit));
+  return rows.map(toAuditEvent);
 }

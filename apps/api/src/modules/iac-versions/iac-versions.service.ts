@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { newestSatisfying } from '@terrace/domain';
 import { GitClient, GitError, normaliseRepositoryPath, type GitRemote } from '@terrace/git';
-import { readTerraformModule, type CodeFile } from '@terrace/iac-code';
+import { readTerraformModule, type CodeFile, type TerraformModule } from '@terrace/iac-code';
 import type { Schemas } from '../../http/contract-types';
 import { DomainError, badRequest, notFound, validationError } from '../../http/domain-error';
 import type { Actor } from '../../permissions/actor';
@@ -42,6 +42,27 @@ async function gitClient(deps: IacVersionsDeps): Promise<GitClient> {
 }
 
 const maxFiles = 200;
+
+/**
+ * One entry per provider local name, in name order: a provider several files constrain gets its
+ * constraints joined (Terraform applies them all), and the first source given.
+ */
+export function providerRequirements(providers: TerraformModule['requiredProviders']): Schemas['IacRequiredProvider'][] {
+  const byName = new Map<string, { source: string | null; versions: string[] }>();
+  for (const provider of providers) {
+    const entry = byName.get(provider.name) ?? { source: null, versions: [] };
+    entry.source ??= provider.source;
+    if (provider.version && !entry.versions.includes(provider.version)) entry.versions.push(provider.version);
+    byName.set(provider.name, entry);
+  }
+  return [...byName.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, { source, versions }]) => ({
+      name,
+      ...(source ? { source } : {}),
+      ...(versions.length ? { version: versions.join(', ') } : {}),
+    }));
+}
 
 /**
  * Reads the Terraform/OpenTofu files at the location and answers its `required_version`
@@ -95,5 +116,6 @@ export async function discoverIacVersion(deps: IacVersionsDeps, actor: Actor, qu
     iacType: location.iacType,
     ...(requiredVersion ? { requiredVersion } : {}),
     ...(suggestedVersion ? { suggestedVersion } : {}),
+    requiredProviders: providerRequirements(module.requiredProviders),
   };
 }

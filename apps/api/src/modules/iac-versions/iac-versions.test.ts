@@ -10,6 +10,7 @@ import { PermissionEngine } from '../../permissions/permission-engine';
 import { createAccessLoader } from '../iam/access-loader';
 import { IacVersionCatalog, parseGithubReleases, parseHashicorpIndex } from './iac-version-catalog';
 import { iacVersionsOperations } from './iac-versions.routes';
+import shipped from './iac-versions.json';
 
 // A loopback stand-in for the official release indexes, answering their real JSON shapes.
 const hashicorpIndex = {
@@ -49,6 +50,9 @@ beforeAll(async () => {
   await repos.create('infra', {
     'envs/prod/versions.tf': 'terraform {\n  required_version = ">= 1.5.0, < 1.9.0"\n  required_providers {\n    aws = { source = "hashicorp/aws", version = "~> 5.0" }\n  }\n}\n',
     'envs/prod/main.tf': 'resource "null_resource" "x" {}\n',
+    // A second file may constrain the same provider again (Terraform applies both), or use the legacy form.
+    'envs/prod/providers.tf':
+      'terraform {\n  required_providers {\n    aws = { version = "!= 5.3.0" }\n    random = "~> 3.6"\n    null = { source = "hashicorp/null" }\n  }\n}\n',
     'envs/dev/main.tf': 'variable "a" {}\n',
   });
   gitServer = await startGitHttpServer({ root: repos.root, credentials: { username: 'x-token', password: 'secret-token' } });
@@ -97,6 +101,17 @@ describe('IaC versions', () => {
     expect(terraform.indexOf('1.10.0')).toBeLessThan(terraform.indexOf('1.9.8'));
   });
 
+  it('ships each list once per version, in ascending version order, up to the latest releases checked', () => {
+    for (const engine of ['terraform', 'terragrunt', 'opentofu'] as const) {
+      const list = shipped[engine];
+      expect(new Set(list).size, `${engine}: no duplicates`).toBe(list.length);
+      expect(list, `${engine}: ascending`).toEqual(sortVersionsDescending(list).reverse());
+    }
+    // The newest stable release of each engine when the list was last checked against the official listings.
+    const newestStable = (engine: 'terraform' | 'terragrunt' | 'opentofu') => sortVersionsDescending(shipped[engine]).find((v) => !v.includes('-'));
+    expect([newestStable('terraform'), newestStable('opentofu'), newestStable('terragrunt')]).toEqual(['1.14.5', '1.12.0', '1.0.0']);
+  });
+
   it('parses the official index shapes and merges them in a refresh', async () => {
     expect(parseHashicorpIndex(hashicorpIndex).sort()).toEqual(['1.9.5', '1.99.0', '1.99.1-rc1']);
     expect(parseGithubReleases(githubReleases)).toEqual(['1.77.0', '1.78.0-beta1']);
@@ -138,7 +153,12 @@ describe('IaC versions', () => {
       query: { providerId: loopbackProviderId, repoName: 'infra', branch: 'main', path: 'envs/prod' },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.response.items).toEqual([{ iacType: 'terraform', requiredVersion: '>= 1.5.0, < 1.9.0', suggestedVersion: '1.8.5' }]);
+    const requiredProviders = [
+      { name: 'aws', source: 'hashicorp/aws', version: '!= 5.3.0, ~> 5.0' },
+      { name: 'null', source: 'hashicorp/null' },
+      { name: 'random', version: '~> 3.6' },
+    ];
+    expect(res.body.response.items).toEqual([{ iacType: 'terraform', requiredVersion: '>= 1.5.0, < 1.9.0', suggestedVersion: '1.8.5', requiredProviders }]);
     expect(gitServer.authorizations.length).toBeGreaterThan(0);
 
     // Through a stack: its repository, branch and path.
@@ -149,14 +169,14 @@ describe('IaC versions', () => {
     });
     const stackId = (created.body.response.items[0] as { id: string }).id;
     const viaStack = await api.call('discoverIacVersion', { token: admin.token, query: { stackId } });
-    expect(viaStack.body.response.items).toEqual([{ iacType: 'opentofu', requiredVersion: '>= 1.5.0, < 1.9.0', suggestedVersion: '1.8.11' }]);
+    expect(viaStack.body.response.items).toEqual([{ iacType: 'opentofu', requiredVersion: '>= 1.5.0, < 1.9.0', suggestedVersion: '1.8.11', requiredProviders }]);
 
     // No constraint in code: the newest stable version is suggested.
     const dev = await api.call<{ suggestedVersion: string; requiredVersion?: string }>('discoverIacVersion', {
       token: admin.token,
       query: { providerId: loopbackProviderId, repoName: 'infra', path: 'envs/dev' },
     });
-    expect(dev.body.response.items[0]).toEqual({ iacType: 'terraform', suggestedVersion: catalog.list('terraform').find((v) => !v.includes('-')) });
+    expect(dev.body.response.items[0]).toEqual({ iacType: 'terraform', suggestedVersion: catalog.list('terraform').find((v) => !v.includes('-')), requiredProviders: [] });
 
     // A namespace-only user who may not read the stack finds no such stack.
     const outsider = await addMember(api, admin.organizationId, 'nsOnly');

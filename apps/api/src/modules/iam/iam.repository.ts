@@ -133,6 +133,12 @@ export const updateNamespacePermissionRole = async (
 ) => (await scope.update(namespacePermissions, set, keyCondition(key)))[0];
 export const deleteNamespacePermission = async (scope: Scope, key: PermissionKey) =>
   (await scope.delete(namespacePermissions, keyCondition(key)))[0];
+/** Removes every grant on a namespace (and its stacks) or on one stack: that place is being deleted. */
+export const deleteNamespacePermissionsOn = (scope: Scope, place: { namespaceId: string } | { stackId: string }) =>
+  scope.delete(
+    namespacePermissions,
+    'namespaceId' in place ? eq(namespacePermissions.namespaceId, place.namespaceId) : eq(namespacePermissions.stackId, place.stackId),
+  );
 
 /** The grants that apply to a principal: its own, and (for users) its teams'. */
 export async function grantsFor(

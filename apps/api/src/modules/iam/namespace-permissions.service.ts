@@ -3,8 +3,8 @@ import { inOrganization, type Scope } from '../../db/scope';
 import type { Schemas } from '../../http/contract-types';
 import { notFound, validationError } from '../../http/domain-error';
 import type { Actor } from '../../permissions/actor';
-import { initiatorOf, recordAudit } from '../audit/audit.service';
-import { namespaceExists } from '../namespaces/namespaces.service';
+import { initiatorOf, recordAudit, type AuditInitiator } from '../audit/audit.service';
+import { holdNamespace, namespaceExists } from '../namespaces/namespaces.service';
 import type { IamDeps } from './iam-deps';
 import * as repo from './iam.repository';
 
@@ -84,6 +84,8 @@ export async function createNamespacePermission(deps: IamDeps, actor: Actor, inp
   }
   return inOrganization(deps.db, actor.organizationId, async (scope) => {
     const key = await resolveKey(deps, scope, actor, input, 'invalid');
+    // Held until the grant is committed: the namespace cannot be deleted under it.
+    if (key.namespaceId !== null && !(await holdNamespace(scope, key.namespaceId))) throw notFound('Namespace', key.namespaceId);
     if (customRoleId) {
       const custom = await repo.findCustomRole(scope, customRoleId);
       if (custom?.type !== 'namespaceRole') throw validationError(`${customRoleId} is not a custom namespace role`, 'entity.customRoleId');
@@ -125,4 +127,19 @@ export async function deleteNamespacePermission(deps: IamDeps, actor: Actor, inp
     });
     return view;
   });
+}
+
+/**
+ * For the modules that delete a namespace or a stack, in their deleting transaction: removes the
+ * permissions granted on it, one audit event each, so no grant outlives its place.
+ */
+export async function removeNamespacePermissionsOn(scope: Scope, initiator: AuditInitiator, place: { namespaceId: string } | { stackId: string }) {
+  for (const row of await repo.deleteNamespacePermissionsOn(scope, place)) {
+    await recordAudit(scope, initiator, {
+      entityType: 'namespacePermission',
+      entityId: row.namespaceId ?? 'allNamespaces',
+      entityName: `${row.principalType}:${row.principalId}`,
+      action: 'delete',
+    });
+  }
 }

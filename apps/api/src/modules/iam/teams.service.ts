@@ -1,3 +1,4 @@
+import type { Database } from '../../db/database';
 import { newId } from '../../crypto/ids';
 import { changesFrom, hasChanges } from '../../db/changes';
 import { inOrganization, type Scope } from '../../db/scope';
@@ -106,4 +107,9 @@ export async function removeTeamUser(deps: IamDeps, actor: Actor, input: Schemas
     await recordAudit(scope, initiatorOf(actor), { entityType: 'team', entityId: `${team.id}/${user.id}`, entityName: user.email, action: 'update' });
     return { teamId: team.id, email: user.email, userId: user.id };
   });
+}
+
+/** For other modules (approvals by team): the ids of the teams a user of the organization is in. */
+export async function teamIdsOfUser(db: Database, organizationId: string, userId: string): Promise<string[]> {
+  return (await repo.teamsOfUser(db, organizationId, userId)).map((team) => team.id);
 }

@@ -2,27 +2,47 @@ import { changesFrom } from '../../db/changes';
 import { unique } from '../../db/unique-violation';
 import type { Database } from '../../db/database';
 import { inOrganization, readOrganization, type Scope } from '../../db/scope';
-import { alreadyExists, notFound, validationError } from '../../http/domain-error';
+import { DomainError, alreadyExists, notFound, validationError } from '../../http/domain-error';
 import type { Schemas } from '../../http/contract-types';
+import { isoTime } from '../../http/envelope';
 import { pagingOf } from '../../db/paged-list';
 import type { Actor } from '../../permissions/actor';
 import type { PermissionEngine } from '../../permissions/permission-engine';
-import { initiatorOf, recordAudit } from '../audit/audit.service';
+import { initiatorOf, recordAudit, type AuditInitiator } from '../audit/audit.service';
 import {
   deleteNamespace as deleteRow,
   findNamespace,
   findNamespaceByName,
   findNamespacesByIds,
+  hasAnyNamespace,
   insertNamespace,
   listNamespaces as listRows,
+  lockNamespace,
+  namespaceSettingsRelation,
   updateNamespace as updateRow,
   type NamespaceChanges,
   type NamespaceRow,
+  type NamespaceSettingsRow,
 } from './namespaces.repository';
 
 export interface NamespacesDeps {
   db: Database;
   engine: PermissionEngine;
+  /**
+   * What other modules still keep in the namespace (its stacks, its variables), read in the
+   * deleting transaction once the namespace is locked: a namespace holding any is not deleted.
+   */
+  contentsOf?: (scope: Scope, namespaceId: string) => Promise<NamespaceContent[]>;
+  /** What goes with the namespace (the permissions granted on it), removed and audited in the same transaction. */
+  removeWith?: (scope: Scope, initiator: AuditInitiator, namespaceId: string) => Promise<void>;
+}
+
+/** One kind of thing a namespace holds: how many, and the names of the first few. */
+export interface NamespaceContent {
+  /** Singular and plural nouns, as the refusal reads them ('stack', 'stacks'). */
+  noun: readonly [string, string];
+  count: number;
+  names: string[];
 }
 
 export type CreateNamespaceInput = Schemas['NamespaceCreateInput'];
@@ -48,8 +68,25 @@ export function toNamespace(row: NamespaceRow): Namespace {
     runnerConfig: (row.runnerConfig ?? null) as Namespace['runnerConfig'],
     deploymentApprovalPolicy: (row.deploymentApprovalPolicy ?? null) as Namespace['deploymentApprovalPolicy'],
     capabilities: (row.capabilities ?? null) as Namespace['capabilities'],
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: isoTime(row.createdAt),
+    updatedAt: isoTime(row.updatedAt),
+  };
+}
+
+/** What a stack inherits from its namespace (the settings and the name), in their wire types. */
+export type NamespaceSettings = Pick<Namespace, 'id' | 'name' | 'iacConfig' | 'runnerConfig' | 'deploymentApprovalPolicy' | 'capabilities'>;
+
+/** For other modules' lists: reads a namespace's settings with each row (a Relation of PagedList). */
+export { namespaceSettingsRelation };
+
+export function toNamespaceSettings(row: NamespaceSettingsRow): NamespaceSettings {
+  return {
+    id: row.id,
+    name: row.name,
+    iacConfig: (row.iacConfig ?? null) as Namespace['iacConfig'],
+    runnerConfig: (row.runnerConfig ?? null) as Namespace['runnerConfig'],
+    deploymentApprovalPolicy: (row.deploymentApprovalPolicy ?? null) as Namespace['deploymentApprovalPolicy'],
+    capabilities: (row.capabilities ?? null) as Namespace['capabilities'],
   };
 }
 
@@ -125,14 +162,49 @@ export async function updateNamespace(deps: NamespacesDeps, actor: Actor, namesp
   );
 }
 
+/** "2 stacks (api, web) and 1 variable (region)": what is left, the first names of each kind. */
+function describeContents(contents: NamespaceContent[]): string {
+  const parts = contents.map(({ noun, count, names }) => {
+    const shown = names.slice(0, 3).map((n) => `'${n}'`);
+    const more = count - shown.length;
+    const list = shown.length ? ` (${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''})` : '';
+    return `${count} ${count === 1 ? noun[0] : noun[1]}${list}`;
+  });
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : (parts[0] ?? '');
+}
+
+/**
+ * Deletes an empty namespace. The namespace is locked first: a stack or variable being put in it
+ * at the same moment holds a key-share lock on it (`holdNamespace`), so either that write commits
+ * first and is counted here (409, nothing deleted), or it waits and then finds the namespace gone.
+ */
 export async function deleteNamespace(deps: NamespacesDeps, actor: Actor, namespaceId: string) {
   await deps.engine.require(actor, 'namespace:delete', { namespaceId });
   return inOrganization(deps.db, actor.organizationId, async (scope) => {
+    const locked = await lockNamespace(scope, namespaceId, 'update');
+    if (!locked) throw notFound('Namespace', namespaceId);
+    const left = ((await deps.contentsOf?.(scope, namespaceId)) ?? []).filter((c) => c.count > 0);
+    if (left.length > 0) {
+      throw new DomainError(
+        'conflict',
+        `The namespace '${locked.name}' still holds ${describeContents(left)}: move or delete them first, then delete the namespace`,
+      );
+    }
+    await deps.removeWith?.(scope, initiatorOf(actor), namespaceId);
     const row = await deleteRow(scope, namespaceId);
     if (!row) throw notFound('Namespace', namespaceId);
     await recordAudit(scope, initiatorOf(actor), { entityType: 'namespace', entityId: row.id, entityName: row.name, action: 'delete' });
     return toNamespace(row);
   });
+}
+
+/**
+ * For the modules that put something in a namespace (stacks, variables, permissions), inside their
+ * writing transaction: whether the namespace exists, holding it until that transaction ends so it
+ * cannot be deleted under what is being written (see `deleteNamespace`).
+ */
+export async function holdNamespace(scope: Scope, namespaceId: string): Promise<boolean> {
+  return Boolean(await lockNamespace(scope, namespaceId, 'key share'));
 }
 
 /** For other modules (namespace permissions): whether the organization has this namespace. */
@@ -144,4 +216,9 @@ export async function namespaceExists(db: Database, organizationId: string, name
 export async function namespacesByIds(db: Database, organizationId: string, ids: readonly string[]): Promise<Map<string, Namespace>> {
   const rows = await readOrganization(db, organizationId, (scope) => findNamespacesByIds(scope, [...new Set(ids)]));
   return new Map(rows.map((row) => [row.id, toNamespace(row)]));
+}
+
+/** For the dashboard: whether the caller sees any namespace (`visibleIds`: the engine's, null for all). */
+export function hasNamespace(db: Database, organizationId: string, visibleIds: string[] | null): Promise<boolean> {
+  return readOrganization(db, organizationId, (scope) => hasAnyNamespace(scope, visibleIds));
 }

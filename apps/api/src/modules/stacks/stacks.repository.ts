@@ -1,8 +1,9 @@
-import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Placeholder } from 'drizzle-orm/sql';
-import { pagedList, type Page, type PageRequest } from '../../db/paged-list';
+import { pagedList, type ListRow, type Page, type PageRequest } from '../../db/paged-list';
 import type { Scope } from '../../db/scope';
+import { namespaceSettingsRelation } from '../namespaces/namespaces.service';
 import { stacks } from './stacks.schema';
 
 export type StackRow = typeof stacks.$inferSelect;
@@ -30,7 +31,7 @@ export type SortOrder = 'asc' | 'desc';
 
 // One condition on one placeholder: a stack is visible through its namespace, itself, or (own-stack
 // read restrictions) `own:<namespace|stack|*>` when its creator's `by:<user>` token is present.
-const visibleCondition = (v: Placeholder): SQL => sql`(
+export const visibleCondition = (v: Placeholder | SQLWrapper): SQL => sql`(
   ${stacks.namespaceId} = any(${v}) or ${stacks.id} = any(${v})
   or (('own:*' = any(${v}) or ('own:' || ${stacks.namespaceId}) = any(${v}) or ('own:' || ${stacks.id}) = any(${v}))
       and ('by:' || ${stacks.createdBy}) = any(${v})))`;
@@ -59,6 +60,11 @@ const sortColumns: Record<StackSortField, PgColumn> = {
   latestRunAt: stacks.latestRunAt,
 };
 
+// Every row is read with what it inherits from its namespace (one statement for the page).
+type StackRelations = { namespace: typeof namespaceSettingsRelation };
+const related = { namespace: { relation: namespaceSettingsRelation, via: stacks.namespaceId } };
+export type StackListRow = ListRow<typeof stacks, StackRelations>;
+
 // One list per order (each on its index, ending with the unique id); never-run stacks sort last.
 const lists = Object.fromEntries(
   (Object.keys(sortColumns) as StackSortField[]).flatMap((field) =>
@@ -68,16 +74,19 @@ const lists = Object.fromEntries(
         field === 'latestRunAt'
           ? [order === 'asc' ? sql`${column} asc nulls last` : sql`${column} desc nulls last`, order === 'asc' ? asc(stacks.id) : desc(stacks.id)]
           : [order === 'asc' ? asc(column) : desc(column), order === 'asc' ? asc(stacks.id) : desc(stacks.id)];
-      return [`${field}:${order}`, pagedList<typeof stacks, StackFilter>({ name: `stacks_${field}_${order}`, table: stacks, orderBy, filters })];
+      return [`${field}:${order}`, pagedList<typeof stacks, StackFilter, StackRelations>({ name: `stacks_${field}_${order}`, table: stacks, orderBy, filters, related })];
     }),
   ),
 );
+
+/** The lists by `sortBy:sortOrder` (tools/bench/api-bench.mjs EXPLAINs their statements). */
+export { lists as stackLists };
 
 export function listStacks(
   scope: Scope,
   filter: Partial<StackFilter>,
   request: PageRequest & { sortBy: StackSortField; sortOrder: SortOrder },
-): Promise<Page<StackRow>> {
+): Promise<Page<StackListRow>> {
   const list = lists[`${request.sortBy}:${request.sortOrder}`];
   if (!list) throw new Error(`no stack list ordered by ${request.sortBy} ${request.sortOrder}`);
   return scope.page(list, filter, request);
@@ -85,8 +94,12 @@ export function listStacks(
 
 export const findStack = (scope: Scope, id: string): Promise<StackRow | undefined> => scope.first(stacks, eq(stacks.id, id));
 
-/** The stack, locked until the transaction ends (update, move, delete). */
-export const lockStack = (scope: Scope, id: string): Promise<StackRow | undefined> => scope.lockFirst(stacks, eq(stacks.id, id), 'update');
+/**
+ * The stack, locked until the transaction ends: `update` to change, move or delete it; `key share`
+ * while something is put on it (a variable), so it is not deleted meanwhile.
+ */
+export const lockStack = (scope: Scope, id: string, strength: 'update' | 'key share' = 'update'): Promise<StackRow | undefined> =>
+  scope.lockFirst(stacks, eq(stacks.id, id), strength);
 
 export const findStackByName = (scope: Scope, namespaceId: string, name: string): Promise<StackRow | undefined> =>
   scope.first(stacks, sql`${stacks.namespaceId} = ${namespaceId} and ${stacks.name} = ${name}`);
@@ -106,3 +119,12 @@ export async function deleteStack(scope: Scope, id: string): Promise<StackRow | 
 /** How many stacks read their code through a VCS provider (the provider may not be deleted then). */
 export const countStacksUsingProvider = (scope: Scope, providerId: string): Promise<number> =>
   scope.count(stacks, sql`${stacks.data} -> 'vcsInfo' ->> 'providerId' = ${providerId}`);
+
+/** How many stacks a namespace holds and the first names (on stacks_org_ns_name_key). */
+export async function stacksInNamespace(scope: Scope, namespaceId: string, names: number): Promise<{ count: number; names: string[] }> {
+  const condition = eq(stacks.namespaceId, namespaceId);
+  // One after the other: inside a transaction both go through its one connection anyway.
+  const count = await scope.count(stacks, condition);
+  const rows = count > 0 ? await scope.select(stacks, condition, { orderBy: [asc(stacks.name)], limit: names }) : [];
+  return { count, names: rows.map((row) => row.name) };
+}

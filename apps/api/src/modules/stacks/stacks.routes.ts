@@ -5,7 +5,6 @@ import {
   extendStackTtl,
   getStack,
   getStackInitializationStatus,
-  listStackOutputs,
   listStackResources,
   listStacks,
   moveStack,
@@ -33,5 +32,4 @@ export const stacksOperations = (deps: StacksDeps) =>
       single(await getStackInitializationStatus(deps, actor, query.stackId)),
     ),
     listStackResources: userOperation((actor, { query }) => listStackResources(deps, actor, query.stackId, query)),
-    listStackOutputs: userOperation(async (actor, { query }) => list(await listStackOutputs(deps, actor, query.stackId))),
   });

@@ -24,6 +24,9 @@ export const stacks = pgTable(
     latestRunStatus: text('latest_run_status'),
     latestRunId: text('latest_run_id'),
     latestRunAt: timestamp('latest_run_at', { withTimezone: true }),
+    // The stack's run mutex (design §5.2): the active deployment, destroy or task, NULL when free.
+    // Written only by the runs domain's transition function, through stack-runs.service.
+    activeRunId: text('active_run_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdBy: text('created_by'),
   },

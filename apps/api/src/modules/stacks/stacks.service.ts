@@ -15,14 +15,16 @@ import { inOrganization, readOrganization, type Scope } from '../../db/scope';
 import { unique } from '../../db/unique-violation';
 import type { Schemas } from '../../http/contract-types';
 import { DomainError, alreadyExists, notFound, validationError } from '../../http/domain-error';
+import { isoTime } from '../../http/envelope';
 import type { Actor } from '../../permissions/actor';
 import type { PermissionEngine } from '../../permissions/permission-engine';
-import { initiatorOf, recordAudit } from '../audit/audit.service';
-import { namespacesByIds } from '../namespaces/namespaces.service';
+import { initiatorOf, recordAudit, type AuditInitiator } from '../audit/audit.service';
+import { holdNamespace, namespacesByIds, toNamespaceSettings, type NamespaceContent, type NamespaceSettings } from '../namespaces/namespaces.service';
 import {
   deleteStack as deleteRow,
   countStacksUsingProvider,
   findStack,
+  stacksInNamespace as stacksInNamespaceRows,
   findStackByName,
   insertStack,
   listStacks as listRows,
@@ -44,6 +46,11 @@ export interface StacksDeps {
   vcsProviderExists?: (organizationId: string, providerId: string) => Promise<boolean>;
   /** The clock (extendTtl, expiry); tests keep the real one. */
   now?: () => Date;
+  /**
+   * What goes with a deleted stack (its own variables, the permissions granted on it), removed and
+   * audited by their modules in the deleting transaction.
+   */
+  removeWithStack?: (scope: Scope, initiator: AuditInitiator, stackId: string) => Promise<void>;
 }
 
 export type Stack = Schemas['Stack'];
@@ -80,7 +87,7 @@ const nowOf = (deps: StacksDeps) => (deps.now ? deps.now() : new Date());
 const versionKey = { terraform: 'terraformVersion', terragrunt: 'terragruntVersion', opentofu: 'opentofuVersion' } as const;
 
 /** The settings a stack runs with once its namespace's are applied, each with its source. */
-export function effectiveSettings(iacType: Stack['iacType'], data: StackData, ns: Namespace | undefined): EffectiveSettings {
+export function effectiveSettings(iacType: Stack['iacType'], data: StackData, ns: NamespaceSettings | undefined): EffectiveSettings {
   const nsRunner = ns?.runnerConfig ?? null;
   const runnerOverridable = nsRunner?.isOverridable !== false;
   const runnerConfig: EffectiveSettings['runnerConfig'] =
@@ -222,7 +229,7 @@ export function effectiveErrorState(row: Pick<StackRow, 'errorState' | 'expiresA
   return row.errorState as Stack['errorState'];
 }
 
-export function toStack(row: StackRow, ns: Namespace | undefined): Stack {
+export function toStack(row: StackRow, ns: NamespaceSettings | undefined): Stack {
   const data = row.data as StackData;
   return {
     id: row.id,
@@ -240,12 +247,12 @@ export function toStack(row: StackRow, ns: Namespace | undefined): Stack {
     initStatus: row.initStatus as Stack['initStatus'],
     latestRunStatus: (row.latestRunStatus ?? undefined) as Stack['latestRunStatus'],
     latestRunId: row.latestRunId ?? undefined,
-    latestRunAt: row.latestRunAt?.toISOString() ?? null,
+    latestRunAt: row.latestRunAt ? isoTime(row.latestRunAt) : null,
     effectiveSettings: effectiveSettings(row.iacType, data, ns),
-    expiresAt: row.expiresAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt ? isoTime(row.expiresAt) : null,
     createdBy: row.createdBy ?? undefined,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: isoTime(row.createdAt),
+    updatedAt: isoTime(row.updatedAt),
   };
 }
 
@@ -300,8 +307,8 @@ export async function listStacks(deps: StacksDeps, actor: Actor, query: ListStac
       { page: query.page, pageSize: query.pageSize, sortBy: query.sortBy ?? 'name', sortOrder: query.sortOrder ?? 'asc' },
     ),
   );
-  const namespaces = await namespacesByIds(deps.db, actor.organizationId, rows.map((r) => r.namespaceId));
-  return { items: rows.map((row) => toStack(row, namespaces.get(row.namespaceId))), paging: pagingOf(query, total) };
+  // Each row comes with its namespace's settings (the same statement).
+  return { items: rows.map((row) => toStack(row, row.namespace ? toNamespaceSettings(row.namespace) : undefined)), paging: pagingOf(query, total) };
 }
 
 export async function getStack(deps: StacksDeps, actor: Actor, stackId: string): Promise<Stack> {
@@ -319,6 +326,8 @@ export async function createStack(deps: StacksDeps, actor: Actor, input: StackIn
   const now = nowOf(deps);
   return unique(nameTaken(name), 'entity.stack.name', () =>
     inOrganization(deps.db, actor.organizationId, async (scope) => {
+      // Held until the stack is committed: the namespace cannot be deleted under it.
+      if (!(await holdNamespace(scope, ns.id))) throw validationError(`Namespace ${ns.id} was not found`, 'entity.stack.namespaceId');
       await requireUniqueName(scope, ns.id, name, 'entity.stack.name');
       const row = await insertStack(scope, {
         name,
@@ -385,6 +394,7 @@ export async function deleteStack(deps: StacksDeps, actor: Actor, stackId: strin
     const locked = await lockStack(scope, stackId);
     if (!locked) throw notFound('Stack', stackId);
     refuseWhileRunning(locked, 'delete it');
+    await deps.removeWithStack?.(scope, initiatorOf(actor), stackId);
     const row = await deleteRow(scope, stackId);
     if (!row) throw notFound('Stack', stackId);
     await recordAudit(scope, initiatorOf(actor), { entityType: 'stack', entityId: row.id, entityName: row.name, action: 'delete' });
@@ -402,6 +412,7 @@ export async function moveStack(deps: StacksDeps, actor: Actor, stackId: string,
       const row = await lockStack(scope, stackId);
       if (!row) throw notFound('Stack', stackId);
       refuseWhileRunning(row, 'move it');
+      if (!(await holdNamespace(scope, target.id))) throw validationError(`Namespace ${target.id} was not found`, 'entity.namespaceId');
       checkAgainstNamespace(row.data as StackData, target, 'entity', () => 'entity.namespaceId');
       await requireUniqueName(scope, target.id, row.name, 'entity.namespaceId', stackId);
       const moved = (await updateRow(scope, stackId, { namespaceId: target.id })) ?? row;
@@ -448,15 +459,10 @@ export async function getStackInitializationStatus(deps: StacksDeps, actor: Acto
   return { stackId: row.id, status: row.initStatus as Schemas['StackInitStatus'] };
 }
 
-/** Resources and outputs come from runs' state; until a stack has run there are none. */
+/** Resources come from runs' state; until a stack has run there are none. */
 export async function listStackResources(deps: StacksDeps, actor: Actor, stackId: string, paging: { page: number; pageSize: number }) {
   await stackFor(deps, actor, stackId, 'stack:read');
   return { items: [] as Schemas['StackResource'][], paging: pagingOf(paging, 0) };
-}
-
-export async function listStackOutputs(deps: StacksDeps, actor: Actor, stackId: string): Promise<Schemas['StackOutput'][]> {
-  await stackFor(deps, actor, stackId, 'stack:read');
-  return [];
 }
 
 /** For other modules (version discovery): a stack's code location, after `stack:read`. */
@@ -471,10 +477,25 @@ export async function stackCodeLocation(deps: StacksDeps, actor: Actor, stackId:
  */
 export async function stackPlacement(deps: Pick<StacksDeps, 'db'>, organizationId: string, stackId: string) {
   const row = await readOrganization(deps.db, organizationId, (scope) => findStack(scope, stackId));
-  return row ? { namespaceId: row.namespaceId, templateId: row.templateId, createdBy: row.createdBy } : null;
+  return row ? { namespaceId: row.namespaceId, templateId: row.templateId, createdBy: row.createdBy, name: row.name } : null;
 }
 
 /** How many of the organization's stacks use a VCS provider (the vcs module refuses to delete it then). */
 export function stacksUsingVcsProvider(deps: Pick<StacksDeps, 'db'>, organizationId: string, providerId: string): Promise<number> {
   return readOrganization(deps.db, organizationId, (scope) => countStacksUsingProvider(scope, providerId));
+}
+
+/**
+ * For the modules that put something on a stack (its variables), inside their writing transaction:
+ * whether the stack exists, holding it until that transaction ends so it cannot be deleted under
+ * what is being written (`deleteStack` locks it, then removes what goes with it).
+ */
+export async function holdStack(scope: Scope, stackId: string): Promise<boolean> {
+  return Boolean(await lockStack(scope, stackId, 'key share'));
+}
+
+/** For the namespaces module, in its deleting transaction: the stacks a namespace still holds. */
+export async function stacksInNamespace(scope: Scope, namespaceId: string): Promise<NamespaceContent> {
+  const { count, names } = await stacksInNamespaceRows(scope, namespaceId, 3);
+  return { noun: ['stack', 'stacks'], count, names };
 }

@@ -9,6 +9,7 @@ import {
   validateVariableValue,
   type Message,
 } from '@terrace/domain';
+import { hclExpressionProblem } from '@terrace/iac-code';
 import { validationError } from '../../http/domain-error';
 import type { Schemas } from '../../http/contract-types';
 
@@ -66,5 +67,22 @@ export function checkValueAgainstConditions(value: string, conditions: VariableC
   for (const condition of conditions) {
     const problem = validateDefaultAgainstCondition(value, condition);
     if (problem) throw refuse(problem, field);
+  }
+}
+
+/**
+ * An HCL value is for Terraform variables only, and must be one HCL expression (HashiCorp's parser
+ * decides). The parser's words may quote the value, so a sensitive one is refused without them.
+ */
+export async function checkHcl(
+  fields: { isHcl: boolean; type: VariableType; value: string; isSensitive: boolean },
+  prefix: string,
+): Promise<void> {
+  if (!fields.isHcl) return;
+  if (fields.type !== 'tfVar') throw validationError('Only Terraform variables can hold an HCL value', `${prefix}.isHcl`);
+  if (fields.value === '') return;
+  const problem = await hclExpressionProblem(fields.value);
+  if (problem) {
+    throw validationError(fields.isSensitive ? 'The value is not a valid HCL expression' : `The value is not a valid HCL expression: ${problem}`, `${prefix}.value`);
   }
 }

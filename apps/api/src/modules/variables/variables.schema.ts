@@ -20,6 +20,8 @@ export const variables = pgTable(
     isSensitive: boolean('is_sensitive').notNull().default(false),
     isOverridable: boolean('is_overridable').notNull().default(true),
     isRequired: boolean('is_required').notNull().default(false),
+    /** A Terraform variable whose value is one HCL expression (list, map, number, bool) rather than a string. */
+    isHcl: boolean('is_hcl').notNull().default(false),
     valueConditions: jsonb('value_conditions').$type<unknown[]>().notNull().default([]),
     blueprintManagedBy: text('blueprint_managed_by'),
     createdBy: text('created_by'),

@@ -6,12 +6,14 @@ import { unique } from '../../db/unique-violation';
 import type { Schemas } from '../../http/contract-types';
 import { alreadyExists, notFound, validationError } from '../../http/domain-error';
 import type { Actor } from '../../permissions/actor';
-import type { PermissionEngine } from '../../permissions/permission-engine';
-import { initiatorOf, recordAudit } from '../audit/audit.service';
-import { checkDisplayName, checkKey, checkValue, checkValueAgainstConditions, normaliseConditions, type VariableCondition } from './variable-fields';
+import { creatorToken, ownStackToken, type PermissionEngine } from '../../permissions/permission-engine';
+import type { Permission } from '@terrace/domain';
+import { initiatorOf, recordAudit, type AuditInitiator } from '../audit/audit.service';
+import { checkDisplayName, checkHcl, checkKey, checkValue, checkValueAgainstConditions, normaliseConditions, type VariableCondition } from './variable-fields';
 import { resolveVariables } from './variable-resolution';
 import {
   deleteVariable as deleteRow,
+  deleteVariablesAt,
   findKeyAt,
   findKeyEverywhere,
   findVariable,
@@ -39,11 +41,24 @@ export interface ScopeTarget {
   createdBy?: string | null;
 }
 
-/** What the access model needs to know of a place: its namespace, and for a stack whether the actor created it. */
-function accessTarget(actor: Actor, ref: ScopeRef, target: ScopeTarget) {
-  const namespaceId = target.namespaceId ?? undefined;
-  if (ref.scope === 'stack' && target.createdBy !== undefined) return { namespaceId, stack: { createdByActor: target.createdBy === actor.userId } };
-  return { namespaceId };
+/**
+ * Checks `permission` on a place as the rest of the server does: on a stack through the engine's
+ * stack check (the grants on that one stack count, as in the stacks list), on a namespace with its
+ * id, elsewhere organization-wide.
+ */
+async function requireOn(deps: VariablesDeps, actor: Actor, permission: Permission, ref: ScopeRef, target: ScopeTarget): Promise<void> {
+  if (ref.scope === 'stack' && ref.scopeId && target.namespaceId) {
+    return deps.engine.requireOnStack(actor, permission, { id: ref.scopeId, namespaceId: target.namespaceId, createdBy: target.createdBy ?? null });
+  }
+  return deps.engine.require(actor, permission, ref.scope === 'namespace' || ref.scope === 'stack' ? { namespaceId: target.namespaceId ?? undefined } : {});
+}
+
+/** Whether a stack is among the engine's `visibleStacks` tokens (the same rule as the stacks list's SQL). */
+function stackVisible(tokens: ReadonlySet<string>, stackId: string, target: ScopeTarget): boolean {
+  const namespaceId = target.namespaceId ?? '';
+  if (tokens.has(namespaceId) || tokens.has(stackId)) return true;
+  const own = tokens.has(ownStackToken('*')) || tokens.has(ownStackToken(namespaceId)) || tokens.has(ownStackToken(stackId));
+  return own && Boolean(target.createdBy) && tokens.has(creatorToken(target.createdBy as string));
 }
 
 export interface VariablesDeps {
@@ -55,6 +70,12 @@ export interface VariablesDeps {
    * has none by that id. Other modules own these; the composition root wires their services.
    */
   findScopeTarget(organizationId: string, scope: Exclude<VariableScope, 'organization'>, scopeId: string): Promise<ScopeTarget | null>;
+  /**
+   * Inside the transaction that creates a variable: whether its namespace or stack still exists,
+   * holding it (a key-share lock) until the variable is committed, so the place is not deleted
+   * under it. Absent for a scope: nothing to hold (templates and blueprints until they exist).
+   */
+  holdScopeTarget?(scope: Scope, ref: ScopeRef): Promise<boolean | undefined>;
 }
 
 const scopeNames: Record<VariableScope, string> = {
@@ -85,6 +106,7 @@ export function toVariable(row: VariableRow, inheritedFrom?: VariableScope): Var
     isSensitive: row.isSensitive,
     isOverridable: row.isOverridable,
     isRequired: row.isRequired,
+    isHcl: row.isHcl,
     ...(row.description !== null ? { description: row.description } : {}),
     valueConditions: row.valueConditions as VariableCondition[],
     ...(row.blueprintManagedBy !== null ? { blueprintManagedBy: row.blueprintManagedBy as Variable['blueprintManagedBy'] } : {}),
@@ -138,7 +160,7 @@ function broaderPlaces(ref: ScopeRef, target: ScopeTarget): ScopeRef[] {
 
 /** The permission to read the variables of a place. */
 async function requireRead(deps: VariablesDeps, actor: Actor, ref: ScopeRef, target: ScopeTarget): Promise<void> {
-  await deps.engine.require(actor, 'stack:read', ref.scope === 'namespace' || ref.scope === 'stack' ? accessTarget(actor, ref, target) : {});
+  await requireOn(deps, actor, 'stack:read', ref, target);
 }
 
 /** Changing a stack's variables is the stack permission; elsewhere the update permission of the scope. */
@@ -153,7 +175,7 @@ async function requireWrite(deps: VariablesDeps, actor: Actor, action: 'create' 
     case 'blueprint':
       return deps.engine.require(actor, 'blueprint:update');
     default:
-      return deps.engine.require(actor, `stackVariable:${action}`, accessTarget(actor, ref, target));
+      return requireOn(deps, actor, `stackVariable:${action}`, ref, target);
   }
 }
 
@@ -171,16 +193,18 @@ interface Fields {
   isSensitive: boolean;
   isOverridable: boolean;
   isRequired: boolean;
+  isHcl: boolean;
   valueConditions: VariableCondition[];
   blueprintManagedBy: string | null;
 }
 
-function checkFields(fields: Fields, prefix: string): Fields {
+async function checkFields(fields: Fields, prefix: string): Promise<Fields> {
   checkKey(fields.key, fields.type, `${prefix}.key`);
   checkValue(fields.value, `${prefix}.value`);
   if (fields.displayName !== null) checkDisplayName(fields.displayName, `${prefix}.displayName`);
   const valueConditions = normaliseConditions(fields.valueConditions, `${prefix}.valueConditions`);
   if (fields.value !== '') checkValueAgainstConditions(fields.value, valueConditions, `${prefix}.value`);
+  await checkHcl(fields, prefix);
   return { ...fields, valueConditions };
 }
 
@@ -220,7 +244,7 @@ function plainValue(deps: VariablesDeps, row: VariableRow): string {
 type CreateFields = Omit<VariableInput, 'scope' | 'scopeId'>;
 
 async function createIn(deps: VariablesDeps, scope: Scope, actor: Actor, ref: ScopeRef, target: ScopeTarget, input: CreateFields, prefix: string) {
-  const fields = checkFields(
+  const fields = await checkFields(
     {
       key: input.key,
       type: input.type,
@@ -230,11 +254,15 @@ async function createIn(deps: VariablesDeps, scope: Scope, actor: Actor, ref: Sc
       isSensitive: input.isSensitive ?? false,
       isOverridable: input.isOverridable ?? true,
       isRequired: input.isRequired ?? false,
+      isHcl: input.isHcl ?? false,
       valueConditions: input.valueConditions ?? [],
       blueprintManagedBy: input.blueprintManagedBy ?? null,
     },
     prefix,
   );
+  if (ref.scope !== 'organization' && ref.scopeId && (await deps.holdScopeTarget?.(scope, ref)) === false) {
+    throw notFound(scopeNames[ref.scope as VariableScope], ref.scopeId);
+  }
   await requireFreeKey(scope, ref, fields, `${prefix}.key`);
   await checkOverrides(deps, scope, ref, target, fields);
   const id = newId('variable');
@@ -250,6 +278,7 @@ async function createIn(deps: VariablesDeps, scope: Scope, actor: Actor, ref: Sc
     isSensitive: fields.isSensitive,
     isOverridable: fields.isOverridable,
     isRequired: fields.isRequired,
+    isHcl: fields.isHcl,
     valueConditions: fields.valueConditions,
     blueprintManagedBy: fields.blueprintManagedBy,
     createdBy: actor.userId,
@@ -267,7 +296,7 @@ async function updateIn(deps: VariablesDeps, scope: Scope, actor: Actor, row: Va
   if (row.isSensitive && !isSensitive && input.value === undefined) {
     throw validationError('Give the value again to make a sensitive variable not sensitive', `${prefix}.value`);
   }
-  const fields = checkFields(
+  const fields = await checkFields(
     {
       key: input.key ?? row.key,
       type: input.type ?? (row.type as Fields['type']),
@@ -277,6 +306,7 @@ async function updateIn(deps: VariablesDeps, scope: Scope, actor: Actor, row: Va
       isSensitive,
       isOverridable: input.isOverridable ?? (input.isOverridable === null ? true : row.isOverridable),
       isRequired: input.isRequired ?? (input.isRequired === null ? false : row.isRequired),
+      isHcl: input.isHcl ?? (input.isHcl === null ? false : row.isHcl),
       valueConditions: input.valueConditions !== undefined ? (input.valueConditions ?? []) : (row.valueConditions as VariableCondition[]),
       blueprintManagedBy: input.blueprintManagedBy !== undefined ? input.blueprintManagedBy : row.blueprintManagedBy,
     },
@@ -294,6 +324,7 @@ async function updateIn(deps: VariablesDeps, scope: Scope, actor: Actor, row: Va
     isSensitive: fields.isSensitive,
     isOverridable: fields.isOverridable,
     isRequired: fields.isRequired,
+    isHcl: fields.isHcl,
     valueConditions: fields.valueConditions,
     blueprintManagedBy: fields.blueprintManagedBy,
   });
@@ -358,19 +389,27 @@ export async function listVariables(deps: VariablesDeps, actor: Actor, query: Li
     }
     return withInherited(deps, actor, ref, target);
   }
-  // Namespace-only users see the variables of the namespaces (and their stacks) granted to them.
-  const visible = await deps.engine.visibleNamespaces(actor, 'stack:read');
+  // Namespace-only users see the variables of the namespaces granted to them, and of the stacks
+  // the stacks list shows them (granted by namespace or one by one, own-stack restrictions held).
+  const namespaces = await deps.engine.visibleNamespaces(actor, 'stack:read');
+  const stackTokens = await deps.engine.visibleStacks(actor, 'stack:read');
   const rows = await readOrganization(deps.db, actor.organizationId, (scope) =>
     query.orgOnly ? listVariablesAt(scope, [{ scope: 'organization', scopeId: null }]) : listAllVariables(scope),
   );
-  if (visible === null) return rows.map((row) => toVariable(row));
-  const seen = new Set(visible);
+  if (namespaces === null && stackTokens === null) return rows.map((row) => toVariable(row));
+  const seenNamespaces = new Set(namespaces ?? []);
+  const tokens = new Set(stackTokens ?? []);
   const out: Variable[] = [];
   for (const row of rows) {
-    if (row.scope === 'namespace' && row.scopeId && seen.has(row.scopeId)) out.push(toVariable(row));
     if (row.scope === 'stack' && row.scopeId) {
+      if (stackTokens === null) {
+        out.push(toVariable(row));
+        continue;
+      }
       const stack = await deps.findScopeTarget(actor.organizationId, 'stack', row.scopeId);
-      if (stack?.namespaceId && seen.has(stack.namespaceId)) out.push(toVariable(row));
+      if (stack && stackVisible(tokens, row.scopeId, stack)) out.push(toVariable(row));
+    } else if (namespaces === null || (row.scope === 'namespace' && row.scopeId && seenNamespaces.has(row.scopeId))) {
+      out.push(toVariable(row));
     }
   }
   return out;
@@ -421,7 +460,7 @@ export async function upsertVariables(deps: VariablesDeps, actor: Actor, batch: 
           out.push(toVariable(await updateIn(deps, scope, actor, row, target, fields, prefix)));
         } else {
           if (!fields.key || !fields.type) throw validationError(`'${prefix}' needs a key and a type to create a variable`, `${prefix}.key`);
-          out.push(toVariable(await createIn(deps, scope, actor, ref, target, { isSensitive: false, isOverridable: true, isRequired: false, ...fields, key: fields.key, type: fields.type }, prefix)));
+          out.push(toVariable(await createIn(deps, scope, actor, ref, target, { isSensitive: false, isOverridable: true, isRequired: false, isHcl: false, ...fields, key: fields.key, type: fields.type }, prefix)));
         }
       }
       return out;
@@ -461,7 +500,7 @@ export async function deleteVariables(deps: VariablesDeps, actor: Actor, variabl
 /** The value of a variable, sensitive ones included: its own permission, and an audit event for each read of a secret. */
 export async function getVariableSecretValue(deps: VariablesDeps, actor: Actor, variableId: string): Promise<Schemas['VariableSecretValue']> {
   const { row } = await readRow(deps, actor, variableId, (ref, target) =>
-    deps.engine.require(actor, 'stackVariable:readSecret', ref.scope === 'namespace' || ref.scope === 'stack' ? accessTarget(actor, ref, target) : {}),
+    requireOn(deps, actor, 'stackVariable:readSecret', ref, target),
   );
   if (!row.isSensitive) return { id: row.id, value: row.value ?? '' };
   return inOrganization(deps.db, actor.organizationId, async (scope) => {
@@ -484,6 +523,7 @@ export async function listEffectiveVariables(deps: VariablesDeps, actor: Actor, 
     isRequired,
     isOverridable: winner.isOverridable,
     isMissing,
+    isHcl: winner.isHcl,
     scope: winner.scope as VariableScope,
     ...(winner.scopeId !== null ? { scopeId: winner.scopeId } : {}),
     variableId: winner.id,
@@ -499,6 +539,22 @@ export async function variableKeysAt(db: Database, organizationId: string, ref: 
 
 export { checked as checkedPlace, requireRead as requireVariablesRead };
 
+/** For the namespaces module, in its deleting transaction: the variables a namespace still holds. */
+export async function variablesInNamespace(scope: Scope, namespaceId: string) {
+  const rows = await listVariablesAt(scope, [{ scope: 'namespace', scopeId: namespaceId }]);
+  return { noun: ['variable', 'variables'] as const, count: rows.length, names: rows.slice(0, 3).map((row) => row.key) };
+}
+
+/**
+ * For the modules whose objects own variables (a deleted stack), in their deleting transaction:
+ * removes the variables of that place, one audit event each (naming the key, never a value).
+ */
+export async function removeVariablesOf(scope: Scope, initiator: AuditInitiator, ref: ScopeRef): Promise<void> {
+  for (const row of await deleteVariablesAt(scope, ref)) {
+    await recordAudit(scope, initiator, { entityType: 'variable', entityId: row.id, entityName: row.key, action: 'delete' });
+  }
+}
+
 /**
  * For the runs domain (server side only, never an answer): what a run of the stack gets, plaintext
  * values included, and the required variables no scope gives a value (the run should not start).
@@ -507,7 +563,7 @@ export async function variablesForRun(
   deps: VariablesDeps,
   organizationId: string,
   stackId: string,
-): Promise<{ variables: { key: string; type: 'tfVar' | 'envVar'; value: string; isSensitive: boolean }[]; missing: string[] }> {
+): Promise<{ variables: { key: string; type: 'tfVar' | 'envVar'; value: string; isSensitive: boolean; isHcl: boolean }[]; missing: string[] }> {
   const target = await deps.findScopeTarget(organizationId, 'stack', stackId);
   if (!target) throw notFound('Stack', stackId);
   const ref: ScopeRef = { scope: 'stack', scopeId: stackId };
@@ -516,7 +572,14 @@ export async function variablesForRun(
   return {
     variables: resolved
       .filter((r) => !r.isMissing)
-      .map(({ winner }) => ({ key: winner.key, type: winner.type as 'tfVar' | 'envVar', value: plainValue(deps, winner), isSensitive: winner.isSensitive })),
+      .map(({ winner }) => ({
+        key: winner.key,
+        type: winner.type as 'tfVar' | 'envVar',
+        value: plainValue(deps, winner),
+        isSensitive: winner.isSensitive,
+        // The value is an HCL expression (write it as HCL, or convert it), not a string.
+        isHcl: winner.isHcl,
+      })),
     missing: resolved.filter((r) => r.isMissing).map((r) => r.winner.key),
   };
 }

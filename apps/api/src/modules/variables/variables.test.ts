@@ -22,6 +22,7 @@ import { variablesForRun } from './variables.service';
 import { variables } from './variables.schema';
 
 type Variable = {
+  isHcl?: boolean;
   id: string;
   scope: string;
   scopeId?: string;
@@ -238,6 +239,35 @@ describe('variables', () => {
     await created(admin.token, { scope: 'organization', key: `with-dash-${suffix()}`, value: 'x' });
   });
 
+  it('keeps HCL values for Terraform variables only, each one HCL expression, and gives them to runs as HCL', async () => {
+    const { stackId } = await stackIn(admin, false);
+    const list = await created(admin.token, { scope: 'stack', scopeId: stackId, key: 'zones', value: '["a", "b"]', isHcl: true });
+    expect(list).toMatchObject({ key: 'zones', value: '["a", "b"]', isHcl: true });
+    const plain = await created(admin.token, { scope: 'stack', scopeId: stackId, key: 'name', value: 'web' });
+    expect(plain.isHcl).toBe(false);
+
+    const broken = await create(admin.token, { scope: 'stack', scopeId: stackId, key: 'tags', value: '{ team = ', isHcl: true });
+    expect(broken.status).toBe(400);
+    expect(errorOf(broken)).toMatchObject({ code: 'validation_error', field: 'entity.value' });
+    expect(errorOf(broken)?.message).toMatch(/^The value is not a valid HCL expression: /);
+    const trailing = await create(admin.token, { scope: 'stack', scopeId: stackId, key: 'tags', value: '1\nother = 2', isHcl: true });
+    expect(errorOf(trailing)).toMatchObject({ message: 'The value is not a valid HCL expression: An HCL value must be one expression, with nothing after it' });
+    const secret = await create(admin.token, { scope: 'stack', scopeId: stackId, key: 'tags', value: '{ secret = ', isHcl: true, isSensitive: true });
+    expect(errorOf(secret)).toMatchObject({ message: 'The value is not a valid HCL expression', field: 'entity.value' });
+    const env = await create(admin.token, { scope: 'stack', scopeId: stackId, key: 'ENV_LIST', type: 'envVar', value: '[1]', isHcl: true });
+    expect(errorOf(env)).toMatchObject({ message: 'Only Terraform variables can hold an HCL value', field: 'entity.isHcl' });
+
+    // Turning HCL on checks the stored value; a partial update keeps the flag.
+    const turnOn = await api.call('updateVariable', { token: admin.token, params: { variableId: plain.id }, entity: { isHcl: true } });
+    expect(errorOf(turnOn as never)).toMatchObject({ field: 'entity.value' });
+    const kept = await api.call<Variable & { isHcl: boolean }>('updateVariable', { token: admin.token, params: { variableId: list.id }, entity: { value: '["c"]' } });
+    expect(kept.body.response.items[0]).toMatchObject({ value: '["c"]', isHcl: true });
+
+    expect((await effective(admin.token, stackId)).find((v) => v.key === 'zones')).toMatchObject({ isHcl: true });
+    const run = await variablesForRun(deps, admin.organizationId, stackId);
+    expect(run.variables.find((v) => v.key === 'zones')).toEqual({ key: 'zones', type: 'tfVar', value: '["c"]', isSensitive: false, isHcl: true });
+  });
+
   it('keeps keys unique per scope and type, also under concurrent creates', async () => {
     const { stackId, namespaceId } = await stackIn(admin);
     const key = `dup_${suffix()}`;
@@ -289,7 +319,7 @@ describe('variables', () => {
     await created(admin.token, { scope: 'namespace', scopeId: namespaceId, key: secretKey, value: 'hunter2', isSensitive: true });
     await created(admin.token, { scope: 'stack', scopeId: stackId, key: 'needed', isRequired: true });
     const run = await variablesForRun(deps, admin.organizationId, stackId);
-    expect(run.variables).toContainEqual({ key: secretKey, type: 'tfVar', value: 'hunter2', isSensitive: true });
+    expect(run.variables).toContainEqual({ key: secretKey, type: 'tfVar', value: 'hunter2', isSensitive: true, isHcl: false });
     expect(run.missing).toContain('needed');
     expect(run.variables.map((v) => v.key)).not.toContain('needed');
     await expect(variablesForRun(deps, other.organizationId, stackId)).rejects.toThrow(/not found/);

@@ -36,6 +36,12 @@ export function hostFailure(error: unknown, credentialsField: string): DomainErr
         return new DomainError('not_found', error.message);
       case 'invalid-input':
         return new DomainError('validation', error.message);
+      case 'host-key':
+        return new DomainError(
+          'validation',
+          "The repository's SSH server is not known by its host key (or its key changed): add the server's key to the provider's SSH known hosts (ssh-keyscan prints it)",
+          credentialsField,
+        );
       case 'unreachable':
         return new DomainError('bad_request', `The repository could not be reached: ${error.message}`);
       case 'timeout':

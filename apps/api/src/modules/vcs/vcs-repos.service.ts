@@ -1,4 +1,4 @@
-import type { GitRemote, RepositorySnapshot } from '@terrace/git';
+import { wellKnownSshHosts, type GitRemote, type RepositorySnapshot } from '@terrace/git';
 import type { HostedRepository } from '@terrace/vcs-hosts';
 import type { Schemas } from '../../http/contract-types';
 import { DomainError, notFound, validationError } from '../../http/domain-error';
@@ -70,7 +70,9 @@ async function remoteOf(deps: VcsDeps, organizationId: string, providerId: strin
     if (!repository.sshUrl) throw validationError(`The host gives no SSH address for '${repoName}'`, 'repoName');
     const privateKey = provider.credentials.sshPrivateKey ?? (await deps.primarySshKey(organizationId));
     if (!privateKey) throw validationError('Cloning over SSH needs an SSH key: add one in the SSH keys settings, or on the provider', providerField);
-    return { remote: { url: repository.sshUrl, credentials: { type: 'sshKey', privateKey } }, repository };
+    // Only known host keys are trusted: the provider's own (a self-hosted server) and the hosted services'.
+    const knownHosts = [provider.row.sshKnownHosts, wellKnownSshHosts].filter(Boolean).join('\n');
+    return { remote: { url: repository.sshUrl, credentials: { type: 'sshKey', privateKey, knownHosts } }, repository };
   }
   const host = hostOf(deps, provider.settings, providerField);
   const credentials = await atHost(providerField, () => host.gitCredentials(AbortSignal.timeout(hostCallTimeoutMs)));

@@ -1,4 +1,5 @@
-import { defineOperations, list, single, userOperation } from '../../http/operation-registry';
+import { defineOperations, list, publicOperation, single, userOperation } from '../../http/operation-registry';
+import { receiveVcsWebhook, type WebhookDeps } from './vcs-webhooks.service';
 import { collectVcsRepos, listVcsRepoBranches, listVcsRepoTree, listVcsRepos, scanVcsRepos } from './vcs-repos.service';
 import {
   createVcsProvider,
@@ -13,7 +14,7 @@ import {
   type VcsDeps,
 } from './vcs.service';
 
-export const vcsOperations = (deps: VcsDeps) =>
+export const vcsOperations = (deps: VcsDeps & Partial<Pick<WebhookDeps, 'runs' | 'logger'>>) =>
   defineOperations({
     listVcsProviders: userOperation(async (actor, { query }) => list(await listVcsProviders(deps, actor, query))),
     createVcsProvider: userOperation(async (actor, { entity }) => single(await createVcsProvider(deps, actor, entity))),
@@ -28,6 +29,12 @@ export const vcsOperations = (deps: VcsDeps) =>
     scanVcsRepos: userOperation(async (actor, { entity }) => list(await scanVcsRepos(deps, actor, entity))),
     listVcsRepoBranches: userOperation(async (actor, { query }) => list(await listVcsRepoBranches(deps, actor, query))),
     listVcsRepoTree: userOperation(async (actor, { query }) => list(await listVcsRepoTree(deps, actor, query))),
+    receiveVcsWebhook: publicOperation(async ({ params, query, headers, rawBody, body }) => {
+      if (!deps.runs) throw new Error('The webhook receiver needs the runs domain');
+      await receiveVcsWebhook({ ...deps, runs: deps.runs }, { providerType: params.providerType, providerId: query.providerId, headers, rawBody, payload: body });
+      return single({});
+    }),
+    getGithubWebhookSecret: userOperation(async (actor, { query }) => single(await getWebhookSecret(deps, actor, query.providerId, 'github'))),
     getGitlabWebhookSecret: userOperation(async (actor, { query }) => single(await getWebhookSecret(deps, actor, query.providerId, 'gitlab'))),
     getBitbucketWebhookSecret: userOperation(async (actor, { query }) =>
       single(await getWebhookSecret(deps, actor, query.providerId, 'bitbucket')),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createVcsHost, type VcsHost, type VcsHostEndpoints, type VcsProviderSettings } from '@terrace/vcs-hosts';
-import type { GitClient } from '@terrace/git';
+import { knownHostsProblem, type GitClient } from '@terrace/git';
 import { changesFrom } from '../../db/changes';
 import type { Database } from '../../db/database';
 import { inOrganization, readOrganization, type Scope } from '../../db/scope';
@@ -15,6 +15,7 @@ import type { PermissionEngine } from '../../permissions/permission-engine';
 import { initiatorOf, recordAudit } from '../audit/audit.service';
 import { connectionRefusal, hostFailure } from './vcs-errors';
 import {
+  hasAnyProvider,
   deleteProvider as deleteRow,
   findProvider,
   findProviderByName,
@@ -95,6 +96,7 @@ export function toVcsProvider(row: VcsProviderRow): VcsProvider {
     name: row.name,
     ...(row.authType !== null ? { authType: row.authType } : {}),
     ...(row.gitCloneType !== null ? { gitCloneType: row.gitCloneType } : {}),
+    ...(row.sshKnownHosts !== null ? { sshKnownHosts: row.sshKnownHosts } : {}),
     ...metadataOf(row.metadata),
     createdAt: row.createdAt.toISOString(),
   };
@@ -139,6 +141,14 @@ export async function openProvider(deps: VcsDeps, organizationId: string, provid
 
 const nameTaken = (name: string) => `A VCS provider named '${name}' already exists`;
 
+/** known_hosts text as given (blank is none); a line that is not a host key is a field error. */
+function checkedKnownHosts(text: string | null | undefined): string | null {
+  if (text === null || text === undefined || text.trim() === '') return null;
+  const problem = knownHostsProblem(text);
+  if (problem) throw validationError(`Line ${problem.line} of the SSH known hosts is not a host key: ${problem.reason}`, 'entity.sshKnownHosts');
+  return text.trim();
+}
+
 function requiredName(name: string | null | undefined): string {
   const trimmed = (name ?? '').trim();
   if (!trimmed) throw validationError("'entity.name' must not be blank", 'entity.name');
@@ -173,6 +183,7 @@ export async function createVcsProvider(deps: VcsDeps, actor: Actor, input: VcsP
         type: input.type,
         authType: input.authType ?? null,
         gitCloneType: input.gitCloneType ?? null,
+        sshKnownHosts: checkedKnownHosts(input.sshKnownHosts),
         metadata: metadataOf(input),
         credentials: deps.envelope.encrypt(JSON.stringify(credentials), credentialsContext(actor.organizationId, id)),
         createdBy: actor.userId,
@@ -186,6 +197,7 @@ export async function createVcsProvider(deps: VcsDeps, actor: Actor, input: VcsP
 export async function updateVcsProvider(deps: VcsDeps, actor: Actor, providerId: string, input: VcsProviderUpdate) {
   await deps.engine.require(actor, 'vcsProvider:update');
   const changes: VcsProviderChanges = changesFrom(input, { authType: true, gitCloneType: true });
+  if (input.sshKnownHosts !== undefined) changes.sshKnownHosts = checkedKnownHosts(input.sshKnownHosts);
   const name = input.name === undefined ? undefined : requiredName(input.name);
   if (name !== undefined) changes.name = name;
   const organizationId = actor.organizationId;
@@ -251,6 +263,7 @@ export async function getVcsProviderMetadata(deps: VcsDeps, _actor: Actor, query
 // ---- Webhook secrets: made once per provider, sealed, and shown only by these explicit calls.
 
 const webhookFamilies = {
+  github: ['github', 'github-enterprise'],
   gitlab: ['gitlab', 'gitlab-onprem'],
   bitbucket: ['bitbucket-cloud'],
   bitbucketDataCenter: ['bitbucket-data-center'],
@@ -283,7 +296,7 @@ async function webhookOf(deps: VcsDeps, actor: Actor, providerId: string, family
   });
 }
 
-export async function getWebhookSecret(deps: VcsDeps, actor: Actor, providerId: string, family: 'gitlab' | 'bitbucket' | 'bitbucketDataCenter') {
+export async function getWebhookSecret(deps: VcsDeps, actor: Actor, providerId: string, family: 'github' | 'gitlab' | 'bitbucket' | 'bitbucketDataCenter') {
   const { secret, webhookUrl } = await webhookOf(deps, actor, providerId, family);
   return { webhookUrl, secret };
 }
@@ -307,7 +320,17 @@ export async function getGithubEnterpriseAppWebhookProperties(deps: VcsDeps, act
   return { webhookUrl, secret, manifest };
 }
 
+/** The provider's webhook secret (server side only: the webhook receiver checks signatures with it); null until made. */
+export function openWebhookSecret(deps: Pick<VcsDeps, 'envelope'>, row: VcsProviderRow): string | null {
+  return row.webhookSecret ? deps.envelope.decrypt(row.webhookSecret, webhookContext(row.organizationId, row.id)) : null;
+}
+
 /** Whether the organization has this VCS provider (stacks check the provider they name). */
 export async function vcsProviderExists(deps: Pick<VcsDeps, 'db'>, organizationId: string, providerId: string): Promise<boolean> {
   return (await readOrganization(deps.db, organizationId, (scope) => findProvider(scope, providerId))) !== undefined;
+}
+
+/** For the dashboard's getting-started steps: whether the organization has connected a provider. */
+export function hasVcsProvider(db: Database, organizationId: string): Promise<boolean> {
+  return readOrganization(db, organizationId, hasAnyProvider);
 }

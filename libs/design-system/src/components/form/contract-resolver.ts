@@ -22,7 +22,8 @@ export function domainRule<T>(
         code: 'custom',
         message: message.message ?? message.id,
         params: { message },
-        path: options.path,
+        // A copy each time: zod prefixes the path in place with where the value sits.
+        path: options.path ? [...options.path] : undefined,
       });
     }
   };

@@ -226,3 +226,14 @@ describe('FormDialog with a form', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 });
+
+describe('domainRule', () => {
+  it('reports on the same path however many times a nested value is checked', () => {
+    const rule = domainRule((group: { mode: string; names: string[] }) => (group.mode === 'some' && group.names.length === 0 ? { id: 'test.names', message: 'Name one' } : undefined), {
+      path: ['names'],
+    });
+    const nested = z.object({ groups: z.array(z.object({ mode: z.string(), names: z.array(z.string()) }).superRefine(rule)) });
+    const paths = [1, 2, 3].map(() => nested.safeParse({ groups: [{ mode: 'some', names: [] }] }).error?.issues.map((i) => i.path.join('.')));
+    expect(paths).toEqual([['groups.0.names'], ['groups.0.names'], ['groups.0.names']]);
+  });
+});

@@ -11,6 +11,22 @@ afterEach(() => {
 });
 
 describe('toast', () => {
+  // First in the file: the module loads sonner once, on the first toast of the test run.
+  it('loads and mounts sonner only when the first toast is raised', async () => {
+    renderWithProviders(<Toaster />);
+    // Whatever a mounted Toaster would load has had time to load and render.
+    await act(async () => {
+      await import('./sonner-toaster');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    });
+    expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    act(() => {
+      toast.info('First toast');
+    });
+    expect(await screen.findByText('First toast')).toBeInTheDocument();
+    expect(screen.getByRole('region')).toBeInTheDocument();
+  });
+
   it('shows title and description', async () => {
     renderWithProviders(<Toaster />);
     act(() => {

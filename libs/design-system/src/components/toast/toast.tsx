@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import type { SonnerToast } from './sonner-toaster';
 
 export interface ToastOptions {
@@ -10,17 +10,36 @@ export interface ToastOptions {
   action?: { label: ReactNode; onClick: () => void };
 }
 
-// sonner loads on the first toast or with the Toaster, after the first paint (ARCHITECTURE §8).
-// Calls made while it loads run once it has, in order; sonner itself keeps toasts raised before a
-// Toaster listens and shows them when one mounts.
+// sonner (about 10 KiB gzip) loads on the first toast, not with the page (ARCHITECTURE §8): the
+// Toaster renders nothing until a toast is raised. Calls made while it loads run once it has, in
+// order; sonner itself keeps toasts raised before a Toaster listens and shows them when one mounts.
 let sonner: SonnerToast | null = null;
 let loading: Promise<SonnerToast> | null = null;
 const load = () =>
   (loading ??= import('./sonner-toaster').then((m) => (sonner = m.sonnerToast)));
 
+let raised = false;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+};
+
 function run(call: (toast: SonnerToast) => void) {
+  if (!raised) {
+    raised = true;
+    for (const listener of listeners) listener();
+  }
   if (sonner) call(sonner);
   else void load().then(call);
+}
+
+/**
+ * Loads sonner ahead of the first toast, for hosts that cannot wait for it then (Storybook's
+ * interaction tests, whose waits are short); the console itself never calls it.
+ */
+export function preloadToaster(): Promise<unknown> {
+  return load();
 }
 
 /** The one toast API of the console (CONVENTIONS: Data). Titles must already be translated. */
@@ -38,6 +57,8 @@ const SonnerToaster = lazy(() =>
 
 /** Mount once near the root. Colours come from the tokens; the corner follows the direction. */
 export function Toaster() {
+  const wanted = useSyncExternalStore(subscribe, () => raised, () => raised);
+  if (!wanted) return null;
   return (
     <Suspense fallback={null}>
       <SonnerToaster />

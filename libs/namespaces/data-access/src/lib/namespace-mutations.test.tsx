@@ -1,11 +1,8 @@
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { createApiClient } from '@terrace/api-client';
-import { ApiClientProvider } from '@terrace/session';
+import { useQuery } from '@tanstack/react-query';
+import { dataAccessHarness, setupMsw } from '@terrace/session/testing';
 import { envelope, handle } from '@terrace/api-client/testing';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { setupServer } from 'msw/node';
-import type { ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useCreateNamespaceMutation } from './create-namespace.mutation';
 import { useDeleteNamespaceMutation } from './delete-namespace.mutation';
 import { useGrantNamespacePermissionMutation } from './grant-namespace-permission.mutation';
@@ -13,27 +10,7 @@ import { namespaceFixture } from './namespaces.fixtures';
 import { namespacesKeys } from './namespaces.keys';
 import { namespacesQueries } from './namespaces.queries';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
-
-function setup() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const client = createApiClient({
-    baseUrl: 'http://console.test/api',
-    getToken: () => 'tok',
-    onUnauthorized: () => undefined,
-    notify: () => undefined,
-    navigate: { location: () => ({ pathname: '/app', search: '' }), go: () => undefined },
-  });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>
-      <ApiClientProvider client={client}>{children}</ApiClientProvider>
-    </QueryClientProvider>
-  );
-  return { queryClient, client, wrapper };
-}
+const server = setupMsw();
 
 describe('namespace mutations', () => {
   it('creating a namespace sends the entity, seeds its detail and marks every list stale', async () => {
@@ -44,7 +21,7 @@ describe('namespace mutations', () => {
         return envelope([namespaceFixture({ id: 'ns-new0001', name: 'new' })]);
       }),
     );
-    const { queryClient, wrapper } = setup();
+    const { queryClient, wrapper } = dataAccessHarness();
     queryClient.setQueryData(namespacesKeys.list({ page: 1, pageSize: 20 }), { items: [], total: 0 });
     const { result } = renderHook(() => useCreateNamespaceMutation(), { wrapper });
     await act(() => result.current.mutateAsync({ name: 'new' }));
@@ -55,7 +32,7 @@ describe('namespace mutations', () => {
 
   it('deleting a namespace drops its cached detail and permissions', async () => {
     server.use(handle('delete', '/namespace/{namespaceId}', () => envelope([namespaceFixture()])));
-    const { queryClient, wrapper } = setup();
+    const { queryClient, wrapper } = dataAccessHarness();
     queryClient.setQueryData(namespacesKeys.detail('ns-platform01'), namespaceFixture());
     queryClient.setQueryData(namespacesKeys.permissions('ns-platform01'), []);
     const { result } = renderHook(() => useDeleteNamespaceMutation(), { wrapper });
@@ -70,7 +47,7 @@ describe('namespace mutations', () => {
         envelope([{ namespaceId: 'ns-a0001', stackId: null, teamId: body?.entity.teamId ?? '', role: 'admin', customRoleId: null }]),
       ),
     );
-    const { queryClient, wrapper } = setup();
+    const { queryClient, wrapper } = dataAccessHarness();
     queryClient.setQueryData(namespacesKeys.permissions('ns-a0001'), []);
     queryClient.setQueryData(namespacesKeys.permissions('ns-b0001'), []);
     const { result } = renderHook(() => useGrantNamespacePermissionMutation(), { wrapper });
@@ -92,7 +69,7 @@ describe('namespace mutations', () => {
         return envelope([namespaceFixture({ id: 'ns-new0001', name: 'new' })]);
       }),
     );
-    const { client, queryClient, wrapper } = setup();
+    const { client, queryClient, wrapper } = dataAccessHarness();
     const filters = { page: 1, pageSize: 20 } as const;
     const { result } = renderHook(
       () => ({ list: useQuery(namespacesQueries.list(client, filters)), create: useCreateNamespaceMutation() }),

@@ -36,6 +36,20 @@ function open(url = '/app/namespace/ns-platform01', canEdit = true) {
 }
 
 describe('NamespaceDetailsPage', () => {
+  it('shows the tabs other domains give (stacks, variables) with the namespace, and none they do not', async () => {
+    server.use(...handlers());
+    const given = ({ namespaceId }: { namespaceId: string }) => <p>{`variables of ${namespaceId}`}</p>;
+    renderPage({
+      path: 'namespace/:namespaceId',
+      element: <NamespaceDetailsPage variablesPanel={given} />,
+      url: '/app/namespace/ns-platform01?tab=variables',
+    });
+    expect(await screen.findByRole('tab', { name: 'Variables', selected: true })).toBeInTheDocument();
+    expect(await screen.findByText('variables of ns-platform01')).toBeInTheDocument();
+    // No stacks panel was given: no stacks tab.
+    expect(screen.queryByRole('tab', { name: 'Stacks' })).not.toBeInTheDocument();
+  });
+
   it('opens the tab named in the URL and writes the chosen tab back to it', async () => {
     server.use(...handlers());
     const { user, router } = open('/app/namespace/ns-platform01?tab=settings');

@@ -27,10 +27,12 @@ import { NamespaceSummary } from './namespace-summary';
 import { useNamespaceAccess, type NamespaceAccess } from './use-namespace-access';
 import { useApiClient } from '@terrace/session';
 
-const tabs = ['overview', 'stacks', 'settings', 'permissions'] as const;
+const tabs = ['overview', 'stacks', 'variables', 'settings', 'permissions'] as const;
 
 /** The stacks of a namespace, given by the app (the stacks domain depends on this one, not the reverse). */
 export type NamespaceStacksPanel = ComponentType<{ namespaceId: string }>;
+/** The variables of a namespace, given by the app from the variables domain (the same way). */
+export type NamespaceVariablesPanel = ComponentType<{ namespaceId: string }>;
 
 export interface NamespaceDetailsPageProps {
   /** Whether the user may edit; delete and grant follow it unless given. The route passes the session's access. */
@@ -41,10 +43,19 @@ export interface NamespaceDetailsPageProps {
   reasons?: NamespaceAccess['reasons'];
   /** The stacks tab's content; without it the page has no stacks tab. */
   stacksPanel?: NamespaceStacksPanel;
+  /** The variables tab's content; without it the page has no variables tab. */
+  variablesPanel?: NamespaceVariablesPanel;
 }
 
-/** /namespace/:namespaceId with its tabs in the URL (?tab=overview|settings|permissions). */
-export function NamespaceDetailsPage({ canEdit = true, canDelete = canEdit, canGrant = canEdit, reasons = {}, stacksPanel: StacksPanel }: NamespaceDetailsPageProps) {
+/** /namespace/:namespaceId with its tabs in the URL (?tab=overview|stacks|variables|settings|permissions). */
+export function NamespaceDetailsPage({
+  canEdit = true,
+  canDelete = canEdit,
+  canGrant = canEdit,
+  reasons = {},
+  stacksPanel: StacksPanel,
+  variablesPanel: VariablesPanel,
+}: NamespaceDetailsPageProps) {
   const { t } = useLingui();
   const { namespaceId = '' } = useParams();
   const client = useApiClient();
@@ -108,6 +119,7 @@ export function NamespaceDetailsPage({ canEdit = true, canDelete = canEdit, canG
             <TabsList aria-label={t`Namespace sections`}>
               <TabsTrigger value="overview">{t`Overview`}</TabsTrigger>
               {StacksPanel && <TabsTrigger value="stacks">{t`Stacks`}</TabsTrigger>}
+              {VariablesPanel && <TabsTrigger value="variables">{t`Variables`}</TabsTrigger>}
               <TabsTrigger value="settings">{t`Settings`}</TabsTrigger>
               <TabsTrigger value="permissions">{t`Permissions`}</TabsTrigger>
             </TabsList>
@@ -118,6 +130,13 @@ export function NamespaceDetailsPage({ canEdit = true, canDelete = canEdit, canG
               <TabsContent value="stacks">
                 <Suspense fallback={null}>
                   <StacksPanel namespaceId={data.id} />
+                </Suspense>
+              </TabsContent>
+            )}
+            {VariablesPanel && (
+              <TabsContent value="variables">
+                <Suspense fallback={null}>
+                  <VariablesPanel namespaceId={data.id} />
                 </Suspense>
               </TabsContent>
             )}
@@ -132,7 +151,7 @@ export function NamespaceDetailsPage({ canEdit = true, canDelete = canEdit, canG
             target={deleting ? data : null}
             onClose={() => setDeleting(false)}
             title={(target) => t`Delete namespace ${target.name}?`}
-            description={t`The namespace, its settings and its permissions are deleted. This cannot be undone.`}
+            description={t`Only an empty namespace is deleted: move or delete its stacks and variables first. Its settings and permissions are deleted with it. This cannot be undone.`}
             confirmLabel={t`Delete namespace`}
             onConfirm={async (target) => {
               await remove.mutateAsync(target.id);
@@ -147,7 +166,16 @@ export function NamespaceDetailsPage({ canEdit = true, canDelete = canEdit, canG
 }
 
 /** The route's page: the shared access model decides what is offered, and says why not. */
-export function NamespaceDetailsRoute({ stacksPanel }: { stacksPanel?: NamespaceStacksPanel }) {
+export function NamespaceDetailsRoute({ stacksPanel, variablesPanel }: { stacksPanel?: NamespaceStacksPanel; variablesPanel?: NamespaceVariablesPanel }) {
   const { canEdit, canDelete, canGrant, reasons } = useNamespaceAccess();
-  return <NamespaceDetailsPage canEdit={canEdit} canDelete={canDelete} canGrant={canGrant} reasons={reasons} stacksPanel={stacksPanel} />;
+  return (
+    <NamespaceDetailsPage
+      canEdit={canEdit}
+      canDelete={canDelete}
+      canGrant={canGrant}
+      reasons={reasons}
+      stacksPanel={stacksPanel}
+      variablesPanel={variablesPanel}
+    />
+  );
 }

@@ -1,6 +1,6 @@
 import { lazyPage, type AppPages } from '@terrace/session';
 import { createElement } from 'react';
-import type { NamespaceStacksPanel } from './namespace-details-page';
+import type { NamespaceStacksPanel, NamespaceVariablesPanel } from './namespace-details-page';
 
 /** The namespaces pages by route id (spec §2.2); the app composes them under the route table's guards. */
 export const namespacesPages = {
@@ -10,13 +10,16 @@ export const namespacesPages = {
   editNamespaceWizard: lazyPage(() => import('./namespace-wizard-page').then((m) => m.EditNamespaceWizardPage)),
 } satisfies AppPages;
 
-/** The same pages, with the namespace page's stacks tab filled by the app (from the stacks domain). */
-export function namespacesPagesWith({ stacksPanel }: { stacksPanel: NamespaceStacksPanel }) {
+/**
+ * The same pages, with the namespace page's tabs other domains fill, given by the app: stacks
+ * (from the stacks domain) and variables (from the variables domain).
+ */
+export function namespacesPagesWith({ stacksPanel, variablesPanel }: { stacksPanel?: NamespaceStacksPanel; variablesPanel?: NamespaceVariablesPanel }) {
   return {
     ...namespacesPages,
     namespace: lazyPage(() =>
       import('./namespace-details-page').then((m) => function NamespaceRoute() {
-        return createElement(m.NamespaceDetailsRoute, { stacksPanel });
+        return createElement(m.NamespaceDetailsRoute, { stacksPanel, variablesPanel });
       }),
     ),
   } satisfies AppPages;

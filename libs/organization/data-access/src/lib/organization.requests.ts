@@ -16,6 +16,7 @@ import type {
   PasswordChangeInput,
   PersonalAccessToken,
   PersonalAccessTokenInput,
+  TerraformLoginAuthorization,
   ProfileInput,
   ProgrammaticUser,
   ProgrammaticToken,
@@ -236,5 +237,10 @@ export const organizationRequests = {
   },
   async revokePersonalAccessToken(client: ApiClient, personalAccessTokenId: string): Promise<void> {
     await client.DELETE('/iam/user/personalAccessToken/{personalAccessTokenId}', { params: { path: { personalAccessTokenId } } });
+  },
+  /** `terraform login` approved: the CLI's redirect address with a single-use code. */
+  async authorizeTerraformLogin(client: ApiClient, input: TerraformLoginAuthorization): Promise<string> {
+    const { data } = await client.POST('/oauth/authorization', { body: { entity: input } });
+    return firstItem(data).redirectUrl;
   },
 };

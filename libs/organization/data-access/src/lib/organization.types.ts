@@ -29,6 +29,7 @@ export type ProgrammaticTokenInput = Schemas['ProgrammaticTokenInput'];
 /** The signed-in user's own token (`terraform login`); `token` is present only in the answer that creates it. */
 export type PersonalAccessToken = Schemas['PersonalAccessToken'];
 export type PersonalAccessTokenInput = Schemas['PersonalAccessTokenInput'];
+export type TerraformLoginAuthorization = Schemas['TerraformLoginAuthorization'];
 
 export const customRoleTypes = ['organizationRole', 'namespaceRole'] as const;
 export type CustomRoleType = (typeof customRoleTypes)[number];

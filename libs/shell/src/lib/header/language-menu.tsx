@@ -1,54 +1,32 @@
 import { useLingui } from '@lingui/react/macro';
-import {
-  Button,
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@terrace/design-system';
-import { locales } from '@terrace/i18n';
-import { useLocalSettings, type Direction, type LocaleId, type NavigationType } from '@terrace/session';
+import { Button } from '@terrace/design-system';
 import { Languages } from 'lucide-react';
+import { menuTriggerHandlers, useDeferred } from './deferred';
 
-/** Language, writing direction and navigation type: the display preferences kept in local settings. */
+const loadDropdown = () => import('./language-dropdown').then((m) => m.LanguageDropdown);
+
+/**
+ * The language, direction and navigation menu of the header. Its button renders at once; the
+ * menu itself (language-dropdown.tsx, with the Radix menu code) loads on hover, focus or first
+ * press, and opens on the press that asked for it.
+ */
 export function LanguageMenu() {
   const { t } = useLingui();
-  const [settings, update] = useLocalSettings();
+  const { Component: Dropdown, wanted, prime, want, trigger } = useDeferred(loadDropdown);
+  if (Dropdown) return <Dropdown defaultOpen={wanted} />;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={t`Language and layout`}>
-          <Languages />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-56">
-        <DropdownMenuLabel>{t`Language`}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={settings.locale} onValueChange={(value) => update({ locale: value as LocaleId })}>
-          {locales.map((locale) => (
-            <DropdownMenuRadioItem key={locale.id} value={locale.id} lang={locale.tag}>
-              {locale.nativeName}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-        <DropdownMenuSeparator />
-        <DropdownMenuLabel>{t`Direction`}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={settings.direction} onValueChange={(value) => update({ direction: value as Direction })}>
-          <DropdownMenuRadioItem value="ltr">{t`Left to right`}</DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="rtl">{t`Right to left`}</DropdownMenuRadioItem>
-        </DropdownMenuRadioGroup>
-        <DropdownMenuSeparator />
-        <DropdownMenuLabel>{t`Navigation`}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup
-          value={settings.navigationType}
-          onValueChange={(value) => update({ navigationType: value as NavigationType })}
-        >
-          <DropdownMenuRadioItem value="SIDE">{t`Side navigation`}</DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="TOP">{t`Top navigation`}</DropdownMenuRadioItem>
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Button
+      ref={trigger}
+      type="button"
+      variant="ghost"
+      size="icon"
+      aria-label={t`Language and layout`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      {...menuTriggerHandlers(want, prime)}
+    >
+      <Languages />
+    </Button>
   );
 }

@@ -1,37 +1,14 @@
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { createApiClient } from '@terrace/api-client';
+import { useQuery } from '@tanstack/react-query';
 import { envelope, handle } from '@terrace/api-client/testing';
-import { ApiClientProvider } from '@terrace/session';
+import { dataAccessHarness, setupMsw } from '@terrace/session/testing';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { setupServer } from 'msw/node';
-import type { ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stackFixture } from './stacks.fixtures';
 import { stacksKeys } from './stacks.keys';
 import { useCreateStackMutation, useDeleteStackMutation, useExtendStackTtlMutation, useMoveStacksMutation } from './stacks.mutations';
 import { stacksQueries } from './stacks.queries';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
-
-function setup() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const client = createApiClient({
-    baseUrl: 'http://console.test/api',
-    getToken: () => 'tok',
-    onUnauthorized: () => undefined,
-    notify: () => undefined,
-    navigate: { location: () => ({ pathname: '/app', search: '' }), go: () => undefined },
-  });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>
-      <ApiClientProvider client={client}>{children}</ApiClientProvider>
-    </QueryClientProvider>
-  );
-  return { client, queryClient, wrapper };
-}
+const server = setupMsw();
 
 const filters = { page: 1, pageSize: 20 } as const;
 
@@ -44,14 +21,14 @@ describe('stacks requests and mutations', () => {
         return envelope([stackFixture()]);
       }),
     );
-    const { client, wrapper } = setup();
+    const { client, wrapper } = dataAccessHarness();
     const { result } = renderHook(
       () => useQuery(stacksQueries.list(client, { page: 2, pageSize: 10, name: 'net', namespaceId: 'ns-1', iacType: 'opentofu' })),
       { wrapper },
     );
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     const params = new URLSearchParams(queries[0]);
-    expect(Object.fromEntries(params)).toEqual({ page: '2', pageSize: '10', stackName: 'net', namespaceId: 'ns-1', iacType: 'opentofu' });
+    expect(Object.fromEntries(params)).toEqual({ page: '2', pageSize: '10', search: 'net', namespaceId: 'ns-1', iacType: 'opentofu' });
     expect(result.current.data?.items[0]?.name).toBe('network');
   });
 
@@ -68,7 +45,7 @@ describe('stacks requests and mutations', () => {
         return envelope([stackFixture({ id: 'stk-new', name: 'new' })]);
       }),
     );
-    const { client, queryClient, wrapper } = setup();
+    const { client, queryClient, wrapper } = dataAccessHarness();
     const { result } = renderHook(() => ({ list: useQuery(stacksQueries.list(client, filters)), create: useCreateStackMutation() }), { wrapper });
     await waitFor(() => expect(result.current.list.isSuccess).toBe(true));
     let listsWhenResolved = 0;
@@ -94,7 +71,7 @@ describe('stacks requests and mutations', () => {
         return envelope([stackFixture({ stackType: 'ephemeral' })]);
       }),
     );
-    const { wrapper } = setup();
+    const { wrapper } = dataAccessHarness();
     const { result } = renderHook(() => ({ move: useMoveStacksMutation(), extend: useExtendStackTtlMutation() }), { wrapper });
     await act(() => result.current.move.mutateAsync({ stackIds: ['stk-1', 'stk-2'], namespaceId: 'ns-2' }));
     await act(() => result.current.extend.mutateAsync({ stackId: 'stk-1', ttl: { type: 'days', value: 3 } }));
@@ -114,7 +91,7 @@ describe('stacks requests and mutations', () => {
         return envelope([]);
       }),
     );
-    const { client, queryClient, wrapper } = setup();
+    const { client, queryClient, wrapper } = dataAccessHarness();
     queryClient.setQueryData(stacksKeys.detail('stk-1'), stackFixture());
     const { result } = renderHook(() => ({ list: useQuery(stacksQueries.list(client, filters)), remove: useDeleteStackMutation() }), { wrapper });
     await waitFor(() => expect(result.current.list.isSuccess).toBe(true));

@@ -14,7 +14,8 @@ export const stacksRequests = {
         query: {
           page,
           pageSize,
-          ...(name ? { stackName: name } : {}),
+          // The search box matches part of the name, in any case (stackName would be the exact name).
+          ...(name ? { search: name } : {}),
           ...(namespaceId ? { namespaceId } : {}),
           ...(iacType ? { iacType } : {}),
           ...(driftState ? { driftState } : {}),

@@ -24,6 +24,7 @@ export type StackPageSize = (typeof stackPageSizes)[number];
 export interface StackListFilters {
   page: number;
   pageSize: StackPageSize;
+  /** Part of the name, in any case (the search box). */
   name?: string;
   namespaceId?: string;
   iacType?: IacType;

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { zIacConfig, zStackInput, zTtl, zVcsInfo } from '@terrace/api-client/schemas';
 import { domainRule, type FieldMessages } from '@terrace/design-system';
-import { validateTtl, validateVarFile, type Message } from '@terrace/domain';
+import { validateApprovalTeams, validateRunnerGroups, validateTtl, validateVarFile, type Message } from '@terrace/domain';
 import type { IacType, Stack, StackInput } from '@terrace/stacks/data-access';
 import { z } from 'zod';
 
@@ -27,7 +27,8 @@ function validateVarFiles(value: string): Message | undefined {
   return undefined;
 }
 
-export const stackFormSchema = z.object({
+export const stackFormSchema = z
+  .object({
   name: text(wire.name),
   description: text(wire.description.unwrap()),
   namespaceId: wire.namespaceId,
@@ -45,7 +46,11 @@ export const stackFormSchema = z.object({
   version: text(zIacConfig.shape.terraformVersion.unwrap().unwrap()),
   varFiles: z.string().superRefine(domainRule(validateVarFiles)),
   runnerMode: z.enum([INHERIT, 'managed', 'selfHosted']),
-  approval: z.enum([INHERIT, 'requireApproval', 'autoApprove', 'requireTwoApprovals']),
+  /** The runner groups of a self-hosted stack (ids; the default group is CM_DEFAULT_RUNNER_GROUP). */
+  runnerGroups: z.array(z.string()),
+  approval: z.enum([INHERIT, 'requireApproval', 'autoApprove', 'requireTwoApprovals', 'requireTeamsApproval']),
+  /** The teams whose approval a deployment needs (requireTeamsApproval), picked from the organization's teams. */
+  approvalTeams: z.array(z.string()),
   capabilities: z.object({
     deployOnPush: capabilityChoice,
     planOnPr: capabilityChoice,
@@ -57,7 +62,9 @@ export const stackFormSchema = z.object({
       if (!ttl.enabled) return;
       domainRule(validateTtl, { path: ['value'] })(ttl, ctx);
     }),
-});
+  })
+  .superRefine(domainRule((values) => validateRunnerGroups(values.runnerMode, values.runnerGroups), { path: ['runnerGroups'] }))
+  .superRefine(domainRule((values) => validateApprovalTeams(values.approval, values.approvalTeams), { path: ['approvalTeams'] }));
 
 export type StackFormValues = z.input<typeof stackFormSchema>;
 export type StackFormOutput = z.output<typeof stackFormSchema>;
@@ -84,7 +91,12 @@ export const stackServerFields: Record<string, string> = {
   'entity.stack.data.vcsInfo.branch': 'vcs.branch',
   'entity.stack.data.vcsInfo.path': 'vcs.path',
   'entity.stack.data.runnerConfig': 'runnerMode',
+  'entity.stack.data.runnerConfig.groups': 'runnerGroups',
   'entity.stack.data.deploymentApprovalPolicy': 'approval',
+  'entity.stack.data.deploymentApprovalPolicy.rules.0.parameters.teams': 'approvalTeams',
+  'entity.data.runnerConfig': 'runnerMode',
+  'entity.data.deploymentApprovalPolicy': 'approval',
+  'entity.data.deploymentApprovalPolicy.rules.0.parameters.teams': 'approvalTeams',
   'entity.stack.data.policy.ttlConfig.ttl': 'ttl.value',
   'entity.stack.data.policy.ttlConfig.ttl.value': 'ttl.value',
   // The update body is not wrapped twice.
@@ -100,7 +112,7 @@ export const stackWizardSteps = [
   { id: 'general', fields: ['name', 'description', 'namespaceId'] },
   { id: 'code', fields: ['vcs'] },
   { id: 'engine', fields: ['iacType', 'version', 'varFiles'] },
-  { id: 'settings', fields: ['runnerMode', 'approval', 'capabilities'] },
+  { id: 'settings', fields: ['runnerMode', 'runnerGroups', 'approval', 'approvalTeams', 'capabilities'] },
   { id: 'ttl', fields: ['ttl'] },
 ] as const satisfies readonly { id: string; fields: readonly string[] }[];
 export type StackWizardStep = (typeof stackWizardSteps)[number]['id'];
@@ -117,7 +129,9 @@ export function emptyStackForm(namespaceId = ''): StackFormValues {
     version: '',
     varFiles: '',
     runnerMode: INHERIT,
+    runnerGroups: [],
     approval: INHERIT,
+    approvalTeams: [],
     capabilities: { deployOnPush: INHERIT, planOnPr: INHERIT, driftDetection: INHERIT },
     ttl: { enabled: false, value: '24', type: 'hours' },
   };
@@ -127,7 +141,7 @@ export function emptyStackForm(namespaceId = ''): StackFormValues {
 export function stackToForm(stack: Stack, clone = false): StackFormValues {
   const data = stack.data ?? {};
   const ttl = data.policy?.ttlConfig?.ttl;
-  const rule = data.deploymentApprovalPolicy?.rules?.[0]?.type;
+  const rule = data.deploymentApprovalPolicy?.rules?.[0];
   const caps = data.capabilities ?? {};
   return {
     name: clone ? `${stack.name}-copy` : stack.name,
@@ -143,7 +157,9 @@ export function stackToForm(stack: Stack, clone = false): StackFormValues {
     version: data.iacConfig?.[versionKey[stack.iacType]] ?? '',
     varFiles: (data.iacConfig?.varFiles ?? []).join('\n'),
     runnerMode: data.runnerConfig?.mode ?? INHERIT,
-    approval: rule && rule !== 'requireTeamsApproval' ? rule : INHERIT,
+    runnerGroups: data.runnerConfig?.groups ?? [],
+    approval: rule?.type ?? INHERIT,
+    approvalTeams: rule?.parameters?.teams ?? [],
     capabilities: {
       deployOnPush: caps.deployOnPush?.status ?? INHERIT,
       planOnPr: caps.planOnPr?.status ?? INHERIT,
@@ -176,8 +192,16 @@ export function formToStackInput(values: StackFormOutput): StackInput {
           },
         }
       : {}),
-    ...(values.runnerMode !== INHERIT ? { runnerConfig: { mode: values.runnerMode } } : {}),
-    ...(values.approval !== INHERIT ? { deploymentApprovalPolicy: { rules: [{ type: values.approval }] } } : {}),
+    ...(values.runnerMode !== INHERIT
+      ? { runnerConfig: { mode: values.runnerMode, ...(values.runnerMode === 'selfHosted' ? { groups: values.runnerGroups } : {}) } }
+      : {}),
+    ...(values.approval !== INHERIT
+      ? {
+          deploymentApprovalPolicy: {
+            rules: [values.approval === 'requireTeamsApproval' ? { type: values.approval, parameters: { teams: values.approvalTeams } } : { type: values.approval }],
+          },
+        }
+      : {}),
     ...(Object.keys(capabilities).length ? { capabilities } : {}),
     ...(values.ttl.enabled ? { policy: { ttlConfig: { ttl: { type: values.ttl.type, value: Number(values.ttl.value) } } } } : {}),
   };

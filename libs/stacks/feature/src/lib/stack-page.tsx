@@ -1,4 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -26,21 +27,56 @@ import { ttlCountdownText } from '@terrace/domain';
 import { namespacesQueries } from '@terrace/namespaces/data-access';
 import { useApiClient } from '@terrace/session';
 import { stacksQueries, useDeleteStackMutation, type Stack } from '@terrace/stacks/data-access';
-import { ArrowRightLeft, Boxes, Copy, FileOutput, GitFork, History, Hourglass, Pencil, Play, Trash2 } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { ArrowRightLeft, Boxes, Copy, GitFork, History, Hourglass, Pencil, Play, Trash2 } from 'lucide-react';
+import { Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { effectiveSettings, type SettingKey, type SettingSource } from './effective-settings';
 import { ExtendTtlDialog } from './extend-ttl-dialog';
 import { MoveStacksDialog } from './move-stacks-dialog';
 import { iacTypeLabels, settingValueLabels, stackStatus, stackTypeLabels } from './stack-labels';
+import { StackOutputsTab } from './stack-outputs-tab';
 import { stackPaths } from './stack-paths';
+import { StackStateTab } from './stack-state-tab';
 import { useStackAccess } from './use-stack-access';
 
-const tabs = ['overview', 'runs', 'outputs', 'resources', 'dependencies', 'settings', 'activity'] as const;
+/** A tab's content: it gets the stack the page shows. */
+export type StackPanel = ComponentType<{ stack: Stack }>;
 
-/** /stack/:stackId with its tabs in the URL (?tab=overview|runs|outputs|resources|dependencies|settings|activity). */
-export function StackPage() {
+/**
+ * The stack page's tabs, in order: one entry each (its id in the URL, its label, its panel). A
+ * domain whose feature the stacks feature cannot import (variables) gives its panel through the
+ * app (`stacksPagesWith({ panels })`); a tab without a panel is not shown. A domain with a ui
+ * library (runs) may instead be one entry here rendering its panel.
+ */
+const stackTabs: readonly { id: string; label: MessageDescriptor; Panel: StackPanel | null }[] = [
+  { id: 'overview', label: msg`Overview`, Panel: StackOverview },
+  { id: 'runs', label: msg`Runs`, Panel: StackRunsPlaceholder },
+  { id: 'variables', label: msg`Variables`, Panel: null },
+  { id: 'outputs', label: msg`Outputs`, Panel: StackOutputsTab },
+  { id: 'state', label: msg`State`, Panel: StackStateTab },
+  { id: 'resources', label: msg`Resources`, Panel: StackResourcesPlaceholder },
+  { id: 'dependencies', label: msg`Dependencies`, Panel: StackDependenciesPlaceholder },
+  { id: 'settings', label: msg`Settings`, Panel: StackSettings },
+  { id: 'activity', label: msg`Activity`, Panel: StackActivity },
+];
+
+/** Panels the app gives for tabs by id: a contributed one replaces the page's own (or shows a tab it leaves out). */
+export type StackPanels = Partial<Record<string, StackPanel>>;
+
+/**
+ * /stack/:stackId with its tabs in the URL (?tab=overview|runs|variables|outputs|state|resources|dependencies|settings|activity);
+ * `actions`, given by the app like the panels, adds buttons to the header (the runs domain's Plan, Deploy, Destroy, Run task).
+ */
+export function StackPage({ panels = {}, actions: Actions }: { panels?: StackPanels; actions?: StackPanel }) {
   const { t, i18n } = useLingui();
+  const shown = useMemo(
+    () => stackTabs.flatMap(({ id, label, Panel }) => {
+      const panel = panels[id] ?? Panel;
+      return panel ? [{ id, label, Panel: panel }] : [];
+    }),
+    [panels],
+  );
+  const tabs = useMemo(() => shown.map((tab) => tab.id), [shown]);
   const { stackId = '' } = useParams();
   const client = useApiClient();
   const navigate = useNavigate();
@@ -78,6 +114,11 @@ export function StackPage() {
           actions: (
             <>
               <Badge tone={status.tone}>{i18n._(status.label)}</Badge>
+              {Actions && (
+                <Suspense fallback={null}>
+                  <Actions stack={data} />
+                </Suspense>
+              )}
               {access.edit.canEdit ? (
                 <Button variant="outline" asChild>
                   <Link to={stackPaths.edit(data.id)}>
@@ -124,35 +165,19 @@ export function StackPage() {
           )}
           <Tabs value={tab} onValueChange={setTab}>
             <TabsList aria-label={t`Stack sections`}>
-              <TabsTrigger value="overview">{t`Overview`}</TabsTrigger>
-              <TabsTrigger value="runs">{t`Runs`}</TabsTrigger>
-              <TabsTrigger value="outputs">{t`Outputs`}</TabsTrigger>
-              <TabsTrigger value="resources">{t`Resources`}</TabsTrigger>
-              <TabsTrigger value="dependencies">{t`Dependencies`}</TabsTrigger>
-              <TabsTrigger value="settings">{t`Settings`}</TabsTrigger>
-              <TabsTrigger value="activity">{t`Activity`}</TabsTrigger>
+              {shown.map(({ id, label }) => (
+                <TabsTrigger key={id} value={id}>
+                  {i18n._(label)}
+                </TabsTrigger>
+              ))}
             </TabsList>
-            <TabsContent value="overview">
-              <StackOverview stack={data} />
-            </TabsContent>
-            <TabsContent value="runs">
-              <EmptyState icon={<Play aria-hidden />} title={t`No runs yet`} text={t`Runs of this stack (plans, deployments, drift checks) will be listed here.`} />
-            </TabsContent>
-            <TabsContent value="outputs">
-              <EmptyState icon={<FileOutput aria-hidden />} title={t`No outputs yet`} text={t`The outputs of the stack’s code appear after its first deployment.`} />
-            </TabsContent>
-            <TabsContent value="resources">
-              <EmptyState icon={<Boxes aria-hidden />} title={t`No resources yet`} text={t`The cloud resources the stack manages appear after its first deployment.`} />
-            </TabsContent>
-            <TabsContent value="dependencies">
-              <EmptyState icon={<GitFork aria-hidden />} title={t`No dependencies`} text={t`This stack neither depends on other stacks nor feeds them.`} />
-            </TabsContent>
-            <TabsContent value="settings">
-              <StackSettings stack={data} />
-            </TabsContent>
-            <TabsContent value="activity">
-              <StackActivity stackId={data.id} />
-            </TabsContent>
+            {shown.map(({ id, Panel }) => (
+              <TabsContent key={id} value={id}>
+                <Suspense fallback={<Skeleton className="h-48 w-full" />}>
+                  <Panel stack={data} />
+                </Suspense>
+              </TabsContent>
+            ))}
           </Tabs>
           <MoveStacksDialog stacks={moving} onClose={() => setMoving([])} />
           <ExtendTtlDialog stack={extending} onClose={() => setExtending(null)} />
@@ -300,7 +325,23 @@ function StackSettings({ stack }: { stack: Stack }) {
   );
 }
 
-function StackActivity({ stackId }: { stackId: string }) {
+function StackRunsPlaceholder() {
+  const { t } = useLingui();
+  return <EmptyState icon={<Play aria-hidden />} title={t`No runs yet`} text={t`Runs of this stack (plans, deployments, drift checks) will be listed here.`} />;
+}
+
+function StackResourcesPlaceholder() {
+  const { t } = useLingui();
+  return <EmptyState icon={<Boxes aria-hidden />} title={t`No resources yet`} text={t`The cloud resources the stack manages appear after its first deployment.`} />;
+}
+
+function StackDependenciesPlaceholder() {
+  const { t } = useLingui();
+  return <EmptyState icon={<GitFork aria-hidden />} title={t`No dependencies`} text={t`This stack neither depends on other stacks nor feeds them.`} />;
+}
+
+function StackActivity({ stack }: { stack: Stack }) {
+  const stackId = stack.id;
   const { t, i18n } = useLingui();
   const client = useApiClient();
   const activity = useQuery(stacksQueries.activity(client, stackId));

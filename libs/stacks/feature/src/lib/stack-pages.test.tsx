@@ -32,7 +32,7 @@ describe('StackList', () => {
     expect(within(network).getByText('Initialization Failed')).toBeInTheDocument();
     const dns = within(table).getByRole('link', { name: 'dns' }).closest('tr') as HTMLElement;
     expect(within(dns).getByText('Drifted')).toBeInTheDocument();
-    expect(Object.fromEntries(searches[0] ?? [])).toEqual({ page: '2', pageSize: '20', stackName: 'net', iacType: 'opentofu', sortBy: 'updatedAt', sortOrder: 'desc' });
+    expect(Object.fromEntries(searches[0] ?? [])).toEqual({ page: '2', pageSize: '20', search: 'net', iacType: 'opentofu', sortBy: 'updatedAt', sortOrder: 'desc' });
   });
 
   it('offers the create action when a namespace has no stack yet, and keeps it disabled with the reason where stacks cannot be created', async () => {
@@ -91,6 +91,30 @@ describe('StackPage', () => {
     // The namespace forbids other runners: its value applies, whatever the stack says.
     const runner = within(settings).getByText('Runner').closest('div') as HTMLElement;
     expect(runner).toHaveTextContent('Self-hosted runnersfrom namespacelocked by the namespace');
+  });
+});
+
+describe('StackPage tabs', () => {
+  it('shows a tab another domain gives (variables) with the stack, and leaves it out when none is given', async () => {
+    server.use(...sessionHandlers(), handle('get', '/stack/{stackId}', () => envelope([stackFixture()])), handle('get', '/namespace/{namespaceId}', () => envelope([namespace])));
+    const panel = ({ stack }: { stack: { id: string; namespaceId: string } }) => <p>{`variables of ${stack.id} in ${stack.namespaceId}`}</p>;
+    const { unmount } = renderPage({ path: 'stack/:stackId', element: <StackPage panels={{ variables: panel }} />, url: '/app/stack/stk-1?tab=variables' });
+    expect(await screen.findByRole('tab', { name: 'Variables', selected: true })).toBeInTheDocument();
+    expect(await screen.findByText('variables of stk-1 in ns-1')).toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Overview', 'Runs', 'Variables', 'Outputs', 'State', 'Resources', 'Dependencies', 'Settings', 'Activity']);
+    unmount();
+    renderPage({ path: 'stack/:stackId', element: <StackPage />, url: '/app/stack/stk-1?tab=variables' });
+    // Without the panel the tab is not offered, and the URL's tab falls back to the overview.
+    expect(await screen.findByRole('tab', { name: 'Overview', selected: true })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Variables' })).not.toBeInTheDocument();
+  });
+
+  it('puts the header buttons another domain gives (runs) in the header, with the stack', async () => {
+    server.use(...sessionHandlers(), handle('get', '/stack/{stackId}', () => envelope([stackFixture()])), handle('get', '/namespace/{namespaceId}', () => envelope([namespace])));
+    const actions = ({ stack }: { stack: { name: string } }) => <button type="button">{`Plan ${stack.name}`}</button>;
+    renderPage({ path: 'stack/:stackId', element: <StackPage actions={actions} />, url: '/app/stack/stk-1' });
+    const header = (await screen.findByRole('heading', { level: 1, name: 'network' })).closest('[data-slot="page-header"]') as HTMLElement;
+    expect(within(header).getByRole('button', { name: 'Plan network' })).toBeInTheDocument();
   });
 });
 

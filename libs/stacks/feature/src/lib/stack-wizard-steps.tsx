@@ -6,6 +6,7 @@ import {
   ControlledField,
   Input,
   Label,
+  MultiSelect,
   Select,
   SelectContent,
   SelectGroup,
@@ -21,7 +22,8 @@ import {
 import { versionPickerOptions } from '@terrace/domain';
 import type { Namespace } from '@terrace/namespaces/data-access';
 import { namespacesQueries } from '@terrace/namespaces/data-access';
-import { useApiClient } from '@terrace/session';
+import { organizationQueries } from '@terrace/organization/data-access';
+import { useAccess, useApiClient } from '@terrace/session';
 import { iacTypes, stacksQueries } from '@terrace/stacks/data-access';
 import { vcsQueries } from '@terrace/vcs/data-access';
 import { Folder, FolderUp } from 'lucide-react';
@@ -29,6 +31,7 @@ import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { effectiveSettings } from './effective-settings';
 import type { StackFormValues } from './stack-form';
+import { useRunnerGroupOptions } from './runner-groups';
 import { iacTypeLabels } from './stack-labels';
 
 const NONE = 'none';
@@ -293,8 +296,60 @@ function InheritedBadge({ value, locked }: { value: string | undefined; locked: 
   );
 }
 
+/** The runner groups of a self-hosted stack, chosen from the options one function gives (runner-groups.ts). */
+function RunnerGroupsField() {
+  const { t } = useLingui();
+  const chosen = useWatch<StackFormValues, 'runnerGroups'>({ name: 'runnerGroups' });
+  const { options, isPending } = useRunnerGroupOptions(chosen);
+  return (
+    <ControlledField<StackFormValues, 'runnerGroups'> name="runnerGroups" label={t`Runner groups`} required help={t`The self-hosted runner groups that may run this stack.`}>
+      {(field) => (
+        <MultiSelect
+          options={options}
+          value={field.value}
+          onValueChange={field.onChange}
+          placeholder={isPending ? t`Loading runner groups…` : t`Choose runner groups`}
+        />
+      )}
+    </ControlledField>
+  );
+}
+
+/** The teams whose approval a deployment of the stack needs, from the organization's teams. */
+function ApprovalTeamsField() {
+  const { t } = useLingui();
+  const client = useApiClient();
+  const mayList = useAccess('team:read').allowed;
+  const teams = useQuery({ ...organizationQueries.teams(client), enabled: mayList });
+  const chosen = useWatch<StackFormValues, 'approvalTeams'>({ name: 'approvalTeams' });
+  // A team the stack already names stays shown (by id) when the list does not have it.
+  const options = [
+    ...(teams.data ?? []).map((team) => ({ value: team.id, label: team.name })),
+    ...chosen.filter((id) => !teams.data?.some((team) => team.id === id)).map((id) => ({ value: id, label: id })),
+  ];
+  return (
+    <ControlledField<StackFormValues, 'approvalTeams'>
+      name="approvalTeams"
+      label={t`Approving teams`}
+      required
+      help={teams.isSuccess && teams.data.length === 0 ? t`The organization has no teams yet. Create teams in the organization settings first.` : t`A member of each chosen team must approve.`}
+    >
+      {(field) => (
+        <MultiSelect
+          options={options}
+          value={field.value}
+          onValueChange={field.onChange}
+          placeholder={mayList && teams.isPending ? t`Loading teams…` : t`Choose teams`}
+        />
+      )}
+    </ControlledField>
+  );
+}
+
 export function StackSettingsStep({ namespace }: { namespace: Namespace | undefined }) {
   const { t } = useLingui();
+  const runnerMode = useWatch<StackFormValues, 'runnerMode'>({ name: 'runnerMode' });
+  const approval = useWatch<StackFormValues, 'approval'>({ name: 'approval' });
   const inherited = effectiveSettings({ iacType: 'terraform', data: {} }, namespace);
   const inherit = t`Inherit`;
   const capabilityLabels = { deployOnPush: t`Deploy on push`, planOnPr: t`Plan on pull request`, driftDetection: t`Drift detection` } as const;
@@ -314,6 +369,7 @@ export function StackSettingsStep({ namespace }: { namespace: Namespace | undefi
           </Select>
         )}
       </ControlledField>
+      {runnerMode === 'selfHosted' && !inherited.runner.locked && <RunnerGroupsField />}
       <ControlledField<StackFormValues, 'approval'> name="approval" label={t`Approval policy`} help={<InheritedBadge value={inherited.approval.value} locked={inherited.approval.locked} />}>
         {(field) => (
           <Select value={inherited.approval.locked ? 'inherit' : field.value} onValueChange={field.onChange} disabled={inherited.approval.locked}>
@@ -324,11 +380,13 @@ export function StackSettingsStep({ namespace }: { namespace: Namespace | undefi
               <SelectItem value="inherit">{inherit}</SelectItem>
               <SelectItem value="requireApproval">{t`Require approval`}</SelectItem>
               <SelectItem value="requireTwoApprovals">{t`Require two approvals`}</SelectItem>
+              <SelectItem value="requireTeamsApproval">{t`Require approval by teams`}</SelectItem>
               <SelectItem value="autoApprove">{t`Approve automatically`}</SelectItem>
             </SelectContent>
           </Select>
         )}
       </ControlledField>
+      {approval === 'requireTeamsApproval' && !inherited.approval.locked && <ApprovalTeamsField />}
       {(['deployOnPush', 'planOnPr', 'driftDetection'] as const).map((name) => (
         <ControlledField<StackFormValues, `capabilities.${typeof name}`>
           key={name}

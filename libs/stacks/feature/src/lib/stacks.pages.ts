@@ -1,4 +1,6 @@
 import { lazyPage, type AppPages } from '@terrace/session';
+import { createElement } from 'react';
+import type { StackPanel, StackPanels } from './stack-page';
 
 /**
  * The stacks pages by route id (libs/session/src/lib/app-routes.ts); the app composes them
@@ -10,3 +12,18 @@ export const stacksPages = {
   cloneStackWizard: lazyPage(() => import('./stack-wizard-page').then((m) => m.CloneStackRoute)),
   editStackWizard: lazyPage(() => import('./stack-wizard-page').then((m) => m.EditStackRoute)),
 } satisfies AppPages;
+
+/**
+ * The same pages, with stack page tabs other domains fill, given by the app (the variables
+ * feature's panel: one feature does not import another).
+ */
+export function stacksPagesWith({ panels, actions }: { panels: StackPanels; actions?: StackPanel }) {
+  return {
+    ...stacksPages,
+    stack: lazyPage(() =>
+      import('./stack-page').then((m) => function StackRoute() {
+        return createElement(m.StackPage, { panels, actions });
+      }),
+    ),
+  } satisfies AppPages;
+}

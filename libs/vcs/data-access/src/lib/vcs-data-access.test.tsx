@@ -1,38 +1,15 @@
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { createApiClient } from '@terrace/api-client';
+import { useQuery } from '@tanstack/react-query';
 import { envelope, handle } from '@terrace/api-client/testing';
-import { ApiClientProvider } from '@terrace/session';
+import { dataAccessHarness, setupMsw } from '@terrace/session/testing';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { setupServer } from 'msw/node';
-import type { ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useCreateVcsProviderMutation, useDeleteVcsProviderMutation, useValidateVcsConnectionMutation } from './vcs-provider.mutations';
 import { useSetPrimarySshKeyMutation } from './vcs-key.mutations';
 import { vcsKeys } from './vcs.keys';
 import { vcsQueries } from './vcs.queries';
 import type { SshKey, VcsProvider } from './vcs.types';
 
-const server = setupServer();
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
-
-function setup() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const client = createApiClient({
-    baseUrl: 'http://console.test/api',
-    getToken: () => 'tok',
-    onUnauthorized: () => undefined,
-    notify: () => undefined,
-    navigate: { location: () => ({ pathname: '/app', search: '' }), go: () => undefined },
-  });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>
-      <ApiClientProvider client={client}>{children}</ApiClientProvider>
-    </QueryClientProvider>
-  );
-  return { client, queryClient, wrapper };
-}
+const server = setupMsw();
 
 const github: VcsProvider = { id: 'vcsp-1', type: 'github', name: 'Our GitHub', githubMetadata: { orgName: 'acme' } };
 
@@ -48,7 +25,7 @@ describe('vcs providers', () => {
         return envelope([github]);
       }),
     );
-    const { client, wrapper } = setup();
+    const { client, wrapper } = dataAccessHarness();
     const { result } = renderHook(
       () => ({ list: useQuery(vcsQueries.providers(client)), create: useCreateVcsProviderMutation() }),
       { wrapper },
@@ -65,7 +42,7 @@ describe('vcs providers', () => {
     server.use(
       handle('post', '/vcs/validateConnection', () => envelope([{ isValid: false, message: 'Bad credentials' }])),
     );
-    const { wrapper } = setup();
+    const { wrapper } = dataAccessHarness();
     const { result } = renderHook(() => useValidateVcsConnectionMutation(), { wrapper });
     let verdict: unknown;
     await act(async () => {
@@ -80,7 +57,7 @@ describe('vcs providers', () => {
       handle('get', '/vcs/repo', () => envelope([{ name: 'infra' }])),
       handle('delete', '/vcs/provider/{providerId}', () => envelope([])),
     );
-    const { client, queryClient, wrapper } = setup();
+    const { client, queryClient, wrapper } = dataAccessHarness();
     const { result } = renderHook(() => useDeleteVcsProviderMutation(), { wrapper });
     await queryClient.fetchQuery(vcsQueries.repos(client, 'vcsp-1', {}));
     expect(queryClient.getQueryData(vcsKeys.repos('vcsp-1', {}))).toBeDefined();
@@ -108,7 +85,7 @@ describe('repositories, branches and trees', () => {
         return envelope([{ name: 'prod', path: 'envs/prod', type: 'directory' }]);
       }),
     );
-    const { client, queryClient } = setup();
+    const { client, queryClient } = dataAccessHarness();
     const repos = await queryClient.fetchQuery(vcsQueries.repos(client, 'vcsp-1', { repoName: 'inf' }));
     const branches = await queryClient.fetchQuery(vcsQueries.branches(client, 'vcsp-1', 'acme/infra'));
     const tree = await queryClient.fetchQuery(vcsQueries.tree(client, 'vcsp-1', { repoName: 'acme/infra', branch: 'main', path: 'envs' }));
@@ -136,7 +113,7 @@ describe('SSH keys', () => {
         return envelope([]);
       }),
     );
-    const { client, wrapper } = setup();
+    const { client, wrapper } = dataAccessHarness();
     const { result } = renderHook(
       () => ({ list: useQuery(vcsQueries.sshKeys(client)), setPrimary: useSetPrimarySshKeyMutation() }),
       { wrapper },

@@ -61,6 +61,7 @@ const serverFields: Record<string, string> = {
   'entity.credentials.installationId': 'installationId',
   'entity.credentials.privateKey': 'privateKey',
   'entity.credentials.sshPrivateKey': 'sshPrivateKey',
+  'entity.sshKnownHosts': 'sshKnownHosts',
 };
 
 const createSchema = vcsProviderFormSchema('create');
@@ -190,6 +191,15 @@ export function VcsProviderDialog({ open, onOpenChange, provider, onSave }: VcsP
       {gitCloneType === 'ssh' && (
         <ControlledField<VcsProviderFormValues, 'sshPrivateKey'> name="sshPrivateKey" label={t`SSH private key for cloning`} required={!editing} help={keepHelp}>
           {(field) => <Textarea {...field} rows={4} autoComplete="off" spellCheck={false} className="font-mono text-xs" dir="ltr" />}
+        </ControlledField>
+      )}
+      {gitCloneType === 'ssh' && (
+        <ControlledField<VcsProviderFormValues, 'sshKnownHosts'>
+          name="sshKnownHosts"
+          label={t`SSH known hosts`}
+          help={t`The server's host keys, as ssh-keyscan prints them. Only known keys are trusted; those of GitHub, GitLab, Bitbucket and Azure DevOps are built in.`}
+        >
+          {(field) => <Textarea {...field} rows={3} autoComplete="off" spellCheck={false} className="font-mono text-xs" dir="ltr" />}
         </ControlledField>
       )}
       <p className="text-sm text-muted-foreground">{t`Repository names look like ${repoNameFormats[type]}.`}</p>

@@ -64,6 +64,7 @@ export function vcsProviderFormSchema(mode: 'create' | 'edit') {
       installationId: z.string().trim(),
       privateKey: secret.privateKey.unwrap(),
       sshPrivateKey: secret.sshPrivateKey.unwrap(),
+      sshKnownHosts: z.string().trim().max(16384),
     })
     .superRefine((values, ctx) => {
       const fields = fieldsOf(values.type, values.authType);
@@ -107,6 +108,7 @@ export function emptyProviderValues(type: VcsType = 'github'): VcsProviderFormVa
     installationId: '',
     privateKey: '',
     sshPrivateKey: '',
+    sshKnownHosts: '',
   };
 }
 
@@ -124,6 +126,7 @@ export function providerToValues(provider: VcsProvider): VcsProviderFormValues {
       provider.azureDevopsMetadata?.httpUrl ??
       '',
     dnsName: provider.gitlabMetadata?.dnsName ?? '',
+    sshKnownHosts: provider.sshKnownHosts ?? '',
   };
 }
 
@@ -152,6 +155,7 @@ export function formToProviderInput(values: VcsProviderFormOutput): VcsProviderI
     name: values.name,
     ...(values.authType ? { authType: values.authType } : {}),
     gitCloneType: values.gitCloneType,
+    ...(values.gitCloneType === 'ssh' && values.sshKnownHosts ? { sshKnownHosts: values.sshKnownHosts } : {}),
     ...(isGithub && (fields.orgName || fields.httpUrl)
       ? { githubMetadata: fields.orgName ? { orgName: values.orgName } : { httpUrl: values.httpUrl } }
       : {}),
@@ -169,6 +173,8 @@ export function formToProviderUpdate(values: VcsProviderFormOutput): VcsProvider
     name: values.name,
     ...(values.authType ? { authType: values.authType } : {}),
     gitCloneType: values.gitCloneType,
+    // Emptied while cloning over SSH: cleared (the hosted services' keys stay built in).
+    ...(values.gitCloneType === 'ssh' ? { sshKnownHosts: values.sshKnownHosts || null } : {}),
     ...(credentials ? { credentials } : {}),
   };
 }

@@ -21,6 +21,7 @@ const groupNames: Record<SettingsSectionGroup, MessageDescriptor> = {
   people: msg`People`,
   signIn: msg`Sign-in`,
   integrations: msg`Integrations`,
+  automation: msg`Automation`,
   features: msg`Features`,
 };
 

@@ -2,9 +2,10 @@ import { envelope, handle } from '@terrace/api-client/testing';
 import { organizationFixtures } from '@terrace/organization/data-access/testing';
 import type { PersonalAccessToken } from '@terrace/organization/data-access';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { signedInAs } from '@terrace/session/testing';
+import { describe, expect, it, vi } from 'vitest';
 import { renderPage, setupMsw } from '../../testing/render-page';
-import { TerraformLoginPage } from './terraform-login-page';
+import { TerraformLoginPage, terraformLoginRequest } from './terraform-login-page';
 
 const server = setupMsw();
 
@@ -87,5 +88,107 @@ describe('TerraformLoginPage', () => {
     await waitFor(() => expect(within(table).queryByText('build server')).not.toBeInTheDocument());
     expect(within(table).getByText('laptop')).toBeInTheDocument();
     expect(revoked).toEqual(['pat-ci0001']);
+  });
+});
+
+const challenge = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
+/** The query `terraform login` opens the page with (login.v1). */
+const oauthQuery = (overrides: Record<string, string> = {}) =>
+  new URLSearchParams({
+    response_type: 'code',
+    client_id: 'terraform-cli',
+    redirect_uri: 'http://localhost:10002/login',
+    state: 'st-8f2c',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    ...overrides,
+  });
+
+describe('TerraformLoginPage with the login.v1 request', () => {
+  it('shows who signs in and where Terraform waits, then sends the browser back to the CLI with the code', async () => {
+    const sent: unknown[] = [];
+    const redirect = vi.fn();
+    server.use(
+      ...signedInAs('member'),
+      handle('get', '/iam/user/personalAccessToken', () => envelope([])),
+      handle('post', '/oauth/authorization', ({ body }) => {
+        sent.push(body?.entity);
+        return envelope([{ redirectUrl: 'http://localhost:10002/login?code=c0de&state=st-8f2c' }]);
+      }),
+    );
+    const { user } = renderPage({
+      path: 'personalAccessToken/terraformLogin',
+      element: <TerraformLoginPage host="terrace.example.com" redirect={redirect} />,
+      url: `/app/personalAccessToken/terraformLogin?${oauthQuery().toString()}`,
+    });
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Sign Terraform in to terrace.example.com');
+    expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
+    expect(screen.getByText('localhost:10002')).toBeInTheDocument();
+    const name = screen.getByRole('textbox', { name: /Token name/ });
+    await user.clear(name);
+    await user.type(name, 'work laptop');
+    await user.click(screen.getByRole('button', { name: 'Approve and sign Terraform in' }));
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith('http://localhost:10002/login?code=c0de&state=st-8f2c'));
+    expect(sent).toEqual([
+      {
+        clientId: 'terraform-cli',
+        redirectUri: 'http://localhost:10002/login',
+        state: 'st-8f2c',
+        codeChallenge: challenge,
+        codeChallengeMethod: 'S256',
+        tokenName: 'work laptop',
+        expiresInDays: 90,
+      },
+    ]);
+    expect(screen.getByRole('status')).toHaveTextContent('Returning to Terraform');
+  });
+
+  it('declines without asking the server, and tells how to stop the waiting CLI', async () => {
+    const redirect = vi.fn();
+    server.use(...signedInAs('member'), handle('get', '/iam/user/personalAccessToken', () => envelope([])));
+    const { user } = renderPage({
+      path: 'personalAccessToken/terraformLogin',
+      element: <TerraformLoginPage host="terrace.example.com" redirect={redirect} />,
+      url: `/app/personalAccessToken/terraformLogin?${oauthQuery().toString()}`,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Decline' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('stop it with Ctrl+C');
+    // The manual flow is there instead.
+    expect(screen.getByRole('button', { name: 'Create token' })).toBeInTheDocument();
+    expect(redirect).not.toHaveBeenCalled();
+  });
+
+  it('refuses a request that would send the code elsewhere than Terraform’s loopback listener', async () => {
+    server.use(...signedInAs('member'));
+    renderPage({
+      path: 'personalAccessToken/terraformLogin',
+      element: <TerraformLoginPage host="terrace.example.com" />,
+      url: `/app/personalAccessToken/terraformLogin?${oauthQuery({ redirect_uri: 'https://evil.example/cb' }).toString()}`,
+    });
+    expect(await screen.findByText('This sign-in request cannot be used')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve and sign Terraform in' })).not.toBeInTheDocument();
+  });
+
+  it('reads the request from the query', () => {
+    expect(terraformLoginRequest(new URLSearchParams())).toBeNull();
+    expect(terraformLoginRequest(oauthQuery())).toEqual({
+      clientId: 'terraform-cli',
+      redirectUri: 'http://localhost:10002/login',
+      state: 'st-8f2c',
+      codeChallenge: challenge,
+      codeChallengeMethod: 'S256',
+    });
+    const malformed: Record<string, string>[] = [
+      { code_challenge_method: 'plain' },
+      { redirect_uri: 'http://localhost:9999/login' },
+      { redirect_uri: 'http://10.0.0.5:10000/login' },
+      { redirect_uri: 'not a url' },
+      { state: '' },
+      { response_type: 'token' },
+    ];
+    for (const bad of malformed) {
+      expect(terraformLoginRequest(oauthQuery(bad)), JSON.stringify(bad)).toBe('invalid');
+    }
+    expect(terraformLoginRequest(oauthQuery({ redirect_uri: 'http://127.0.0.1:10010/login' }))).not.toBe('invalid');
   });
 });

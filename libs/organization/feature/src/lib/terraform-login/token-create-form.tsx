@@ -16,7 +16,7 @@ import {
   type FieldMessages,
 } from '@terrace/design-system';
 import type { PersonalAccessTokenInput } from '@terrace/organization/data-access';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { z } from 'zod';
 import { expiresInDaysOf, TokenExpirySelect, tokenExpiryChoices } from './token-expiry-select';
 
@@ -39,10 +39,16 @@ export interface TokenCreateFormProps {
   defaultName: string;
   /** Rejects when the server refuses; the name stays in the field. */
   onCreate: (input: PersonalAccessTokenInput) => Promise<unknown>;
+  /** The form's title, description and submit label (a new token's, unless given). */
+  title?: string;
+  description?: string;
+  submitLabel?: string;
+  /** More actions beside the submit button. */
+  extraActions?: ReactNode;
 }
 
 /** Names a personal access token and picks its lifetime. */
-export function TokenCreateForm({ defaultName, onCreate }: TokenCreateFormProps) {
+export function TokenCreateForm({ defaultName, onCreate, title, description, submitLabel, extraActions }: TokenCreateFormProps) {
   const { t } = useLingui();
   const titleId = useId();
   // Tokens for a workstation expire by default, so a forgotten laptop does not keep access for ever.
@@ -60,9 +66,9 @@ export function TokenCreateForm({ defaultName, onCreate }: TokenCreateFormProps)
       <CardHeader>
         <div>
           <CardTitle id={titleId} aria-level={2}>
-            {t`Create a token`}
+            {title ?? t`Create a token`}
           </CardTitle>
-          <CardDescription>{t`The token acts as you, with your role and permissions.`}</CardDescription>
+          <CardDescription>{description ?? t`The token acts as you, with your role and permissions.`}</CardDescription>
         </div>
       </CardHeader>
       <CardBody>
@@ -89,8 +95,9 @@ export function TokenCreateForm({ defaultName, onCreate }: TokenCreateFormProps)
       </CardBody>
       <CardFooter>
         <Button type="submit" loading={form.formState.isSubmitting}>
-          {t`Create token`}
+          {submitLabel ?? t`Create token`}
         </Button>
+        {extraActions}
       </CardFooter>
     </Form>
   );

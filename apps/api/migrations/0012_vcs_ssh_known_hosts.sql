@@ -1,0 +1,1 @@
+ALTER TABLE "vcs_providers" ADD COLUMN "ssh_known_hosts" text;

@@ -1,0 +1,1 @@
+ALTER TABLE "variables" ADD COLUMN "is_hcl" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,604 @@
+import { createHash } from 'node:crypto';
+import { findRunTransition, isMutatingRunKind, LATEST_VERSION, type RunEvent, type StepStatus } from '@terrace/domain';
+import type { GitRemote } from '@terrace/git';
+import { sql } from 'drizzle-orm';
+import type { SecretEnvelope } from '../../crypto/secret-envelope';
+import type { Database } from '../../db/database';
+import { readOrganization, Scope } from '../../db/scope';
+import { DomainError } from '../../http/domain-error';
+import { recordAudit, type AuditEntityType, type AuditInitiator } from '../audit/audit.service';
+import { stackForRuns } from '../stacks/stack-runs.service';
+import { isAutoApproved, type ApprovalRule } from './approval-policy';
+import { evaluateControlPolicies as passingControlPolicies, type ControlPoliciesOutcome, type EvaluateControlPolicies } from './control-policies';
+import type {
+  ClaimedJob,
+  ExpiredJob,
+  JobBackend,
+  JobOutcome,
+  JobRef,
+  JobResourceChange,
+  JobRunKind,
+  JobSignal,
+  JobSpec,
+  JobStepReport,
+  JobTask,
+  JobVariable,
+} from './job-spec';
+import {
+  expiredApprovalRuns,
+  expiredJobs,
+  extendJobLeases,
+  findArtifact,
+  findJobAnywhere,
+  findRun,
+  listSteps,
+  lockJob,
+  lockNextQueuedJob,
+  lockRun,
+  updateJob,
+  updateRun,
+  upsertArtifact,
+  writeStep,
+  type RunJobRow,
+  type RunRow,
+} from './runs.repository';
+import {
+  DEFAULT_APPROVAL_TIMEOUT_MS,
+  RUN_JOBS_NOTIFY_CHANNEL,
+  stepPosition,
+  transitionRun,
+  type RunsTx,
+  type TransitionActor,
+} from './run-state.service';
+
+export type { ClaimedJob, ExpiredJob, JobOutcome, JobRef, JobSignal, JobSpec, JobStepReport } from './job-spec';
+export { notifyJobQueued, RUN_STATUS_CHANNEL } from './run-state.service';
+
+/** The PostgreSQL NOTIFY channel a queued job is announced on; the payload is the runner group id. */
+export const RUN_JOBS_CHANNEL = RUN_JOBS_NOTIFY_CHANNEL;
+/** Lease given at claim and by each heartbeat unless told otherwise (design §0: 90 s). */
+export const DEFAULT_LEASE_SECONDS = 90;
+
+/** What the runner side of the runs domain needs (the composition root wires it). */
+export interface RunJobsDeps {
+  db: Database;
+  envelope: SecretEnvelope;
+  /** A VCS provider's repository as git reaches it (vcs module's `repositoryRemote`). */
+  repositoryRemote?: (organizationId: string, providerId: string, repoName: string) => Promise<GitRemote>;
+  /** The stack's effective variables, secret values decrypted (variables module's `variablesForRun`). */
+  variablesForRun?: (
+    organizationId: string,
+    stackId: string,
+  ) => Promise<{ variables: { key: string; type: 'tfVar' | 'envVar'; value: string; isSensitive: boolean }[]; missing: string[] }>;
+  /** The state backend a job talks to (the runner protocol mints the job token); local state without it. */
+  stateBackend?: (job: ClaimedJob) => Promise<JobBackend>;
+  /** How long a deployment waits for approval (default 7 days). */
+  approvalTimeoutMs?: number;
+  /** The control-policies step (default: every plan passes until the policies domain fills it). */
+  evaluateControlPolicies?: EvaluateControlPolicies;
+}
+
+/** A report of an attempt that is no longer the job's live one (a zombie runner): refused. */
+export class StaleAttemptError extends DomainError {
+  readonly code = 'stale_attempt';
+  constructor(jobId: string, attempt: number) {
+    super('conflict', `Job ${jobId} attempt ${attempt} is not the job's live attempt`);
+    this.name = 'StaleAttemptError';
+  }
+}
+
+/** The job's spec cannot be built (no repository, required variables without a value): the run ended in error. */
+export class JobSpecError extends DomainError {
+  constructor(message: string) {
+    super('conflict', message);
+    this.name = 'JobSpecError';
+  }
+}
+
+const liveStatuses: RunJobRow['status'][] = ['claimed', 'running'];
+
+function runsTx(deps: RunJobsDeps, tx: RunsTx['tx'], organizationId: string): RunsTx {
+  return { tx, scope: new Scope(tx, organizationId), organizationId, approvalTimeoutMs: deps.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS };
+}
+
+/** The audit entity of a run kind. */
+export const auditEntityOf = (kind: RunRow['kind']): AuditEntityType =>
+  kind === 'plan' ? 'plan' : kind === 'task' ? 'task' : kind === 'drift' ? 'driftDetection' : 'deployment';
+
+const runnerInitiator = (runnerId: string | null): AuditInitiator => ({ name: `runner ${runnerId ?? 'unknown'}`, type: 'system', userId: null });
+const runnerActor = (runnerId: string | null): TransitionActor => ({ kind: 'runner', id: runnerId });
+
+const leaseUntil = (seconds: number) => sql`now() + make_interval(secs => ${seconds}::int)` as unknown as Date;
+
+const toJobRunKind = (kind: RunRow['kind']): JobRunKind => (kind === 'external_run' ? 'plan' : kind);
+
+function claimed(job: RunJobRow, run: RunRow): ClaimedJob {
+  return { jobId: job.id, attempt: job.attempt, runId: run.id, runKind: toJobRunKind(run.kind), phase: job.phase, stackId: job.stackId, organizationId: job.organizationId };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Claim
+
+/**
+ * Claims the next queued job of a runner group in one transaction (advisory lock per group, FOR
+ * UPDATE SKIP LOCKED, priority then age); attempt += 1; the run goes inProgress through transitionRun.
+ */
+export async function claimNextJob(
+  deps: RunJobsDeps,
+  request: { organizationId?: string; runnerGroupId: string; runnerId: string; leaseSeconds?: number },
+): Promise<ClaimedJob | null> {
+  const lease = request.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
+  return deps.db.transaction(async (tx) => {
+    // A job whose run no longer waits for it (it should not exist) is withdrawn, and the next one tried.
+    for (let tries = 0; tries < 20; tries += 1) {
+      const job = await lockNextQueuedJob(tx, request.runnerGroupId, request.organizationId);
+      if (!job) return null;
+      const t = runsTx(deps, tx, job.organizationId);
+      const run = await lockRun(t.scope, job.runId);
+      if (!run || !findRunTransition(run.status as never, 'claim', run.kind === 'external_run' ? 'plan' : run.kind)) {
+        await updateJob(t.scope, job.id, { status: 'canceled', finishedAt: new Date(), error: 'The run no longer waits for this job' });
+        continue;
+      }
+      const taken = await updateJob(t.scope, job.id, {
+        status: 'claimed',
+        attempt: job.attempt + 1,
+        runnerId: request.runnerId,
+        claimedAt: new Date(),
+        leaseExpiresAt: leaseUntil(lease),
+      });
+      if (!taken) return null;
+      const moved = await transitionRun(t, run.id, 'claim', runnerActor(request.runnerId), { changes: { phase: job.phase } });
+      if (job.phase !== 'apply') {
+        await writeStep(t.scope, run.id, 'gitClone', stepPosition('gitClone'), { status: 'inProgress', started: true });
+      } else {
+        await writeStep(t.scope, run.id, 'terraformApply', stepPosition('terraformApply'), { status: 'inProgress', started: true });
+      }
+      await recordAudit(t.scope, runnerInitiator(request.runnerId), { entityType: auditEntityOf(run.kind), entityId: run.id, action: 'update' });
+      return claimed(taken, moved);
+    }
+    return null;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The job's spec
+
+async function liveJob(deps: RunJobsDeps, ref: JobRef): Promise<RunJobRow> {
+  const job = await findJobAnywhere(deps.db, ref.jobId);
+  if (!job || job.attempt !== ref.attempt || !liveStatuses.includes(job.status)) throw new StaleAttemptError(ref.jobId, ref.attempt);
+  return job;
+}
+
+function toTask(config: Record<string, unknown>): JobTask | undefined {
+  const task = config['taskToExecute'] as Record<string, unknown> | undefined;
+  if (!task) return undefined;
+  switch (task['taskType']) {
+    case 'releaseStateLock':
+      return { kind: 'releaseStateLock', lockId: String(task['lockId']) };
+    case 'taintResources':
+      return { kind: 'taint', addresses: task['resourcesAddresses'] as string[] };
+    case 'untaintResources':
+      return { kind: 'untaint', addresses: task['resourcesAddresses'] as string[] };
+    case 'removeResources':
+      return { kind: 'remove', addresses: task['resourcesAddresses'] as string[] };
+    case 'importResources':
+      return {
+        kind: 'import',
+        resources: (task['resources'] as { resourceAddress: string; importId: string }[]).map((r) => ({ address: r.resourceAddress, id: r.importId })),
+      };
+    case 'refreshState':
+      return { kind: 'refreshState', refreshMode: task['mode'] === 'Apply' ? 'apply' : 'plan' };
+    default:
+      return undefined;
+  }
+}
+
+const openArtifact = (deps: RunJobsDeps, organizationId: string, kind: string, runId: string, sealed: string) =>
+  deps.envelope.decrypt(sealed, `${organizationId}|run-artifact:${kind}|${runId}`);
+const sealArtifact = (deps: RunJobsDeps, organizationId: string, kind: string, runId: string, base64: string) =>
+  deps.envelope.encrypt(base64, `${organizationId}|run-artifact:${kind}|${runId}`);
+
+/** Ends the job's run in error because its spec cannot be built, and answers the error to throw. */
+async function failAtSpec(deps: RunJobsDeps, job: RunJobRow, message: string): Promise<JobSpecError> {
+  await deps.db.transaction(async (tx) => {
+    const t = runsTx(deps, tx, job.organizationId);
+    const run = await lockRun(t.scope, job.runId);
+    const current = await lockJob(t.scope, job.id);
+    if (!run || !current || current.attempt !== job.attempt || !liveStatuses.includes(current.status)) return;
+    await updateJob(t.scope, job.id, { status: 'failed', finishedAt: new Date(), error: message });
+    if (findRunTransition(run.status as never, 'jobErrored', run.kind === 'external_run' ? 'plan' : run.kind)) {
+      await transitionRun(t, run.id, 'jobErrored', { kind: 'system' }, { errorSummary: message });
+    }
+  });
+  return new JobSpecError(message);
+}
+
+/** The JobSpec of a live job (claimed or running, this attempt): variables decrypted. */
+export async function jobSpec(deps: RunJobsDeps, ref: JobRef): Promise<JobSpec> {
+  const job = await liveJob(deps, ref);
+  const run = await readOrganization(deps.db, job.organizationId, (scope) => findRun(scope, job.runId));
+  if (!run) throw new StaleAttemptError(ref.jobId, ref.attempt);
+  const stack = await stackForRuns(deps.db, job.organizationId, run.stackId);
+  if (!stack) throw await failAtSpec(deps, job, `The stack ${run.stackId} no longer exists`);
+  const vcs = stack.data.vcsInfo;
+  if (!vcs?.providerId || !vcs.repoName) {
+    throw await failAtSpec(deps, job, 'This error occurred before individual steps could be executed: the stack has no repository');
+  }
+  if (!deps.repositoryRemote) throw await failAtSpec(deps, job, 'This error occurred before individual steps could be executed: repositories are not reachable');
+  let remote: GitRemote;
+  try {
+    remote = await deps.repositoryRemote(job.organizationId, vcs.providerId, vcs.repoName);
+  } catch (error) {
+    const cause = error instanceof Error ? error.message : String(error);
+    throw await failAtSpec(deps, job, `This error occurred before individual steps could be executed: ${cause}`);
+  }
+  const resolved = deps.variablesForRun ? await deps.variablesForRun(job.organizationId, run.stackId) : { variables: [], missing: [] };
+  if (resolved.missing.length) {
+    throw await failAtSpec(deps, job, `Required variables have no value: ${resolved.missing.join(', ')}`);
+  }
+  const variables: JobVariable[] = resolved.variables.map((v) => ({
+    name: v.key,
+    value: v.value,
+    kind: v.type === 'envVar' ? 'environment' : 'terraform',
+    sensitive: v.isSensitive,
+  }));
+  const gitInfo = run.gitInfo as { branch?: string; headSha?: string };
+  const credentials = remote.credentials
+    ? remote.credentials.type === 'sshKey'
+      ? // The host keys SSH clones trust (the provider's and the hosted services'): nothing else is.
+        { sshPrivateKey: remote.credentials.privateKey, ...(remote.credentials.knownHosts ? { knownHosts: remote.credentials.knownHosts } : {}) }
+      : { username: remote.credentials.username, password: remote.credentials.password }
+    : undefined;
+  const task = run.kind === 'task' ? toTask(run.config) : undefined;
+  const spec: JobSpec = {
+    jobId: job.id,
+    runId: run.id,
+    runKind: toJobRunKind(run.kind),
+    phase: job.phase,
+    organizationId: job.organizationId,
+    stackId: stack.id,
+    stackName: stack.name,
+    repository: {
+      url: remote.url,
+      branch: gitInfo.branch ?? vcs.branch ?? 'main',
+      ...(gitInfo.headSha ? { commitSha: gitInfo.headSha } : {}),
+      path: vcs.path ?? '',
+      ...(credentials ? { credentials } : {}),
+    },
+    iac: { engine: stack.iacType, version: run.iacVersion ?? LATEST_VERSION },
+    variables,
+    varFiles: stack.data.iacConfig?.varFiles ?? [],
+    hooks: { beforeInit: [], afterInit: [], beforePlan: [], afterPlan: [], beforeApply: [], afterApply: [] },
+    ...(task ? { task } : {}),
+    ...(job.phase !== 'task' ? { plan: { destroy: run.kind === 'destroy', refreshOnly: false, lock: isMutatingRunKind(run.kind === 'external_run' ? 'plan' : run.kind) } } : {}),
+    backend: deps.stateBackend ? await deps.stateBackend(claimed(job, run)) : { kind: 'local' },
+  };
+  if (job.phase === 'apply') {
+    for (const kind of ['planfile', 'lockfile'] as const) {
+      const artifact = await readOrganization(deps.db, job.organizationId, (scope) => findArtifact(scope, run.id, kind));
+      if (artifact) spec[kind === 'planfile' ? 'planFile' : 'lockFile'] = openArtifact(deps, job.organizationId, kind, run.id, artifact.sealed);
+    }
+  }
+  return spec;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Steps, leases
+
+/** Step keys as the engine names them (customFlow.beforeInit) become the contract's (customFlowBeforeInit). */
+export function normaliseStepKey(key: string): string {
+  const [head, tail] = key.split('.');
+  return tail ? `${head}${tail.charAt(0).toUpperCase()}${tail.slice(1)}` : key;
+}
+
+/** Where a step's result sits in the contract's RunStepResults (customFlow steps under customFlow). */
+export const stepResultKeys: Record<string, string> = {
+  gitClone: 'gitCloneResult',
+  terraformInit: 'terraformInitResult',
+  tfLint: 'tfLintResult',
+  tfSec: 'tfSecResult',
+  terraformPlan: 'terraformPlanResult',
+  infracost: 'infracostResult',
+  controlPolicies: 'controlPoliciesResult',
+  terraformApply: 'terraformApplyResult',
+  taskExecution: 'taskExecutionResult',
+};
+export const customFlowResultKeys: Record<string, string> = {
+  customFlowBeforeInit: 'beforeInit',
+  customFlowAfterInit: 'afterInit',
+  customFlowBeforePlan: 'beforePlan',
+  customFlowAfterPlan: 'afterPlan',
+  customFlowBeforeApply: 'beforeApply',
+  customFlowAfterApply: 'afterApply',
+};
+
+/**
+ * A step's own result: the engine sends it bare (stdOut, summary, …); the runner protocol may send
+ * it under the contract's result key (`{ terraformPlanResult: {…} }`, `{ customFlow: { beforeInit } }`).
+ */
+export function unwrapStepResult(key: string, result: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!result) return undefined;
+  const keyed = stepResultKeys[key];
+  if (keyed && result[keyed] && typeof result[keyed] === 'object') return result[keyed] as Record<string, unknown>;
+  const flow = customFlowResultKeys[key];
+  const nested = flow ? (result['customFlow'] as Record<string, unknown> | undefined)?.[flow] : undefined;
+  if (nested && typeof nested === 'object') return nested as Record<string, unknown>;
+  return result;
+}
+
+const unfinishedStepStatuses: StepStatus[] = ['notStarted', 'inProgress', 'waitingForApproval', 'waitingForFailedControlPoliciesApproval', 'waitingForErrorControlPoliciesApproval'];
+
+/** Locks the job's run then the job (the order every writer keeps) and checks the attempt is live. */
+async function lockLive(t: RunsTx, job: RunJobRow, ref: JobRef): Promise<{ run: RunRow; job: RunJobRow }> {
+  const run = await lockRun(t.scope, job.runId);
+  const current = await lockJob(t.scope, job.id);
+  if (!run || !current || current.attempt !== ref.attempt || !liveStatuses.includes(current.status)) throw new StaleAttemptError(ref.jobId, ref.attempt);
+  return { run, job: current };
+}
+
+/** Records a step's status and result; answers the job's signal (cancel, force) for the runner. */
+export async function recordStepResult(deps: RunJobsDeps, ref: JobRef, report: JobStepReport): Promise<{ signal: JobSignal }> {
+  const found = await liveJob(deps, ref);
+  return deps.db.transaction(async (tx) => {
+    const t = runsTx(deps, tx, found.organizationId);
+    const { run, job } = await lockLive(t, found, ref);
+    const key = normaliseStepKey(report.key);
+    await writeStep(t.scope, run.id, key, stepPosition(key), {
+      status: report.status,
+      result: unwrapStepResult(key, report.result),
+      started: report.status !== 'notStarted',
+      finished: !unfinishedStepStatuses.includes(report.status),
+    });
+    if (job.status === 'claimed') await updateJob(t.scope, job.id, { status: 'running', startedAt: new Date() });
+    return { signal: job.signal };
+  });
+}
+
+/** Heartbeat: extends the leases of the runner's live jobs; answers each job's signal (cancel for a job no longer its). */
+export async function extendLeases(
+  deps: RunJobsDeps,
+  runnerId: string,
+  jobs: JobRef[],
+  leaseSeconds: number = DEFAULT_LEASE_SECONDS,
+): Promise<{ signals: { jobId: string; signal: JobSignal }[] }> {
+  const extended = new Map((await extendJobLeases(deps.db, runnerId, jobs, leaseSeconds)).map((r) => [r.id, r.signal]));
+  return { signals: jobs.map((j) => ({ jobId: j.jobId, signal: extended.get(j.jobId) ?? 'cancel' })) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Finish
+
+interface StoredPlanSummary {
+  create: { tfResourceName: string }[];
+  update: { tfResourceName: string }[];
+  delete: { tfResourceName: string }[];
+  replace: { tfResourceName: string }[];
+  add: number;
+  change: number;
+  destroy: number;
+  replaceCount: number;
+  import: number;
+  hasChanges: boolean;
+  hasOutputChanges: boolean;
+}
+
+/** The run's plan summary from the job's counts and resource changes (terraform show -json). */
+export function planSummaryOf(outcome: Pick<JobOutcome, 'planSummary' | 'resourceChanges' | 'outputChanges'>): StoredPlanSummary {
+  const lists = { create: [] as { tfResourceName: string }[], update: [] as { tfResourceName: string }[], delete: [] as { tfResourceName: string }[], replace: [] as { tfResourceName: string }[] };
+  for (const change of outcome.resourceChanges ?? ([] as JobResourceChange[])) {
+    const actions = change.change?.actions ?? change.actions ?? (change.action ? [change.action] : []);
+    const entry = { tfResourceName: change.address };
+    if (actions.includes('replace') || (actions.includes('create') && actions.includes('delete'))) lists.replace.push(entry);
+    else if (actions.includes('create')) lists.create.push(entry);
+    else if (actions.includes('delete')) lists.delete.push(entry);
+    else if (actions.includes('update')) lists.update.push(entry);
+  }
+  const counts = outcome.planSummary;
+  const add = counts?.add ?? lists.create.length;
+  const change = counts?.change ?? lists.update.length;
+  const destroy = counts?.destroy ?? lists.delete.length;
+  const replace = counts?.replace ?? lists.replace.length;
+  return {
+    ...lists,
+    add,
+    change,
+    destroy,
+    replaceCount: replace,
+    import: counts?.import ?? 0,
+    hasChanges: counts?.hasChanges ?? add + change + destroy + replace + (outcome.outputChanges?.length ?? 0) > 0,
+    hasOutputChanges: (outcome.outputChanges?.length ?? 0) > 0,
+  };
+}
+
+async function storeArtifact(deps: RunJobsDeps, t: RunsTx, runId: string, kind: 'planfile' | 'planjson' | 'lockfile', base64: string): Promise<void> {
+  const bytes = Buffer.from(base64, 'base64');
+  await upsertArtifact(t.scope, {
+    id: `art-${runId}-${kind}`,
+    runId,
+    kind,
+    size: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    sealed: sealArtifact(deps, t.organizationId, kind, runId, base64),
+  });
+}
+
+const policyStepStatus: Record<ControlPoliciesOutcome, StepStatus> = {
+  passed: 'succeeded',
+  warning: 'successWithWarning',
+  softFailed: 'waitingForFailedControlPoliciesApproval',
+  error: 'waitingForErrorControlPoliciesApproval',
+  hardFailed: 'failed',
+};
+
+/** After control policies pass (or were overridden): autoApprove queues the apply job, otherwise the run waits for people. */
+export async function evaluateApprovalPolicy(t: RunsTx, run: RunRow, actor: TransitionActor): Promise<RunRow> {
+  const rules = ((run.approval?.['rules'] as ApprovalRule[] | undefined) ?? []) as ApprovalRule[];
+  return transitionRun(t, run.id, isAutoApproved(rules) ? 'autoApprove' : 'requireApproval', actor);
+}
+
+async function finishPlanPhase(deps: RunJobsDeps, t: RunsTx, run: RunRow, outcome: JobOutcome, actor: TransitionActor): Promise<void> {
+  if (outcome.planFile) await storeArtifact(deps, t, run.id, 'planfile', outcome.planFile);
+  if (outcome.lockFile) await storeArtifact(deps, t, run.id, 'lockfile', outcome.lockFile);
+  // terraform's `show -json` when the engine gives it, else the resource changes it reported.
+  const planJson = parsePlanJson(outcome.planJson) ?? (outcome.resourceChanges ? { resource_changes: outcome.resourceChanges } : null);
+  if (planJson) await storeArtifact(deps, t, run.id, 'planjson', Buffer.from(JSON.stringify(planJson)).toString('base64'));
+  const summary = planSummaryOf(outcome);
+  await updateRun(t.scope, run.id, { planSummary: summary as unknown as Record<string, unknown> });
+  await writeStep(t.scope, run.id, 'terraformPlan', stepPosition('terraformPlan'), {
+    status: 'succeeded',
+    finished: true,
+    result: { summary: { create: summary.create, update: summary.update, delete: summary.delete, replace: summary.replace, hasOutputChanges: summary.hasOutputChanges } },
+  });
+  const deploymentKind = run.kind === 'deployment' || run.kind === 'destroy';
+  if (!summary.hasChanges) {
+    if (deploymentKind) {
+      for (const key of ['controlPolicies', 'approval', 'terraformApply', 'outputs']) {
+        await writeStep(t.scope, run.id, key, stepPosition(key), { status: 'skipped', result: { skippedReason: 'The plan has no changes' } });
+      }
+    }
+    await transitionRun(t, run.id, 'planNoChanges', actor);
+    return;
+  }
+  if (!deploymentKind) {
+    await transitionRun(t, run.id, 'planSucceeded', actor);
+    return;
+  }
+  const evaluate = deps.evaluateControlPolicies ?? passingControlPolicies;
+  const policies = await evaluate(run, planJson);
+  await writeStep(t.scope, run.id, 'controlPolicies', stepPosition('controlPolicies'), {
+    status: policyStepStatus[policies.outcome],
+    started: true,
+    finished: policies.outcome === 'passed' || policies.outcome === 'warning' || policies.outcome === 'hardFailed',
+    result: { status: policyStepStatus[policies.outcome], controlPoliciesRunResult: policies.results ?? [] },
+  });
+  await updateRun(t.scope, run.id, { policySummary: { outcome: policies.outcome, results: policies.results ?? [] } });
+  const event: RunEvent | null =
+    policies.outcome === 'hardFailed'
+      ? 'policiesHardFailed'
+      : policies.outcome === 'softFailed'
+        ? 'policiesSoftFailed'
+        : policies.outcome === 'error'
+          ? 'policiesErrored'
+          : null;
+  if (event) {
+    await transitionRun(t, run.id, event, actor, policies.outcome === 'hardFailed' ? { errorSummary: 'A hard-mandatory control policy failed' } : {});
+    return;
+  }
+  await evaluateApprovalPolicy(t, run, actor);
+}
+
+function parsePlanJson(text: string | undefined): Record<string, unknown> | null {
+  if (!text) return null;
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+const beforeStepsMessage = 'This error occurred before individual steps could be executed';
+
+/** Ends a job and moves its run on (one transaction); a stale attempt throws StaleAttemptError. */
+export async function finishJob(deps: RunJobsDeps, ref: JobRef, outcome: JobOutcome): Promise<void> {
+  const found = await liveJob(deps, ref);
+  await deps.db.transaction(async (tx) => {
+    const t = runsTx(deps, tx, found.organizationId);
+    const { run, job } = await lockLive(t, found, ref);
+    const actor = runnerActor(job.runnerId);
+    await updateJob(t.scope, job.id, {
+      status: outcome.status,
+      finishedAt: new Date(),
+      exitCode: outcome.exitCode ?? null,
+      error: outcome.error ?? null,
+    });
+    const phase = job.phase;
+    const succeeded = outcome.status === 'succeeded';
+    // What the job actually ran: the commit of the branch, the version a constraint resolved to.
+    const ran: Record<string, unknown> = {};
+    if (outcome.commitSha && /^[0-9a-f]{7,64}$/i.test(outcome.commitSha)) ran['gitInfo'] = { ...run.gitInfo, headSha: outcome.commitSha.toLowerCase() };
+    if (outcome.iacVersion) ran['iacVersion'] = outcome.iacVersion;
+    if (Object.keys(ran).length) await updateRun(t.scope, run.id, ran);
+    if (run.status === 'cancelling') {
+      // The cancel raced the job's end: an apply or task that finished is what happened; anything else was cancelled.
+      if (succeeded && phase === 'apply') await transitionRun(t, run.id, 'applySucceeded', actor);
+      else if (succeeded && phase === 'task') await transitionRun(t, run.id, 'taskSucceeded', actor);
+      else await transitionRun(t, run.id, 'runnerCanceled', actor);
+    } else if (outcome.status === 'canceled') {
+      await transitionRun(t, run.id, 'jobErrored', actor, { errorSummary: outcome.error ?? 'The runner cancelled the job without being asked to' });
+    } else if (!succeeded) {
+      // Failing to clone (authentication, a missing branch) or to get the binary is before the steps.
+      const steps = await listSteps(t.scope, run.id);
+      const anyStepRan = steps.some((s) => s.key !== 'gitClone' && s.status !== 'notStarted');
+      if (outcome.errorSummary || !anyStepRan) {
+        await transitionRun(t, run.id, 'jobErrored', actor, {
+          errorSummary: outcome.errorSummary ?? `${beforeStepsMessage}${outcome.error ? `: ${outcome.error}` : ''}`,
+        });
+      } else {
+        const event: RunEvent = phase === 'apply' ? 'applyFailed' : phase === 'task' ? 'taskFailed' : 'planFailed';
+        await transitionRun(t, run.id, event, actor, outcome.error ? { errorSummary: outcome.error } : {});
+      }
+    } else if (phase === 'plan') {
+      await finishPlanPhase(deps, t, run, outcome, actor);
+    } else if (phase === 'apply') {
+      await transitionRun(t, run.id, 'applySucceeded', actor);
+    } else {
+      await transitionRun(t, run.id, 'taskSucceeded', actor);
+    }
+    await recordAudit(t.scope, runnerInitiator(job.runnerId), { entityType: auditEntityOf(run.kind), entityId: run.id, action: 'update' });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sweepers
+
+/** Sweeper: jobs whose lease expired are lost; their runs end in error with `reasonFor(job)`. */
+export async function failExpiredJobs(deps: RunJobsDeps, reasonFor: (job: ExpiredJob) => string): Promise<number> {
+  let failed = 0;
+  for (const candidate of await expiredJobs(deps.db, 200)) {
+    const done = await deps.db.transaction(async (tx) => {
+      const t = runsTx(deps, tx, candidate.organizationId);
+      const run = await lockRun(t.scope, candidate.runId);
+      const job = await lockJob(t.scope, candidate.id);
+      // Re-read under the locks: a heartbeat or a finish may have come in since.
+      if (!run || !job || job.attempt !== candidate.attempt || !liveStatuses.includes(job.status)) return false;
+      if (!job.leaseExpiresAt || job.leaseExpiresAt.getTime() !== candidate.leaseExpiresAt?.getTime()) return false;
+      const reason = reasonFor({
+        jobId: job.id,
+        runId: run.id,
+        organizationId: job.organizationId,
+        runnerId: job.runnerId,
+        runnerGroupId: job.runnerGroupId,
+        leaseExpiresAt: job.leaseExpiresAt,
+      });
+      await updateJob(t.scope, job.id, { status: 'lost', finishedAt: new Date(), error: reason });
+      if (findRunTransition(run.status as never, 'jobLost', run.kind === 'external_run' ? 'plan' : run.kind)) {
+        await transitionRun(t, run.id, 'jobLost', { kind: 'sweeper' }, { errorSummary: reason });
+      }
+      await recordAudit(t.scope, { name: 'sweeper', type: 'system', userId: null }, { entityType: auditEntityOf(run.kind), entityId: run.id, action: 'update' });
+      return true;
+    });
+    if (done) failed += 1;
+  }
+  return failed;
+}
+
+/** Sweeper: deployments waiting for approval (or a policy override) past their deadline end in approvalTimeout. */
+export async function expireApprovals(deps: RunJobsDeps): Promise<number> {
+  let expired = 0;
+  for (const candidate of await expiredApprovalRuns(deps.db, 200)) {
+    const done = await deps.db.transaction(async (tx) => {
+      const t = runsTx(deps, tx, candidate.organizationId);
+      const run = await lockRun(t.scope, candidate.id);
+      if (!run?.approvalDeadlineAt || run.approvalDeadlineAt.getTime() > Date.now()) return false;
+      if (!findRunTransition(run.status as never, 'approvalExpired', run.kind === 'external_run' ? 'plan' : run.kind)) return false;
+      await transitionRun(t, run.id, 'approvalExpired', { kind: 'sweeper' }, {
+        errorSummary: `No approval was given before ${run.approvalDeadlineAt.toISOString()}`,
+      });
+      await recordAudit(t.scope, { name: 'sweeper', type: 'system', userId: null }, { entityType: auditEntityOf(run.kind), entityId: run.id, action: 'update' });
+      return true;
+    });
+    if (done) expired += 1;
+  }
+  return expired;
+}

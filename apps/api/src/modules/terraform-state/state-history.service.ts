@@ -1,0 +1,229 @@
+import { inOrganization, readOrganization, type Scope } from '../../db/scope';
+import { pagingOf } from '../../db/paged-list';
+import type { Schemas } from '../../http/contract-types';
+import { DomainError, notFound } from '../../http/domain-error';
+import type { Actor } from '../../permissions/actor';
+import type { Permission } from '../../permissions/permission-engine';
+import { initiatorOf, recordAudit, type AuditAction, type AuditInitiator } from '../audit/audit.service';
+import { readStateDocument, typeExpression, withSerial } from './state-document';
+import * as repo from './terraform-state.repository';
+import type { StateVersionStatus } from './terraform-state.schema';
+import { actorAuthor, outputContext, storeVersion, unseal, type StackPlacement, type TerraformStateDeps } from './terraform-state.service';
+
+// The state as the console shows it: versions, download, rollback, the lock and its release, and
+// the outputs of the current version. Every verb checks its permission on the stack first; an id
+// the organization does not have answers 404 only to those who could have seen it (403 otherwise,
+// so a namespace-only user cannot tell a missing stack from one it may not see).
+
+type Deps = Pick<TerraformStateDeps, 'db' | 'engine' | 'envelope' | 'stackPlacement'>;
+
+async function stackFor(deps: Deps, actor: Actor, stackId: string, permission: Permission): Promise<StackPlacement> {
+  const placement = await deps.stackPlacement(actor.organizationId, stackId);
+  if (!placement) {
+    await deps.engine.require(actor, permission);
+    throw notFound('Stack', stackId);
+  }
+  await deps.engine.requireOnStack(actor, permission, { id: stackId, ...placement });
+  return placement;
+}
+
+/** A version of the stack (404 when the stack has no such version), once the actor may `permission` on the stack. */
+async function versionOf(deps: Deps, actor: Actor, stackId: string, versionId: string, permission: Permission) {
+  const placement = await stackFor(deps, actor, stackId, permission);
+  const row = await readOrganization(deps.db, actor.organizationId, (scope) => repo.findVersion(scope, versionId));
+  if (!row || row.stackId !== stackId) throw notFound('State version', versionId);
+  return { row, placement };
+}
+
+const audit = (scope: Scope, initiator: AuditInitiator, placement: StackPlacement, stackId: string, entity: string, action: AuditAction) =>
+  recordAudit(scope, initiator, { entityType: 'stack', entityId: `${stackId}/${entity}`, entityName: placement.name ?? stackId, action });
+
+export function toStateVersion(row: repo.StateVersionRow): Schemas['StackStateVersion'] {
+  return {
+    id: row.id,
+    stackId: row.stackId,
+    serial: row.serial,
+    lineage: row.lineage,
+    status: row.status,
+    terraformVersion: row.terraformVersion,
+    resourceCount: row.resourceCount,
+    size: row.size,
+    md5: row.md5,
+    sha256: row.sha256,
+    runId: row.runId,
+    reason: row.reason,
+    rolledBackFrom: row.rolledBackFrom,
+    createdBy: { kind: row.createdByKind, id: row.createdById, name: row.createdByName },
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listStackStateVersions(
+  deps: Deps,
+  actor: Actor,
+  query: { stackId: string; status?: StateVersionStatus | undefined; page: number; pageSize: number },
+) {
+  await stackFor(deps, actor, query.stackId, 'stackState:read');
+  const { rows, total } = await readOrganization(deps.db, actor.organizationId, (scope) =>
+    repo.listVersions(scope, { stackId: query.stackId, status: query.status }, query),
+  );
+  return { items: rows.map(toStateVersion), paging: pagingOf(query, total) };
+}
+
+/**
+ * One version's state file (the current one when no version is named), as it was written. The
+ * state holds secrets: reading it is audited.
+ */
+export async function getStackStateVersionContent(
+  deps: Deps,
+  actor: Actor,
+  query: { stackId: string; stateVersionId?: string | undefined },
+): Promise<Schemas['StackStateVersionContent']> {
+  let versionId = query.stateVersionId;
+  if (versionId === undefined) {
+    await stackFor(deps, actor, query.stackId, 'stackState:read');
+    const head = await readOrganization(deps.db, actor.organizationId, (scope) => repo.findStackState(scope, query.stackId));
+    if (!head?.currentVersionId) throw notFound('State of stack', query.stackId);
+    versionId = head.currentVersionId;
+  }
+  const { row, placement } = await versionOf(deps, actor, query.stackId, versionId, 'stackState:read');
+  const sealed = await readOrganization(deps.db, actor.organizationId, (scope) => repo.findSealedContent(scope, row.id));
+  if (!sealed) throw notFound('State version', versionId);
+  const bytes = await unseal(deps, actor.organizationId, row.stackId, row.id, sealed);
+  await inOrganization(deps.db, actor.organizationId, (scope) => audit(scope, initiatorOf(actor), placement, row.stackId, `state/${row.id}`, 'readSecret'));
+  return { id: row.id, stackId: row.stackId, serial: row.serial, content: bytes.toString('utf8') };
+}
+
+/**
+ * A new current version with an old version's content and the next serial (Terraform's next
+ * write, serial + 1, then follows it). Refused while the state is locked: a run or a CLI holding
+ * the lock is about to write over it.
+ */
+export async function rollbackStackState(deps: Deps, actor: Actor, input: Schemas['StackStateRollback']): Promise<Schemas['StackStateVersion']> {
+  const versionId = input.stateVersionId;
+  const { row: source, placement } = await versionOf(deps, actor, input.stackId, versionId, 'stackState:write');
+  return inOrganization(deps.db, actor.organizationId, async (scope) => {
+    const head = await repo.lockStackState(scope, source.stackId);
+    const lock = await repo.findLock(scope, source.stackId);
+    if (lock) {
+      throw new DomainError('conflict', `The state is locked (ID ${lock.lockId}, by ${lock.holderName}): release the lock before rolling back`);
+    }
+    const sealed = await repo.findSealedContent(scope, source.id);
+    if (!sealed) throw notFound('State version', versionId);
+    const content = await unseal(deps, actor.organizationId, source.stackId, source.id, sealed);
+    const bytes = withSerial(content, head.serial === null ? source.serial : Math.max(head.serial + 1, source.serial));
+    const version = await storeVersion(deps, scope, source.stackId, bytes, readStateDocument(bytes), actorAuthor(actor), 'current', {
+      rolledBackFrom: source.id,
+    });
+    await audit(scope, initiatorOf(actor), placement, source.stackId, `state/${version.id}`, 'rollback');
+    return toStateVersion(version);
+  });
+}
+
+function toStateLock(row: repo.StateLockRow): Schemas['StackStateLock'] {
+  let info: Record<string, unknown> = {};
+  try {
+    info = JSON.parse(row.info) as Record<string, unknown>;
+  } catch {
+    // Stored from a parsed LockInfo: always JSON.
+  }
+  const text = (key: string) => (typeof info[key] === 'string' ? info[key] : null);
+  return {
+    stackId: row.stackId,
+    lockId: row.lockId,
+    operation: text('Operation'),
+    who: text('Who'),
+    version: text('Version'),
+    info: text('Info'),
+    created: text('Created'),
+    holder: { kind: row.holderKind, id: row.holderId, name: row.holderName },
+    acquiredAt: row.acquiredAt.toISOString(),
+  };
+}
+
+export async function getStackStateLock(deps: Deps, actor: Actor, stackId: string): Promise<Schemas['StackStateLock'][]> {
+  await stackFor(deps, actor, stackId, 'stack:read');
+  const lock = await readOrganization(deps.db, actor.organizationId, (scope) => repo.findLock(scope, stackId));
+  return lock ? [toStateLock(lock)] : [];
+}
+
+/**
+ * Releases the lock the caller saw (its id), whoever holds it. A lock taken again since, under
+ * another id, is not released (409); a lock already gone is nothing to do.
+ */
+export async function forceUnlockStackState(deps: Deps, actor: Actor, input: Schemas['StackStateUnlock']): Promise<Record<string, never>> {
+  const placement = await stackFor(deps, actor, input.stackId, 'stackState:forceUnlock');
+  await inOrganization(deps.db, actor.organizationId, async (scope) => {
+    await repo.lockStackState(scope, input.stackId);
+    const held = await repo.findLock(scope, input.stackId);
+    if (!held) return;
+    if (held.lockId !== input.lockId) {
+      throw new DomainError('conflict', `The state was locked again since, with ID ${held.lockId} (by ${held.holderName}); check it before releasing it`);
+    }
+    await repo.deleteLock(scope, input.stackId, held.lockId);
+    await audit(scope, initiatorOf(actor), placement, input.stackId, 'stateLock', 'forceUnlock');
+  });
+  return {};
+}
+
+/**
+ * For the runner protocol: once a job's process has ended (its runner acknowledged the exit),
+ * the locks it still holds are released, audited. Never for a lost job: a zombie may still write.
+ */
+export async function releaseJobStateLocks(deps: Deps, organizationId: string, jobId: string): Promise<number> {
+  return inOrganization(deps.db, organizationId, async (scope) => {
+    const held = await repo.locksHeldBy(scope, 'job', jobId);
+    for (const lock of held) {
+      await repo.lockStackState(scope, lock.stackId);
+      if (await repo.deleteLock(scope, lock.stackId, lock.lockId)) {
+        await recordAudit(scope, { name: `job ${jobId}`, type: 'system', userId: null }, {
+          entityType: 'stack',
+          entityId: `${lock.stackId}/stateLock`,
+          entityName: lock.stackId,
+          action: 'unlock',
+        });
+      }
+    }
+    return held.length;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Outputs of the current version
+
+async function currentOutputs(deps: Deps, organizationId: string, stackId: string) {
+  return readOrganization(deps.db, organizationId, async (scope) => {
+    const head = await repo.findStackState(scope, stackId);
+    return head?.currentVersionId ? { versionId: head.currentVersionId, rows: await repo.listOutputs(scope, head.currentVersionId) } : undefined;
+  });
+}
+
+const parseJson = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
+
+/** The outputs of the stack's current state; sensitive values are not in the answer. */
+export async function listStackOutputs(deps: Deps, actor: Actor, stackId: string): Promise<Schemas['StackOutput'][]> {
+  await stackFor(deps, actor, stackId, 'stack:read');
+  const current = await currentOutputs(deps, actor.organizationId, stackId);
+  return (current?.rows ?? []).map((row) => {
+    const type = typeExpression(parseJson(row.type));
+    return {
+      name: row.name,
+      isSensitive: row.sensitive,
+      ...(type ? { type } : {}),
+      ...(row.sensitive ? {} : { value: parseJson(row.value) }),
+    };
+  });
+}
+
+/** One output's value, sensitive or not (its own permission; audited as a secret read). */
+export async function getStackOutputSecretValue(deps: Deps, actor: Actor, input: Schemas['StackOutputRef']): Promise<Schemas['StackOutputValue']> {
+  const placement = await stackFor(deps, actor, input.stackId, 'stackOutput:readSecret');
+  const current = await currentOutputs(deps, actor.organizationId, input.stackId);
+  const row = current?.rows.find((r) => r.name === input.name);
+  if (!current || !row) throw notFound('Output', input.name);
+  const value = row.sensitive
+    ? JSON.parse(deps.envelope.decrypt(row.sealedValue ?? '', outputContext(actor.organizationId, current.versionId, row.name)))
+    : parseJson(row.value);
+  await inOrganization(deps.db, actor.organizationId, (scope) => audit(scope, initiatorOf(actor), placement, input.stackId, `output/${row.name}`, 'readSecret'));
+  return { name: row.name, value };
+}

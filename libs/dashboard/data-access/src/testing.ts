@@ -1,0 +1,1 @@
+export { dashboardFixtures } from './lib/dashboard.fixtures';

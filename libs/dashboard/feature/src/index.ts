@@ -1,0 +1,1 @@
+export { dashboardPages } from './lib/dashboard.pages';

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApiClient } from '@terrace/session';
+import { runsRequests } from './runs.requests';
+import { settleRun } from './settle-run';
+
+/** Lets a deployment continue despite failed (or unevaluable) soft-mandatory control policies. */
+export function useApproveFailedPoliciesMutation() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (deploymentId: string) => runsRequests.approveFailedPolicies(client, deploymentId),
+    onSuccess: (ref) => settleRun(queryClient, 'deployment', ref),
+  });
+}

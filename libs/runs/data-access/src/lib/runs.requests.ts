@@ -1,0 +1,157 @@
+import { QUIET_REQUEST_HEADER, type ApiClient } from '@terrace/api-client';
+import { firstItem, toPage } from '@terrace/session';
+import type {
+  Deployment,
+  Plan,
+  RemoteRun,
+  RunComment,
+  RunDetail,
+  RunDetailKind,
+  RunListFilters,
+  RunPage,
+  RunRef,
+  RunStateV2,
+  Task,
+  TaskToExecute,
+} from './runs.types';
+
+/**
+ * The calls of the runs domain: plain functions on the one configured client, on the contract's
+ * generated paths. Reads take the query's abort `signal`. The run event stream is read by
+ * `followRunEvents` (run-event-stream.ts), which opens it through `openEventStream`.
+ */
+export const runsRequests = {
+  async list(client: ApiClient, filters: RunListFilters, signal?: AbortSignal): Promise<RunPage> {
+    const { page, pageSize, stackId, namespaceId, kind, status, isActive, updatedInTheLastHours } = filters;
+    const { data } = await client.GET('/stack/run', {
+      params: {
+        query: {
+          page,
+          pageSize,
+          ...(stackId ? { stackId } : {}),
+          ...(namespaceId ? { namespaceId } : {}),
+          ...(kind ? { kind } : {}),
+          ...(status ? { status } : {}),
+          ...(isActive !== undefined ? { isActive } : {}),
+          ...(updatedInTheLastHours !== undefined ? { updatedInTheLastHours } : {}),
+        },
+      },
+      signal,
+    });
+    return toPage(data);
+  },
+
+  async get(client: ApiClient, kind: RunDetailKind, id: string, signal?: AbortSignal): Promise<RunDetail> {
+    switch (kind) {
+      case 'plan': {
+        const { data } = await client.GET('/stack/plan/{planId}', { params: { path: { planId: id } }, signal });
+        return firstItem<Plan>(data);
+      }
+      case 'deployment': {
+        const { data } = await client.GET('/stack/deployment/{deploymentId}', { params: { path: { deploymentId: id } }, signal });
+        return firstItem<Deployment>(data);
+      }
+      case 'task': {
+        const { data } = await client.GET('/stack/task/{taskId}', { params: { path: { taskId: id } }, signal });
+        return firstItem<Task>(data);
+      }
+    }
+  },
+
+  /** The steps with their results (the spec's result keys): `planState/v2`, `deploymentState/v2`, `taskState`. */
+  async state(client: ApiClient, kind: RunDetailKind, id: string, signal?: AbortSignal): Promise<RunStateV2> {
+    switch (kind) {
+      case 'plan': {
+        const { data } = await client.GET('/stack/planState/v2', { params: { query: { planId: id } }, signal });
+        return firstItem(data);
+      }
+      case 'deployment': {
+        const { data } = await client.GET('/stack/deploymentState/v2', { params: { query: { deploymentId: id } }, signal });
+        return firstItem(data);
+      }
+      case 'task': {
+        const { data } = await client.GET('/stack/taskState', { params: { query: { taskId: id } }, signal });
+        return firstItem(data);
+      }
+    }
+  },
+
+  async createPlan(client: ApiClient, stackId: string): Promise<RunRef> {
+    const { data } = await client.POST('/stack/plan', { body: { entity: { stackId } } });
+    return firstItem(data);
+  },
+  async createDeployment(client: ApiClient, stackId: string, isDestroy: boolean): Promise<RunRef> {
+    const { data } = await client.POST('/stack/deployment', { body: { entity: { stackId, isDestroy } } });
+    return firstItem(data);
+  },
+  async createTask(client: ApiClient, stackId: string, taskToExecute: TaskToExecute): Promise<RunRef> {
+    const { data } = await client.POST('/stack/task', { body: { entity: { stackId, taskToExecute } } });
+    return firstItem(data);
+  },
+
+  /** Cancels a run; `force` (deployments that are cancelling) asks the runner to kill the process. */
+  async cancel(client: ApiClient, kind: RunDetailKind, id: string, force = false): Promise<RunRef> {
+    switch (kind) {
+      case 'plan': {
+        const { data } = await client.PUT('/stack/plan/cancel', { params: { query: { planId: id } } });
+        return firstItem(data);
+      }
+      case 'deployment': {
+        const { data } = await client.PUT('/stack/deployment/cancel', {
+          params: { query: { deploymentId: id, ...(force ? { force } : {}) } },
+        });
+        return firstItem(data);
+      }
+      case 'task': {
+        const { data } = await client.PUT('/stack/task/cancel', { params: { query: { taskId: id } } });
+        return firstItem(data);
+      }
+    }
+  },
+  /** Moves a waiting plan or deployment to the head of its queue (tasks cannot be force-started). */
+  async forceStart(client: ApiClient, kind: Exclude<RunDetailKind, 'task'>, id: string): Promise<RunRef> {
+    if (kind === 'plan') {
+      const { data } = await client.PUT('/stack/plan/forceStart', { params: { query: { planId: id } } });
+      return firstItem(data);
+    }
+    const { data } = await client.PUT('/stack/deployment/forceStart', { params: { query: { deploymentId: id } } });
+    return firstItem(data);
+  },
+  async approve(client: ApiClient, deploymentId: string): Promise<RunRef> {
+    const { data } = await client.PUT('/stack/deployment/approve', { params: { query: { deploymentId } } });
+    return firstItem(data);
+  },
+  async approveFailedPolicies(client: ApiClient, deploymentId: string): Promise<RunRef> {
+    const { data } = await client.PUT('/stack/deployment/approveFailedPolicies', { params: { query: { deploymentId } } });
+    return firstItem(data);
+  },
+
+  async comments(client: ApiClient, runId: string, signal?: AbortSignal): Promise<RunComment[]> {
+    const { data } = await client.GET('/comment', { params: { query: { runId } }, signal });
+    return data?.response.items ?? [];
+  },
+  async createComment(client: ApiClient, runId: string, text: string): Promise<RunComment> {
+    const { data } = await client.POST('/comment', { body: { entity: { runId, text } } });
+    return firstItem(data);
+  },
+
+  async remoteRun(client: ApiClient, runId: string, signal?: AbortSignal): Promise<RemoteRun> {
+    const { data } = await client.GET('/stack/remoteRun/details', { params: { query: { runId } }, signal });
+    return firstItem(data);
+  },
+
+  /**
+   * Opens the run's event stream (server-sent events over fetch, with the bearer token the client
+   * adds); `afterSeq` resumes after the last event received. Answers the response to read. Quiet:
+   * the log panel shows the stream's state and the reader reconnects, so a failure is no toast.
+   */
+  async openEventStream(client: ApiClient, runId: string, afterSeq: number | null, signal: AbortSignal): Promise<Response> {
+    const { response } = await client.GET('/stack/run/{runId}/logs', {
+      params: { path: { runId }, query: afterSeq === null ? {} : { afterSeq } },
+      headers: { [QUIET_REQUEST_HEADER]: 'true', ...(afterSeq === null ? {} : { 'Last-Event-ID': String(afterSeq) }) },
+      parseAs: 'stream',
+      signal,
+    });
+    return response;
+  },
+};

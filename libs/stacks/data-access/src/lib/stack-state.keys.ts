@@ -1,0 +1,11 @@
+import { stacksKeys } from './stacks.keys';
+import type { StateVersionFilters } from './stack-state.types';
+
+/** Query keys of a stack's state and outputs, under the stack's own key (refreshing a stack refreshes them). */
+export const stackStateKeys = {
+  all: (stackId: string) => [...stacksKeys.detail(stackId), 'state'] as const,
+  versionLists: (stackId: string) => [...stackStateKeys.all(stackId), 'versions'] as const,
+  versions: (stackId: string, filters: StateVersionFilters) => [...stackStateKeys.versionLists(stackId), filters] as const,
+  lock: (stackId: string) => [...stackStateKeys.all(stackId), 'lock'] as const,
+  outputs: (stackId: string) => [...stackStateKeys.all(stackId), 'outputs'] as const,
+};

@@ -1,0 +1,30 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from '@terrace/api-client';
+import { stackStateKeys } from './stack-state.keys';
+import { stackStateRequests } from './stack-state.requests';
+import type { StateVersionFilters } from './stack-state.types';
+
+// Runs and CLIs write state and take locks behind the console's back: these go stale quickly.
+const stateStaleTime = 10_000;
+
+export const stackStateQueries = {
+  versions: (client: ApiClient, stackId: string, filters: StateVersionFilters) =>
+    queryOptions({
+      queryKey: stackStateKeys.versions(stackId, filters),
+      queryFn: ({ signal }) => stackStateRequests.versions(client, stackId, filters, signal),
+      staleTime: stateStaleTime,
+      placeholderData: keepPreviousData,
+    }),
+  lock: (client: ApiClient, stackId: string) =>
+    queryOptions({
+      queryKey: stackStateKeys.lock(stackId),
+      queryFn: ({ signal }) => stackStateRequests.lock(client, stackId, signal),
+      staleTime: stateStaleTime,
+    }),
+  outputs: (client: ApiClient, stackId: string) =>
+    queryOptions({
+      queryKey: stackStateKeys.outputs(stackId),
+      queryFn: ({ signal }) => stackStateRequests.outputs(client, stackId, signal),
+      staleTime: stateStaleTime,
+    }),
+};

@@ -1,0 +1,42 @@
+import type { ApiClient } from '@terrace/api-client';
+import { firstItem, toPage } from '@terrace/session';
+import type { StackOutput, StackStateLock, StackStateVersion, StackStateVersionContent, StackStateVersionPage, StateVersionFilters } from './stack-state.types';
+
+/** The calls of a stack's state and outputs, on the contract's generated paths. Reads take the query's abort signal. */
+export const stackStateRequests = {
+  async versions(client: ApiClient, stackId: string, filters: StateVersionFilters, signal?: AbortSignal): Promise<StackStateVersionPage> {
+    const { data } = await client.GET('/stack/stateVersion', {
+      params: { query: { stackId, page: filters.page, pageSize: filters.pageSize, ...(filters.status ? { status: filters.status } : {}) } },
+      signal,
+    });
+    return toPage(data);
+  },
+  /** A version's state file (the current one without an id); the server audits the read. */
+  async content(client: ApiClient, stackId: string, stateVersionId?: string): Promise<StackStateVersionContent> {
+    const { data } = await client.GET('/stack/stateVersion/content', {
+      params: { query: { stackId, ...(stateVersionId ? { stateVersionId } : {}) } },
+    });
+    return firstItem(data);
+  },
+  async rollback(client: ApiClient, stackId: string, stateVersionId: string): Promise<StackStateVersion> {
+    const { data } = await client.POST('/stack/stateVersion/rollback', { body: { entity: { stackId, stateVersionId } } });
+    return firstItem(data);
+  },
+  /** The state lock, or null when the state is not locked. */
+  async lock(client: ApiClient, stackId: string, signal?: AbortSignal): Promise<StackStateLock | null> {
+    const { data } = await client.GET('/stack/stateLock', { params: { query: { stackId } }, signal });
+    return data?.response.items[0] ?? null;
+  },
+  async forceUnlock(client: ApiClient, stackId: string, lockId: string): Promise<void> {
+    await client.POST('/stack/stateLock/forceUnlock', { body: { entity: { stackId, lockId } } });
+  },
+  async outputs(client: ApiClient, stackId: string, signal?: AbortSignal): Promise<StackOutput[]> {
+    const { data } = await client.GET('/stack/output', { params: { query: { stackId } }, signal });
+    return data?.response.items ?? [];
+  },
+  /** A sensitive output's value; the server audits the read. */
+  async outputValue(client: ApiClient, stackId: string, name: string): Promise<unknown> {
+    const { data } = await client.POST('/stack/outputSecretValue', { body: { entity: { stackId, name } } });
+    return firstItem(data).value;
+  },
+};

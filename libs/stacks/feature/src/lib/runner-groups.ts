@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { CM_DEFAULT_RUNNER_GROUP, CM_DEFAULT_RUNNER_GROUP_NAME } from '@terrace/domain';
+import { organizationQueries, type OrganizationConfiguration } from '@terrace/organization/data-access';
+import { useAccess, useApiClient } from '@terrace/session';
+
+export interface RunnerGroupOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * The runner groups a stack may run on. For now these are the default group (spec §3:
+ * CM_DEFAULT_RUNNER_GROUP, named default) and the groups the organization's runner configuration
+ * names; a runner-groups list of the runners domain replaces this function (the wizard's select
+ * only takes its options). A group the stack already names stays offered even if it is not listed.
+ */
+export function runnerGroupOptions(configuration: OrganizationConfiguration | null | undefined, chosen: readonly string[] = []): RunnerGroupOption[] {
+  const options: RunnerGroupOption[] = [{ value: CM_DEFAULT_RUNNER_GROUP, label: CM_DEFAULT_RUNNER_GROUP_NAME }];
+  for (const group of [...(configuration?.runnerConfig?.groups ?? []), ...chosen]) {
+    if (!options.some((o) => o.value === group)) options.push({ value: group, label: group });
+  }
+  return options;
+}
+
+/** The runner group options, read where the user may read the organization's configuration (others see the default group). */
+export function useRunnerGroupOptions(chosen: readonly string[]): { options: RunnerGroupOption[]; isPending: boolean } {
+  const client = useApiClient();
+  const mayRead = useAccess('orgConfiguration:read').allowed;
+  const configuration = useQuery({ ...organizationQueries.configuration(client), enabled: mayRead });
+  return { options: runnerGroupOptions(configuration.data, chosen), isPending: mayRead && configuration.isPending };
+}

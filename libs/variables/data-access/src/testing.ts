@@ -1,0 +1,1 @@
+export { discoveredVariableFixture, effectiveVariableFixture, variableFixture } from './lib/variables.fixtures';
