@@ -14,6 +14,8 @@ export const idPrefixes = {
   programmaticUser: 'pu',
   invitation: 'inv',
   runner: 'rnr',
+  runnerGroup: 'rgrp',
+  runnerGroupToken: 'rgt',
   programmaticToken: 'ptk',
   personalAccessToken: 'pat',
   namespacePermission: 'nsp',

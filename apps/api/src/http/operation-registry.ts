@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Actor } from '../permissions/actor';
 import type { BodyOf, EntityOf, ItemOf, OperationId, ParamsOf, QueryOf } from './contract-types';
 import type { Paging } from './envelope';
@@ -41,8 +42,11 @@ export interface EnvelopeResult<Id extends OperationId> {
 export interface RawAnswer {
   status: number;
   headers?: Record<string, string>;
-  /** A Buffer or string is sent byte for byte (set its content-type); an object as JSON; undefined sends no body. */
-  body?: Buffer | string | Record<string, unknown>;
+  /**
+   * A Buffer or string is sent byte for byte (set its content-type); an object as JSON; undefined
+   * sends no body; a stream is piped as it comes (server-sent events) and destroyed when the client leaves.
+   */
+  body?: Buffer | string | Record<string, unknown> | Readable;
 }
 
 export type OperationResult<Id extends OperationId> = EnvelopeResult<Id> | { raw: RawAnswer };
@@ -71,10 +75,13 @@ export interface StateRequest<Id extends OperationId> {
 export type PublicHandler<Id extends OperationId> = (request: OperationRequest<Id>) => Promise<OperationResult<Id>>;
 export type UserHandler<Id extends OperationId> = (actor: Actor, request: OperationRequest<Id>) => Promise<OperationResult<Id>>;
 export type StateHandler<Id extends OperationId> = (request: StateRequest<Id>) => Promise<RawAnswer>;
+/** A handler of the runner protocol (`x-security: runner`): it authenticates the runner's or job's bearer token itself. */
+export type RunnerHandler<Id extends OperationId> = (request: OperationRequest<Id>) => Promise<OperationResult<Id>>;
 
 export type OperationDefinition<Id extends OperationId> =
   | { security: 'public'; handle: PublicHandler<Id> }
   | { security: 'user'; handle: UserHandler<Id> }
+  | { security: 'runner'; handle: RunnerHandler<Id> }
   | { security: 'state'; handle: StateHandler<Id> };
 
 /** A module's handlers, keyed by operationId: an id the description lacks is a type error. */
@@ -115,6 +122,7 @@ export interface ErasedStateRequest {
 export type ErasedDefinition =
   | { security: 'public'; handle: (request: ErasedRequest) => Promise<ErasedResult> }
   | { security: 'user'; handle: (actor: Actor, request: ErasedRequest) => Promise<ErasedResult> }
+  | { security: 'runner'; handle: (request: ErasedRequest) => Promise<ErasedResult> }
   | { security: 'state'; handle: (request: ErasedStateRequest) => Promise<RawAnswer> };
 
 /** operationId → handler. Modules export one; the server merges them and checks them against the description. */
@@ -134,6 +142,9 @@ export function defineOperations(definitions: OperationDefinitions): OperationRe
 export const publicOperation = <Id extends OperationId>(handle: PublicHandler<Id>): OperationDefinition<Id> => ({ security: 'public', handle });
 /** A handler of an operation that needs a signed-in actor (its `x-permission` is checked before it runs). */
 export const userOperation = <Id extends OperationId>(handle: UserHandler<Id>): OperationDefinition<Id> => ({ security: 'user', handle });
+
+/** A handler of the runner protocol (`x-security: runner`): the runner or job token is checked by the handler. */
+export const runnerOperation = <Id extends OperationId>(handle: RunnerHandler<Id>): OperationDefinition<Id> => ({ security: 'runner', handle });
 
 /** A handler of Terraform's HTTP backend (`x-security: state`): it authenticates the credential itself. */
 export const stateOperation = <Id extends OperationId>(handle: StateHandler<Id>): OperationDefinition<Id> => ({ security: 'state', handle });

@@ -168,12 +168,13 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
     const validator = validators(op);
     const definition = registry[op.operationId];
     const permission = op.permission;
-    const mayChangeActors = op.method !== 'get' || op.security === 'public';
+    const mayChangeActors = (op.method !== 'get' && op.security !== 'runner') || op.security === 'public';
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const token = bearerToken(request);
       let actor: Actor | null = null;
-      if (op.security !== 'public') {
+      // Runner-protocol handlers check the runner's (or job's) token themselves.
+      if (op.security !== 'public' && op.security !== 'runner') {
         actor = token ? await options.authenticate(token) : null;
         if (!actor) throw unauthenticated(token ? 'The session token is invalid or expired' : 'Authentication is required');
         // An operation without a handler answers 501 after validation (below), whatever its permission.
@@ -204,7 +205,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
       try {
         if (definition.security === 'state') throw new Error(`${op.operationId} is declared ${op.security} but handled as a state operation`);
         result =
-          definition.security === 'public'
+          definition.security === 'public' || definition.security === 'runner'
             ? await definition.handle(operationRequest)
             : await definition.handle(actor as Actor, operationRequest);
       } finally {

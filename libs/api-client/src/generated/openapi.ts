@@ -5872,6 +5872,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/org/runnerGroup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the organization's runner groups */
+        get: operations["listRunnerGroups"];
+        put?: never;
+        /** Add a self-hosted runner group */
+        post: operations["createRunnerGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/org/runnerGroup/{groupId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rename a runner group or change its concurrency limit */
+        put: operations["updateRunnerGroup"];
+        post?: never;
+        /** Delete a self-hosted runner group (its tokens and runners go with it) */
+        delete: operations["deleteRunnerGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/org/runnerGroup/{groupId}/runner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a group's runners with their health and last heartbeat */
+        get: operations["listRunnerGroupRunners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/org/runnerGroup/{groupId}/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a group's registration tokens (never their secret) */
+        get: operations["listRunnerGroupTokens"];
+        put?: never;
+        /** Create a registration token (its secret is shown once) */
+        post: operations["createRunnerGroupToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/org/runnerGroup/{groupId}/token/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a registration token (runners registered with it stop being accepted) */
+        delete: operations["revokeRunnerGroupToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/org/signInSettings": {
         parameters: {
             query?: never;
@@ -6177,7 +6265,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Report that the runner is alive */
+        /**
+         * Report that the runner is alive and extend its jobs' leases
+         * @description With the runner token. Each listed job (id and attempt) still the runner's gets its lease
+         *     extended; the answer carries each job's signal (cancel, force), and the jobs that are no
+         *     longer the runner's (lost, claimed again, ended) under `superseded`: the runner stops them.
+         */
         post: operations["sendRunnerHeartbeat"];
         delete?: never;
         options?: never;
@@ -6211,7 +6304,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Report that a job ended */
+        /**
+         * Report that a job ended
+         * @description With the job token. A barrier: refused with 409 until every log byte up to `finalLogOffset` is
+         *     stored. Then the job ends, the run moves on and the job token dies.
+         */
         post: operations["finishRunnerJob"];
         delete?: never;
         options?: never;
@@ -6228,8 +6325,33 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stream log lines of a job */
+        /**
+         * Append bytes to a job's log at an offset
+         * @description With the job token. `offset` is the byte offset in the job's log. Sending bytes already
+         *     stored is accepted (a retry); a gap (an offset past the stored end) is refused with 409,
+         *     whose message names the offset the log continues at.
+         */
         post: operations["appendRunnerJobLog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/runner/job/{jobId}/spec": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fetch what a claimed job runs, secret values included
+         * @description With the job token. The repository, engine, variables, hooks, task and state backend of the job.
+         */
+        get: operations["getRunnerJobSpec"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6262,25 +6384,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Report the result of one step of a job */
+        /** Report the status and result of one step of a job */
         post: operations["reportRunnerStepResult"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/runner/job/{jobId}/variables": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Fetch the variables of a claimed job, secret values included */
-        get: operations["getRunnerJobVariables"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6297,8 +6402,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Claim the next job of the runner's group
-         * @description Answers an empty `items` list when no job is waiting.
+         * Claim the next job of the runner's group (long poll)
+         * @description With the runner token. Waits up to `waitSeconds` for a job of the group (woken as soon as one
+         *     is queued); answers an empty `items` list when none came. The group's concurrency limit is
+         *     respected, and jobs are taken by priority (apply first, then deployment plans and tasks, then
+         *     other plans, then drift checks), then age.
          */
         post: operations["claimRunnerJob"];
         delete?: never;
@@ -7179,9 +7287,12 @@ export interface paths {
         /**
          * Stream the log lines and status changes of a run
          * @description Server-sent events: `event: log` with a RunLogLine, `event: status` with a RunStatusEvent, and a
-         *     final `event: end`. Send `Last-Event-ID` (or `afterSeq`) to resume after a reconnect; the
-         *     stream starts with the lines already stored. Read it with fetch (the bearer token cannot be
-         *     sent by EventSource); `readEventStream` of the api-client does the framing.
+         *     final `event: end` once the run is over and its whole log was sent. A log event's `seq` (and
+         *     its `id`) is the byte offset in the run's log where its text ends; send `Last-Event-ID` (or
+         *     `afterSeq`) to resume after a reconnect from that offset. The stream starts with the log
+         *     already stored (live chunks or the compacted log alike), then follows the run live (PostgreSQL
+         *     LISTEN/NOTIFY, no polling). Read it with fetch (the bearer token cannot be sent by
+         *     EventSource); `readEventStream` of the api-client does the framing.
          */
         get: operations["streamRunLogs"];
         put?: never;
@@ -9253,6 +9364,10 @@ export interface components {
         };
         /** @enum {string} */
         CostIncreaseUnit: "percent" | "amount";
+        CreatedRunnerGroupToken: components["schemas"]["RunnerGroupToken"] & {
+            /** @description The secret (trg_…), shown this once. */
+            token: string;
+        };
         CreateUserFromInviteInput: {
             firstName: components["schemas"]["PersonName"];
             invitationToken: string;
@@ -10804,6 +10919,8 @@ export interface components {
         };
         RegisteredRunner: {
             heartbeatIntervalSeconds: number;
+            /** @description A job whose lease is not extended for this long is lost. */
+            leaseSeconds: number;
             runnerGroupId: string;
             runnerId: string;
             /** @description The runner token; shown once. */
@@ -11010,6 +11127,7 @@ export interface components {
         /** @enum {string} */
         RunKind: "deployment" | "plan" | "destroy" | "task" | "external_run";
         RunLogLine: {
+            /** @description The byte offset in the run's log where this text ends. */
             seq: number;
             step?: components["schemas"]["RunStepName"];
             stream?: components["schemas"]["RunnerLogStream"];
@@ -11018,11 +11136,54 @@ export interface components {
             /** Format: date-time */
             timestamp?: string;
         };
+        Runner: {
+            groupId: string;
+            health: components["schemas"]["RunnerHealth"];
+            id: string;
+            /** Format: date-time */
+            lastHeartbeatAt: string;
+            name: string;
+            /** Format: date-time */
+            registeredAt: string;
+            version?: string | null;
+        };
         RunnerConfig: {
             /** @description Runner group ids; the default group is CM_DEFAULT_RUNNER_GROUP. */
             groups?: string[];
             isOverridable?: boolean;
             mode?: components["schemas"]["RunnerMode"];
+        };
+        RunnerGroup: {
+            /** @description Jobs of the group claimed or running now. */
+            activeJobs: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description CM_DEFAULT_RUNNER_GROUP for the managed runner's group. */
+            id: string;
+            maxConcurrency: number;
+            mode: components["schemas"]["RunnerMode"];
+            name: string;
+            runnerCount: number;
+        };
+        RunnerGroupInput: {
+            maxConcurrency: number;
+            name: string;
+        };
+        RunnerGroupToken: {
+            /** Format: date-time */
+            createdAt: string;
+            groupId: string;
+            id: string;
+            /** Format: date-time */
+            lastUsedAt: string | null;
+            name: string;
+        };
+        RunnerGroupTokenInput: {
+            name: string;
+        };
+        RunnerGroupUpdate: {
+            maxConcurrency?: number;
+            name?: string;
         };
         /**
          * @description ok, warning (missing heartbeat), error (unhealthy), shuttingDown.
@@ -11040,37 +11201,33 @@ export interface components {
             version?: string | null;
         };
         RunnerHeartbeatAnswer: {
-            /** @description Jobs the runner must cancel. */
-            cancelJobIds: string[];
+            signals: {
+                jobId: string;
+                signal: components["schemas"]["RunnerJobSignal"];
+            }[];
+            /** @description Jobs no longer the runner's: stop them, report nothing more. */
+            superseded: string[];
         };
         RunnerHeartbeatReport: {
-            activeJobIds?: string[];
             health: components["schemas"]["RunnerHealth"];
+            jobs?: components["schemas"]["RunnerJobRef"][];
         };
         RunnerJob: {
-            headSha?: string;
-            iacType: components["schemas"]["IacType"];
-            iacVersion?: string;
+            attempt: number;
             jobId: string;
-            kind: components["schemas"]["RunnerJobKind"];
+            phase: components["schemas"]["RunnerJobPhase"];
             runId: string;
+            runKind: components["schemas"]["RunnerJobKind"];
             stackId: string;
-            steps: components["schemas"]["RunStepName"][];
-            task?: components["schemas"]["TaskToExecute"];
-            timeoutSeconds?: number;
-            vcsInfo?: components["schemas"]["VcsInfo"];
+            /** @description The job token (tjb_): valid for this attempt only, dead when the job ends. */
+            token: string;
         };
-        /**
-         * @description What the runner does next (continue, wait for approval, or stop because the run was cancelled).
-         * @enum {string}
-         */
-        RunnerJobAction: "continue" | "waitForApproval" | "cancel";
         RunnerJobClaim: {
-            /** @default 1 */
-            capacity: number;
+            /** @default 25 */
+            waitSeconds: number;
         };
         RunnerJobControl: {
-            action: components["schemas"]["RunnerJobAction"];
+            signal: components["schemas"]["RunnerJobSignal"];
         };
         RunnerJobCredentials: {
             /** @description Environment variables the IaC tool reads (e.g. AWS_ACCESS_KEY_ID). */
@@ -11082,49 +11239,81 @@ export interface components {
             provider: components["schemas"]["CloudProvider"];
         };
         RunnerJobFinish: {
-            errorSummary?: string;
-            status: components["schemas"]["RunStatus"];
+            finalLogOffset: number;
+            /** @description The runner engine's JobOutcome. */
+            outcome?: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            status: "succeeded" | "failed" | "canceled";
         };
         /** @enum {string} */
         RunnerJobKind: "plan" | "deployment" | "destroy" | "task" | "drift";
+        /** @enum {string} */
+        RunnerJobPhase: "plan" | "apply" | "task";
+        RunnerJobRef: {
+            attempt: number;
+            jobId: string;
+        };
+        /**
+         * @description none, cancel (interrupt gracefully), force (kill).
+         * @enum {string}
+         */
+        RunnerJobSignal: "none" | "cancel" | "force";
+        /** @description The runner engine's JobSpec (libs/runner-engine job-spec.ts), checked there. */
+        RunnerJobSpec: {
+            backend: {
+                [key: string]: unknown;
+            };
+            iac: {
+                [key: string]: unknown;
+            };
+            jobId: string;
+            phase: components["schemas"]["RunnerJobPhase"];
+            repository: {
+                [key: string]: unknown;
+            };
+            runId: string;
+            runKind: components["schemas"]["RunnerJobKind"];
+            stackId: string;
+            variables: {
+                [key: string]: unknown;
+            }[];
+        } & {
+            [key: string]: unknown;
+        };
         RunnerJobState: {
             /** @description The HTTP backend address of the stack state. */
             address: string;
             lockAddress: string;
-            /** @description A token valid while the job runs. */
+            /** @description The job token, valid while the job runs. */
             token: string;
             unlockAddress: string;
+            username: string;
         };
-        RunnerJobVariable: {
-            isSensitive: boolean;
-            key: string;
-            type: components["schemas"]["VariableType"];
-            value: string;
+        RunnerLogAccepted: {
+            /** @description The stored end of the job's log. */
+            end: number;
         };
-        RunnerLogBatch: {
-            lines: components["schemas"]["RunnerLogLine"][];
-        };
-        RunnerLogLine: {
-            /** @description Sequence number; the server ignores lines it already has. */
-            seq: number;
-            step?: components["schemas"]["RunStepName"];
-            stream?: components["schemas"]["RunnerLogStream"];
-            text: string;
-            /** Format: date-time */
-            timestamp?: string;
+        RunnerLogChunk: {
+            /** @description The bytes, base64 (secrets already masked). */
+            data: string;
+            /** @description Byte offset of `data` in the job's log. */
+            offset: number;
         };
         /** @enum {string} */
         RunnerLogStream: "stdout" | "stderr" | "system";
         /** @enum {string} */
         RunnerMode: "managed" | "selfHosted";
         RunnerRegistration: {
-            labels?: string[];
             name: string;
             runnerGroupToken: string;
             version?: string;
         };
         RunnerStepResult: {
-            result?: components["schemas"]["RunStepResults"];
+            result?: {
+                [key: string]: unknown;
+            };
             status: components["schemas"]["StepStatus"];
             step: components["schemas"]["RunStepName"];
         };
@@ -27561,6 +27750,303 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listRunnerGroups: {
+        parameters: {
+            query?: {
+                name?: string;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunnerGroup"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createRunnerGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["RunnerGroupInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunnerGroup"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateRunnerGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["RunnerGroupUpdate"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunnerGroup"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteRunnerGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listRunnerGroupRunners: {
+        parameters: {
+            query?: {
+                health?: components["schemas"]["RunnerHealth"];
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path: {
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Runner"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listRunnerGroupTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunnerGroupToken"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createRunnerGroupToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["RunnerGroupTokenInput"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["CreatedRunnerGroupToken"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeRunnerGroupToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                groupId: string;
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["Empty"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getSignInSettings: {
         parameters: {
             query?: never;
@@ -28412,7 +28898,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    entity: components["schemas"]["RunnerLogBatch"];
+                    entity: components["schemas"]["RunnerLogChunk"];
                 };
             };
         };
@@ -28427,7 +28913,7 @@ export interface operations {
                         request: components["schemas"]["RequestInfo"];
                         response: {
                             errors: components["schemas"]["ErrorItem"][];
-                            items: components["schemas"]["Empty"][];
+                            items: components["schemas"]["RunnerLogAccepted"][];
                         };
                     };
                 };
@@ -28438,6 +28924,39 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getRunnerJobSpec: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["RunnerJobSpec"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -28512,39 +29031,6 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
-            500: components["responses"]["InternalError"];
-        };
-    };
-    getRunnerJobVariables: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                jobId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        request: components["schemas"]["RequestInfo"];
-                        response: {
-                            errors: components["schemas"]["ErrorItem"][];
-                            items: components["schemas"]["RunnerJobVariable"][];
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -75,8 +75,6 @@ export const zCloudflareAuthMethod = /* @__PURE__ */ (() => z.enum(["apiToken"])
 export const zCloudflareCredentialsInput = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128), type: zCredentialsPurpose, cloudflareAccountId: z.string(), authMethod: zCloudflareAuthMethod.optional(), apiToken: z.string().optional() }))();
 /** Partial update of CloudflareCredentialsInput: absent fields stay, null clears a field. */
 export const zCloudflareCredentialsUpdate = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128).nullable().optional(), type: zCredentialsPurpose.nullable().optional(), cloudflareAccountId: z.string().nullable().optional(), authMethod: zCloudflareAuthMethod.nullable().optional(), apiToken: z.string().nullable().optional() }))();
-export const zStepStatus = /* @__PURE__ */ (() => z.enum(["notStarted","inProgress","succeeded","error","failed","skipped","waitingForFailedControlPoliciesApproval","waitingForErrorControlPoliciesApproval","waitingForApproval","approvalTimeout","issuesFound","successWithWarning"]))();
-export const zCommandResult = /* @__PURE__ */ (() => z.object({ status: zStepStatus.optional(), stdOut: z.string().optional(), stdErr: z.string().optional(), skippedReason: z.string().optional() }))();
 export const zConfirmMfaInput = /* @__PURE__ */ (() => z.strictObject({ confirmationToken: z.string().min(1).max(200) }))();
 export const zConfluentAuthMethod = /* @__PURE__ */ (() => z.enum(["cloudApiKey"]))();
 export const zConfluentCredentialsInput = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128), type: zCredentialsPurpose, confluentOrganizationId: z.string(), authMethod: zConfluentAuthMethod.optional(), apiKey: z.string().optional(), apiSecret: z.string().optional() }))();
@@ -105,9 +103,6 @@ export const zControlPolicyMapping = /* @__PURE__ */ (() => z.strictObject({ con
 export const zControlPolicyMappingKey = /* @__PURE__ */ (() => z.strictObject({ controlPolicyId: z.string().regex(new RegExp("^pol-", 'u')), targetId: z.string(), targetType: zPolicyTargetType }))();
 export const zControlPolicyNamespaceMapping = /* @__PURE__ */ (() => z.strictObject({ controlPolicyId: z.string().regex(new RegExp("^pol-", 'u')), namespaceId: z.string().regex(new RegExp("^ns-", 'u')), enforcementLevel: zEnforcementLevel.optional() }))();
 export const zControlPolicyNamespaceMappingKey = /* @__PURE__ */ (() => z.strictObject({ controlPolicyId: z.string().regex(new RegExp("^pol-", 'u')), namespaceId: z.string().regex(new RegExp("^ns-", 'u')) }))();
-/** error is shown as Unable to Check. */
-export const zPolicyCheckStatus = /* @__PURE__ */ (() => z.enum(["passed","failed","error"]))();
-export const zControlPolicyRunResult = /* @__PURE__ */ (() => z.object({ controlPolicyId: z.string().regex(new RegExp("^pol-", 'u')), policyName: z.string(), policyType: zControlPolicyType.optional(), enforcementLevel: zEnforcementLevel, status: zPolicyCheckStatus.optional(), hasPolicyChecksPassed: z.boolean(), severityScore: z.int().min(1).max(9).optional(), failedResources: z.array(z.object({ address: z.string(), message: z.string().optional() })).optional(), errorMessage: z.string().optional() }))();
 /** Partial update of ControlPolicyInput: absent fields stay, null clears a field. */
 export const zControlPolicyUpdate = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128).nullable().optional(), description: z.string().nullable().optional(), type: zControlPolicyType.nullable().optional(), parameters: zControlPolicyParameters.nullable().optional() }))();
 /** At least 8 characters. */
@@ -263,26 +258,24 @@ export const zResourcesImportInput = /* @__PURE__ */ (() => z.strictObject({ sta
 export const zRunCommentInput = /* @__PURE__ */ (() => z.strictObject({ runId: z.string(), text: z.string().min(1).max(5000) }))();
 /** The steps of a run in order (ARCHITECTURE §6); custom flow hooks run around init, plan and apply. */
 export const zRunStepName = /* @__PURE__ */ (() => z.enum(["gitClone","customFlowBeforeInit","terraformInit","customFlowAfterInit","tfLint","tfSec","customFlowBeforePlan","terraformPlan","customFlowAfterPlan","infracost","controlPolicies","runTasks","approval","customFlowBeforeApply","terraformApply","customFlowAfterApply","taskExecution","outputs"]))();
-export const zTerraformPlanResult = /* @__PURE__ */ (() => z.object({ status: zStepStatus.optional(), stdOut: z.string().optional(), stdErr: z.string().optional(), summary: zPlanSummary.optional() }))();
-export const zTfSecSeverity = /* @__PURE__ */ (() => z.enum(["LOW","MEDIUM","HIGH","CRITICAL"]))();
-export const zTfSecResult = /* @__PURE__ */ (() => z.object({ status: zStepStatus.optional(), stdOut: z.string().optional(), failedTfSecChecks: z.array(z.object({ severity: zTfSecSeverity.optional(), description: z.string().optional(), resource: z.string().optional(), resolution: z.string().optional() })).optional() }))();
-/** The result of each step, by step (automation §3, run step result keys). */
-export const zRunStepResults = /* @__PURE__ */ (() => z.object({ gitCloneResult: zCommandResult.optional(), customFlow: z.object({ beforeInit: zCommandResult.optional(), afterInit: zCommandResult.optional(), beforePlan: zCommandResult.optional(), afterPlan: zCommandResult.optional(), beforeApply: zCommandResult.optional(), afterApply: zCommandResult.optional() }).optional(), terraformInitResult: zCommandResult.optional(), tfLintResult: zCommandResult.optional(), tfSecResult: zTfSecResult.optional(), terraformPlanResult: zTerraformPlanResult.optional(), infracostResult: z.object({ status: zStepStatus.optional(), diffOutput: z.string().optional(), monthlyCostDiff: z.number().optional() }).optional(), controlPoliciesResult: z.object({ status: zStepStatus.optional(), controlPoliciesRunResult: z.array(zControlPolicyRunResult).optional() }).optional(), terraformApplyResult: zCommandResult.optional(), taskExecutionResult: zCommandResult.optional(), errorSummary: z.string().optional() }))();
 export const zRunTaskStage = /* @__PURE__ */ (() => z.enum(["prePlan","postPlan","preApply","postApply"]))();
 export const zRunTaskConfig = /* @__PURE__ */ (() => z.object({ runTasks: z.array(z.object({ runTaskId: z.string().regex(new RegExp("^rtsk-", 'u')), enforcementLevel: zEnforcementLevel, stage: zRunTaskStage })).optional() }))();
 export const zRunTaskInput = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128), url: z.url(), description: z.string().optional(), isEnabled: z.boolean().default(true), hmacKey: z.string().optional() }))();
 /** Partial update of RunTaskInput: absent fields stay, null clears a field. */
 export const zRunTaskUpdate = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128).nullable().optional(), url: z.url().nullable().optional(), description: z.string().nullable().optional(), isEnabled: z.boolean().nullable().optional(), hmacKey: z.string().nullable().optional() }))();
+export const zRunnerGroupInput = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(64).regex(new RegExp("^[A-Za-z0-9][A-Za-z0-9 ._-]*$", 'u')), maxConcurrency: z.int().min(1).max(1000) }))();
+export const zRunnerGroupTokenInput = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(64) }))();
+export const zRunnerGroupUpdate = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(64).regex(new RegExp("^[A-Za-z0-9][A-Za-z0-9 ._-]*$", 'u')).optional(), maxConcurrency: z.int().min(1).max(1000).optional() }))();
 /** ok, warning (missing heartbeat), error (unhealthy), shuttingDown. */
 export const zRunnerHealth = /* @__PURE__ */ (() => z.enum(["ok","warning","error","shuttingDown"]))();
-export const zRunnerHeartbeatReport = /* @__PURE__ */ (() => z.strictObject({ health: zRunnerHealth, activeJobIds: z.array(z.string()).optional() }))();
-export const zRunnerJobClaim = /* @__PURE__ */ (() => z.strictObject({ capacity: z.int().min(1).default(1) }))();
-export const zRunnerJobFinish = /* @__PURE__ */ (() => z.strictObject({ status: zRunStatus, errorSummary: z.string().optional() }))();
-export const zRunnerLogStream = /* @__PURE__ */ (() => z.enum(["stdout","stderr","system"]))();
-export const zRunnerLogLine = /* @__PURE__ */ (() => z.strictObject({ seq: z.int().min(0), step: zRunStepName.optional(), stream: zRunnerLogStream.optional(), timestamp: z.iso.datetime({ offset: true }).optional(), text: z.string() }))();
-export const zRunnerLogBatch = /* @__PURE__ */ (() => z.strictObject({ lines: z.array(zRunnerLogLine).max(5000) }))();
-export const zRunnerRegistration = /* @__PURE__ */ (() => z.strictObject({ runnerGroupToken: z.string().min(16), name: z.string().min(1).max(128), version: z.string().optional(), labels: z.array(z.string()).optional() }))();
-export const zRunnerStepResult = /* @__PURE__ */ (() => z.strictObject({ step: zRunStepName, status: zStepStatus, result: zRunStepResults.optional() }))();
+export const zRunnerJobRef = /* @__PURE__ */ (() => z.strictObject({ jobId: z.string(), attempt: z.int().min(1) }))();
+export const zRunnerHeartbeatReport = /* @__PURE__ */ (() => z.strictObject({ health: zRunnerHealth, jobs: z.array(zRunnerJobRef).max(100).optional() }))();
+export const zRunnerJobClaim = /* @__PURE__ */ (() => z.strictObject({ waitSeconds: z.int().min(0).max(30).default(25) }))();
+export const zRunnerJobFinish = /* @__PURE__ */ (() => z.strictObject({ status: z.enum(["succeeded","failed","canceled"]), finalLogOffset: z.int().min(0), outcome: z.record(z.string(), z.unknown()).optional() }))();
+export const zRunnerLogChunk = /* @__PURE__ */ (() => z.strictObject({ offset: z.int().min(0), data: z.string().max(1500000) }))();
+export const zRunnerRegistration = /* @__PURE__ */ (() => z.strictObject({ runnerGroupToken: z.string().min(16), name: z.string().min(1).max(128), version: z.string().max(64).optional() }))();
+export const zStepStatus = /* @__PURE__ */ (() => z.enum(["notStarted","inProgress","succeeded","error","failed","skipped","waitingForFailedControlPoliciesApproval","waitingForErrorControlPoliciesApproval","waitingForApproval","approvalTimeout","issuesFound","successWithWarning"]))();
+export const zRunnerStepResult = /* @__PURE__ */ (() => z.strictObject({ step: zRunStepName, status: zStepStatus, result: z.record(z.string(), z.unknown()).optional() }))();
 export const zSamlPostForm = /* @__PURE__ */ (() => z.strictObject({ SAMLResponse: z.string().min(1).max(1000000), RelayState: z.string().min(1).max(512) }))();
 export const zSignInInput = /* @__PURE__ */ (() => z.strictObject({ email: zEmail, password: z.string().min(1).max(128) }))();
 export const zSignInSettingsInput = /* @__PURE__ */ (() => z.strictObject({ requireSsoSignIn: z.boolean().optional(), requireMfaForDirectUserSignIn: z.boolean().optional() }))();
@@ -417,7 +410,6 @@ export const requestSchemaNames = [
   "CloudflareAuthMethod",
   "CloudflareCredentialsInput",
   "CloudflareCredentialsUpdate",
-  "CommandResult",
   "ConfirmMfaInput",
   "ConfluentAuthMethod",
   "ConfluentCredentialsInput",
@@ -433,7 +425,6 @@ export const requestSchemaNames = [
   "ControlPolicyNamespaceMapping",
   "ControlPolicyNamespaceMappingKey",
   "ControlPolicyParameters",
-  "ControlPolicyRunResult",
   "ControlPolicyType",
   "ControlPolicyUpdate",
   "CostIncreaseUnit",
@@ -549,7 +540,6 @@ export const requestSchemaNames = [
   "PlanInput",
   "PlanResourceChange",
   "PlanSummary",
-  "PolicyCheckStatus",
   "PolicyTargetType",
   "ProgrammaticTokenInput",
   "ProgrammaticUserInput",
@@ -569,20 +559,21 @@ export const requestSchemaNames = [
   "RunCommentInput",
   "RunStatus",
   "RunStepName",
-  "RunStepResults",
   "RunTaskConfig",
   "RunTaskInput",
   "RunTaskStage",
   "RunTaskUpdate",
   "RunTrigger",
   "RunnerConfig",
+  "RunnerGroupInput",
+  "RunnerGroupTokenInput",
+  "RunnerGroupUpdate",
   "RunnerHealth",
   "RunnerHeartbeatReport",
   "RunnerJobClaim",
   "RunnerJobFinish",
-  "RunnerLogBatch",
-  "RunnerLogLine",
-  "RunnerLogStream",
+  "RunnerJobRef",
+  "RunnerLogChunk",
   "RunnerMode",
   "RunnerRegistration",
   "RunnerStepResult",
@@ -641,11 +632,8 @@ export const requestSchemaNames = [
   "TemplateUpdate",
   "TerraformLockInfo",
   "TerraformLoginAuthorization",
-  "TerraformPlanResult",
   "TerraformStateDocument",
   "TerraformTokenRequest",
-  "TfSecResult",
-  "TfSecSeverity",
   "TfcCollectInput",
   "TfcEntitiesInput",
   "TfcEntityType",

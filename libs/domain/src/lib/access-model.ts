@@ -96,6 +96,7 @@ export const permissionCatalogue = {
   // Automation around stacks
   'audit:read': orgRead('automation'),
   'runner:read': orgRead('automation'),
+  'runnerGroup:manage': manage('automation'),
   'report:read': orgRead('automation'),
   'template:read': orgRead('automation'),
   'template:create': manage('automation'),
