@@ -45,6 +45,11 @@ import { iacVersionsOperations } from './modules/iac-versions/iac-versions.route
 import { notificationsFeedOperations } from './modules/notifications-feed/notifications-feed.routes';
 import { organizationOperations } from './modules/organization/organization.routes';
 import { runnersOperations } from './modules/runners/runners.routes';
+import { runnerProtocolOperations } from './modules/runners/runner-protocol.routes';
+import { resolveJobToken, type RunnerProtocolDeps } from './modules/runners/runner-protocol.service';
+import { RunnerEvents } from './modules/runners/runner-events';
+import { liveJobsByGroup } from './modules/runs/run-jobs.service';
+import type pg from 'pg';
 import { runsOperations } from './modules/runs/runs.routes';
 import type { RunsDeps } from './modules/runs/runs.service';
 import { teamIdsOfUser } from './modules/iam/teams.service';
@@ -75,6 +80,8 @@ export interface ComposedOperations {
   runs: RunsDeps;
   /** What posts pull-request plans' summaries back to the code host (vcs pr-comments.service). */
   planComments: PullRequestCommentDeps;
+  /** The runner protocol (the managed runner and the runner sweeper use it); `events.stop()` on shutdown. */
+  runnerProtocol: RunnerProtocolDeps;
 }
 
 /** Wires every module's services to their dependencies: the composition root of the API. */
@@ -149,6 +156,9 @@ export function composeOperations(
   };
   // The shipped list answers at once; the official indexes are read in the background when the
   // network allows (never during a request), unless IAC_VERSIONS_REFRESH=off.
+  // One LISTEN connection per process for the runner protocol's wake-ups and the run log streams.
+  const events = new RunnerEvents((db as unknown as { $client?: pg.Pool }).$client ?? null);
+  const runnerProtocol: RunnerProtocolDeps = { db, envelope, runs, events };
   const iacVersions = new IacVersionCatalog({
     onRefreshError: (source, error) => logger.debug({ url: source.url, err: String(error) }, 'IaC version index not reachable'),
   });
@@ -179,7 +189,8 @@ export function composeOperations(
     dashboardOperations({ db, engine }),
     docsOperations({ engine, jwtSecret: docsSecret, tokenTtlSeconds: config.docs.tokenTtlSeconds }),
     notificationsFeedOperations({ engine }),
-    runnersOperations({ db, engine }),
+    runnersOperations({ db, engine, activeJobsByGroup: (organizationId) => liveJobsByGroup({ db }, organizationId) }),
+    runnerProtocolOperations({ ...runnerProtocol, stream: { db, envelope, runs, events } }),
     sshKeysOperations({ db, engine, envelope }),
     vcsOperations({ ...vcs, runs, logger }),
     terraformStateOperations({
@@ -188,7 +199,8 @@ export function composeOperations(
       envelope,
       authenticate: authenticateActor,
       stackPlacement: (organizationId, stackId) => stackPlacement({ db }, organizationId, stackId),
-      resolveJobToken: config.resolveJobToken,
+      // The runner protocol's job tokens (a test may pass its own resolver).
+      resolveJobToken: config.resolveJobToken ?? ((token) => resolveJobToken(runnerProtocol, token)),
     }),
     terraformLoginOperations({ db, engine, issueToken: (grant, input) => issuePersonalAccessToken(accounts, grant, input) }),
     variablesOperations({ ...variables, git, resolveRepository: (organizationId, providerId, repoName) => repositoryRemote(vcs, organizationId, providerId, repoName) }),
@@ -207,5 +219,6 @@ export function composeOperations(
     actorsChanged: () => actors.clear(),
     runs,
     planComments: { ...vcs, runs },
+    runnerProtocol,
   };
 }

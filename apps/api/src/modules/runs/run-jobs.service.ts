@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { findRunTransition, isMutatingRunKind, LATEST_VERSION, type RunEvent, type StepStatus } from '@terrace/domain';
 import type { GitRemote } from '@terrace/git';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { SecretEnvelope } from '../../crypto/secret-envelope';
 import type { Database } from '../../db/database';
 import { readOrganization, Scope } from '../../db/scope';
@@ -125,13 +125,13 @@ function claimed(job: RunJobRow, run: RunRow): ClaimedJob {
  */
 export async function claimNextJob(
   deps: RunJobsDeps,
-  request: { organizationId?: string; runnerGroupId: string; runnerId: string; leaseSeconds?: number },
+  request: { organizationId?: string; runnerGroupId: string; runnerId: string; leaseSeconds?: number; concurrencyLimit?: SQL },
 ): Promise<ClaimedJob | null> {
   const lease = request.leaseSeconds ?? DEFAULT_LEASE_SECONDS;
   return deps.db.transaction(async (tx) => {
     // A job whose run no longer waits for it (it should not exist) is withdrawn, and the next one tried.
     for (let tries = 0; tries < 20; tries += 1) {
-      const job = await lockNextQueuedJob(tx, request.runnerGroupId, request.organizationId);
+      const job = await lockNextQueuedJob(tx, request.runnerGroupId, request.organizationId, request.concurrencyLimit);
       if (!job) return null;
       const t = runsTx(deps, tx, job.organizationId);
       const run = await lockRun(t.scope, job.runId);
@@ -167,6 +167,20 @@ async function liveJob(deps: RunJobsDeps, ref: JobRef): Promise<RunJobRow> {
   const job = await findJobAnywhere(deps.db, ref.jobId);
   if (!job || job.attempt !== ref.attempt || !liveStatuses.includes(job.status)) throw new StaleAttemptError(ref.jobId, ref.attempt);
   return job;
+}
+
+/** Whether this attempt of the job is still its live one (claimed or running): the runner protocol's fencing. */
+export async function isJobAttemptLive(deps: Pick<RunJobsDeps, 'db'>, ref: JobRef): Promise<boolean> {
+  const job = await findJobAnywhere(deps.db, ref.jobId);
+  return !!job && job.attempt === ref.attempt && liveStatuses.includes(job.status);
+}
+
+/** Jobs claimed or running per runner group of an organization (runner groups' settings). */
+export async function liveJobsByGroup(deps: Pick<RunJobsDeps, 'db'>, organizationId: string): Promise<Map<string, number>> {
+  const result = await deps.db.execute<{ group: string; n: string }>(sql`
+    select runner_group_id as "group", count(*) as n from run_jobs
+    where organization_id = ${organizationId} and status in ('claimed', 'running') group by runner_group_id`);
+  return new Map(result.rows.map((r) => [r.group, Number(r.n)]));
 }
 
 function toTask(config: Record<string, unknown>): JobTask | undefined {

@@ -241,12 +241,24 @@ export async function findJobAnywhere(tx: Executor, jobId: string): Promise<RunJ
  * The claim's pick: the group's oldest queued job of the best priority, its job and run rows
  * locked (others holding either are skipped), under the group's advisory lock.
  */
-export async function lockNextQueuedJob(tx: Transaction, runnerGroupId: string, organizationId: string | undefined): Promise<RunJobRow | undefined> {
+export async function lockNextQueuedJob(
+  tx: Transaction,
+  runnerGroupId: string,
+  organizationId: string | undefined,
+  /** The group's concurrency limit for the job's organization (an SQL expression over `j`): jobs of a full group wait. */
+  concurrencyLimit?: SQL,
+): Promise<RunJobRow | undefined> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`run_jobs:${runnerGroupId}`}, 0))`);
   const result = await tx.execute<{ id: string }>(sql`
     select j.id from run_jobs j join runs r on r.id = j.run_id
     where j.status = 'queued' and j.runner_group_id = ${runnerGroupId}
       ${organizationId ? sql`and j.organization_id = ${organizationId}` : sql``}
+      ${
+        concurrencyLimit
+          ? sql`and (select count(*) from run_jobs a where a.runner_group_id = j.runner_group_id and a.organization_id = j.organization_id
+                 and a.status in ('claimed', 'running')) < ${concurrencyLimit}`
+          : sql``
+      }
     order by j.priority, j.queued_at, j.id
     limit 1
     for update of j, r skip locked`);
