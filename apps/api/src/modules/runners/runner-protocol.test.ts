@@ -1,0 +1,281 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, createNamespace, signUpOrganization, type SignedUp } from '../../testing/factories';
+import { createTestApi, type TestApi } from '../../testing/test-api';
+import { runLogChunks, runLogs } from './runners.schema';
+import { sweepRunners } from './runner-protocol.service';
+
+// The runner protocol on the real PostgreSQL and HTTP stack: registration, the long-polled claim
+// (exclusive under 20 concurrent claimers, by priority, within the group's concurrency limit),
+// log offsets and the finish barrier, fencing of a lost runner, job token scope, the SSE log stream.
+
+let api: TestApi;
+let admin: SignedUp;
+let namespaceId: string;
+
+beforeAll(async () => {
+  api = await createTestApi({ poolSize: 30 });
+  admin = await signUpOrganization(api, 'runner-protocol');
+  namespaceId = (await createNamespace(api, admin.token)).id;
+}, 60_000);
+afterAll(() => api.close());
+
+type Item = Record<string, unknown>;
+
+async function ok<T = Item>(operationId: string, options: Parameters<TestApi['call']>[1]): Promise<T> {
+  const res = await api.call<T>(operationId, options);
+  expect(res.status, `${operationId}: ${JSON.stringify(res.body)}`).toBe(200);
+  return res.body.response.items[0] as T;
+}
+
+async function newGroup(maxConcurrency = 100, who: SignedUp = admin): Promise<{ groupId: string; groupToken: string }> {
+  const group = await ok<{ id: string }>('createRunnerGroup', { token: who.token, entity: { name: `g-${randomBytes(4).toString('hex')}`, maxConcurrency } });
+  const created = await ok<{ token: string }>('createRunnerGroupToken', { token: who.token, params: { groupId: group.id }, entity: { name: 'ci' } });
+  return { groupId: group.id, groupToken: created.token };
+}
+
+async function newRunner(groupToken: string, name = `r-${randomBytes(3).toString('hex')}`) {
+  return ok<{ runnerId: string; token: string; runnerGroupId: string }>('registerRunner', { entity: { runnerGroupToken: groupToken, name, version: '1.0.0' } });
+}
+
+async function createStack(groupId: string, who: SignedUp = admin, ns = namespaceId): Promise<string> {
+  const stack = await ok<{ id: string }>('createStack', {
+    token: who.token,
+    entity: { stack: { name: `s-${randomBytes(4).toString('hex')}`, namespaceId: ns, iacType: 'opentofu', data: { runnerConfig: { mode: 'selfHosted', groups: [groupId] } } } },
+  });
+  return stack.id;
+}
+
+const createRun = (operationId: 'createPlan' | 'createDeployment', stackId: string, who: SignedUp = admin) =>
+  ok<{ id: string; status: string }>(operationId, { token: who.token, entity: { stackId } });
+
+interface Claimed {
+  jobId: string;
+  attempt: number;
+  runId: string;
+  phase: string;
+  token: string;
+}
+
+async function claim(runnerToken: string, waitSeconds = 0): Promise<Claimed | null> {
+  const res = await api.call<Claimed>('claimRunnerJob', { token: runnerToken, entity: { waitSeconds } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.response.items[0] ?? null;
+}
+
+const appendLog = (job: Claimed, offset: number, text: string) =>
+  api.call<{ end: number }>('appendRunnerJobLog', { token: job.token, params: { jobId: job.jobId }, entity: { offset, data: Buffer.from(text).toString('base64') } });
+
+async function runOf(runId: string, kind: 'getPlan' | 'getDeployment' = 'getPlan') {
+  return ok<{ status: string; errorSummary?: string; isActive: boolean }>(kind, { token: admin.token, params: kind === 'getPlan' ? { planId: runId } : { deploymentId: runId } });
+}
+
+describe('runner groups', () => {
+  it('lists the default group, creates groups and tokens (shown once), and keeps them to managers', async () => {
+    const { groupId, groupToken } = await newGroup(3);
+    expect(groupToken).toMatch(/^trg_/);
+    const groups = await api.call<{ id: string; mode: string; maxConcurrency: number }>('listRunnerGroups', { token: admin.token, query: { page: 1, pageSize: 50 } });
+    expect(groups.body.response.items[0]).toMatchObject({ id: 'CM_DEFAULT_RUNNER_GROUP', mode: 'managed' });
+    expect(groups.body.response.items.find((g) => g.id === groupId)?.maxConcurrency).toBe(3);
+    const tokens = await api.call<Item>('listRunnerGroupTokens', { token: admin.token, params: { groupId } });
+    expect(tokens.body.response.items).toHaveLength(1);
+    expect(JSON.stringify(tokens.body)).not.toContain(groupToken);
+    const member = await addMember(api, admin.organizationId, 'member');
+    expect((await api.call('createRunnerGroup', { token: member.token, entity: { name: 'nope', maxConcurrency: 1 } })).status).toBe(403);
+    expect((await api.call('deleteRunnerGroup', { token: admin.token, params: { groupId: 'CM_DEFAULT_RUNNER_GROUP' } })).status).toBe(409);
+    // A revoked registration token registers nothing, and its runners are refused.
+    const runner = await newRunner(groupToken);
+    const tokenId = (tokens.body.response.items[0] as { id: string }).id;
+    expect((await api.call('revokeRunnerGroupToken', { token: admin.token, params: { groupId, tokenId } })).status).toBe(200);
+    expect((await api.call('registerRunner', { entity: { runnerGroupToken: groupToken, name: 'late' } })).status).toBe(401);
+    expect((await api.call('claimRunnerJob', { token: runner.token, entity: { waitSeconds: 0 } })).status).toBe(401);
+  });
+});
+
+describe('claims', () => {
+  it('gives each job to one of 20 concurrent claimers, by priority then age', async () => {
+    const { groupId, groupToken } = await newGroup();
+    const stacks = await Promise.all(Array.from({ length: 4 }, () => createStack(groupId)));
+    const deployments = [];
+    for (const stackId of stacks) deployments.push(await createRun('createDeployment', stackId));
+    const plans = [];
+    for (let i = 0; i < 6; i += 1) plans.push(await createRun('createPlan', stacks[i % 4]!));
+    const runners = await Promise.all(Array.from({ length: 20 }, () => newRunner(groupToken)));
+    const claims = await Promise.all(runners.map((r) => claim(r.token)));
+    const won = claims.filter((c): c is Claimed => c !== null);
+    expect(won).toHaveLength(10);
+    expect(new Set(won.map((c) => c.jobId)).size).toBe(10);
+    expect(new Set(won.map((c) => c.token)).size).toBe(10);
+
+    const ordered = await newGroup();
+    const stack = await createStack(ordered.groupId);
+    const olderPlan = await createRun('createPlan', stack);
+    const deployment = await createRun('createDeployment', stack);
+    const runner = await newRunner(ordered.groupToken);
+    const first = await claim(runner.token);
+    const second = await claim(runner.token);
+    expect([first?.runId, second?.runId]).toEqual([deployment.id, olderPlan.id]);
+  }, 60_000);
+
+  it('respects the group concurrency limit, and a freed slot wakes a waiting claim', async () => {
+    const { groupId, groupToken } = await newGroup(1);
+    const stack = await createStack(groupId);
+    await createRun('createPlan', stack);
+    await createRun('createPlan', stack);
+    const runner = await newRunner(groupToken);
+    const held = await claim(runner.token);
+    expect(held).not.toBeNull();
+    expect(await claim(runner.token)).toBeNull();
+    const waiting = claim(runner.token, 10);
+    await new Promise((r) => setTimeout(r, 300));
+    const finished = await api.call('finishRunnerJob', { token: held!.token, params: { jobId: held!.jobId }, entity: { status: 'failed', finalLogOffset: 0, outcome: { error: 'boom' } } });
+    expect(finished.status, JSON.stringify(finished.body)).toBe(200);
+    const started = Date.now();
+    expect(await waiting).not.toBeNull();
+    expect(Date.now() - started).toBeLessThan(4_000);
+  }, 30_000);
+
+  it('wakes a long-polling claim when a job is queued (NOTIFY, not polling)', async () => {
+    const { groupId, groupToken } = await newGroup();
+    const stack = await createStack(groupId);
+    const runner = await newRunner(groupToken);
+    const started = Date.now();
+    const waiting = claim(runner.token, 20);
+    await new Promise((r) => setTimeout(r, 500));
+    const plan = await createRun('createPlan', stack);
+    const job = await waiting;
+    expect(job?.runId).toBe(plan.id);
+    expect(Date.now() - started).toBeLessThan(4_000);
+  }, 30_000);
+});
+
+describe('logs, fencing and tokens', () => {
+  it('stores log bytes by offset (retries accepted, gaps refused) and finishes only once the log is complete', async () => {
+    const { groupId, groupToken } = await newGroup();
+    const stack = await createStack(groupId);
+    const plan = await createRun('createPlan', stack);
+    const runner = await newRunner(groupToken);
+    const job = (await claim(runner.token))!;
+    expect((await appendLog(job, 0, 'line one\n')).status).toBe(200);
+    expect((await appendLog(job, 0, 'line one\n')).status).toBe(200); // a retry
+    const gap = await appendLog(job, 50, 'later\n');
+    expect(gap.status).toBe(409);
+    expect(gap.body.response.errors[0]?.message).toContain('offset 9');
+    expect((await appendLog(job, 5, 'one\nline two\n')).body.response.items[0]).toEqual({ end: 18 }); // overlaps: the new part kept
+    const early = await api.call('finishRunnerJob', { token: job.token, params: { jobId: job.jobId }, entity: { status: 'failed', finalLogOffset: 30 } });
+    expect(early.status).toBe(409);
+    expect((await runOf(plan.id)).isActive).toBe(true);
+    const step = await api.call<{ signal: string }>('reportRunnerStepResult', { token: job.token, params: { jobId: job.jobId }, entity: { step: 'gitClone', status: 'succeeded' } });
+    expect(step.body.response.items[0]).toEqual({ signal: 'none' });
+    expect((await appendLog(job, 18, 'line three\n')).status).toBe(200);
+    const done = await api.call('finishRunnerJob', { token: job.token, params: { jobId: job.jobId }, entity: { status: 'failed', finalLogOffset: 29, outcome: { error: 'tofu exited with 1' } } });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect((await runOf(plan.id)).status).toBe('error');
+    // The finished run's log was compacted (sealed), and its token is dead.
+    const [compacted] = await api.database.db.select().from(runLogs).where(eq(runLogs.runId, plan.id));
+    expect(compacted?.size).toBe(29);
+    expect(compacted?.sealed.includes(Buffer.from('line two'))).toBe(false);
+    expect(await api.database.db.select().from(runLogChunks).where(eq(runLogChunks.runId, plan.id))).toHaveLength(0);
+    expect((await appendLog(job, 29, 'zombie\n')).status).toBe(409);
+  }, 30_000);
+
+  it('fails the work of a vanished runner with the reason, and fences the late runner off (logs, steps, finish, state)', async () => {
+    const { groupId, groupToken } = await newGroup();
+    const stack = await createStack(groupId);
+    const plan = await createRun('createPlan', stack);
+    const runner = await newRunner(groupToken, 'vanishing-runner');
+    const job = (await claim(runner.token))!;
+    const state = await api.app.inject({ method: 'GET', url: `/api/state/${stack}`, headers: { authorization: `Basic ${Buffer.from(`terraform:${job.token}`).toString('base64')}` } });
+    expect(state.statusCode).toBe(204);
+    // The runner stops heartbeating: its lease runs out.
+    await api.database.db.execute(sql`update run_jobs set lease_expires_at = now() - interval '1 second' where id = ${job.jobId}`);
+    const swept = await sweepRunners(api.runnerProtocol);
+    expect(swept.lost).toBeGreaterThanOrEqual(1);
+    const run = await runOf(plan.id);
+    expect(run.status).toBe('error');
+    expect(run.errorSummary).toContain('vanishing-runner');
+    expect(run.errorSummary).toContain('lease expired');
+    expect((await appendLog(job, 0, 'late\n')).status).toBe(409);
+    expect((await api.call('reportRunnerStepResult', { token: job.token, params: { jobId: job.jobId }, entity: { step: 'terraformInit', status: 'succeeded' } })).status).toBe(409);
+    expect((await api.call('finishRunnerJob', { token: job.token, params: { jobId: job.jobId }, entity: { status: 'succeeded', finalLogOffset: 0 } })).status).toBe(409);
+    const lateState = await api.app.inject({ method: 'GET', url: `/api/state/${stack}`, headers: { authorization: `Basic ${Buffer.from(`terraform:${job.token}`).toString('base64')}` } });
+    expect(lateState.statusCode).toBe(401);
+    const heartbeat = await ok<{ superseded: string[] }>('sendRunnerHeartbeat', { token: runner.token, entity: { health: 'ok', jobs: [{ jobId: job.jobId, attempt: job.attempt }] } });
+    expect(heartbeat.superseded).toEqual([job.jobId]);
+  }, 30_000);
+
+  it('scopes a job token to its job and its stack', async () => {
+    const { groupId, groupToken } = await newGroup();
+    const stackA = await createStack(groupId);
+    const stackB = await createStack(groupId);
+    await createRun('createPlan', stackA);
+    await createRun('createPlan', stackB);
+    const runner = await newRunner(groupToken);
+    const jobA = (await claim(runner.token))!;
+    const jobB = (await claim(runner.token))!;
+    expect((await api.call('appendRunnerJobLog', { token: jobA.token, params: { jobId: jobB.jobId }, entity: { offset: 0, data: '' } })).status).toBe(401);
+    const stackOfB = jobA.runId === jobB.runId ? stackA : jobB === null ? stackA : undefined;
+    void stackOfB;
+    // Another organization's stack: 403, never 404 (Terraform would read 404 as "no state").
+    const other = await signUpOrganization(api, 'runner-protocol-other');
+    const otherNs = (await createNamespace(api, other.token)).id;
+    const otherGroup = await newGroup(10, other);
+    const otherStack = await createStack(otherGroup.groupId, other, otherNs);
+    const basic = `Basic ${Buffer.from(`terraform:${jobA.token}`).toString('base64')}`;
+    expect((await api.app.inject({ method: 'GET', url: `/api/state/${otherStack}`, headers: { authorization: basic } })).statusCode).toBe(403);
+    // A runner of one organization never claims another's job.
+    await createRun('createPlan', otherStack, other);
+    expect(await claim(runner.token)).toBeNull();
+  }, 30_000);
+});
+
+describe('run log stream', () => {
+  it('streams the log as server-sent events and resumes from Last-Event-ID, then ends with the run', async () => {
+    await api.app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(api.app.server.address() as AddressInfo).port}/api`;
+    const { groupId, groupToken } = await newGroup();
+    const stack = await createStack(groupId);
+    const plan = await createRun('createPlan', stack);
+    const runner = await newRunner(groupToken);
+    const job = (await claim(runner.token))!;
+    await appendLog(job, 0, 'first\n');
+
+    const read = async (headers: Record<string, string>, until: (text: string) => boolean) => {
+      const controller = new AbortController();
+      const response = await fetch(`${base}/stack/run/${plan.id}/logs`, { headers: { authorization: `Bearer ${admin.token}`, ...headers }, signal: controller.signal });
+      expect(response.headers.get('content-type')).toContain('text/event-stream');
+      const reader = response.body!.getReader();
+      let text = '';
+      while (!until(text)) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += Buffer.from(value).toString('utf8');
+      }
+      controller.abort();
+      return text;
+    };
+    const live = read({}, (t) => t.includes('second'));
+    await new Promise((r) => setTimeout(r, 300));
+    await appendLog(job, 6, 'second\n');
+    const first = await live;
+    expect(first).toContain('event: status');
+    expect(first).toContain('id: 6\ndata: {"seq":6,"text":"first\\n"}');
+    expect(first).toContain('id: 13\ndata: {"seq":13,"text":"second\\n"}');
+
+    // Resume after the first line: only what follows it; the run's end closes the stream.
+    const resumed = read({ 'last-event-id': '6' }, (t) => t.includes('event: end'));
+    await new Promise((r) => setTimeout(r, 300));
+    await api.call('finishRunnerJob', { token: job.token, params: { jobId: job.jobId }, entity: { status: 'failed', finalLogOffset: 13 } });
+    const rest = await resumed;
+    expect(rest).not.toContain('first');
+    expect(rest).toContain('"text":"second\\n"');
+    expect(rest).toContain('"status":"error","isActive":false');
+    expect(rest).toContain('event: end');
+
+    // A finished run's (compacted) log reads the same way.
+    const replay = await read({}, (t) => t.includes('event: end'));
+    expect(replay).toContain('first\\nsecond\\n');
+  }, 30_000);
+});
