@@ -10,6 +10,7 @@ import { composeOperations } from './compose-operations';
 import { backgroundJobs } from './background-jobs';
 import { startJobQueue } from './jobs/job-queue';
 import { startApprovalSweeper } from './modules/runs/run-sweepers';
+import { startManagedRunner } from './modules/runners/managed-runner';
 import { startPlanCommenter } from './modules/vcs/pr-comments.service';
 import { createHttpApp } from './http/create-http-app';
 import { readOpenApiDocument } from './http/openapi-document';
@@ -73,6 +74,7 @@ export async function startServer(config: Config, logger: FastifyBaseLogger): Pr
     const masterKey = await loadMasterKey(config.masterKey, config.dataDir);
     const document = readOpenApiDocument(config.openapiPath);
     const composed = composeOperations(database.db, masterKey, config, logger);
+    stops.push(() => composed.runnerProtocol.events.stop());
     const approvals = startApprovalSweeper(composed.runs, {
       onError: (error) => logger.error({ err: error }, 'Approval sweeper failed'),
       onExpired: (count) => logger.info({ count }, 'Deployments timed out waiting for approval'),
@@ -111,6 +113,21 @@ export async function startServer(config: Config, logger: FastifyBaseLogger): Pr
     stops.push(() => main.close());
     await main.listen({ host: config.host, port: config.port });
     apps.push(main);
+    if (config.managedRunner.enabled) {
+      // The managed runner (group CM_DEFAULT_RUNNER_GROUP) runs jobs in this process; terraform
+      // reaches the state backend over loopback. On shutdown its jobs get 10 s, then are cancelled.
+      const loopback = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
+      const managed = startManagedRunner(composed.runnerProtocol, {
+        concurrency: config.managedRunner.concurrency,
+        apiBaseUrl: `${scheme}://${loopback.includes(':') ? `[${loopback}]` : loopback}:${config.port}/api`,
+        logger: {
+          info: (message, fields) => logger.info({ component: 'managed-runner', ...fields }, message),
+          warn: (message, fields) => logger.warn({ component: 'managed-runner', ...fields }, message),
+          error: (message, fields) => logger.error({ component: 'managed-runner', ...fields }, message),
+        },
+      });
+      stops.push(() => managed.stop({ drainMs: 10_000 }));
+    }
     const urls = [`${scheme}://${config.host}:${config.port}/`];
     if (config.apiRootPort !== undefined) {
       const apiRoot = await createHttpApp({ ...common, apiPrefix: '', consoleDist: undefined });

@@ -42,6 +42,8 @@ const envSchema = z.object({
   MAILS_PER_RECIPIENT: z.coerce.number().int().min(1).default(5),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
   TRUST_PROXY: flag.default(false),
+  MANAGED_RUNNER: flag.default(true),
+  MANAGED_RUNNER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   PUBLIC_URL: z.url().optional(),
   CONSOLE_DIST: z.string().min(1).optional(),
   API_REFERENCE_FILE: z.string().min(1).optional(),
@@ -113,6 +115,8 @@ export interface Config {
   azureMarketplace: AzureMarketplaceSettings | undefined;
   /** The hosted git services' API addresses (public ones unless overridden) and git's scratch directory. */
   vcs: { endpoints: Partial<VcsHostEndpoints>; gitWorkRoot: string };
+  /** The runner inside the server (group CM_DEFAULT_RUNNER_GROUP): on unless MANAGED_RUNNER=false. */
+  managedRunner: { enabled: boolean; concurrency: number };
 }
 
 export class ConfigError extends Error {
@@ -170,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     sessionTtlHours: e.SESSION_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
+    managedRunner: { enabled: e.MANAGED_RUNNER, concurrency: e.MANAGED_RUNNER_CONCURRENCY },
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     consoleDist: resolve(root, e.CONSOLE_DIST ?? 'dist/apps/console'),
     apiReferenceFile: resolve(root, e.API_REFERENCE_FILE ?? 'dist/openapi/api-reference.html'),

@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// Bundles the self-hosted runner into dist/apps/runner/main.mjs (`node dist/apps/runner/main.mjs`).
+// Packages stay external; workspace libraries (@terrace/*) are bundled in.
+import { build } from 'esbuild';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '../..');
+
+/** Builds the runner to `outfile` (the end-to-end test builds its own copy). */
+export async function buildRunner(outfile = join(root, 'dist/apps/runner/main.mjs')) {
+  await build({
+    entryPoints: [join(root, 'apps/runner/src/main.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    tsconfig: join(root, 'tsconfig.base.json'),
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'external-packages',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@terrace/') ? undefined : { path: args.path, external: true }));
+        },
+      },
+    ],
+  });
+  return outfile;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(`Built ${await buildRunner()}`);
+}
