@@ -230,8 +230,8 @@ async function jobIdOfToken(db: Database, token: string): Promise<string | null>
 export const jobStateBackend = (stackId: string, token: string) => ({
   kind: 'http' as const,
   address: `state/${stackId}`,
-  lockAddress: `state/${stackId}`,
-  unlockAddress: `state/${stackId}`,
+  lockAddress: `state/${stackId}/lock`,
+  unlockAddress: `state/${stackId}/lock`,
   username: 'terraform',
   password: token,
 });

@@ -216,8 +216,6 @@ describe('logs, fencing and tokens', () => {
     const jobA = (await claim(runner.token))!;
     const jobB = (await claim(runner.token))!;
     expect((await api.call('appendRunnerJobLog', { token: jobA.token, params: { jobId: jobB.jobId }, entity: { offset: 0, data: '' } })).status).toBe(401);
-    const stackOfB = jobA.runId === jobB.runId ? stackA : jobB === null ? stackA : undefined;
-    void stackOfB;
     // Another organization's stack: 403, never 404 (Terraform would read 404 as "no state").
     const other = await signUpOrganization(api, 'runner-protocol-other');
     const otherNs = (await createNamespace(api, other.token)).id;
