@@ -62,8 +62,8 @@ test.describe('runs', () => {
     await expect(runs.waiting.getByRole('link', { name: first }), 'a link to the run holding the stack').toHaveAttribute('href', `/app/deployment/${first}`);
     await expect(runs.waiting, 'its place in the queue').toContainText('Next in the queue.');
     await expect(page.getByRole('region', { name: 'About this run' }).getByRole('link', { name: 'network' }), 'the stack link').toBeVisible();
-    // No runner protocol serves the log stream yet: the page says so and shows the run as loaded.
-    await expect(runs.logState, 'the log panel says the live log is not available').toContainText('The live log is not available right now.');
+    // The run's event stream is open (server-sent events): the log panel follows it live.
+    await expect(runs.logState, 'the log panel follows the live log').toContainText('Live: new lines appear as the run writes them.');
     await expectNoAxeViolations(page, 'a waiting destroy');
     await page.screenshot({ path: `${screenshots}/runs-destroy-waiting.png`, fullPage: true });
 

@@ -53,6 +53,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       LOG_LEVEL: 'warn',
       // Every spec signs up and signs in; the production limit would throttle the suite.
       RATE_LIMIT_MAX: '10000',
+      // Runs wait for a runner in these specs (their queue, cancel and waiting reasons): the managed
+      // runner stays off. Runs executed by a runner are covered by the API's self-hosted-runner test.
+      MANAGED_RUNNER: 'false',
       // The git hosts' APIs are the loopback stand-in, whose repositories git clones for real.
       VCS_ENDPOINTS: JSON.stringify(gitHosts.info.endpoints),
     },
