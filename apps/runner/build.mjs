@@ -31,5 +31,6 @@ export async function buildRunner(outfile = join(root, 'dist/apps/runner/main.mj
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(`Built ${await buildRunner()}`);
+  // `node apps/runner/build.mjs [outfile]` (the end-to-end test builds its own copy).
+  console.log(`Built ${await buildRunner(process.argv[2])}`);
 }

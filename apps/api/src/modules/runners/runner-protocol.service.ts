@@ -273,7 +273,7 @@ export async function finishJobOfRunner(deps: RunnerProtocolDeps, job: JobPrinci
   const stored = await jobLogEnd(deps.db, job.runId, job.logBase);
   if (stored < finalLogOffset) throw new FinishBarrierError(stored);
   await finishJob(deps.runs, job, outcome);
-  await revokeJobTokens(deps.db, [job.jobId]);
+  await endJobTokens(deps.db, [job.jobId]);
   // A slot of the group is free: waiting claims look again.
   await deps.db.execute(sql`select pg_notify(${RUN_JOBS_CHANNEL}, ${(await groupOfJob(deps, job)) ?? CM_DEFAULT_RUNNER_GROUP})`);
   await compactRunLog(deps, job.organizationId, job.runId);
@@ -288,7 +288,7 @@ async function groupOfJob(deps: RunnerProtocolDeps, job: JobPrincipal): Promise<
 }
 
 /** Job tokens die when their job ends (finish, lost). */
-export async function revokeJobTokens(db: Database, jobIds: string[]): Promise<void> {
+export async function endJobTokens(db: Database, jobIds: string[]): Promise<void> {
   if (!jobIds.length) return;
   await db.update(runnerJobTokens).set({ revokedAt: sql`now()` as unknown as Date }).where(and(inArray(runnerJobTokens.jobId, jobIds), isNull(runnerJobTokens.revokedAt)));
 }
@@ -333,7 +333,7 @@ export async function sweepRunners(deps: RunnerProtocolDeps, now: Date = new Dat
     lostJobs.push(job.jobId);
     return reasons.get(job.jobId) ?? `Runner ${job.runnerId ?? 'unknown'} stopped reporting: the job's lease expired at ${job.leaseExpiresAt.toISOString()}`;
   });
-  await revokeJobTokens(deps.db, lostJobs);
+  await endJobTokens(deps.db, lostJobs);
   if (lostJobs.length) await deps.db.execute(sql`select pg_notify(${RUN_JOBS_CHANNEL}, ${CM_DEFAULT_RUNNER_GROUP})`);
   // Runner health from the heartbeats (the list reads it live too).
   const warnBefore = new Date(now.getTime() - RUNNER_WARNING_AFTER_MS);

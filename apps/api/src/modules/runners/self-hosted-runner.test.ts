@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { startGitHttpServer, TestRepositories, type GitHttpServer } from '@terrace/git/testing';
 import { installStandIns } from '@terrace/iac-stand-in';
 import { startVcsHostStandIn, type VcsHostStandIn } from '@terrace/vcs-hosts/testing';
@@ -113,11 +114,11 @@ describe('the self-hosted runner process', () => {
     });
     await ok('createVariable', { token: admin.token, entity: { scope: 'stack', scopeId: stack.id, key: 'db_password', value: 'pa55-Very-Secret', type: 'tfVar', isSensitive: true } });
 
-    const { buildRunner } = (await import('../../../../runner/build.mjs')) as { buildRunner: (outfile: string) => Promise<string> };
     // Inside the workspace, so the bundle's packages resolve from node_modules as they do when shipped.
     const bundleDir = join(import.meta.dirname, '../../../../../tmp', `runner-e2e-${randomBytes(4).toString('hex')}`);
     cleanup.push(() => rm(bundleDir, { recursive: true, force: true }));
-    const bundle = await buildRunner(join(bundleDir, 'main.mjs'));
+    const bundle = join(bundleDir, 'main.mjs');
+    await promisify(execFile)(process.execPath, [join(import.meta.dirname, '../../../../runner/build.mjs'), bundle]);
     const port = (api.app.server.address() as AddressInfo).port;
     runner = spawn(process.execPath, [bundle], {
       env: {
