@@ -33,6 +33,25 @@ function slices(offset: number, data: Buffer): { end: number; text: string }[] {
   return out;
 }
 
+/**
+ * The streams of one run read the same bytes at the same moment (a notification wakes them all):
+ * one read from the database is shared by every stream asking for the same run and offset.
+ */
+const sharedReads = new Map<string, Promise<Awaited<ReturnType<typeof readRunLog>>>>();
+function readShared(deps: RunLogsDeps, organizationId: string, runId: string, from: number, notifiedEnd: number) {
+  // Keyed by the end the latest notification announced: a read that began before it is never reused after it.
+  if (notifiedEnd <= from) return readRunLog(deps, organizationId, runId, from);
+  const key = `${organizationId}|${runId}|${from}|${notifiedEnd}`;
+  let read = sharedReads.get(key);
+  if (!read) {
+    read = readRunLog(deps, organizationId, runId, from);
+    sharedReads.set(key, read);
+    const forget = () => setTimeout(() => sharedReads.delete(key), 50).unref();
+    read.then(forget, forget);
+  }
+  return read;
+}
+
 const frame = (event: string, data: unknown, id?: number) => `event: ${event}\n${id !== undefined ? `id: ${id}\n` : ''}data: ${JSON.stringify(data)}\n\n`;
 
 /**
@@ -47,6 +66,7 @@ export async function openRunLogStream(deps: RunLogStreamDeps, actor: Actor, run
   await deps.events.start();
   const stream = new PassThrough();
   let sent = from;
+  let notifiedEnd = 0;
   let status = state.status as RunStatus;
   let active = state.isActive;
   let dirty = true;
@@ -59,7 +79,10 @@ export async function openRunLogStream(deps: RunLogStreamDeps, actor: Actor, run
   const pending: string[] = [];
   const offs = [
     deps.events.on(RUN_LOG_CHANNEL, (payload) => {
-      if (payload.startsWith(`${runId}:`) && Number(payload.slice(runId.length + 1)) > sent) poke();
+      if (!payload.startsWith(`${runId}:`)) return;
+      const end = Number(payload.slice(runId.length + 1));
+      notifiedEnd = Math.max(notifiedEnd, end);
+      if (end > sent) poke();
     }),
     deps.events.on(RUN_STATUS_CHANNEL, (payload) => {
       try {
@@ -107,7 +130,7 @@ export async function openRunLogStream(deps: RunLogStreamDeps, actor: Actor, run
           while (pending.length) stream.write(pending.shift()!);
           // Read until caught up: a notification during the read sets `dirty` again.
           for (;;) {
-            const pieces = await readRunLog(deps, organizationId, runId, sent);
+            const pieces = await readShared(deps, organizationId, runId, sent, notifiedEnd);
             if (!pieces.length || closed) break;
             for (const piece of pieces) {
               for (const part of slices(piece.offset, piece.data)) {
