@@ -459,12 +459,6 @@ export async function getStackInitializationStatus(deps: StacksDeps, actor: Acto
   return { stackId: row.id, status: row.initStatus as Schemas['StackInitStatus'] };
 }
 
-/** Resources come from runs' state; until a stack has run there are none. */
-export async function listStackResources(deps: StacksDeps, actor: Actor, stackId: string, paging: { page: number; pageSize: number }) {
-  await stackFor(deps, actor, stackId, 'stack:read');
-  return { items: [] as Schemas['StackResource'][], paging: pagingOf(paging, 0) };
-}
-
 /** For other modules (version discovery): a stack's code location, after `stack:read`. */
 export async function stackCodeLocation(deps: StacksDeps, actor: Actor, stackId: string) {
   const row = await stackFor(deps, actor, stackId, 'stack:read');
