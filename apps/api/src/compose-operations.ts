@@ -24,6 +24,14 @@ import { userProfileOperations } from './modules/accounts/user-profile.routes';
 import { SecretEnvelope } from './crypto/secret-envelope';
 import { auditOperations } from './modules/audit/audit.routes';
 import { consoleEventsOperations } from './modules/console-events/console-events.routes';
+import { controlPoliciesOperations } from './modules/control-policies/control-policies.routes';
+import {
+  evaluatePoliciesForRun,
+  removePoliciesOfNamespace,
+  removePoliciesOfStack,
+  type ControlPoliciesDeps,
+} from './modules/control-policies/control-policies.service';
+import { readRegoFiles } from './modules/control-policies/rego-files';
 import { dashboardOperations } from './modules/dashboard/dashboard.routes';
 import { docsOperations } from './modules/docs/docs.routes';
 import { namespacesOperations } from './modules/namespaces/namespaces.routes';
@@ -112,6 +120,7 @@ export function composeOperations(
     removeWithStack: async (scope, initiator, stackId) => {
       await removeVariablesOf(scope, initiator, { scope: 'stack', scopeId: stackId });
       await removeNamespacePermissionsOn(scope, initiator, { stackId });
+      await removePoliciesOfStack(scope, stackId);
     },
   };
   // A namespace is deleted only empty of stacks and variables; the permissions on it go with it.
@@ -119,7 +128,10 @@ export function composeOperations(
     db,
     engine,
     contentsOf: async (scope, namespaceId) => [await stacksInNamespace(scope, namespaceId), await variablesInNamespace(scope, namespaceId)],
-    removeWith: (scope, initiator, namespaceId) => removeNamespacePermissionsOn(scope, initiator, { namespaceId }),
+    removeWith: async (scope, initiator, namespaceId) => {
+      await removeNamespacePermissionsOn(scope, initiator, { namespaceId });
+      await removePoliciesOfNamespace(scope, namespaceId);
+    },
   };
   const variables: VariablesDeps = {
     db,
@@ -138,8 +150,21 @@ export function composeOperations(
       return undefined;
     },
   };
+  // Control policies: checked in every deployment's plan phase (the runs module's hook below).
+  const controlPolicies: ControlPoliciesDeps = {
+    db,
+    engine,
+    namespaceExists: (organizationId, namespaceId) => namespaceExists(db, organizationId, namespaceId),
+    stackPlacement: (organizationId, stackId) => stackPlacement({ db }, organizationId, stackId),
+    readRegoFiles: (organizationId, vcsInfo) =>
+      readRegoFiles(git, vcsInfo, async () => {
+        if (!(await vcsProviderExists(vcs, organizationId, vcsInfo.providerId))) throw new Error(`VCS provider not found: ${vcsInfo.providerId}`);
+        return repositoryRemote(vcs, organizationId, vcsInfo.providerId, vcsInfo.repoName);
+      }),
+  };
   // Runs: the user operations here; the runner protocol reaches the same deps through run-jobs.service.
   const runs: RunsDeps = {
+    evaluateControlPolicies: (scope, input) => evaluatePoliciesForRun(controlPolicies, scope, input.run, input.planJson, input.cost),
     db,
     engine,
     envelope,
@@ -193,6 +218,7 @@ export function composeOperations(
     terraformLoginOperations({ db, engine, issueToken: (grant, input) => issuePersonalAccessToken(accounts, grant, input) }),
     variablesOperations({ ...variables, git, resolveRepository: (organizationId, providerId, repoName) => repositoryRemote(vcs, organizationId, providerId, repoName) }),
     runsOperations(runs),
+    controlPoliciesOperations(controlPolicies),
     ssoOperations({
       ...accounts,
       envelope,

@@ -17,5 +17,5 @@ export {
   type GroupMapping,
   type PoliciesOutcome,
 } from './lib/effective';
-export { evaluateRego, findOpaBinary, opaVersion, checkFromOpaValue, DEFAULT_OPA_QUERY, type OpaOptions, type OpaPolicyFiles, type OpaEvalOutput } from './lib/opa';
+export { evaluateRego, checkRego, findOpaBinary, opaVersion, checkFromOpaValue, DEFAULT_OPA_QUERY, type OpaOptions, type OpaPolicyFiles, type OpaEvalOutput } from './lib/opa';
 export { managedPolicies, managedGroups, findManagedPolicy, findManagedGroup, type ManagedGroup } from './lib/managed';

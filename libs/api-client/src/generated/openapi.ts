@@ -9153,6 +9153,7 @@ export interface components {
             name: string;
         };
         ControlPolicyGroupMapping: {
+            /** @description The level of each policy by its severity in the group; enforcementLevel or bySeverity is required. */
             bySeverity?: components["schemas"]["SeverityEnforcement"];
             controlPolicyGroupId: string;
             enforcementLevel?: components["schemas"]["EnforcementLevel"];
@@ -9203,6 +9204,8 @@ export interface components {
         };
         /** @description The parameters of the policy type, e.g. {tags: [{key, allowedValues}]} or {regions: [...]}. */
         ControlPolicyParameters: {
+            /** @description Deny resource deletion: only the resources whose ARN starts with one of these (each starts with arn:aws:). */
+            arnPrefixes?: string[];
             costIncrease?: {
                 type: components["schemas"]["CostIncreaseUnit"];
                 value: number;
@@ -10716,16 +10719,27 @@ export interface components {
          * @enum {string}
          */
         PolicyCheckStatus: "passed" | "failed" | "error";
-        /** @enum {string} */
-        PolicyTargetType: "stack" | "namespace";
+        /**
+         * @description Where a policy or group applies (spec §3). targetId is the organization id for organization, else the namespace, template, blueprint or stack id.
+         * @enum {string}
+         */
+        PolicyTargetType: "organization" | "namespace" | "template" | "blueprint" | "stack";
         PolicyViolation: {
             /** Format: date-time */
             checkedAt?: string;
             controlPolicyId: string;
             enforcementLevel: components["schemas"]["EnforcementLevel"];
+            errorMessage?: string;
+            failedResources?: {
+                address: string;
+                message?: string;
+            }[];
             namespaceId?: string;
             policyName?: string;
+            policyType?: components["schemas"]["ControlPolicyType"];
             runId?: string;
+            /** @description deployment, plan or destroy: which run page the runId opens. */
+            runKind?: string;
             severityScore?: number;
             stackId: string;
             stackName?: string;
@@ -18384,6 +18398,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -18454,6 +18469,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
@@ -18492,6 +18508,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
@@ -18530,6 +18547,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
@@ -18600,6 +18618,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
@@ -18638,6 +18657,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
@@ -18672,6 +18692,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -18961,6 +18982,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
@@ -18999,6 +19021,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
@@ -19037,6 +19060,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };

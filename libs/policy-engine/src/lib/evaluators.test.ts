@@ -45,6 +45,9 @@ describe('deny resource deletion', () => {
     const onlyDb = policy('deny_resource_deletion', { resourceTypes: ['aws_db_*'] });
     expect(evaluateTypedPolicy(onlyDb, plan([{ type: 'aws_instance', actions: ['delete'] }])).status).toBe('passed');
     expect(evaluateTypedPolicy(onlyDb, plan([{ type: 'aws_db_instance', actions: ['delete'] }])).status).toBe('failed');
+    const byArn = policy('deny_resource_deletion', { arnPrefixes: [' ARN:aws:s3:::prod-'] });
+    expect(evaluateTypedPolicy(byArn, plan([{ type: 'aws_s3_bucket', actions: ['delete'], before: { arn: 'arn:aws:s3:::prod-logs' } }])).status).toBe('failed');
+    expect(evaluateTypedPolicy(byArn, plan([{ type: 'aws_s3_bucket', actions: ['delete'], before: { arn: 'arn:aws:s3:::dev-logs' } }])).status).toBe('passed');
     // A data source read is not a deletion of anything.
     expect(evaluateTypedPolicy(p, plan([{ type: 'aws_ami', mode: 'data', actions: ['delete'] }])).status).toBe('passed');
   });
@@ -113,11 +116,12 @@ describe('deny cost increase', () => {
   const pct = policy('deny_cost_increase', { costIncrease: { type: 'percent', value: 10 } });
   const amount = policy('deny_cost_increase', { costIncrease: { type: 'amount', value: 50 } });
   it('compares the estimate when there is one, and passes without one', () => {
-    expect(evaluateTypedPolicy(pct, { plan: {}, cost: { pastMonthlyCost: 100, totalMonthlyCost: 109 } }).status).toBe('passed');
-    expect(evaluateTypedPolicy(pct, { plan: {}, cost: { pastMonthlyCost: 100, totalMonthlyCost: 111 } }).status).toBe('failed');
-    expect(evaluateTypedPolicy(pct, { plan: {}, cost: { pastMonthlyCost: 0, totalMonthlyCost: 1 } }).status).toBe('failed');
-    expect(evaluateTypedPolicy(amount, { plan: {}, cost: { pastMonthlyCost: 100, totalMonthlyCost: 151 } }).status).toBe('failed');
-    expect(evaluateTypedPolicy(amount, { plan: {}, cost: { pastMonthlyCost: 100, totalMonthlyCost: 40 } }).status).toBe('passed');
+    expect(evaluateTypedPolicy(pct, { plan: {}, cost: { pastMonthlyCost: 100, diffMonthlyCost: 9 } }).status).toBe('passed');
+    expect(evaluateTypedPolicy(pct, { plan: {}, cost: { pastMonthlyCost: 100, diffMonthlyCost: 11 } }).status).toBe('failed');
+    expect(evaluateTypedPolicy(pct, { plan: {}, cost: { pastMonthlyCost: 0, diffMonthlyCost: 1 } }).status).toBe('failed');
+    expect(evaluateTypedPolicy(pct, { plan: {}, cost: { diffMonthlyCost: 1 } }).status).toBe('error');
+    expect(evaluateTypedPolicy(amount, { plan: {}, cost: { diffMonthlyCost: 51 } }).status).toBe('failed');
+    expect(evaluateTypedPolicy(amount, { plan: {}, cost: { diffMonthlyCost: -60 } }).status).toBe('passed');
     expect(evaluateTypedPolicy(amount, { plan: {} })).toMatchObject({ status: 'passed', errorMessage: 'No cost estimate for this run' });
   });
 });

@@ -56,8 +56,11 @@ export function matchesName(name: string, pattern: string): boolean {
 
 function denyResourceDeletion(policy: PolicyDefinition, input: PolicyInput): PolicyCheck {
   const types = policy.parameters.resourceTypes ?? [];
+  const arns = (policy.parameters.arnPrefixes ?? []).map((a) => a.trim().toLowerCase()).filter(Boolean);
+  const arnOf = (c: PlannedChange) => (isObj(c.before) && typeof c.before['arn'] === 'string' ? c.before['arn'].toLowerCase() : '');
   const failed = resourceChanges(input.plan)
     .filter((c) => c.mode === 'managed' && isDeletion(c) && (types.length === 0 || types.some((t) => matchesName(c.type, t))))
+    .filter((c) => arns.length === 0 || arns.some((a) => arnOf(c).startsWith(a)))
     .map((c) => ({ address: c.address, message: c.actions.includes('create') ? 'The resource would be replaced (deleted, then created)' : 'The resource would be deleted' }));
   return verdict(failed);
 }
@@ -189,15 +192,16 @@ function denyCostIncrease(policy: PolicyDefinition, input: PolicyInput): PolicyC
   if (!limit) return { status: 'error', failedResources: [], errorMessage: 'The policy has no cost increase limit' };
   // Only when the run has a cost estimate (infracost); without one there is nothing to compare.
   if (!input.cost) return passed('No cost estimate for this run');
-  const { pastMonthlyCost: past, totalMonthlyCost: total } = input.cost;
-  const increase = total - past;
-  const over =
-    limit.type === 'amount' ? increase > limit.value : past === 0 ? increase > 0 : (increase / past) * 100 > limit.value;
+  const { diffMonthlyCost: increase, pastMonthlyCost: past } = input.cost;
+  if (limit.type === 'percent' && past === undefined) {
+    return { status: 'error', failedResources: [], errorMessage: 'The cost estimate has no past monthly cost to compare a percentage with' };
+  }
+  const over = limit.type === 'amount' ? increase > limit.value : past === 0 ? increase > 0 : (increase / (past as number)) * 100 > limit.value;
   if (!over) return passed();
   const shown = limit.type === 'amount' ? `${limit.value}` : `${limit.value}%`;
   return {
     status: 'failed',
-    failedResources: [{ address: 'monthly cost', message: `The monthly cost rises from ${past.toFixed(2)} to ${total.toFixed(2)}, more than the allowed ${shown}` }],
+    failedResources: [{ address: 'monthly cost', message: `The monthly cost rises by ${increase.toFixed(2)}, more than the allowed ${shown}` }],
   };
 }
 

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkFromOpaValue, evaluateRego, findOpaBinary, opaVersion } from './opa';
+import { checkFromOpaValue, checkRego, evaluateRego, findOpaBinary, opaVersion } from './opa';
 
 // The adapter runs tools/opa-stand-in as the opa binary: a real process speaking opa eval's JSON.
 const standIn = resolve(import.meta.dirname, '../../../../tools/opa-stand-in/bin/opa');
@@ -56,6 +56,11 @@ describe('OPA adapter', () => {
     expect(broken).toMatchObject({ status: 'error', errorMessage: expect.stringContaining('rego_parse_error') });
     const none = await evaluateRego({ modules: { 'p.rego': rego } }, input({}), { env: { PATH: '/nonexistent' } });
     expect(none).toMatchObject({ status: 'error', errorMessage: expect.stringContaining('not available') });
+  });
+
+  it('checks that Rego compiles', async () => {
+    expect(await checkRego({ 'p.rego': rego }, { binary: standIn })).toBeNull();
+    expect(await checkRego({ 'p.rego': 'package terrace\n\ndeny contains msg if {\n  msg := "a" +\n}\n' }, { binary: standIn })).toMatch(/rego_parse_error/);
   });
 
   it('reads values as conftest does', () => {

@@ -157,3 +157,26 @@ export async function evaluateRego(policy: OpaPolicyFiles, input: unknown, optio
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * `opa check` on Rego modules: null when they compile (or when there is no binary to ask: the
+ * check at run time then answers 'Unable to Check'), else opa's message.
+ */
+export async function checkRego(modules: Record<string, string>, options: OpaOptions = {}): Promise<string | null> {
+  const binary = await findOpaBinary(options);
+  if (!binary) return null;
+  const dir = await mkdtemp(join(tmpdir(), 'terrace-opa-check-'));
+  try {
+    const files: string[] = [];
+    for (const [name, text] of Object.entries(modules)) {
+      const file = join(dir, `${files.length}-${name.replace(/[^\w.-]/g, '_')}${name.endsWith('.rego') ? '' : '.rego'}`);
+      await writeFile(file, text);
+      files.push(file);
+    }
+    const out = await run(binary, ['check', ...files], options);
+    if (out.code === 0) return null;
+    return (out.stderr || out.stdout).trim().split(dir).join('').replace(/\/\d+-/g, '') || 'The Rego policy does not compile';
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -46,6 +46,8 @@ export interface ControlPolicyParameters {
   tags?: RequiredTag[] | undefined;
   regions?: string[] | undefined;
   resourceTypes?: string[] | undefined;
+  /** Deny resource deletion: only resources whose ARN starts with one of these. */
+  arnPrefixes?: string[] | undefined;
   costIncrease?: { type: 'percent' | 'amount'; value: number } | undefined;
   propertyConditions?: PropertyCondition[] | undefined;
   moduleRules?: { allowedSources?: string[] | undefined; requireRegistryModules?: boolean | undefined; deniedModules?: string[] | undefined } | undefined;
@@ -74,10 +76,10 @@ export interface PolicyCheck {
   result?: unknown;
 }
 
-/** A cost estimate of the plan (infracost's totals), when the run has one. */
+/** A cost estimate of the plan (infracost's), when the run has one: the monthly difference, and the past total when known. */
 export interface CostEstimate {
-  pastMonthlyCost: number;
-  totalMonthlyCost: number;
+  diffMonthlyCost: number;
+  pastMonthlyCost?: number | undefined;
 }
 
 /** What a policy is evaluated on. */
