@@ -54,7 +54,7 @@ import { notificationsFeedOperations } from './modules/notifications-feed/notifi
 import { organizationOperations } from './modules/organization/organization.routes';
 import { runnersOperations } from './modules/runners/runners.routes';
 import { runsOperations } from './modules/runs/runs.routes';
-import type { RunsDeps } from './modules/runs/runs.service';
+import { getRemoteRunDetails, type RunsDeps } from './modules/runs/runs.service';
 import { teamIdsOfUser } from './modules/iam/teams.service';
 import { ssoOperations } from './modules/sso/sso.routes';
 import { sshKeysOperations } from './modules/ssh-keys/ssh-keys.routes';
@@ -120,7 +120,7 @@ export function composeOperations(
     removeWithStack: async (scope, initiator, stackId) => {
       await removeVariablesOf(scope, initiator, { scope: 'stack', scopeId: stackId });
       await removeNamespacePermissionsOn(scope, initiator, { stackId });
-      await removePoliciesOfStack(scope, stackId);
+      await removePoliciesOfStack(scope, initiator, stackId);
     },
   };
   // A namespace is deleted only empty of stacks and variables; the permissions on it go with it.
@@ -130,7 +130,7 @@ export function composeOperations(
     contentsOf: async (scope, namespaceId) => [await stacksInNamespace(scope, namespaceId), await variablesInNamespace(scope, namespaceId)],
     removeWith: async (scope, initiator, namespaceId) => {
       await removeNamespacePermissionsOn(scope, initiator, { namespaceId });
-      await removePoliciesOfNamespace(scope, namespaceId);
+      await removePoliciesOfNamespace(scope, initiator, namespaceId);
     },
   };
   const variables: VariablesDeps = {
@@ -172,6 +172,8 @@ export function composeOperations(
     variablesForRun: (organizationId, stackId) => variablesForRun(variables, organizationId, stackId),
     teamIdsOfUser: (organizationId, userId) => teamIdsOfUser(db, organizationId, userId),
   };
+  // An OPA result is read by whoever may read its run.
+  controlPolicies.requireRunReadable = (actor, runId) => getRemoteRunDetails(runs, actor, runId);
   // The shipped list answers at once; the official indexes are read in the background when the
   // network allows (never during a request), unless IAC_VERSIONS_REFRESH=off.
   const iacVersions = new IacVersionCatalog({

@@ -2491,7 +2491,7 @@ export interface paths {
         };
         /**
          * Read the OPA evaluation of a policy in a run
-         * @description The path is spelled in lower case, as existing clients call it.
+         * @description The path is spelled in lower case, as existing clients call it. controlPolicyId is required; it is checked after the permission on the run's stack (400 without it).
          */
         get: operations["getOpaResult"];
         put?: never;
@@ -18665,7 +18665,7 @@ export interface operations {
     getOpaResult: {
         parameters: {
             query: {
-                controlPolicyId: string;
+                controlPolicyId?: string;
                 runId: string;
             };
             header?: never;

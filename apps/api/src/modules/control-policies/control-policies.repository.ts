@@ -74,9 +74,11 @@ export const updateMappingLevel = async (scope: Scope, key: Required<MappingFilt
   (await scope.update(controlPolicyMappings, { enforcementLevel }, mappingKey(key)))[0];
 export const deleteMapping = async (scope: Scope, key: Required<MappingFilter>) => (await scope.delete(controlPolicyMappings, mappingKey(key)))[0];
 export const deleteMappingsOfPolicy = (scope: Scope, controlPolicyId: string) => scope.delete(controlPolicyMappings, eq(controlPolicyMappings.controlPolicyId, controlPolicyId));
-export const deleteMappingsOfTarget = async (scope: Scope, targetType: string, targetId: string) => {
-  await scope.delete(controlPolicyMappings, and(eq(controlPolicyMappings.targetType, targetType), eq(controlPolicyMappings.targetId, targetId)) as SQL);
-  await scope.delete(controlPolicyGroupMappings, and(eq(controlPolicyGroupMappings.targetType, targetType), eq(controlPolicyGroupMappings.targetId, targetId)) as SQL);
+/** Removes every mapping on a target; answers the ids of the policies and groups that were mapped there. */
+export const deleteMappingsOfTarget = async (scope: Scope, targetType: string, targetId: string): Promise<string[]> => {
+  const policies = await scope.delete(controlPolicyMappings, and(eq(controlPolicyMappings.targetType, targetType), eq(controlPolicyMappings.targetId, targetId)) as SQL);
+  const groups = await scope.delete(controlPolicyGroupMappings, and(eq(controlPolicyGroupMappings.targetType, targetType), eq(controlPolicyGroupMappings.targetId, targetId)) as SQL);
+  return [...new Set([...policies.map((m) => m.controlPolicyId), ...groups.map((m) => m.controlPolicyGroupId)])];
 };
 
 /** The mappings that may reach a stack: those on any of these targets. */

@@ -27,7 +27,7 @@ import type { Schemas } from '../../http/contract-types';
 import { DomainError, forbidden, notFound, validationError } from '../../http/domain-error';
 import type { Actor } from '../../permissions/actor';
 import type { PermissionEngine } from '../../permissions/permission-engine';
-import { initiatorOf, recordAudit } from '../audit/audit.service';
+import { initiatorOf, recordAudit, type AuditInitiator } from '../audit/audit.service';
 import { checkParameters } from './control-policy-fields';
 import {
   allGroups,
@@ -42,8 +42,6 @@ import {
   deleteMappingsOfTarget,
   deleteResultsOfStack,
   findGroup,
-  findGroupMapping,
-  findMapping,
   findPolicy,
   findPoliciesByIds,
   findResult,
@@ -91,6 +89,8 @@ export interface ControlPoliciesDeps {
   stackPlacement(organizationId: string, stackId: string): Promise<StackPlacement | null>;
   /** The `.rego` files of a policy kept in a repository (the file at `path`, or the directory's). */
   readRegoFiles?(organizationId: string, vcsInfo: VcsInfo): Promise<Record<string, string>>;
+  /** Checks that the actor may read the run (stack:read on its stack; 404 for a run the organization does not have). */
+  requireRunReadable?(actor: Actor, runId: string): Promise<unknown>;
   /** Where the opa binary is (default: TERRACE_OPA_BIN, then PATH). */
   opa?: OpaOptions;
 }
@@ -667,26 +667,35 @@ export async function evaluatePoliciesForRun(
   return { outcome: outcomeOf(sorted), results: sorted };
 }
 
-/** A deleted stack takes its policy results and the mappings on it along (stacks module, in its transaction). */
-export async function removePoliciesOfStack(scope: Scope, stackId: string): Promise<void> {
-  await deleteResultsOfStack(scope, stackId);
-  await deleteMappingsOfTarget(scope, 'stack', stackId);
+/** Removes the mappings on a deleted target; each policy or group that lost one gets an audit row. */
+async function removeMappingsOn(scope: Scope, initiator: AuditInitiator, targetType: PolicyTargetType, targetId: string): Promise<void> {
+  for (const id of await deleteMappingsOfTarget(scope, targetType, targetId)) {
+    await recordAudit(scope, initiator, { entityType: targetType === 'namespace' && id.startsWith('pol-') ? 'controlPolicyNamespaceMapping' : 'controlPolicy', entityId: id, action: targetType === 'namespace' && id.startsWith('pol-') ? 'delete' : 'update' });
+  }
 }
 
-/** A deleted namespace takes the mappings on it along. */
-export async function removePoliciesOfNamespace(scope: Scope, namespaceId: string): Promise<void> {
-  await deleteMappingsOfTarget(scope, 'namespace', namespaceId);
+/** A deleted stack takes its policy results and the mappings on it along (stacks module, in its transaction). */
+export async function removePoliciesOfStack(scope: Scope, initiator: AuditInitiator, stackId: string): Promise<void> {
+  await deleteResultsOfStack(scope, stackId);
+  await removeMappingsOn(scope, initiator, 'stack', stackId);
+}
+
+/** A deleted namespace takes the mappings on it along (namespaces module, in its transaction). */
+export async function removePoliciesOfNamespace(scope: Scope, initiator: AuditInitiator, namespaceId: string): Promise<void> {
+  await removeMappingsOn(scope, initiator, 'namespace', namespaceId);
 }
 
 // ---------------------------------------------------------------------------------------------
 // OPA results and violations
 
-export async function getOpaResult(deps: ControlPoliciesDeps, actor: Actor, query: { controlPolicyId: string; runId: string }): Promise<Schemas['OpaResult']> {
-  const row = await readOrganization(deps.db, actor.organizationId, (scope) => findResult(scope, query.runId, query.controlPolicyId));
-  // The run's stack decides who may read it; an unknown pair is a 404 only after that check.
-  if (row) await deps.engine.requireOnStack(actor, 'stack:read', { id: row.stackId, namespaceId: row.namespaceId, createdBy: null });
+export async function getOpaResult(deps: ControlPoliciesDeps, actor: Actor, query: { controlPolicyId?: string | undefined; runId: string }): Promise<Schemas['OpaResult']> {
+  // The run's stack decides who may read it (the runs module checks stack:read and answers 404 for another organization's run).
+  if (deps.requireRunReadable) await deps.requireRunReadable(actor, query.runId);
   else await deps.engine.require(actor, 'stack:read');
-  if (!row) throw notFound('OPA result', `${query.controlPolicyId} in ${query.runId}`);
+  if (!query.controlPolicyId) throw validationError("'controlPolicyId' is required", 'controlPolicyId');
+  const controlPolicyId = query.controlPolicyId;
+  const row = await readOrganization(deps.db, actor.organizationId, (scope) => findResult(scope, query.runId, controlPolicyId));
+  if (!row) throw notFound('OPA result', `${controlPolicyId} in ${query.runId}`);
   return {
     controlPolicyId: row.controlPolicyId,
     runId: row.runId,
