@@ -326,5 +326,14 @@ describe('control policies in deployments', () => {
     expect((opaResult['result'] as { deny: unknown[] }).deny).toHaveLength(1);
     expect((await api.call('getOpaResult', { token: admin.token, query: { controlPolicyId: opa.id, runId: soft.id } })).status).toBe(404);
     await api.call('cancelDeployment', { token: org.token, query: { deploymentId: soft.id } });
+
+    // A deleted stack takes its results and the mappings on it along (audited).
+    const stackPolicy = await one('createControlPolicy', { token: org.token, entity: { name: 'no deletes', type: 'deny_resource_deletion', parameters: {} } });
+    await one('createControlPolicyMapping', { token: org.token, entity: { controlPolicyId: stackPolicy.id, targetType: 'stack', targetId: plain, enforcementLevel: 'warning' } });
+    expect((await api.call('deleteStack', { token: org.token, params: { stackId: plain } })).status).toBe(200);
+    expect(await api.database.db.select().from(policyResults).where(eq(policyResults.stackId, plain))).toEqual([]);
+    expect(await ok('listControlPolicyMappings', { token: org.token, query: { controlPolicyId: stackPolicy.id } })).toEqual([]);
+    const audit = await api.database.db.select().from(auditEvents).where(and(eq(auditEvents.organizationId, org.organizationId), eq(auditEvents.entityId, stackPolicy.id)));
+    expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'update']);
   });
 });
