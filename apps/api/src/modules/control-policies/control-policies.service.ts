@@ -644,7 +644,10 @@ export async function evaluatePoliciesForRun(
     results.push(runResultOf(policy, level, await evaluateOne(deps, scope.organizationId, policy, plan, context, cost)));
   }
   const sorted = sortPolicyResultsBySeverity(results);
-  await supersedeResults(scope, run.stackId, sorted.map((r) => r.controlPolicyId));
+  // A plan checks code that may never be deployed (a pull request's branch): its results are the
+  // run's, not the stack's latest, so the violations list keeps what deployments found.
+  const latest = run.kind !== 'plan';
+  if (latest) await supersedeResults(scope, run.stackId, sorted.map((r) => r.controlPolicyId));
   for (const r of sorted) {
     await insertResult(scope, {
       runId: run.id,
@@ -661,7 +664,7 @@ export async function evaluatePoliciesForRun(
       failedResources: r.failedResources,
       errorMessage: r.errorMessage ?? null,
       result: (r.result ?? null) as never,
-      isLatest: true,
+      isLatest: latest,
     });
   }
   return { outcome: outcomeOf(sorted), results: sorted };

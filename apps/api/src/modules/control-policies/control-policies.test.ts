@@ -76,9 +76,9 @@ function bucketPlan(tags: Record<string, string>) {
   };
 }
 
-/** A deployment of the stack whose plan phase the "runner" finishes with this plan JSON. */
-async function deployWithPlan(stackId: string, plan: unknown, organizationId = admin.organizationId, token = admin.token): Promise<Item> {
-  const run = await one('createDeployment', { token, entity: { stackId } });
+/** A deployment (or plan) of the stack whose plan phase the "runner" finishes with this plan JSON. */
+async function deployWithPlan(stackId: string, plan: unknown, organizationId = admin.organizationId, token = admin.token, kind: 'deployment' | 'plan' = 'deployment'): Promise<Item> {
+  const run = await one(kind === 'plan' ? 'createPlan' : 'createDeployment', { token, entity: { stackId } });
   const job = await claimOf(organizationId, run.id);
   const changes = (plan as { resource_changes: { address: string; change: { actions: string[] } }[] }).resource_changes;
   await finishJob(api.runs, job, {
@@ -87,7 +87,7 @@ async function deployWithPlan(stackId: string, plan: unknown, organizationId = a
     resourceChanges: changes.map((c) => ({ address: c.address, change: { actions: c.change.actions } })),
     planJson: JSON.stringify(plan),
   });
-  return one('getDeployment', { token, params: { deploymentId: run.id } });
+  return kind === 'plan' ? one('getPlan', { token, params: { planId: run.id } }) : one('getDeployment', { token, params: { deploymentId: run.id } });
 }
 
 describe('control policies: CRUD, validation, permissions', () => {
@@ -286,6 +286,15 @@ describe('control policies in deployments', () => {
     expect(filtered.body.response.items.map((v) => v['runId'])).toEqual([passing.id]);
     const other = await api.call<Item>('listPolicyViolations', { token: admin.token, query: { page: 1, pageSize: 10, controlPolicyId: policy.id } });
     expect(other.body.response.items).toEqual([]);
+
+    // A plan (a pull request's code) shows the failure as findings, succeeds, and leaves the stack's latest alone.
+    await one('updateControlPolicyMapping', { token: org.token, entity: { controlPolicyId: policy.id, targetType: 'namespace', targetId: ns, enforcementLevel: 'hardMandatory' } });
+    const plan = await deployWithPlan(stackId, bucketPlan({}), org.organizationId, org.token, 'plan');
+    expect(plan['status']).toBe('succeeded');
+    const planState = await one<{ results?: { controlPoliciesResult?: unknown } }>('getPlanStateV2', { token: org.token, query: { planId: plan.id } });
+    expect(planState.results?.controlPoliciesResult).toMatchObject({ status: 'issuesFound', controlPoliciesRunResult: [{ policyName: 'Owner tag', status: 'failed', severityScore: 9 }] });
+    const unchanged = await api.call<Item>('listPolicyViolations', { token: org.token, query: { page: 1, pageSize: 10 } });
+    expect(unchanged.body.response.items.map((v) => v['stackId'])).toEqual([otherStack]);
   });
 
   it('applies groups by severity with a per-stack override, and evaluates OPA Rego through the stand-in', async () => {

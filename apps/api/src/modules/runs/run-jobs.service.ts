@@ -459,11 +459,24 @@ async function finishPlanPhase(deps: RunJobsDeps, t: RunsTx, run: RunRow, outcom
     await transitionRun(t, run.id, 'planNoChanges', actor);
     return;
   }
+  const evaluate = deps.evaluateControlPolicies ?? passingControlPolicies;
   if (!deploymentKind) {
+    // A plan (a pull request's, a user's) shows its policy results as findings; they never stop it.
+    if (run.kind === 'plan' && deps.evaluateControlPolicies) {
+      const checked = await evaluate(t.scope, await policiesInput(t.scope, run, planJson));
+      if (checked.results?.length) {
+        const status: StepStatus = checked.outcome === 'passed' ? 'succeeded' : 'issuesFound';
+        await writeStep(t.scope, run.id, 'controlPolicies', stepPosition('controlPolicies'), {
+          status,
+          started: true,
+          finished: true,
+          result: { status, controlPoliciesRunResult: checked.results },
+        });
+      }
+    }
     await transitionRun(t, run.id, 'planSucceeded', actor);
     return;
   }
-  const evaluate = deps.evaluateControlPolicies ?? passingControlPolicies;
   const policies = await evaluate(t.scope, await policiesInput(t.scope, run, planJson));
   await writeStep(t.scope, run.id, 'controlPolicies', stepPosition('controlPolicies'), {
     status: policyStepStatus[policies.outcome],
