@@ -19,3 +19,4 @@ export {
 } from './lib/effective';
 export { evaluateRego, checkRego, findOpaBinary, opaVersion, checkFromOpaValue, DEFAULT_OPA_QUERY, type OpaOptions, type OpaPolicyFiles, type OpaEvalOutput } from './lib/opa';
 export { managedPolicies, managedGroups, findManagedPolicy, findManagedGroup, type ManagedGroup } from './lib/managed';
+export { resolveOpaBinary, opaAssetName, OpaBinaryError, DEFAULT_OPA_VERSION, DEFAULT_OPA_RELEASES, type OpaBinaryOptions } from './lib/opa-binary';

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
-import { constants } from 'node:fs';
-import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
+import { resolveOpaBinary, type OpaBinaryOptions } from './opa-binary';
 import type { FailedResource, PolicyCheck } from './types';
 
 /**
@@ -12,14 +12,12 @@ import type { FailedResource, PolicyCheck } from './types';
  * undefined, `{"errors":[{"message","code","location"}]}` on a compile or evaluation error. The
  * value read follows conftest's conventions: a `deny`, `violation` (failures) and `warn` (notes)
  * set under the queried package, or the queried rule itself: a set of messages (non-empty fails)
- * or a boolean (false fails). Without a binary the check is 'Unable to Check' (error).
+ * or a boolean (false fails). The binary is found or downloaded as opa-binary.ts says; without one
+ * the check is 'Unable to Check' (error).
  */
 
-export interface OpaOptions {
-  /** The binary: this path, else TERRACE_OPA_BIN, else `opa` found on PATH. */
-  binary?: string | undefined;
+export interface OpaOptions extends OpaBinaryOptions {
   timeoutMs?: number | undefined;
-  env?: NodeJS.ProcessEnv | undefined;
 }
 
 export interface OpaPolicyFiles {
@@ -31,25 +29,13 @@ export interface OpaPolicyFiles {
 
 export const DEFAULT_OPA_QUERY = 'data.terrace';
 
-async function executable(path: string): Promise<boolean> {
-  try {
-    await access(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** The opa binary to run, or null when there is none. */
+/** The opa binary to run (resolveOpaBinary), or null when there is none; a failed download is none too. */
 export async function findOpaBinary(options: OpaOptions = {}): Promise<string | null> {
-  const env = options.env ?? process.env;
-  const configured = options.binary ?? env['TERRACE_OPA_BIN'];
-  if (configured) return (await executable(configured)) ? configured : null;
-  for (const dir of (env['PATH'] ?? '').split(delimiter).filter(Boolean)) {
-    const candidate = join(dir, 'opa');
-    if (await executable(candidate)) return candidate;
+  try {
+    return await resolveOpaBinary(options);
+  } catch {
+    return null;
   }
-  return null;
 }
 
 interface Run {
