@@ -336,6 +336,25 @@ describe('control policies in deployments', () => {
     expect((await api.call('getOpaResult', { token: admin.token, query: { controlPolicyId: opa.id, runId: soft.id } })).status).toBe(404);
     await api.call('cancelDeployment', { token: org.token, query: { deploymentId: soft.id } });
 
+    // Without an opa binary the Rego policy is 'Unable to Check': soft-mandatory, the run waits for the error approval.
+    await one('updateControlPolicyGroupMapping', {
+      token: org.token,
+      entity: { controlPolicyGroupId: group.id, targetType: 'organization', targetId: org.organizationId, enforcementLevel: 'softMandatory' },
+    });
+    process.env['TERRACE_OPA_BIN'] = '/nonexistent/opa';
+    let unable: Item;
+    try {
+      unable = await deployWithPlan(special, bucketPlan({ Owner: 'me' }), org.organizationId, org.token);
+    } finally {
+      process.env['TERRACE_OPA_BIN'] = opaStandIn;
+    }
+    expect(unable['status']).toBe('waitingForErrorControlPoliciesApproval');
+    const [unableResult] = await api.database.db.select().from(policyResults).where(and(eq(policyResults.runId, unable.id), eq(policyResults.controlPolicyId, opa.id)));
+    expect(unableResult).toMatchObject({ status: 'error', severityScore: 6, errorMessage: expect.stringContaining('opa binary is not available') });
+    await one('approveDeploymentFailedPolicies', { token: org.token, query: { deploymentId: unable.id } });
+    expect((await one('getDeployment', { token: org.token, params: { deploymentId: unable.id } }))['status']).toMatch(/^(approved|waitingForApproval)$/);
+    await api.call('cancelDeployment', { token: org.token, query: { deploymentId: unable.id } });
+
     // A deleted stack takes its results and the mappings on it along (audited).
     const stackPolicy = await one('createControlPolicy', { token: org.token, entity: { name: 'no deletes', type: 'deny_resource_deletion', parameters: {} } });
     await one('createControlPolicyMapping', { token: org.token, entity: { controlPolicyId: stackPolicy.id, targetType: 'stack', targetId: plain, enforcementLevel: 'warning' } });
