@@ -24,6 +24,14 @@ import { userProfileOperations } from './modules/accounts/user-profile.routes';
 import { SecretEnvelope } from './crypto/secret-envelope';
 import { auditOperations } from './modules/audit/audit.routes';
 import { consoleEventsOperations } from './modules/console-events/console-events.routes';
+import { controlPoliciesOperations } from './modules/control-policies/control-policies.routes';
+import {
+  evaluatePoliciesForRun,
+  removePoliciesOfNamespace,
+  removePoliciesOfStack,
+  type ControlPoliciesDeps,
+} from './modules/control-policies/control-policies.service';
+import { readRegoFiles } from './modules/control-policies/rego-files';
 import { dashboardOperations } from './modules/dashboard/dashboard.routes';
 import { docsOperations } from './modules/docs/docs.routes';
 import { namespacesOperations } from './modules/namespaces/namespaces.routes';
@@ -51,7 +59,7 @@ import { RunnerEvents } from './modules/runners/runner-events';
 import { liveJobsByGroup } from './modules/runs/run-jobs.service';
 import type pg from 'pg';
 import { runsOperations } from './modules/runs/runs.routes';
-import type { RunsDeps } from './modules/runs/runs.service';
+import { getRemoteRunDetails, type RunsDeps } from './modules/runs/runs.service';
 import { teamIdsOfUser } from './modules/iam/teams.service';
 import { ssoOperations } from './modules/sso/sso.routes';
 import { sshKeysOperations } from './modules/ssh-keys/ssh-keys.routes';
@@ -116,11 +124,12 @@ export function composeOperations(
     db,
     engine,
     vcsProviderExists: (organizationId, providerId) => vcsProviderExists(vcs, organizationId, providerId),
-    // A deleted stack takes its own variables, the permissions granted on it and its state along.
+    // A deleted stack takes its own variables, the permissions granted on it, its state and its policy results and mappings along.
     removeWithStack: async (scope, initiator, stack) => {
       await removeVariablesOf(scope, initiator, { scope: 'stack', scopeId: stack.id });
       await removeNamespacePermissionsOn(scope, initiator, { stackId: stack.id });
       await removeStateOf(scope, initiator, stack.id, stack.name);
+      await removePoliciesOfStack(scope, initiator, stack.id);
     },
   };
   // A namespace is deleted only empty of stacks and variables; the permissions on it go with it.
@@ -128,7 +137,10 @@ export function composeOperations(
     db,
     engine,
     contentsOf: async (scope, namespaceId) => [await stacksInNamespace(scope, namespaceId), await variablesInNamespace(scope, namespaceId)],
-    removeWith: (scope, initiator, namespaceId) => removeNamespacePermissionsOn(scope, initiator, { namespaceId }),
+    removeWith: async (scope, initiator, namespaceId) => {
+      await removeNamespacePermissionsOn(scope, initiator, { namespaceId });
+      await removePoliciesOfNamespace(scope, initiator, namespaceId);
+    },
   };
   const variables: VariablesDeps = {
     db,
@@ -147,8 +159,21 @@ export function composeOperations(
       return undefined;
     },
   };
+  // Control policies: checked in every deployment's plan phase (the runs module's hook below).
+  const controlPolicies: ControlPoliciesDeps = {
+    db,
+    engine,
+    namespaceExists: (organizationId, namespaceId) => namespaceExists(db, organizationId, namespaceId),
+    stackPlacement: (organizationId, stackId) => stackPlacement({ db }, organizationId, stackId),
+    readRegoFiles: (organizationId, vcsInfo) =>
+      readRegoFiles(git, vcsInfo, async () => {
+        if (!(await vcsProviderExists(vcs, organizationId, vcsInfo.providerId))) throw new Error(`VCS provider not found: ${vcsInfo.providerId}`);
+        return repositoryRemote(vcs, organizationId, vcsInfo.providerId, vcsInfo.repoName);
+      }),
+  };
   // Runs: the user operations here; the runner protocol reaches the same deps through run-jobs.service.
   const runs: RunsDeps = {
+    evaluateControlPolicies: (scope, input) => evaluatePoliciesForRun(controlPolicies, scope, input.run, input.planJson, input.cost),
     db,
     engine,
     envelope,
@@ -156,6 +181,8 @@ export function composeOperations(
     variablesForRun: (organizationId, stackId) => variablesForRun(variables, organizationId, stackId),
     teamIdsOfUser: (organizationId, userId) => teamIdsOfUser(db, organizationId, userId),
   };
+  // An OPA result is read by whoever may read its run.
+  controlPolicies.requireRunReadable = (actor, runId) => getRemoteRunDetails(runs, actor, runId);
   // The shipped list answers at once; the official indexes are read in the background when the
   // network allows (never during a request), unless IAC_VERSIONS_REFRESH=off.
   // One LISTEN connection per process for the runner protocol's wake-ups and the run log streams.
@@ -207,6 +234,7 @@ export function composeOperations(
     terraformLoginOperations({ db, engine, issueToken: (grant, input) => issuePersonalAccessToken(accounts, grant, input) }),
     variablesOperations({ ...variables, git, resolveRepository: (organizationId, providerId, repoName) => repositoryRemote(vcs, organizationId, providerId, repoName) }),
     runsOperations(runs),
+    controlPoliciesOperations(controlPolicies),
     ssoOperations({
       ...accounts,
       envelope,

@@ -32,6 +32,11 @@ export const idPrefixes = {
   runComment: 'rcm',
   runArtifact: 'art',
   stateVersion: 'sv',
+  controlPolicy: 'pol',
+  controlPolicyGroup: 'polg',
+  controlPolicyMapping: 'polm',
+  controlPolicyGroupMapping: 'polgm',
+  policyResult: 'polr',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

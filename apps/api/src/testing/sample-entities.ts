@@ -153,6 +153,29 @@ export const sampleEntities: Record<string, () => Record<string, unknown>> = {
     tokenName: `terraform login ${suffix()}`,
     expiresInDays: 30,
   }),
+  createControlPolicy: () => ({
+    name: `sample-${suffix()}`,
+    description: 'A sample policy',
+    type: 'aws_required_tags',
+    parameters: { tags: [{ key: 'Owner', allowedValues: ['team-.*'] }] },
+  }),
+  updateControlPolicy: () => ({ description: 'changed', parameters: { tags: [{ key: 'Owner' }] } }),
+  createControlPolicyMapping: () => ({ controlPolicyId: 'pol-managed-ebs-encrypted', targetType: 'namespace', targetId: 'ns-sample0', enforcementLevel: 'warning' }),
+  updateControlPolicyMapping: () => ({ controlPolicyId: 'pol-managed-ebs-encrypted', targetType: 'namespace', targetId: 'ns-sample0', enforcementLevel: 'hardMandatory' }),
+  deleteControlPolicyMapping: () => ({ controlPolicyId: 'pol-managed-ebs-encrypted', targetType: 'namespace', targetId: 'ns-sample0' }),
+  createControlPolicyNamespaceMapping: () => ({ controlPolicyId: 'pol-managed-ebs-encrypted', namespaceId: 'ns-sample0', enforcementLevel: 'warning' }),
+  deleteControlPolicyNamespaceMapping: () => ({ controlPolicyId: 'pol-managed-ebs-encrypted', namespaceId: 'ns-sample0' }),
+  createControlPolicyGroup: () => ({ name: `sample-${suffix()}`, description: 'A sample group', controlPolicies: [{ controlPolicyId: 'pol-managed-ebs-encrypted', severity: 'high' }] }),
+  updateControlPolicyGroup: () => ({ description: 'changed' }),
+  createControlPolicyGroupMapping: () => ({
+    controlPolicyGroupId: 'polg-cis-aws-v1-4-0',
+    targetType: 'namespace',
+    targetId: 'ns-sample0',
+    bySeverity: { low: 'warning', critical: 'hardMandatory' },
+    overrideEnforcements: [{ controlPolicyId: 'pol-managed-ebs-encrypted', enforcementLevel: 'softMandatory' }],
+  }),
+  updateControlPolicyGroupMapping: () => ({ controlPolicyGroupId: 'polg-cis-aws-v1-4-0', targetType: 'namespace', targetId: 'ns-sample0', enforcementLevel: 'warning' }),
+  deleteControlPolicyGroupMapping: () => ({ controlPolicyGroupId: 'polg-cis-aws-v1-4-0', targetType: 'namespace', targetId: 'ns-sample0' }),
 };
 
 function variableFields() {

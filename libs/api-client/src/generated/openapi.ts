@@ -2491,7 +2491,7 @@ export interface paths {
         };
         /**
          * Read the OPA evaluation of a policy in a run
-         * @description The path is spelled in lower case, as existing clients call it.
+         * @description The path is spelled in lower case, as existing clients call it. controlPolicyId is required; it is checked after the permission on the run's stack (400 without it).
          */
         get: operations["getOpaResult"];
         put?: never;
@@ -9264,6 +9264,7 @@ export interface components {
             name: string;
         };
         ControlPolicyGroupMapping: {
+            /** @description The level of each policy by its severity in the group; enforcementLevel or bySeverity is required. */
             bySeverity?: components["schemas"]["SeverityEnforcement"];
             controlPolicyGroupId: string;
             enforcementLevel?: components["schemas"]["EnforcementLevel"];
@@ -9314,6 +9315,8 @@ export interface components {
         };
         /** @description The parameters of the policy type, e.g. {tags: [{key, allowedValues}]} or {regions: [...]}. */
         ControlPolicyParameters: {
+            /** @description Deny resource deletion: only the resources whose ARN starts with one of these (each starts with arn:aws:). */
+            arnPrefixes?: string[];
             costIncrease?: {
                 type: components["schemas"]["CostIncreaseUnit"];
                 value: number;
@@ -10831,16 +10834,27 @@ export interface components {
          * @enum {string}
          */
         PolicyCheckStatus: "passed" | "failed" | "error";
-        /** @enum {string} */
-        PolicyTargetType: "stack" | "namespace";
+        /**
+         * @description Where a policy or group applies (spec §3). targetId is the organization id for organization, else the namespace, template, blueprint or stack id.
+         * @enum {string}
+         */
+        PolicyTargetType: "organization" | "namespace" | "template" | "blueprint" | "stack";
         PolicyViolation: {
             /** Format: date-time */
             checkedAt?: string;
             controlPolicyId: string;
             enforcementLevel: components["schemas"]["EnforcementLevel"];
+            errorMessage?: string;
+            failedResources?: {
+                address: string;
+                message?: string;
+            }[];
             namespaceId?: string;
             policyName?: string;
+            policyType?: components["schemas"]["ControlPolicyType"];
             runId?: string;
+            /** @description deployment, plan or destroy: which run page the runId opens. */
+            runKind?: string;
             severityScore?: number;
             stackId: string;
             stackName?: string;
@@ -18573,6 +18587,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -18643,6 +18658,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
@@ -18681,6 +18697,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
@@ -18719,6 +18736,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
@@ -18789,6 +18807,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
@@ -18827,6 +18846,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
@@ -18834,7 +18854,7 @@ export interface operations {
     getOpaResult: {
         parameters: {
             query: {
-                controlPolicyId: string;
+                controlPolicyId?: string;
                 runId: string;
             };
             header?: never;
@@ -18861,6 +18881,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -19150,6 +19171,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
@@ -19188,6 +19210,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
@@ -19226,6 +19249,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };

@@ -9,7 +9,7 @@ import { DomainError } from '../../http/domain-error';
 import { recordAudit, type AuditEntityType, type AuditInitiator } from '../audit/audit.service';
 import { stackForRuns } from '../stacks/stack-runs.service';
 import { isAutoApproved, type ApprovalRule } from './approval-policy';
-import { evaluateControlPolicies as passingControlPolicies, type ControlPoliciesOutcome, type EvaluateControlPolicies } from './control-policies';
+import { evaluateControlPolicies as passingControlPolicies, policiesInput, type ControlPoliciesOutcome, type EvaluateControlPolicies } from './control-policies';
 import type {
   ClaimedJob,
   ExpiredJob,
@@ -74,7 +74,7 @@ export interface RunJobsDeps {
   stateBackend?: (job: ClaimedJob) => Promise<JobBackend>;
   /** How long a deployment waits for approval (default 7 days). */
   approvalTimeoutMs?: number;
-  /** The control-policies step (default: every plan passes until the policies domain fills it). */
+  /** The control-policies step (the control-policies module's; without it every plan passes). */
   evaluateControlPolicies?: EvaluateControlPolicies;
 }
 
@@ -475,12 +475,25 @@ async function finishPlanPhase(deps: RunJobsDeps, t: RunsTx, run: RunRow, outcom
     await transitionRun(t, run.id, 'planNoChanges', actor);
     return;
   }
+  const evaluate = deps.evaluateControlPolicies ?? passingControlPolicies;
   if (!deploymentKind) {
+    // A plan (a pull request's, a user's) shows its policy results as findings; they never stop it.
+    if (run.kind === 'plan' && deps.evaluateControlPolicies) {
+      const checked = await evaluate(t.scope, await policiesInput(t.scope, run, planJson));
+      if (checked.results?.length) {
+        const status: StepStatus = checked.outcome === 'passed' ? 'succeeded' : 'issuesFound';
+        await writeStep(t.scope, run.id, 'controlPolicies', stepPosition('controlPolicies'), {
+          status,
+          started: true,
+          finished: true,
+          result: { status, controlPoliciesRunResult: checked.results },
+        });
+      }
+    }
     await transitionRun(t, run.id, 'planSucceeded', actor);
     return;
   }
-  const evaluate = deps.evaluateControlPolicies ?? passingControlPolicies;
-  const policies = await evaluate(run, planJson);
+  const policies = await evaluate(t.scope, await policiesInput(t.scope, run, planJson));
   await writeStep(t.scope, run.id, 'controlPolicies', stepPosition('controlPolicies'), {
     status: policyStepStatus[policies.outcome],
     started: true,
@@ -497,7 +510,14 @@ async function finishPlanPhase(deps: RunJobsDeps, t: RunsTx, run: RunRow, outcom
           ? 'policiesErrored'
           : null;
   if (event) {
-    await transitionRun(t, run.id, event, actor, policies.outcome === 'hardFailed' ? { errorSummary: 'A hard-mandatory control policy failed' } : {});
+    const hardFailures = (policies.results ?? []).filter((r) => r.enforcementLevel === 'hardMandatory' && r.status !== 'passed').map((r) => r.policyName);
+    await transitionRun(
+      t,
+      run.id,
+      event,
+      actor,
+      policies.outcome === 'hardFailed' ? { errorSummary: `A hard-mandatory control policy failed: ${hardFailures.slice(0, 3).join(', ')}${hardFailures.length > 3 ? ` and ${hardFailures.length - 3} more` : ''}` } : {},
+    );
     return;
   }
   await evaluateApprovalPolicy(t, run, actor);

@@ -472,7 +472,7 @@ export async function stackCodeLocation(deps: StacksDeps, actor: Actor, stackId:
  */
 export async function stackPlacement(deps: Pick<StacksDeps, 'db'>, organizationId: string, stackId: string) {
   const row = await readOrganization(deps.db, organizationId, (scope) => findStack(scope, stackId));
-  return row ? { namespaceId: row.namespaceId, templateId: row.templateId, createdBy: row.createdBy, name: row.name } : null;
+  return row ? { namespaceId: row.namespaceId, templateId: row.templateId, blueprintId: row.blueprintId, createdBy: row.createdBy, name: row.name } : null;
 }
 
 /** How many of the organization's stacks use a VCS provider (the vcs module refuses to delete it then). */

@@ -1,0 +1,747 @@
+import type { EnforcementLevel, GroupSeverity } from '@terrace/domain';
+import {
+  checkRego,
+  effectivePolicies,
+  evaluateRego,
+  evaluateTypedPolicy,
+  findManagedGroup,
+  findManagedPolicy,
+  managedGroups,
+  managedPolicies,
+  outcomeOf,
+  runResultOf,
+  sortPolicyResultsBySeverity,
+  type CostEstimate,
+  type OpaOptions,
+  type PoliciesOutcome,
+  type PolicyDefinition,
+  type PolicyRunResult,
+  type PolicyTargetType,
+  type StackPlace,
+} from '@terrace/policy-engine';
+import type { Database } from '../../db/database';
+import { pagingOf, type PageRequest } from '../../db/paged-list';
+import { inOrganization, readOrganization, type Scope } from '../../db/scope';
+import { unique } from '../../db/unique-violation';
+import type { Schemas } from '../../http/contract-types';
+import { DomainError, forbidden, notFound, validationError } from '../../http/domain-error';
+import type { Actor } from '../../permissions/actor';
+import type { PermissionEngine } from '../../permissions/permission-engine';
+import { initiatorOf, recordAudit, type AuditInitiator } from '../audit/audit.service';
+import { checkParameters } from './control-policy-fields';
+import {
+  allGroups,
+  deleteGroup as deleteGroupRow,
+  deletePolicy as deletePolicyRow,
+  findGroupsByIds,
+  lockPolicyForDelete,
+  deleteGroupMapping as deleteGroupMappingRow,
+  deleteMapping as deleteMappingRow,
+  deleteMappingsOfGroup,
+  deleteMappingsOfPolicy,
+  deleteMappingsOfTarget,
+  deleteResultsOfStack,
+  findGroup,
+  findPolicy,
+  findPoliciesByIds,
+  findResult,
+  insertGroup,
+  insertGroupMapping,
+  insertPolicy,
+  insertResult,
+  listGroupMappings,
+  listGroups,
+  listMappings,
+  listPolicies,
+  listViolations,
+  lockGroup,
+  lockPolicy,
+  mappingsOnTargets,
+  supersedeResults,
+  updateGroup as updateGroupRow,
+  updateGroupMapping as updateGroupMappingRow,
+  updateMappingLevel,
+  updatePolicy as updatePolicyRow,
+  insertMapping,
+  type GroupMappingRow,
+  type GroupRow,
+  type MappingRow,
+  type PolicyRow,
+  type ResultRow,
+} from './control-policies.repository';
+
+export type ControlPolicy = Schemas['ControlPolicy'];
+export type ControlPolicyGroup = Schemas['ControlPolicyGroup'];
+type VcsInfo = Schemas['VcsInfo'];
+
+export interface StackPlacement {
+  namespaceId: string;
+  templateId?: string | null;
+  blueprintId?: string | null;
+  name: string;
+}
+
+export interface ControlPoliciesDeps {
+  db: Database;
+  engine: PermissionEngine;
+  namespaceExists(organizationId: string, namespaceId: string): Promise<boolean>;
+  /** The stack's namespace, template and blueprint, or null when the organization has no such stack. */
+  stackPlacement(organizationId: string, stackId: string): Promise<StackPlacement | null>;
+  /** The `.rego` files of a policy kept in a repository (the file at `path`, or the directory's). */
+  readRegoFiles?(organizationId: string, vcsInfo: VcsInfo): Promise<Record<string, string>>;
+  /** Checks that the actor may read the run (stack:read on its stack; 404 for a run the organization does not have). */
+  requireRunReadable?(actor: Actor, runId: string): Promise<unknown>;
+  /** Where the opa binary is (default: TERRACE_OPA_BIN, then PATH). */
+  opa?: OpaOptions;
+}
+
+const managedPolicyIds = new Set(managedPolicies.map((p) => p.id));
+const readOnly = (what: string) => forbidden(`Managed ${what} are read-only`);
+
+// ---------------------------------------------------------------------------------------------
+// Wire views
+
+function toPolicy(row: PolicyRow): ControlPolicy {
+  return {
+    id: row.id,
+    name: row.name,
+    ...(row.description !== null ? { description: row.description } : {}),
+    type: row.type as ControlPolicy['type'],
+    parameters: row.parameters as ControlPolicy['parameters'],
+    isManaged: false,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const managedPolicy = (p: (typeof managedPolicies)[number]): ControlPolicy => ({
+  id: p.id,
+  name: p.name,
+  description: p.description,
+  type: p.type,
+  parameters: p.parameters as ControlPolicy['parameters'],
+  isManaged: true,
+});
+
+function toGroup(row: GroupRow): ControlPolicyGroup {
+  return {
+    id: row.id,
+    name: row.name,
+    ...(row.description !== null ? { description: row.description } : {}),
+    controlPolicies: row.policies as ControlPolicyGroup['controlPolicies'],
+    isManaged: false,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const managedGroup = (g: (typeof managedGroups)[number]): ControlPolicyGroup => ({
+  id: g.id,
+  name: g.name,
+  description: g.description,
+  controlPolicies: g.controlPolicies,
+  isManaged: true,
+});
+
+const toMapping = (row: MappingRow): Schemas['ControlPolicyMapping'] => ({
+  controlPolicyId: row.controlPolicyId,
+  targetId: row.targetId,
+  targetType: row.targetType as PolicyTargetType,
+  enforcementLevel: row.enforcementLevel as EnforcementLevel,
+});
+
+const toGroupMapping = (row: GroupMappingRow): Schemas['ControlPolicyGroupMapping'] => ({
+  controlPolicyGroupId: row.controlPolicyGroupId,
+  targetId: row.targetId,
+  targetType: row.targetType as PolicyTargetType,
+  ...(row.enforcementLevel ? { enforcementLevel: row.enforcementLevel as EnforcementLevel } : {}),
+  ...(row.bySeverity ? { bySeverity: row.bySeverity as Schemas['SeverityEnforcement'] } : {}),
+  overrideEnforcements: row.overrideEnforcements as NonNullable<Schemas['ControlPolicyGroupMapping']['overrideEnforcements']>,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Policies
+
+export async function listControlPolicies(
+  deps: ControlPoliciesDeps,
+  actor: Actor,
+  query: { controlPolicyId?: string | undefined; controlPolicyName?: string | undefined; type?: string | undefined; includeManaged?: boolean | undefined },
+): Promise<ControlPolicy[]> {
+  await deps.engine.require(actor, 'controlPolicy:read');
+  const own = await readOrganization(deps.db, actor.organizationId, (scope) =>
+    listPolicies(scope, { id: query.controlPolicyId, name: query.controlPolicyName, type: query.type }),
+  );
+  const managed = query.includeManaged
+    ? managedPolicies
+        .filter((p) => (!query.controlPolicyId || p.id === query.controlPolicyId) && (!query.controlPolicyName || p.name === query.controlPolicyName) && (!query.type || p.type === query.type))
+        .map(managedPolicy)
+    : [];
+  return [...own.map(toPolicy), ...managed];
+}
+
+async function policyById(deps: ControlPoliciesDeps, organizationId: string, id: string): Promise<ControlPolicy | null> {
+  const managed = findManagedPolicy(id);
+  if (managed) return managedPolicy(managed);
+  const row = await readOrganization(deps.db, organizationId, (scope) => findPolicy(scope, id));
+  return row ? toPolicy(row) : null;
+}
+
+export async function getControlPolicy(deps: ControlPoliciesDeps, actor: Actor, id: string): Promise<ControlPolicy> {
+  await deps.engine.require(actor, 'controlPolicy:read');
+  const policy = await policyById(deps, actor.organizationId, id);
+  if (!policy) throw notFound('Control policy', id);
+  return policy;
+}
+
+const nameTaken = (name: string) => `A control policy named '${name}' already exists`;
+
+function requiredName(name: string | null | undefined): string {
+  const trimmed = (name ?? '').trim();
+  if (!trimmed) throw validationError('Name is required', 'entity.name');
+  return trimmed;
+}
+
+/** The checked parameters; a Rego policy is compiled by `opa check` when a binary is there. */
+async function checkedParameters(deps: ControlPoliciesDeps, type: Schemas['ControlPolicyType'], parameters: Schemas['ControlPolicyParameters']) {
+  const checked = checkParameters(type, parameters);
+  if (type === 'opa' && checked.opa?.source === 'inline' && checked.opa.rego) {
+    const problem = await checkRego({ 'policy.rego': checked.opa.rego }, deps.opa);
+    if (problem) throw validationError(problem, 'entity.parameters.opa.rego');
+  }
+  return checked;
+}
+
+export async function createControlPolicy(deps: ControlPoliciesDeps, actor: Actor, input: Schemas['ControlPolicyInput']): Promise<ControlPolicy> {
+  await deps.engine.require(actor, 'controlPolicy:create');
+  const name = requiredName(input.name);
+  const parameters = await checkedParameters(deps, input.type, input.parameters);
+  return unique(nameTaken(name), 'entity.name', () =>
+    inOrganization(deps.db, actor.organizationId, async (scope) => {
+      const row = await insertPolicy(scope, {
+        name,
+        description: input.description?.trim() || null,
+        type: input.type,
+        parameters: parameters as Record<string, unknown>,
+        createdBy: actor.userId,
+      });
+      await recordAudit(scope, initiatorOf(actor), { entityType: 'controlPolicy', entityId: row.id, entityName: row.name, action: 'create' });
+      return toPolicy(row);
+    }),
+  );
+}
+
+export async function updateControlPolicy(deps: ControlPoliciesDeps, actor: Actor, id: string, input: Schemas['ControlPolicyUpdate']): Promise<ControlPolicy> {
+  await deps.engine.require(actor, 'controlPolicy:update');
+  if (managedPolicyIds.has(id)) throw readOnly('control policies');
+  const current = await readOrganization(deps.db, actor.organizationId, (scope) => findPolicy(scope, id));
+  if (!current) throw notFound('Control policy', id);
+  const name = input.name === undefined ? undefined : requiredName(input.name);
+  const type = input.type ?? (current.type as Schemas['ControlPolicyType']);
+  // A change of type needs the new type's parameters; otherwise the stored ones are checked again.
+  const parameters =
+    input.parameters || input.type
+      ? await checkedParameters(deps, type, input.parameters ?? (current.parameters as Schemas['ControlPolicyParameters']))
+      : undefined;
+  return unique(nameTaken(name ?? current.name), 'entity.name', () =>
+    inOrganization(deps.db, actor.organizationId, async (scope) => {
+      const row = await updatePolicyRow(scope, id, {
+        ...(name !== undefined ? { name } : {}),
+        ...(input.description !== undefined ? { description: input.description?.trim() || null } : {}),
+        ...(input.type ? { type } : {}),
+        ...(parameters ? { parameters: parameters as Record<string, unknown> } : {}),
+      });
+      if (!row) throw notFound('Control policy', id);
+      await recordAudit(scope, initiatorOf(actor), { entityType: 'controlPolicy', entityId: row.id, entityName: row.name, action: 'update' });
+      return toPolicy(row);
+    }),
+  );
+}
+
+export async function deleteControlPolicy(deps: ControlPoliciesDeps, actor: Actor, id: string): Promise<ControlPolicy> {
+  await deps.engine.require(actor, 'controlPolicy:delete');
+  if (managedPolicyIds.has(id)) throw readOnly('control policies');
+  return inOrganization(deps.db, actor.organizationId, async (scope) => {
+    // Locked first, so a mapping or group being written at the same time waits for the delete.
+    const row = await lockPolicyForDelete(scope, id);
+    if (!row) throw notFound('Control policy', id);
+    const inGroups = (await allGroups(scope)).filter((g) => g.policies.some((p) => p.controlPolicyId === id));
+    if (inGroups.length) {
+      throw new DomainError('conflict', `The control policy is in the group '${inGroups[0]?.name}': remove it from the group first`);
+    }
+    await deleteMappingsOfPolicy(scope, id);
+    const deleted = await deletePolicyRowChecked(scope, id);
+    await recordAudit(scope, initiatorOf(actor), { entityType: 'controlPolicy', entityId: id, entityName: row.name, action: 'delete' });
+    return toPolicy(deleted);
+  });
+}
+
+async function deletePolicyRowChecked(scope: Scope, id: string): Promise<PolicyRow> {
+  const row = await deletePolicyRow(scope, id);
+  if (!row) throw notFound('Control policy', id);
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mappings
+
+const targetNames: Record<PolicyTargetType, string> = { organization: 'Organization', namespace: 'Namespace', template: 'Template', blueprint: 'Blueprint', stack: 'Stack' };
+
+/**
+ * Whether the target exists in the organization (404 otherwise). Templates and blueprints have no
+ * module yet: their ids are taken as given and match the stacks created from them.
+ */
+async function requireTarget(deps: ControlPoliciesDeps, organizationId: string, targetType: PolicyTargetType, targetId: string): Promise<void> {
+  const id = targetId.trim();
+  if (!id) throw validationError('Choose where the policy applies', 'entity.targetId');
+  const exists =
+    targetType === 'organization'
+      ? id === organizationId
+      : targetType === 'namespace'
+        ? await deps.namespaceExists(organizationId, id)
+        : targetType === 'stack'
+          ? Boolean(await deps.stackPlacement(organizationId, id))
+          : true;
+  if (!exists) throw notFound(targetNames[targetType], id);
+}
+
+async function requirePolicy(deps: ControlPoliciesDeps, organizationId: string, id: string): Promise<ControlPolicy> {
+  const policy = await policyById(deps, organizationId, id);
+  if (!policy) throw notFound('Control policy', id);
+  return policy;
+}
+
+export async function listControlPolicyMappings(deps: ControlPoliciesDeps, actor: Actor, query: { controlPolicyId?: string | undefined; targetId?: string | undefined; targetType?: string | undefined }) {
+  await deps.engine.require(actor, 'controlPolicy:read');
+  return (await readOrganization(deps.db, actor.organizationId, (scope) => listMappings(scope, query))).map(toMapping);
+}
+
+const alreadyMapped = () => new DomainError('already_exists', 'The control policy is already mapped to this target', 'entity.targetId');
+
+export async function createControlPolicyMapping(deps: ControlPoliciesDeps, actor: Actor, input: Schemas['ControlPolicyMapping']) {
+  await deps.engine.require(actor, 'controlPolicy:update');
+  const policy = await requirePolicy(deps, actor.organizationId, input.controlPolicyId);
+  await requireTarget(deps, actor.organizationId, input.targetType, input.targetId);
+  return mapPolicy(deps, actor, policy, { ...input, targetId: input.targetId.trim() }, input.targetType === 'namespace' ? 'controlPolicyNamespaceMapping' : 'controlPolicy');
+}
+
+async function mapPolicy(deps: ControlPoliciesDeps, actor: Actor, policy: ControlPolicy, input: Schemas['ControlPolicyMapping'], entityType: 'controlPolicy' | 'controlPolicyNamespaceMapping') {
+  try {
+    return await inOrganization(deps.db, actor.organizationId, async (scope) => {
+      if (!policy.isManaged && !(await lockPolicy(scope, policy.id))) throw notFound('Control policy', policy.id);
+      const row = await insertMapping(scope, { controlPolicyId: policy.id, targetType: input.targetType, targetId: input.targetId, enforcementLevel: input.enforcementLevel });
+      await recordAudit(scope, initiatorOf(actor), { entityType, entityId: policy.id, entityName: policy.name, action: entityType === 'controlPolicy' ? 'update' : 'create' });
+      return toMapping(row);
+    });
+  } catch (error) {
+    if ((error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') throw alreadyMapped();
+    throw error;
+  }
+}
+
+export async function updateControlPolicyMapping(deps: ControlPoliciesDeps, actor: Actor, input: Schemas['ControlPolicyMapping']) {
+  await deps.engine.require(actor, 'controlPolicy:update');
+  const policy = await requirePolicy(deps, actor.organizationId, input.controlPolicyId);
+  return inOrganization(deps.db, actor.organizationId, async (scope) => {
+    const row = await updateMappingLevel(scope, input, input.enforcementLevel);
+    if (!row) throw notFound('Control policy mapping', `${input.controlPolicyId} → ${input.targetType} ${input.targetId}`);
+    await recordAudit(scope, initiatorOf(actor), { entityType: 'controlPolicy', entityId: policy.id, entityName: policy.name, action: 'update' });
+    return toMapping(row);
+  });
+}
+
+export async function deleteControlPolicyMapping(deps: ControlPoliciesDeps, actor: Actor, key: Schemas['ControlPolicyMappingKey']) {
+  await deps.engine.require(actor, 'controlPolicy:update');
+  return inOrganization(deps.db, actor.organizationId, async (scope) => {
+    const row = await deleteMappingRow(scope, key);
+    if (!row) throw notFound('Control policy mapping', `${key.controlPolicyId} → ${key.targetType} ${key.targetId}`);
+    await recordAudit(scope, initiatorOf(actor), {
+      entityType: key.targetType === 'namespace' ? 'controlPolicyNamespaceMapping' : 'controlPolicy',
+      entityId: key.controlPolicyId,
+      action: key.targetType === 'namespace' ? 'delete' : 'update',
+    });
+    return {};
+  });
+}
+
+/** The namespace mappings are the mappings whose target is a namespace (the level defaults to hardMandatory). */
+export async function listControlPolicyNamespaceMappings(deps: ControlPoliciesDeps, actor: Actor, query: { controlPolicyId?: string | undefined; namespaceId?: string | undefined }) {
+  const rows = await listControlPolicyMappings(deps, actor, { controlPolicyId: query.controlPolicyId, targetType: 'namespace', targetId: query.namespaceId });
+  return rows.map((m) => ({ controlPolicyId: m.controlPolicyId, namespaceId: m.targetId, enforcementLevel: m.enforcementLevel }));
+}
+
+export async function createControlPolicyNamespaceMapping(deps: ControlPoliciesDeps, actor: Actor, input: Schemas['ControlPolicyNamespaceMapping']) {
+  await deps.engine.require(actor, 'controlPolicy:update', { namespaceId: input.namespaceId });
+  const policy = await requirePolicy(deps, actor.organizationId, input.controlPolicyId);
+  if (!(await deps.namespaceExists(actor.organizationId, input.namespaceId))) throw notFound('Namespace', input.namespaceId);
+  const mapping = await mapPolicy(
+    deps,
+    actor,
+    policy,
+    { controlPolicyId: policy.id, targetType: 'namespace', targetId: input.namespaceId, enforcementLevel: input.enforcementLevel ?? 'hardMandatory' },
+    'controlPolicyNamespaceMapping',
+  );
+  return { controlPolicyId: mapping.controlPolicyId, namespaceId: mapping.targetId, enforcementLevel: mapping.enforcementLevel };
+}
+
+export async function deleteControlPolicyNamespaceMapping(deps: ControlPoliciesDeps, actor: Actor, key: Schemas['ControlPolicyNamespaceMappingKey']) {
+  return deleteControlPolicyMapping(deps, actor, { controlPolicyId: key.controlPolicyId, targetType: 'namespace', targetId: key.namespaceId });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Groups
+
+const groupNameTaken = (name: string) => `A control policy group named '${name}' already exists`;
+
+async function checkedGroupPolicies(deps: ControlPoliciesDeps, organizationId: string, entries: Schemas['GroupPolicy'][]) {
+  const seen = new Set<string>();
+  const own = await readOrganization(deps.db, organizationId, (scope) => findPoliciesByIds(scope, entries.map((e) => e.controlPolicyId)));
+  const ownIds = new Set(own.map((p) => p.id));
+  entries.forEach((entry, i) => {
+    if (seen.has(entry.controlPolicyId)) throw validationError('The policy is already in the group', `entity.controlPolicies.${i}.controlPolicyId`);
+    seen.add(entry.controlPolicyId);
+    if (!ownIds.has(entry.controlPolicyId) && !managedPolicyIds.has(entry.controlPolicyId)) {
+      throw validationError(`Control policy not found: ${entry.controlPolicyId}`, `entity.controlPolicies.${i}.controlPolicyId`);
+    }
+  });
+  return entries.map((e) => ({ controlPolicyId: e.controlPolicyId, severity: e.severity }));
+}
+
+export async function listControlPolicyGroups(deps: ControlPoliciesDeps, actor: Actor, query: { controlPolicyGroupId?: string | undefined; includeManaged?: boolean | undefined }) {
+  await deps.engine.require(actor, 'controlPolicy:read');
+  const own = (await readOrganization(deps.db, actor.organizationId, (scope) => listGroups(scope, query.controlPolicyGroupId))).map(toGroup);
+  const managed = query.includeManaged ? managedGroups.filter((g) => !query.controlPolicyGroupId || g.id === query.controlPolicyGroupId).map(managedGroup) : [];
+  return [...own, ...managed];
+}
+
+async function groupById(deps: ControlPoliciesDeps, organizationId: string, id: string): Promise<ControlPolicyGroup | null> {
+  const managed = findManagedGroup(id);
+  if (managed) return managedGroup(managed);
+  const row = await readOrganization(deps.db, organizationId, (scope) => findGroup(scope, id));
+  return row ? toGroup(row) : null;
+}
+
+export async function getControlPolicyGroup(deps: ControlPoliciesDeps, actor: Actor, id: string) {
+  await deps.engine.require(actor, 'controlPolicy:read');
+  const group = await groupById(deps, actor.organizationId, id);
+  if (!group) throw notFound('Control policy group', id);
+  return group;
+}
+
+export async function createControlPolicyGroup(deps: ControlPoliciesDeps, actor: Actor, input: Schemas['ControlPolicyGroupInput']) {
+  await deps.engine.require(actor, 'controlPolicy:create');
+  const name = requiredName(input.name);
+  const policies = await checkedGroupPolicies(deps, actor.organizationId, input.controlPolicies);
+  return unique(groupNameTaken(name), 'entity.name', () =>
+    inOrganization(deps.db, actor.organizationId, async (scope) => {
+      const row = await insertGroup(scope, { name, description: input.description?.trim() || null, policies });
+      await recordAudit(scope, initiatorOf(actor), { entityType: 'controlPolicy', entityId: row.id, entityName: row.name, action: 'create' });
+      return toGroup(row);
+    }),
+  );
+}
+
+export async function updateControlPolicyGroup(deps: ControlPoliciesDeps, actor: Actor, id: string, input: Schemas['ControlPolicyGroupUpdate']) {
+  await deps.engine.require(actor, 'controlPolicy:update');
+  if (findManagedGroup(id)) throw readOnly('control policy groups');
+  const name = input.name === undefined ? undefined : requiredName(input.name);
+  const policies = input.controlPolicies ? await checkedGroupPolicies(deps, actor.organizationId, input.controlPolicies) : undefined;
+  return unique(groupNameTaken(name ?? ''), 'entity.name', () =>
+    inOrganization(deps.db, actor.organizationId, async (scope) => {
+      const row = await updateGroupRow(scope, id, {
+        ...(name !== undefined ? { name } : {}),
+        ...(input.description !== undefined ? { description: input.description?.trim() || null } : {}),
+        ...(policies ? { policies } : {}),
+      });
+      if (!row) throw notFound('Control policy group', id);
+      await recordAudit(scope, initiatorOf(actor), { entityType: 'controlPolicy', entityId: row.id, entityName: row.name, action: 'update' });
+      return toGroup(row);
+    }),
+  );
+}
+
+export async function deleteControlPolicyGroup(deps: ControlPoliciesDeps, actor: Actor, id: string) {
+  await deps.engine.require(actor, 'controlPolicy:delete');
+  if (findManagedGroup(id)) throw readOnly('control policy groups');
+  return inOrganization(deps.db, actor.organizationId, async (scope) => {
+    const row = await deleteGroupRow(scope, id);
+    if (!row) throw notFound('Control policy group', id);
+    await deleteMappingsOfGroup(scope, id);
+    await recordAudit(scope, initiatorOf(actor), { entityType: 'controlPolicy', entityId: id, entityName: row.name, action: 'delete' });
+    return toGroup(row);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Group mappings
+
+async function checkedGroupMapping(deps: ControlPoliciesDeps, organizationId: string, input: Schemas['ControlPolicyGroupMapping']) {
+  const group = await groupById(deps, organizationId, input.controlPolicyGroupId);
+  if (!group) throw notFound('Control policy group', input.controlPolicyGroupId);
+  await requireTarget(deps, organizationId, input.targetType, input.targetId);
+  const bySeverity = input.bySeverity && Object.values(input.bySeverity).some(Boolean) ? input.bySeverity : null;
+  if (!input.enforcementLevel && !bySeverity) throw validationError('Choose an enforcement level, or one per severity', 'entity.enforcementLevel');
+  const overrides = input.overrideEnforcements ?? [];
+  const inGroup = new Set(group.controlPolicies.map((p) => p.controlPolicyId));
+  for (const [i, o] of overrides.entries()) {
+    if (!inGroup.has(o.controlPolicyId)) throw validationError('The policy is not in this group', `entity.overrideEnforcements.${i}.controlPolicyId`);
+    for (const [j, stackId] of (o.stackIds ?? []).entries()) {
+      if (!(await deps.stackPlacement(organizationId, stackId))) throw validationError(`Stack not found: ${stackId}`, `entity.overrideEnforcements.${i}.stackIds.${j}`);
+    }
+  }
+  return {
+    group,
+    row: {
+      controlPolicyGroupId: group.id,
+      targetType: input.targetType,
+      targetId: input.targetId.trim(),
+      enforcementLevel: input.enforcementLevel ?? null,
+      bySeverity: bySeverity as Record<string, string> | null,
+      overrideEnforcements: overrides.map((o) => ({ controlPolicyId: o.controlPolicyId, enforcementLevel: o.enforcementLevel, ...(o.stackIds?.length ? { stackIds: o.stackIds } : {}) })),
+    },
+  };
+}
+
+export async function listControlPolicyGroupMappings(deps: ControlPoliciesDeps, actor: Actor, query: { controlPolicyGroupId?: string | undefined; targetId?: string | undefined; targetType?: string | undefined }) {
+  await deps.engine.require(actor, 'controlPolicy:read');
+  return (await readOrganization(deps.db, actor.organizationId, (scope) => listGroupMappings(scope, query))).map(toGroupMapping);
+}
+
+export async function createControlPolicyGroupMapping(deps: ControlPoliciesDeps, actor: Actor, input: Schemas['ControlPolicyGroupMapping']) {
+  await deps.engine.require(actor, 'controlPolicy:update');
+  const { group, row } = await checkedGroupMapping(deps, actor.organizationId, input);
+  try {
+    return await inOrganization(deps.db, actor.organizationId, async (scope) => {
+      if (!group.isManaged && !(await lockGroup(scope, group.id))) throw notFound('Control policy group', group.id);
+      const inserted = await insertGroupMapping(scope, row);
+      await recordAudit(scope, initiatorOf(actor), { entityType: 'controlPolicy', entityId: group.id, entityName: group.name, action: 'update' });
+      return toGroupMapping(inserted);
+    });
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code === '23505' || (error as { code?: string }).code === '23505') {
+      throw new DomainError('already_exists', 'The group is already mapped to this target', 'entity.targetId');
+    }
+    throw error;
+  }
+}
+
+export async function updateControlPolicyGroupMapping(deps: ControlPoliciesDeps, actor: Actor, input: Schemas['ControlPolicyGroupMapping']) {
+  await deps.engine.require(actor, 'controlPolicy:update');
+  const { group, row } = await checkedGroupMapping(deps, actor.organizationId, input);
+  return inOrganization(deps.db, actor.organizationId, async (scope) => {
+    const updated = await updateGroupMappingRow(scope, row, { enforcementLevel: row.enforcementLevel, bySeverity: row.bySeverity, overrideEnforcements: row.overrideEnforcements });
+    if (!updated) throw notFound('Control policy group mapping', `${input.controlPolicyGroupId} → ${input.targetType} ${input.targetId}`);
+    await recordAudit(scope, initiatorOf(actor), { entityType: 'controlPolicy', entityId: group.id, entityName: group.name, action: 'update' });
+    return toGroupMapping(updated);
+  });
+}
+
+export async function deleteControlPolicyGroupMapping(deps: ControlPoliciesDeps, actor: Actor, key: Schemas['ControlPolicyGroupMappingKey']) {
+  await deps.engine.require(actor, 'controlPolicy:update');
+  return inOrganization(deps.db, actor.organizationId, async (scope) => {
+    const row = await deleteGroupMappingRow(scope, key);
+    if (!row) throw notFound('Control policy group mapping', `${key.controlPolicyGroupId} → ${key.targetType} ${key.targetId}`);
+    await recordAudit(scope, initiatorOf(actor), { entityType: 'controlPolicy', entityId: key.controlPolicyGroupId, action: 'update' });
+    return {};
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Evaluation in runs
+
+export interface RunForPolicies {
+  id: string;
+  kind: string;
+  stackId: string;
+  namespaceId: string;
+}
+
+export interface RunPoliciesEvaluation {
+  outcome: PoliciesOutcome;
+  results: PolicyRunResult[];
+}
+
+async function policyDefinitions(scope: Scope, ids: string[]): Promise<Map<string, PolicyDefinition>> {
+  const out = new Map<string, PolicyDefinition>();
+  for (const id of ids) {
+    const managed = findManagedPolicy(id);
+    if (managed) out.set(id, managed);
+  }
+  for (const row of await findPoliciesByIds(scope, ids.filter((id) => !out.has(id)))) {
+    out.set(row.id, { id: row.id, name: row.name, type: row.type as PolicyDefinition['type'], parameters: row.parameters as PolicyDefinition['parameters'] });
+  }
+  return out;
+}
+
+async function evaluateOne(deps: ControlPoliciesDeps, organizationId: string, policy: PolicyDefinition, plan: unknown, context: Record<string, unknown>, cost?: CostEstimate) {
+  if (policy.type !== 'opa') return evaluateTypedPolicy(policy, { plan, cost });
+  const opa = policy.parameters.opa;
+  let modules: Record<string, string> = {};
+  try {
+    if (opa?.source === 'inline' && opa.rego) modules = { 'policy.rego': opa.rego };
+    else if (opa?.source === 'vcs' && opa.vcsInfo && deps.readRegoFiles) modules = await deps.readRegoFiles(organizationId, opa.vcsInfo as VcsInfo);
+  } catch (error) {
+    return { status: 'error' as const, failedResources: [], errorMessage: `The policy's Rego could not be read: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  // The input of design §3.4: the plan as terraform shows it, the stack and run, the cost estimate.
+  return evaluateRego({ modules, query: opa?.query }, { plan, ...context, ...(cost ? { cost } : {}) }, deps.opa);
+}
+
+/**
+ * The control-policies step of a run (called by the runs module inside the transaction that
+ * finishes the plan job): the policies in force on the stack, each checked on the plan, recorded
+ * as the run's results (and the stack's latest), worst first.
+ */
+export async function evaluatePoliciesForRun(
+  deps: ControlPoliciesDeps,
+  scope: Scope,
+  run: RunForPolicies,
+  plan: unknown,
+  cost?: CostEstimate,
+): Promise<RunPoliciesEvaluation> {
+  const placement = await deps.stackPlacement(scope.organizationId, run.stackId);
+  const place: StackPlace = {
+    organizationId: scope.organizationId,
+    stackId: run.stackId,
+    namespaceId: run.namespaceId,
+    templateId: placement?.templateId ?? null,
+    blueprintId: placement?.blueprintId ?? null,
+  };
+  const targets = [
+    { targetType: 'organization', targetId: place.organizationId },
+    { targetType: 'namespace', targetId: place.namespaceId },
+    { targetType: 'stack', targetId: place.stackId },
+    ...(place.templateId ? [{ targetType: 'template', targetId: place.templateId }] : []),
+    ...(place.blueprintId ? [{ targetType: 'blueprint', targetId: place.blueprintId }] : []),
+  ];
+  const [policyMappings, groupMappingRows] = await mappingsOnTargets(scope, targets);
+  const groupIds = [...new Set(groupMappingRows.map((m) => m.controlPolicyGroupId))];
+  const ownGroups = new Map((await findGroupsByIds(scope, groupIds.filter((id) => !findManagedGroup(id)))).map((g) => [g.id, g]));
+  const groupMappings = groupMappingRows.flatMap((m) => {
+    const group = findManagedGroup(m.controlPolicyGroupId) ?? (ownGroups.get(m.controlPolicyGroupId) ? { controlPolicies: ownGroups.get(m.controlPolicyGroupId)?.policies ?? [] } : null);
+    if (!group) return [];
+    return [
+      {
+        targetType: m.targetType as PolicyTargetType,
+        targetId: m.targetId,
+        enforcementLevel: m.enforcementLevel as EnforcementLevel | null,
+        bySeverity: m.bySeverity as Partial<Record<GroupSeverity, EnforcementLevel>> | null,
+        overrideEnforcements: m.overrideEnforcements as { controlPolicyId: string; enforcementLevel: EnforcementLevel; stackIds?: string[] }[],
+        group: { controlPolicies: group.controlPolicies as { controlPolicyId: string; severity: GroupSeverity }[] },
+      },
+    ];
+  });
+  const levels = effectivePolicies(
+    place,
+    policyMappings.map((m) => ({ controlPolicyId: m.controlPolicyId, targetType: m.targetType as PolicyTargetType, targetId: m.targetId, enforcementLevel: m.enforcementLevel as EnforcementLevel })),
+    groupMappings,
+  );
+  if (levels.size === 0) return { outcome: 'passed', results: [] };
+  const definitions = await policyDefinitions(scope, [...levels.keys()]);
+  const context = { stack: { id: run.stackId, name: placement?.name ?? null, namespaceId: run.namespaceId }, run: { id: run.id, kind: run.kind } };
+  const results: PolicyRunResult[] = [];
+  for (const [id, level] of levels) {
+    const policy = definitions.get(id);
+    if (!policy) continue; // deleted since it was mapped
+    results.push(runResultOf(policy, level, await evaluateOne(deps, scope.organizationId, policy, plan, context, cost)));
+  }
+  const sorted = sortPolicyResultsBySeverity(results);
+  // A plan checks code that may never be deployed (a pull request's branch): its results are the
+  // run's, not the stack's latest, so the violations list keeps what deployments found.
+  const latest = run.kind !== 'plan';
+  if (latest) await supersedeResults(scope, run.stackId, sorted.map((r) => r.controlPolicyId));
+  for (const r of sorted) {
+    await insertResult(scope, {
+      runId: run.id,
+      runKind: run.kind,
+      stackId: run.stackId,
+      stackName: placement?.name ?? null,
+      namespaceId: run.namespaceId,
+      controlPolicyId: r.controlPolicyId,
+      policyName: r.policyName,
+      policyType: r.policyType,
+      enforcementLevel: r.enforcementLevel,
+      status: r.status,
+      severityScore: r.severityScore,
+      failedResources: r.failedResources,
+      errorMessage: r.errorMessage ?? null,
+      result: (r.result ?? null) as never,
+      isLatest: latest,
+    });
+  }
+  return { outcome: outcomeOf(sorted), results: sorted };
+}
+
+/** Removes the mappings on a deleted target; each policy or group that lost one gets an audit row. */
+async function removeMappingsOn(scope: Scope, initiator: AuditInitiator, targetType: PolicyTargetType, targetId: string): Promise<void> {
+  for (const id of await deleteMappingsOfTarget(scope, targetType, targetId)) {
+    await recordAudit(scope, initiator, { entityType: targetType === 'namespace' && id.startsWith('pol-') ? 'controlPolicyNamespaceMapping' : 'controlPolicy', entityId: id, action: targetType === 'namespace' && id.startsWith('pol-') ? 'delete' : 'update' });
+  }
+}
+
+/** A deleted stack takes its policy results and the mappings on it along (stacks module, in its transaction). */
+export async function removePoliciesOfStack(scope: Scope, initiator: AuditInitiator, stackId: string): Promise<void> {
+  await deleteResultsOfStack(scope, stackId);
+  await removeMappingsOn(scope, initiator, 'stack', stackId);
+}
+
+/** A deleted namespace takes the mappings on it along (namespaces module, in its transaction). */
+export async function removePoliciesOfNamespace(scope: Scope, initiator: AuditInitiator, namespaceId: string): Promise<void> {
+  await removeMappingsOn(scope, initiator, 'namespace', namespaceId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// OPA results and violations
+
+export async function getOpaResult(deps: ControlPoliciesDeps, actor: Actor, query: { controlPolicyId?: string | undefined; runId: string }): Promise<Schemas['OpaResult']> {
+  // The run's stack decides who may read it (the runs module checks stack:read and answers 404 for another organization's run).
+  if (deps.requireRunReadable) await deps.requireRunReadable(actor, query.runId);
+  else await deps.engine.require(actor, 'stack:read');
+  if (!query.controlPolicyId) throw validationError("'controlPolicyId' is required", 'controlPolicyId');
+  const controlPolicyId = query.controlPolicyId;
+  const row = await readOrganization(deps.db, actor.organizationId, (scope) => findResult(scope, query.runId, controlPolicyId));
+  if (!row) throw notFound('OPA result', `${controlPolicyId} in ${query.runId}`);
+  return {
+    controlPolicyId: row.controlPolicyId,
+    runId: row.runId,
+    status: row.status as Schemas['OpaResult']['status'],
+    ...(row.result !== null ? { result: row.result } : {}),
+    violations: row.failedResources.map((f) => ({ message: f.message ?? '', ...(f.address ? { resource: f.address } : {}) })),
+  };
+}
+
+function toViolation(row: ResultRow): Schemas['PolicyViolation'] {
+  return {
+    stackId: row.stackId,
+    ...(row.stackName ? { stackName: row.stackName } : {}),
+    namespaceId: row.namespaceId,
+    controlPolicyId: row.controlPolicyId,
+    policyName: row.policyName,
+    policyType: row.policyType as Schemas['ControlPolicyType'],
+    runId: row.runId,
+    runKind: row.runKind,
+    status: row.status as Schemas['PolicyCheckStatus'],
+    enforcementLevel: row.enforcementLevel as EnforcementLevel,
+    severityScore: row.severityScore,
+    failedResources: row.failedResources,
+    ...(row.errorMessage ? { errorMessage: row.errorMessage } : {}),
+    checkedAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Every stack's latest failed (or unable to check) policy checks, worst first. */
+export async function listPolicyViolations(
+  deps: ControlPoliciesDeps,
+  actor: Actor,
+  query: PageRequest & { controlPolicyId?: string | undefined; stackId?: string | undefined; namespaceId?: string | undefined; enforcementLevel?: string | undefined; status?: string | undefined },
+) {
+  await deps.engine.require(actor, 'controlPolicy:read');
+  const filter = {
+    latest: true as const,
+    ...(query.status ? { status: query.status } : { failing: true as const }),
+    ...(query.controlPolicyId ? { controlPolicyId: query.controlPolicyId } : {}),
+    ...(query.stackId ? { stackId: query.stackId } : {}),
+    ...(query.namespaceId ? { namespaceId: query.namespaceId } : {}),
+    ...(query.enforcementLevel ? { enforcementLevel: query.enforcementLevel } : {}),
+  };
+  const page = await readOrganization(deps.db, actor.organizationId, (scope) => listViolations(scope, filter, query));
+  return { items: page.rows.map(toViolation), paging: pagingOf(query, page.total) };
+}
