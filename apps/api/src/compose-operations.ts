@@ -58,6 +58,8 @@ import { vcsOperations } from './modules/vcs/vcs.routes';
 import { RepositoryCache, vcsProviderExists, type VcsDeps } from './modules/vcs/vcs.service';
 import { repositoryRemote } from './modules/vcs/vcs-repos.service';
 import type { PullRequestCommentDeps } from './modules/vcs/pr-comments.service';
+import { driftOperations } from './modules/drift/drift.routes';
+import { driftRunEnded, type DriftDeps } from './modules/drift/drift.service';
 
 export type ComposeConfig = Pick<Config, 'sessionTtlHours' | 'docs' | 'mail' | 'publicUrl'> &
   Partial<Pick<Config, 'azureMarketplace' | 'guessing' | 'vcs'>> & {
@@ -75,6 +77,8 @@ export interface ComposedOperations {
   runs: RunsDeps;
   /** What posts pull-request plans' summaries back to the code host (vcs pr-comments.service). */
   planComments: PullRequestCommentDeps;
+  /** The drift domain's dependencies, for its scheduled tick (background-jobs.ts). */
+  drift: DriftDeps;
 }
 
 /** Wires every module's services to their dependencies: the composition root of the API. */
@@ -147,6 +151,9 @@ export function composeOperations(
     variablesForRun: (organizationId, stackId) => variablesForRun(variables, organizationId, stackId),
     teamIdsOfUser: (organizationId, userId) => teamIdsOfUser(db, organizationId, userId),
   };
+  // Drift: checks and remediations are runs; a run's end classifies its check or starts one after an apply.
+  const drift: DriftDeps = { db, engine, runs };
+  runs.onRunEnded = (t, run) => driftRunEnded(drift, t, run);
   // The shipped list answers at once; the official indexes are read in the background when the
   // network allows (never during a request), unless IAC_VERSIONS_REFRESH=off.
   const iacVersions = new IacVersionCatalog({
@@ -193,6 +200,7 @@ export function composeOperations(
     terraformLoginOperations({ db, engine, issueToken: (grant, input) => issuePersonalAccessToken(accounts, grant, input) }),
     variablesOperations({ ...variables, git, resolveRepository: (organizationId, providerId, repoName) => repositoryRemote(vcs, organizationId, providerId, repoName) }),
     runsOperations(runs),
+    driftOperations(drift),
     ssoOperations({
       ...accounts,
       envelope,
@@ -207,5 +215,6 @@ export function composeOperations(
     actorsChanged: () => actors.clear(),
     runs,
     planComments: { ...vcs, runs },
+    drift,
   };
 }

@@ -30,6 +30,8 @@ export const idPrefixes = {
   runComment: 'rcm',
   runArtifact: 'art',
   stateVersion: 'sv',
+  driftDetection: 'drd',
+  driftRemediation: 'drr',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;
