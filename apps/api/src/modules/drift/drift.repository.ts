@@ -71,7 +71,7 @@ export async function historyCounts(
     join lateral (
       select distinct on (stack_id) stack_id, drift_state
       from drift_history
-      where organization_id = ${organizationId} and stack_id = any(${stackIds}::text[]) and day <= d.day
+      where organization_id = ${organizationId} and stack_id = any(${sql.param(stackIds)}::text[]) and day <= d.day
       order by stack_id, day desc
     ) h on true
     group by d.day, h.drift_state

@@ -23,7 +23,7 @@ export interface DueDriftStack {
  * replicas' ticks never take the same stack.
  */
 export async function lockDueDriftStacks(tx: Transaction, now: Date, limit: number, organizationIds?: readonly string[]): Promise<DueDriftStack[]> {
-  const only = organizationIds ? sql`and organization_id = any(${[...organizationIds]}::text[])` : sql``;
+  const only = organizationIds ? sql`and organization_id = any(${sql.param([...organizationIds])}::text[])` : sql``;
   const result = await tx.execute<{ id: string; organization_id: string; next_drift_at: Date | string | null }>(sql`
     select id, organization_id, next_drift_at from stacks
     where (next_drift_at is null or next_drift_at <= ${now.toISOString()}::timestamptz) ${only}
@@ -75,7 +75,7 @@ export async function stackIdsForReport(
 ): Promise<string[]> {
   const conditions = [
     filter.namespaceId ? eq(stacks.namespaceId, filter.namespaceId) : undefined,
-    filter.visible ? visibleCondition(sql`${filter.visible}::text[]`) : undefined,
+    filter.visible ? visibleCondition(sql`${sql.param(filter.visible)}::text[]`) : undefined,
   ].filter((c) => c !== undefined);
   const rows = await readOrganization(db, organizationId, (scope) => scope.select(stacks, conditions.length ? and(...conditions) : undefined));
   return rows.map((r) => r.id);
