@@ -3526,7 +3526,7 @@ export interface paths {
         };
         /**
          * Drift counts over time for the drift center
-         * @description One point per day (UTC) of the period, oldest first, counting each visible stack by the drift state it had at the end of that day. period wins over daysBack; the default is the one-month period.
+         * @description One point per day (UTC) of the period, oldest first, counting each visible stack by the drift state it had at the end of that day. period wins over daysBack; the default is the one-month period. Empty when the user sees no stack (in the namespace).
          */
         get: operations["getDriftReport"];
         put?: never;
@@ -6823,7 +6823,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Poll a drift remediation */
+        /**
+         * Poll a drift remediation
+         * @description The remediation driftRemediationId, or the stack's latest one; an empty list when there is none.
+         */
         get: operations["getDriftRemediationStatus"];
         put?: never;
         post?: never;
@@ -30075,8 +30078,9 @@ export interface operations {
     };
     getDriftRemediationStatus: {
         parameters: {
-            query: {
-                driftRemediationId: string;
+            query?: {
+                driftRemediationId?: string;
+                stackId?: string;
             };
             header?: never;
             path?: never;

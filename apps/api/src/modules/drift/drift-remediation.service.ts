@@ -7,7 +7,7 @@ import type { Actor } from '../../permissions/actor';
 import { initiatorOf, recordAudit } from '../audit/audit.service';
 import { beginRun, inRunsTransaction } from '../runs/run-state.service';
 import { runForSystem, stackRunOf } from '../runs/runs.service';
-import { findRemediation, insertRemediation, type DriftRemediationRow } from './drift.repository';
+import { findRemediation, insertRemediation, latestRemediation, type DriftRemediationRow } from './drift.repository';
 import { jobStatusOfRun, stackFor, type DriftDeps } from './drift.service';
 
 // Drift remediation (automation §4, §7): deploy the code over the drift (a deployment), or accept
@@ -59,13 +59,23 @@ export async function startDriftRemediation(deps: DriftDeps, actor: Actor, input
   return remediationView(deps, actor.organizationId, row);
 }
 
-/** GET /stack/driftRemediationStatus. */
-export async function getDriftRemediationStatus(deps: DriftDeps, actor: Actor, driftRemediationId: string): Promise<Schemas['DriftRemediation']> {
-  const row = await readOrganization(deps.db, actor.organizationId, (scope) => findRemediation(scope, driftRemediationId));
-  if (!row) {
-    await deps.engine.require(actor, 'stack:read', {});
-    throw notFound('Drift remediation', driftRemediationId);
+/** GET /stack/driftRemediationStatus: one remediation by id, or the stack's latest; none when there is none. */
+export async function getDriftRemediationStatus(
+  deps: DriftDeps,
+  actor: Actor,
+  query: { stackId?: string | undefined; driftRemediationId?: string | undefined },
+): Promise<Schemas['DriftRemediation'][]> {
+  if (query.driftRemediationId) {
+    const row = await readOrganization(deps.db, actor.organizationId, (scope) => findRemediation(scope, query.driftRemediationId as string));
+    if (!row || (query.stackId && row.stackId !== query.stackId)) {
+      await deps.engine.require(actor, 'stack:read', {});
+      throw notFound('Drift remediation', query.driftRemediationId);
+    }
+    await stackFor(deps, actor, row.stackId, 'stack:read');
+    return [await remediationView(deps, actor.organizationId, row)];
   }
-  await stackFor(deps, actor, row.stackId, 'stack:read');
-  return remediationView(deps, actor.organizationId, row);
+  if (!query.stackId) throw validationError('Give the stack or the drift remediation', 'query.stackId');
+  const stack = await stackFor(deps, actor, query.stackId, 'stack:read');
+  const row = await readOrganization(deps.db, actor.organizationId, (scope) => latestRemediation(scope, stack.id));
+  return row ? [await remediationView(deps, actor.organizationId, row)] : [];
 }

@@ -82,3 +82,11 @@ export async function historyCounts(
 export const insertRemediation = (scope: Scope, row: Omit<typeof driftRemediations.$inferInsert, 'organizationId'>) => scope.insert(driftRemediations, row);
 
 export const findRemediation = (scope: Scope, id: string) => scope.first(driftRemediations, eq(driftRemediations.id, id));
+
+export async function latestRemediation(scope: Scope, stackId: string): Promise<DriftRemediationRow | undefined> {
+  const [row] = await scope.select(driftRemediations, eq(driftRemediations.stackId, stackId), {
+    orderBy: [desc(driftRemediations.createdAt), desc(driftRemediations.id)],
+    limit: 1,
+  });
+  return row;
+}

@@ -9,6 +9,6 @@ export const driftOperations = (deps: DriftDeps) =>
     startDriftDetection: userOperation(async (actor, { entity }) => single(await startDriftDetection(deps, actor, entity.stackId))),
     getDriftDetectionStatus: userOperation(async (actor, { query }) => list(await getDriftDetectionStatus(deps, actor, query))),
     startDriftRemediation: userOperation(async (actor, { entity }) => single(await startDriftRemediation(deps, actor, entity))),
-    getDriftRemediationStatus: userOperation(async (actor, { query }) => single(await getDriftRemediationStatus(deps, actor, query.driftRemediationId))),
+    getDriftRemediationStatus: userOperation(async (actor, { query }) => list(await getDriftRemediationStatus(deps, actor, query))),
     getDriftReport: userOperation(async (actor, { query }) => list(await getDriftReport(deps, actor, query))),
   });

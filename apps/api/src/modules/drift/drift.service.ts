@@ -286,6 +286,7 @@ export async function getDriftReport(
   const to = utcDay(now);
   const from = utcDay(new Date(Date.parse(`${to}T00:00:00Z`) - (days - 1) * 86_400_000));
   const stackIds = await stackIdsForReport(deps.db, actor.organizationId, { namespaceId: query.namespaceId, visible });
+  if (!stackIds.length) return [];
   const counts = await historyCounts(deps.db, actor.organizationId, stackIds, from, to);
   const byDay = new Map<string, Record<string, number>>();
   for (const c of counts) {
