@@ -209,7 +209,9 @@ export async function beginRun(t: RunsTx, input: NewRun, actor: TransitionActor)
     actorId: actor.id ?? null,
   });
   await insertSteps(t.scope, inserted.id, plannedSteps[input.kind]);
-  await recordStackLatestRun(t.scope, input.stackId, inserted, true);
+  // Drift checks run in the background (the drift domain shows them): they never replace the
+  // stack's latest run, which the stacks list shows as what was last done to the stack.
+  if (input.kind !== 'drift') await recordStackLatestRun(t.scope, input.stackId, inserted, true);
   // A holder that is no longer active (a bug or a run deleted under it) does not keep the stack.
   if (mutating && stack?.activeRunId) {
     const holder = await findRun(t.scope, stack.activeRunId);
