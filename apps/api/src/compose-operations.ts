@@ -154,7 +154,7 @@ export function composeOperations(
     teamIdsOfUser: (organizationId, userId) => teamIdsOfUser(db, organizationId, userId),
   };
   // Drift: checks and remediations are runs; a run's end classifies its check or starts one after an apply.
-  const drift: DriftDeps = { db, engine, runs };
+  const drift: DriftDeps = { db, engine, runs, logger };
   runs.onRunEnded = (t, run) => driftRunEnded(drift, t, run);
   // The shipped list answers at once; the official indexes are read in the background when the
   // network allows (never during a request), unless IAC_VERSIONS_REFRESH=off.

@@ -4,7 +4,7 @@ import { Scope } from '../../db/scope';
 import { DEFAULT_APPROVAL_TIMEOUT_MS, type RunsTx } from '../runs/run-state.service';
 import { lockDueDriftStacks, scheduleStackDrift } from '../stacks/stack-drift.service';
 import { stackForRuns } from '../stacks/stack-runs.service';
-import { countActiveChecks, findActiveCheck, recordFirstHistory } from './drift.repository';
+import { countActiveChecks, recordFirstHistory } from './drift.repository';
 import { beginDriftCheck, driftDetectionEnabled, type DriftDeps } from './drift.service';
 
 // The drift schedule (design §5.10): a cron job every minute takes the stacks whose slot is due
@@ -63,7 +63,7 @@ export async function runDriftSchedule(deps: DriftDeps, now: Date, options: { or
       for (const due of waiting) {
         const stack = await stackForRuns(deps.db, organizationId, due.id);
         if (!stack) continue;
-        if (!driftDetectionEnabled(stack) || (await findActiveCheck(t.scope, stack.id))) {
+        if (!driftDetectionEnabled(stack)) {
           await scheduleStackDrift(t.scope, stack.id, nextDriftCheckAt(stack.id, now));
           continue;
         }
@@ -71,8 +71,10 @@ export async function runDriftSchedule(deps: DriftDeps, now: Date, options: { or
           result.deferred += 1;
           continue;
         }
-        const { check } = await beginDriftCheck(t, stack, { trigger: 'schedule', actor: null });
+        // A check already in flight (on demand, after an apply) stands for this slot.
+        const { check, created } = await beginDriftCheck(deps, t, stack, { trigger: 'schedule', actor: null });
         await scheduleStackDrift(t.scope, stack.id, nextDriftCheckAt(stack.id, now));
+        if (!created) continue;
         result.started.push(check.id);
         left -= 1;
       }

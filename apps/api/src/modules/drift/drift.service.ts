@@ -2,7 +2,7 @@ import { classifyDrift, driftReportPeriodDays, isRunActive, type DriftPlanJson, 
 import { newId } from '../../crypto/ids';
 import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../db/postgres-errors';
-import { readOrganization } from '../../db/scope';
+import { readOrganization, Scope } from '../../db/scope';
 import type { Schemas } from '../../http/contract-types';
 import { notFound, validationError } from '../../http/domain-error';
 import type { Actor } from '../../permissions/actor';
@@ -43,6 +43,8 @@ export interface DriftDeps {
   organizationBudget?: number;
   /** The clock of scheduled work and history days (tests pass their own). */
   now?: () => Date;
+  /** Where a failure of the drift bookkeeping at a run's end is reported (the run's end is not undone). */
+  logger?: { error: (details: object, message: string) => void };
 }
 
 export type DriftCheckTrigger = DriftCheckRow['trigger'];
@@ -82,9 +84,14 @@ export interface CheckStart {
  * Starts a drift check of the stack in the caller's transaction: a drift run and its check row,
  * audited. Answers the check in flight instead when the stack already has one.
  */
-export async function beginDriftCheck(t: RunsTx, stack: StackForRuns, start: CheckStart): Promise<{ check: DriftCheckRow; created: boolean }> {
+export async function beginDriftCheck(deps: DriftDeps, t: RunsTx, stack: StackForRuns, start: CheckStart): Promise<{ check: DriftCheckRow; created: boolean }> {
   const active = await findActiveCheck(t.scope, stack.id);
-  if (active) return { check: active, created: false };
+  if (active) {
+    // A check whose run ended without the check being recorded (its bookkeeping failed) does not hold the stack.
+    const activeRun = await runForSystem(deps.runs, t.organizationId, active.runId);
+    if (activeRun?.isActive !== false) return { check: active, created: false };
+    await updateCheck(t.scope, active.id, { status: 'failed', driftState: 'unknown', errorMessage: `The drift run ended ${activeRun.status}`, finishedAt: new Date() });
+  }
   const id = newId('driftDetection');
   const actor: TransitionActor = start.actor ? { kind: 'user', id: start.actor.userId } : systemActor;
   const run = await beginRun(
@@ -113,7 +120,7 @@ export async function startDriftDetection(deps: DriftDeps, actor: Actor, stackId
   const stack = await stackFor(deps, actor, stackId, 'driftDetection:start');
   let check: DriftCheckRow;
   try {
-    ({ check } = await inRunsTransaction(deps.db, actor.organizationId, deps.runs, (t) => beginDriftCheck(t, stack, { trigger: 'manual', actor })));
+    ({ check } = await inRunsTransaction(deps.db, actor.organizationId, deps.runs, (t) => beginDriftCheck(deps, t, stack, { trigger: 'manual', actor })));
   } catch (error) {
     // Another request started one between our read and insert (one check in flight per stack).
     if (!isUniqueViolation(error)) throw error;
@@ -207,6 +214,15 @@ export async function getStackDriftDetails(deps: DriftDeps, actor: Actor, stackI
  * finishes its check; a successful deployment or destroy that changed something starts a check.
  */
 export async function driftRunEnded(deps: DriftDeps, t: RunsTx, run: Parameters<NonNullable<RunsTx['onRunEnded']>>[1]): Promise<void> {
+  // In a savepoint: a failure here is reported, and never undoes the run's own terminal transition.
+  try {
+    await t.tx.transaction((savepoint) => onRunEnded(deps, { ...t, tx: savepoint, scope: new Scope(savepoint, t.organizationId) }, run));
+  } catch (error) {
+    deps.logger?.error({ err: error, runId: run.id, stackId: run.stackId }, 'Drift bookkeeping failed when a run ended');
+  }
+}
+
+async function onRunEnded(deps: DriftDeps, t: RunsTx, run: Parameters<typeof driftRunEnded>[2]): Promise<void> {
   if (run.kind === 'drift') {
     await finishDriftCheck(deps, t, run);
     return;
@@ -215,7 +231,7 @@ export async function driftRunEnded(deps: DriftDeps, t: RunsTx, run: Parameters<
     if ((run.planSummary as { hasChanges?: boolean } | null)?.hasChanges === false) return;
     const stack = await stackForRuns(deps.db, t.organizationId, run.stackId);
     if (!stack || !driftDetectionEnabled(stack)) return;
-    await beginDriftCheck(t, stack, { trigger: 'postApply', actor: null, afterRun: { id: run.id, trigger: run.trigger } });
+    await beginDriftCheck(deps, t, stack, { trigger: 'postApply', actor: null, afterRun: { id: run.id, trigger: run.trigger } });
   }
 }
 

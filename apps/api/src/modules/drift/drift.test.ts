@@ -15,6 +15,8 @@ import { runs } from '../runs/runs.schema';
 import { stacks } from '../stacks/stacks.schema';
 import { addMember, createNamespace, signUpOrganization, type SignedUp } from '../../testing/factories';
 import { createTestApi, type TestApi } from '../../testing/test-api';
+import { backgroundJobs } from '../../background-jobs';
+import type { ComposedOperations } from '../../compose-operations';
 import { runDriftSchedule } from './drift-schedule.service';
 import { driftChecks, driftHistory } from './drift.schema';
 
@@ -253,6 +255,23 @@ describe('drift detection on demand', () => {
     await finishPlan(next.runId, await standInPlan({}));
     expect(await stackRow(stackId)).toMatchObject({ driftState: 'inSync', errorState: 'ok' });
   }, 60_000);
+
+  it('does not let a check whose run ended unrecorded hold the stack', async () => {
+    const stackId = await createStack();
+    const stale = await detect(stackId);
+    // The run ended without its check being recorded (as if the bookkeeping had failed).
+    await api.database.db.update(runs).set({ status: 'error' }).where(eq(runs.id, stale.runId));
+    const next = await detect(stackId);
+    expect(next.driftDetectionId).not.toBe(stale.driftDetectionId);
+    const [row] = await api.database.db.select().from(driftChecks).where(eq(driftChecks.id, stale.driftDetectionId));
+    expect(row).toMatchObject({ status: 'failed', errorMessage: 'The drift run ended error' });
+    await finishJob(api.runs, await claimOf(next.runId), { status: 'failed', error: 'done' });
+  }, 60_000);
+
+  it('is a job of the queue: the drift tick every minute', () => {
+    const jobs = backgroundJobs({ drift: api.drift } as unknown as ComposedOperations);
+    expect(jobs).toContainEqual(expect.objectContaining({ name: 'drift-tick', cron: '* * * * *' }));
+  });
 
   it('checks permissions and organizations: a viewer reads but does not start; another organization sees 404', async () => {
     const stackId = await createStack();
