@@ -3,6 +3,7 @@ import type { ComposedOperations } from './compose-operations';
 import { defineBackgroundJob, type BackgroundJob } from './jobs/background-job';
 import { sweepRunners } from './modules/runners/runner-protocol.service';
 import { repairRunMutexes } from './modules/runs/run-mutex-repair';
+import { DRIFT_TICK_JOB, runDriftSchedule } from './modules/drift/drift-schedule.service';
 
 /**
  * Every module's background and scheduled work, run by the job queue (jobs/job-queue.ts) in each
@@ -21,5 +22,6 @@ export function backgroundJobs(composed: ComposedOperations, logger: Pick<Fastif
     },
     // Lost jobs (lease expired) fail their runs with the reason; runner health; idle run logs compacted.
     defineBackgroundJob({ name: 'runner-sweep', cron: '* * * * *', expireInSeconds: 300, handler: async (_data, { now }) => void (await sweepRunners(composed.runnerProtocol, now)) }),
+    { name: DRIFT_TICK_JOB, cron: '* * * * *', handler: async (_data, { now }) => void (await runDriftSchedule(composed.drift, now)) },
   ];
 }

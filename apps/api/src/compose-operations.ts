@@ -72,6 +72,8 @@ import { vcsOperations } from './modules/vcs/vcs.routes';
 import { RepositoryCache, vcsProviderExists, type VcsDeps } from './modules/vcs/vcs.service';
 import { repositoryRemote } from './modules/vcs/vcs-repos.service';
 import type { PullRequestCommentDeps } from './modules/vcs/pr-comments.service';
+import { driftOperations } from './modules/drift/drift.routes';
+import { driftRunEnded, type DriftDeps } from './modules/drift/drift.service';
 
 export type ComposeConfig = Pick<Config, 'sessionTtlHours' | 'docs' | 'mail' | 'publicUrl'> &
   Partial<Pick<Config, 'azureMarketplace' | 'guessing' | 'vcs'>> & {
@@ -91,6 +93,8 @@ export interface ComposedOperations {
   planComments: PullRequestCommentDeps;
   /** The runner protocol (the managed runner and the runner sweeper use it); `events.stop()` on shutdown. */
   runnerProtocol: RunnerProtocolDeps;
+  /** The drift domain's dependencies, for its scheduled tick (background-jobs.ts). */
+  drift: DriftDeps;
 }
 
 /** Wires every module's services to their dependencies: the composition root of the API. */
@@ -183,6 +187,9 @@ export function composeOperations(
   };
   // An OPA result is read by whoever may read its run.
   controlPolicies.requireRunReadable = (actor, runId) => getRemoteRunDetails(runs, actor, runId);
+  // Drift: checks and remediations are runs; a run's end classifies its check or starts one after an apply.
+  const drift: DriftDeps = { db, engine, runs, logger };
+  runs.onRunEnded = (t, run) => driftRunEnded(drift, t, run);
   // The shipped list answers at once; the official indexes are read in the background when the
   // network allows (never during a request), unless IAC_VERSIONS_REFRESH=off.
   // One LISTEN connection per process for the runner protocol's wake-ups and the run log streams.
@@ -235,6 +242,7 @@ export function composeOperations(
     variablesOperations({ ...variables, git, resolveRepository: (organizationId, providerId, repoName) => repositoryRemote(vcs, organizationId, providerId, repoName) }),
     runsOperations(runs),
     controlPoliciesOperations(controlPolicies),
+    driftOperations(drift),
     ssoOperations({
       ...accounts,
       envelope,
@@ -250,5 +258,6 @@ export function composeOperations(
     runs,
     planComments: { ...vcs, runs },
     runnerProtocol,
+    drift,
   };
 }

@@ -349,3 +349,18 @@ export {
   validateDefaultIacVersion,
   validateRunnerGroups,
 } from './lib/namespace-validators';
+export {
+  type PlanResourceChange,
+  type DriftPlanJson,
+  type DeployRequiredKind,
+  type DriftAttribute,
+  type ResourceDrift,
+  type DriftClassification,
+  planAction,
+  changedAttributes,
+  classifyDrift,
+  isDrifted,
+  stableHash,
+  DEFAULT_DRIFT_PERIOD_HOURS,
+  nextDriftCheckAt,
+} from './lib/drift-classification';

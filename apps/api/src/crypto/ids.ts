@@ -37,6 +37,8 @@ export const idPrefixes = {
   controlPolicyMapping: 'polm',
   controlPolicyGroupMapping: 'polgm',
   policyResult: 'polr',
+  driftDetection: 'drd',
+  driftRemediation: 'drr',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

@@ -19,3 +19,4 @@ export * from '../modules/variables/variables.schema';
 export * from '../modules/terraform-state/terraform-state.schema';
 export * from '../modules/terraform-login/terraform-login.schema';
 export * from '../modules/control-policies/control-policies.schema';
+export * from '../modules/drift/drift.schema';

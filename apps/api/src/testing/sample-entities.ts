@@ -134,6 +134,9 @@ export const sampleEntities: Record<string, () => Record<string, unknown>> = {
     taskToExecute: { taskType: 'importResources', resources: [{ resourceAddress: 'aws_s3_bucket.b', importId: 'bucket-b' }] },
   }),
   createComment: () => ({ runId: `plan-sample${suffix()}`, text: 'A sample comment' }),
+  // Drift on a stack the organization does not have: 404 once authorized, 403 before.
+  startDriftDetection: () => ({ stackId: `stk-sample${suffix()}` }),
+  startDriftRemediation: () => ({ stackId: `stk-sample${suffix()}`, mode: 'deploy', resourceAddresses: ['null_resource.a'] }),
   scanVariablesFromCode: () => ({
     vcsInfo: { providerId: 'vcsp-sample', repoName: 'infra/live', branch: 'main', path: 'stacks/network' },
     scope: 'stack',

@@ -40,6 +40,8 @@ export interface TestApi {
   planComments: ComposedOperations['planComments'];
   /** The runner protocol's dependencies (runner sweeper, managed runner). */
   runnerProtocol: ComposedOperations['runnerProtocol'];
+  /** The drift domain's dependencies (its scheduled tick, drift-schedule.service). */
+  drift: ComposedOperations['drift'];
   /**
    * After a change made around the operations (straight SQL, an operator command): what another
    * process's change is to the server, which sees it within the actor cache's lifetime.
@@ -117,6 +119,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     runs: composed.runs,
     planComments: composed.planComments,
     runnerProtocol: composed.runnerProtocol,
+    drift: composed.drift,
     async call(operationId, call = {}) {
       const op = operationsById.get(operationId);
       if (!op) throw new Error(`No operation ${operationId} in the description`);

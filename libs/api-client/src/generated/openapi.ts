@@ -3524,7 +3524,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Drift counts over time for the drift center */
+        /**
+         * Drift counts over time for the drift center
+         * @description One point per day (UTC) of the period, oldest first, counting each visible stack by the drift state it had at the end of that day. period wins over daysBack; the default is the one-month period. Empty when the user sees no stack (in the namespace).
+         */
         get: operations["getDriftReport"];
         put?: never;
         post?: never;
@@ -6870,7 +6873,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start drift detection on a stack */
+        /**
+         * Start drift detection on a stack
+         * @description Creates a drift check (a plan with refresh, run as a drift run with the lowest priority) unless one is already queued or running for the stack, which is then answered. Poll it with getDriftDetectionStatus.
+         */
         post: operations["startDriftDetection"];
         delete?: never;
         options?: never;
@@ -6885,7 +6891,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Poll a drift detection */
+        /**
+         * Poll a drift detection
+         * @description The drift check driftDetectionId, or the stack's latest one; an empty list when the stack was never checked.
+         */
         get: operations["getDriftDetectionStatus"];
         put?: never;
         post?: never;
@@ -6906,7 +6915,7 @@ export interface paths {
         put?: never;
         /**
          * Remediate the drifts of a stack
-         * @description Existing clients send this path with a trailing slash (/stack/driftRemediation/); the server accepts both.
+         * @description Existing clients send this path with a trailing slash (/stack/driftRemediation/); the server accepts both. mode deploy starts a deployment of the code over the drift; acceptCloudValues starts a refresh-only deployment that records the cloud's current values in the state. Both wait for approval like any deployment.
          */
         post: operations["startDriftRemediation"];
         delete?: never;
@@ -6922,7 +6931,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Poll a drift remediation */
+        /**
+         * Poll a drift remediation
+         * @description The remediation driftRemediationId, or the stack's latest one; an empty list when there is none.
+         */
         get: operations["getDriftRemediationStatus"];
         put?: never;
         post?: never;
@@ -9722,6 +9734,11 @@ export interface components {
             expiresAt: string;
             token: string;
         };
+        /**
+         * @description schedule (the stack's drift schedule), manual (startDriftDetection), postApply (after a successful deployment).
+         * @enum {string}
+         */
+        DriftCheckTrigger: "schedule" | "manual" | "postApply";
         DriftDetail: {
             attributes?: {
                 /** @description Value in the cloud (JSON). */
@@ -9731,6 +9748,9 @@ export interface components {
                 path: string;
             }[];
             deployRequiredKind?: components["schemas"]["DeployRequiredKind"];
+            /** Format: date-time */
+            detectedAt?: string;
+            driftDetectionId?: string;
             driftKind: components["schemas"]["DriftKind"];
             driftSource?: {
                 sources?: {
@@ -9748,7 +9768,10 @@ export interface components {
             stackResourceDriftId?: string;
         };
         DriftDetection: {
+            /** Format: date-time */
+            createdAt?: string;
             driftDetectionId?: string;
+            driftedResourceCount?: number;
             driftState?: components["schemas"]["DriftState"];
             errorMessage?: string;
             /** Format: date-time */
@@ -9758,12 +9781,17 @@ export interface components {
             /** Format: date-time */
             startedAt?: string;
             status: components["schemas"]["JobStatus"];
+            trigger?: components["schemas"]["DriftCheckTrigger"];
         };
         /** @enum {string} */
         DriftKind: "deleted" | "modified" | "modifiedForcesReplacement" | "deployRequired";
         DriftRemediation: {
+            /** Format: date-time */
+            createdAt?: string;
             driftRemediationId: string;
             errorMessage?: string;
+            /** Format: date-time */
+            finishedAt?: string;
             mode?: components["schemas"]["DriftRemediationMode"];
             pullRequestUrl?: string;
             runId?: string;
@@ -9776,16 +9804,24 @@ export interface components {
             stackId: string;
         };
         /**
-         * @description deploy runs the code to undo the drift; importChangesToCode opens a pull request that adopts the cloud values.
+         * @description deploy runs the code to undo the drift; acceptCloudValues records the cloud's values in the state (a refresh-only apply); importChangesToCode (a pull request that adopts the cloud values in the code) is not offered yet and is refused.
          * @enum {string}
          */
-        DriftRemediationMode: "deploy" | "importChangesToCode";
+        DriftRemediationMode: "deploy" | "acceptCloudValues" | "importChangesToCode";
+        /**
+         * @description month: 30 days, threeMonths: 60, sixMonths: 180, twelveMonths: 365, yearToDate: from 1 January (UTC).
+         * @enum {string}
+         */
+        DriftReportPeriod: "month" | "threeMonths" | "sixMonths" | "twelveMonths" | "yearToDate";
         DriftReportPoint: {
             /** Format: date */
             date: string;
             drifted: number;
             inSync: number;
+            inSyncDeployRequired?: number;
+            inSyncRefreshRequired?: number;
             notChecked?: number;
+            unknown?: number;
         };
         /** @enum {string} */
         DriftSourceKind: "stateFile" | "cloud";
@@ -21642,6 +21678,7 @@ export interface operations {
             query?: {
                 daysBack?: number;
                 namespaceId?: string;
+                period?: components["schemas"]["DriftReportPeriod"];
             };
             header?: never;
             path?: never;
@@ -30438,6 +30475,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -30474,6 +30512,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
@@ -30509,6 +30548,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -30545,6 +30585,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
@@ -30552,8 +30593,9 @@ export interface operations {
     };
     getDriftRemediationStatus: {
         parameters: {
-            query: {
-                driftRemediationId: string;
+            query?: {
+                driftRemediationId?: string;
+                stackId?: string;
             };
             header?: never;
             path?: never;
@@ -30579,6 +30621,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

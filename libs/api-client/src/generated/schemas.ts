@@ -149,8 +149,8 @@ export const zDisasterRecoveryRestoreInput = /* @__PURE__ */ (() => z.strictObje
 export const zRunnerMode = /* @__PURE__ */ (() => z.enum(["managed","selfHosted"]))();
 export const zRunnerConfig = /* @__PURE__ */ (() => z.object({ mode: zRunnerMode.optional(), groups: z.array(z.string()).optional(), isOverridable: z.boolean().optional() }))();
 export const zDiscoveredStackConfig = /* @__PURE__ */ (() => z.object({ iacType: zIacType, deploymentBehavior: zDeploymentBehavior.optional(), deploymentApprovalPolicy: zDeploymentApprovalPolicy.optional(), runTrigger: zRunTrigger.optional(), iacConfig: zIacConfig.optional(), runnerConfig: zRunnerConfig.optional(), autoSync: zAutoSync.optional() }))();
-/** deploy runs the code to undo the drift; importChangesToCode opens a pull request that adopts the cloud values. */
-export const zDriftRemediationMode = /* @__PURE__ */ (() => z.enum(["deploy","importChangesToCode"]))();
+/** deploy runs the code to undo the drift; acceptCloudValues records the cloud's values in the state (a refresh-only apply); importChangesToCode (a pull request that adopts the cloud values in the code) is not offered yet and is refused. */
+export const zDriftRemediationMode = /* @__PURE__ */ (() => z.enum(["deploy","acceptCloudValues","importChangesToCode"]))();
 export const zDriftRemediationInput = /* @__PURE__ */ (() => z.strictObject({ stackId: z.string().regex(new RegExp("^stk-", 'u')), mode: zDriftRemediationMode.optional(), resourceAddresses: z.array(z.string()).optional() }))();
 export const zEmail = /* @__PURE__ */ (() => z.email().min(3).max(254))();
 export const zEmailDomain = /* @__PURE__ */ (() => z.string().min(3).max(253).regex(new RegExp("^(?=.{3,253}$)([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?\\.)+[a-zA-Z]{2,63}$", 'u')))();

@@ -253,6 +253,28 @@ describe('runJob: plan phase', () => {
     expect(invocations(stack).filter((i) => i.args[0] === 'plan').at(-1)?.args).toContain('-lock=false');
   });
 
+  it('accepts the cloud values with a refresh-only deployment: -refresh-only plan, its apply records them in the state', async () => {
+    const stack = await makeStack();
+    const env = { TERRACE_STANDIN_CLOUD: stack.cloud };
+    await planAndApply(stack, env);
+    const cloud = JSON.parse(await readFile(stack.cloud, 'utf8')) as Record<string, { triggers?: Record<string, unknown> }>;
+    const address = Object.keys(cloud).find((a) => a !== 'null_resource.db') as string;
+    (cloud[address] as { triggers: Record<string, unknown> }).triggers = { name: 'changed in the console' };
+    await writeFile(stack.cloud, JSON.stringify(cloud));
+    const refreshOnly = { plan: { destroy: false, refreshOnly: true, lock: true } };
+    const { plan } = await planAndApply(stack, env, refreshOnly);
+    expect(invocations(stack).filter((i) => i.args[0] === 'plan').at(-1)?.args).toContain('-refresh-only');
+    expect(plan.resourceDrift).toEqual([expect.objectContaining({ address, action: 'update' })]);
+    expect((plan.resourceChanges ?? []).filter((c) => c.action !== 'no-op')).toEqual([]);
+    const state = JSON.parse(await readFile(stack.statePath, 'utf8')) as { resources: { name: string; instances: { attributes: { triggers?: Record<string, unknown> } }[] }[] };
+    const recorded = state.resources.find((r) => address.endsWith(`.${r.name}`));
+    expect(recorded?.instances[0]?.attributes.triggers).toEqual({ name: 'changed in the console' });
+    // The cloud is in the state now: a drift check finds no drift, only the code to deploy again.
+    const drift = await runJob(specFor(stack, { runKind: 'drift' }), recorder().sink, new AbortController().signal, engine(stack, env));
+    expect(drift.resourceDrift).toEqual([]);
+    expect(drift.resourceChanges?.find((c) => c.address === address)?.action).toBe('replace');
+  });
+
   it('masks secrets in the log, also when terraform prints them in pieces', async () => {
     const stack = await makeStack();
     const rec = recorder();

@@ -47,6 +47,7 @@ import {
   RUN_JOBS_NOTIFY_CHANNEL,
   stepPosition,
   transitionRun,
+  type RunEndedHook,
   type RunsTx,
   type TransitionActor,
 } from './run-state.service';
@@ -76,6 +77,8 @@ export interface RunJobsDeps {
   approvalTimeoutMs?: number;
   /** The control-policies step (the control-policies module's; without it every plan passes). */
   evaluateControlPolicies?: EvaluateControlPolicies;
+  /** Called in the transaction of a run's terminal transition (the drift domain's). */
+  onRunEnded?: RunEndedHook;
 }
 
 /** A report of an attempt that is no longer the job's live one (a zombie runner): refused. */
@@ -98,7 +101,7 @@ export class JobSpecError extends DomainError {
 const liveStatuses: RunJobRow['status'][] = ['claimed', 'running'];
 
 function runsTx(deps: RunJobsDeps, tx: RunsTx['tx'], organizationId: string): RunsTx {
-  return { tx, scope: new Scope(tx, organizationId), organizationId, approvalTimeoutMs: deps.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS };
+  return { tx, scope: new Scope(tx, organizationId), organizationId, approvalTimeoutMs: deps.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS, onRunEnded: deps.onRunEnded };
 }
 
 /** The audit entity of a run kind. */
@@ -227,6 +230,28 @@ async function failAtSpec(deps: RunJobsDeps, job: RunJobRow, message: string): P
   return new JobSpecError(message);
 }
 
+/**
+ * The plan options of a run: a refresh-only deployment (drift remediation accepting the cloud's
+ * values) plans with -refresh-only; targets (remediating chosen resources) become -target.
+ */
+function planOptionsOf(run: RunRow): NonNullable<JobSpec['plan']> {
+  const targets = Array.isArray(run.config['targets']) ? (run.config['targets'] as string[]) : [];
+  return {
+    destroy: run.kind === 'destroy',
+    refreshOnly: run.config['refreshOnly'] === true,
+    lock: isMutatingRunKind(run.kind === 'external_run' ? 'plan' : run.kind),
+    ...(targets.length ? { targets } : {}),
+  };
+}
+
+/** The plan JSON a run's plan phase stored (terraform show -json), read in the caller's transaction. */
+export async function runPlanJson(deps: Pick<RunJobsDeps, 'envelope'>, t: RunsTx, runId: string): Promise<Record<string, unknown> | null> {
+  const artifact = await findArtifact(t.scope, runId, 'planjson');
+  if (!artifact) return null;
+  const text = Buffer.from(openArtifact(deps as RunJobsDeps, t.organizationId, 'planjson', runId, artifact.sealed), 'base64').toString('utf8');
+  return parsePlanJson(text);
+}
+
 /** The JobSpec of a live job (claimed or running, this attempt): variables decrypted. */
 export async function jobSpec(deps: RunJobsDeps, ref: JobRef): Promise<JobSpec> {
   const job = await liveJob(deps, ref);
@@ -286,7 +311,7 @@ export async function jobSpec(deps: RunJobsDeps, ref: JobRef): Promise<JobSpec> 
     varFiles: stack.data.iacConfig?.varFiles ?? [],
     hooks: { beforeInit: [], afterInit: [], beforePlan: [], afterPlan: [], beforeApply: [], afterApply: [] },
     ...(task ? { task } : {}),
-    ...(job.phase !== 'task' ? { plan: { destroy: run.kind === 'destroy', refreshOnly: false, lock: isMutatingRunKind(run.kind === 'external_run' ? 'plan' : run.kind) } } : {}),
+    ...(job.phase !== 'task' ? { plan: planOptionsOf(run) } : {}),
     backend: deps.stateBackend ? await deps.stateBackend(claimed(job, run)) : { kind: 'local' },
   };
   if (job.phase === 'apply') {

@@ -55,16 +55,27 @@ export interface RunsTx {
   scope: Scope;
   organizationId: string;
   approvalTimeoutMs: number;
+  /** Called in the transaction when a run ends (drift: classify a drift check, check after an apply). */
+  onRunEnded?: RunEndedHook | undefined;
 }
+
+/** What other domains do when a run ends, inside the transaction of its terminal transition. */
+export type RunEndedHook = (t: RunsTx, run: RunRow) => Promise<void>;
 
 export function inRunsTransaction<T>(
   db: Database,
   organizationId: string,
-  options: { approvalTimeoutMs?: number | undefined },
+  options: { approvalTimeoutMs?: number | undefined; onRunEnded?: RunEndedHook | undefined },
   work: (t: RunsTx) => Promise<T>,
 ): Promise<T> {
   return db.transaction((tx) =>
-    work({ tx, scope: new Scope(tx, organizationId), organizationId, approvalTimeoutMs: options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS }),
+    work({
+      tx,
+      scope: new Scope(tx, organizationId),
+      organizationId,
+      approvalTimeoutMs: options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
+      onRunEnded: options.onRunEnded,
+    }),
   );
 }
 
@@ -198,7 +209,9 @@ export async function beginRun(t: RunsTx, input: NewRun, actor: TransitionActor)
     actorId: actor.id ?? null,
   });
   await insertSteps(t.scope, inserted.id, plannedSteps[input.kind]);
-  await recordStackLatestRun(t.scope, input.stackId, inserted, true);
+  // Drift checks run in the background (the drift domain shows them): they never replace the
+  // stack's latest run, which the stacks list shows as what was last done to the stack.
+  if (input.kind !== 'drift') await recordStackLatestRun(t.scope, input.stackId, inserted, true);
   // A holder that is no longer active (a bug or a run deleted under it) does not keep the stack.
   if (mutating && stack?.activeRunId) {
     const holder = await findRun(t.scope, stack.activeRunId);
@@ -370,5 +383,6 @@ export async function transitionRun(
   }
   await recordStackLatestRun(t.scope, run.stackId, written, false);
   await notify(t.tx, RUN_STATUS_CHANNEL, JSON.stringify({ runId: run.id, organizationId: t.organizationId, status: to }));
+  if (ends && t.onRunEnded) await t.onRunEnded(t, written);
   return written;
 }

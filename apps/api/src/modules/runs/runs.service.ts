@@ -368,6 +368,26 @@ function newRunOf(stack: StackForRuns, actor: Actor, kind: RunKind, git: { branc
   };
 }
 
+/**
+ * A run another domain starts on a stack (drift checks, auto sync, drift remediations): by a user,
+ * or by the system when `actor` is null (initiator `systemName`, user type system). Begin it with
+ * run-state.service's beginRun in the caller's transaction.
+ */
+export function stackRunOf(
+  stack: StackForRuns,
+  actor: Actor | null,
+  kind: RunKind,
+  options: { trigger: string; config?: Record<string, unknown>; systemName?: string },
+): NewRun {
+  const system = { email: options.systemName ?? 'system', userId: null, userType: 'user' } as unknown as Actor;
+  const run = newRunOf(stack, actor ?? system, kind, {}, { ...(kind === 'deployment' ? { isDestroy: false } : {}), ...(options.config ?? {}) });
+  return {
+    ...run,
+    trigger: options.trigger,
+    ...(actor ? {} : { initiator: { userName: options.systemName ?? 'system', username: options.systemName ?? 'system', userType: 'system' }, createdBy: null }),
+  };
+}
+
 function checkHeadSha(headSha: string | undefined, field: string): string | undefined {
   if (headSha === undefined) return undefined;
   if (!shaPattern.test(headSha)) throw validationError('The commit must be a hexadecimal git commit id (7 to 64 characters)', field);

@@ -17,6 +17,10 @@ export const stacks = pgTable(
     // The nested settings keep their wire shape (`data` of the Stack); nothing queries inside them.
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     driftState: text('drift_state').notNull().default('notChecked'),
+    // Written by the drift domain (through stack-drift.service): the last finished drift check and
+    // the next scheduled one (NULL: not scheduled yet, the drift tick gives it its slot).
+    driftCheckedAt: timestamp('drift_checked_at', { withTimezone: true }),
+    nextDriftAt: timestamp('next_drift_at', { withTimezone: true }),
     errorState: text('error_state').notNull().default('ok'),
     initStatus: text('init_status').notNull().default('succeeded'),
     // The latest run, carried on the row: the runs domain updates these in its transition
@@ -43,5 +47,7 @@ export const stacks = pgTable(
     index('stacks_org_error_idx').on(t.organizationId, t.errorState, t.name),
     index('stacks_org_iac_idx').on(t.organizationId, t.iacType, t.name),
     index('stacks_org_id_idx').on(t.organizationId, t.id),
+    // The drift tick: every organization's due stacks, oldest slot first.
+    index('stacks_next_drift_idx').on(t.nextDriftAt),
   ],
 );
