@@ -30,7 +30,9 @@ import { namespacesOperations } from './modules/namespaces/namespaces.routes';
 import { holdNamespace, namespaceExists, type NamespacesDeps } from './modules/namespaces/namespaces.service';
 import { removeNamespacePermissionsOn } from './modules/iam/namespace-permissions.service';
 import { variablesOperations } from './modules/variables/variables.routes';
-import { removeVariablesOf, variablesForRun, variablesInNamespace, type VariablesDeps } from './modules/variables/variables.service';
+import { removeVariablesOf, variableKeysAt, variablesForRun, variablesInNamespace, type VariablesDeps } from './modules/variables/variables.service';
+import { stackDependenciesOperations } from './modules/stack-dependencies/stack-dependencies.routes';
+import { removeDependenciesOf } from './modules/stack-dependencies/stack-dependencies.service';
 import { stacksOperations } from './modules/stacks/stacks.routes';
 import {
   holdStack,
@@ -112,6 +114,7 @@ export function composeOperations(
     removeWithStack: async (scope, initiator, stackId) => {
       await removeVariablesOf(scope, initiator, { scope: 'stack', scopeId: stackId });
       await removeNamespacePermissionsOn(scope, initiator, { stackId });
+      await removeDependenciesOf(scope, initiator, stackId);
     },
   };
   // A namespace is deleted only empty of stacks and variables; the permissions on it go with it.
@@ -193,6 +196,12 @@ export function composeOperations(
     terraformLoginOperations({ db, engine, issueToken: (grant, input) => issuePersonalAccessToken(accounts, grant, input) }),
     variablesOperations({ ...variables, git, resolveRepository: (organizationId, providerId, repoName) => repositoryRemote(vcs, organizationId, providerId, repoName) }),
     runsOperations(runs),
+    stackDependenciesOperations({
+      db,
+      engine,
+      envelope,
+      stackVariableKeys: async (organizationId, stackId) => new Set((await variableKeysAt(db, organizationId, { scope: 'stack', scopeId: stackId })).keys()),
+    }),
     ssoOperations({
       ...accounts,
       envelope,

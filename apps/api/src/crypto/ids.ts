@@ -30,6 +30,9 @@ export const idPrefixes = {
   runComment: 'rcm',
   runArtifact: 'art',
   stateVersion: 'sv',
+  stackDependency: 'sdep',
+  stackDiscoveryConfiguration: 'sdc',
+  stackDiscoveryEvent: 'sdev',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

@@ -18,3 +18,5 @@ export * from '../modules/ssh-keys/ssh-keys.schema';
 export * from '../modules/variables/variables.schema';
 export * from '../modules/terraform-state/terraform-state.schema';
 export * from '../modules/terraform-login/terraform-login.schema';
+export * from '../modules/stack-dependencies/stack-dependencies.schema';
+export * from '../modules/stack-discovery/stack-discovery.schema';
