@@ -125,7 +125,8 @@ const alreadyDepends = (stack: StackSummary, upstream: StackSummary) =>
 
 export async function listStackDependencies(deps: StackDependenciesDeps, actor: Actor, query: { stackId?: string | undefined; dependsOnStackId?: string | undefined }) {
   if (!query.stackId && !query.dependsOnStackId) throw validationError('Give stackId or dependsOnStackId', 'stackId');
-  for (const id of [query.stackId, query.dependsOnStackId]) if (id) await stackFor(deps, actor, id, 'stack:read');
+  if (query.stackId) await stackFor(deps, actor, query.stackId, 'stack:read', 'stackId');
+  if (query.dependsOnStackId) await stackFor(deps, actor, query.dependsOnStackId, 'stack:read', 'dependsOnStackId');
   const rows = await readOrganization(deps.db, actor.organizationId, (scope) => listRows(scope, query));
   return rows.map(toStackDependency);
 }
@@ -225,7 +226,7 @@ export async function getStackDependencyGraph(
   if (!query.stackId && !query.namespaceId) throw validationError('Give stackId or namespaceId', 'stackId');
   let ids: string[];
   if (query.stackId) {
-    await stackFor(deps, actor, query.stackId, 'stack:read');
+    await stackFor(deps, actor, query.stackId, 'stack:read', 'stackId');
     const stackId = query.stackId;
     ids = await deps.db.transaction((tx) => connectedStackIds(tx, actor.organizationId, stackId));
   } else {
