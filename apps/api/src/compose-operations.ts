@@ -35,6 +35,7 @@ import { stackDependenciesOperations } from './modules/stack-dependencies/stack-
 import { removeDependenciesOf } from './modules/stack-dependencies/stack-dependencies.service';
 import { stacksOperations } from './modules/stacks/stacks.routes';
 import {
+  createStackFor,
   holdStack,
   stackCodeLocation,
   stackPlacement,
@@ -58,7 +59,9 @@ import { terraformStateOperations } from './modules/terraform-state/terraform-st
 import type { JobTokenGrant } from './modules/terraform-state/terraform-state.service';
 import { vcsOperations } from './modules/vcs/vcs.routes';
 import { RepositoryCache, vcsProviderExists, type VcsDeps } from './modules/vcs/vcs.service';
-import { repositoryRemote } from './modules/vcs/vcs-repos.service';
+import { iacDirectoriesOf, repositoryRemote } from './modules/vcs/vcs-repos.service';
+import { stackDiscoveryOperations } from './modules/stack-discovery/stack-discovery.routes';
+import { DiscoveryScans, rescanOnPush, type StackDiscoveryDeps } from './modules/stack-discovery/stack-discovery.service';
 import type { PullRequestCommentDeps } from './modules/vcs/pr-comments.service';
 
 export type ComposeConfig = Pick<Config, 'sessionTtlHours' | 'docs' | 'mail' | 'publicUrl'> &
@@ -77,6 +80,8 @@ export interface ComposedOperations {
   runs: RunsDeps;
   /** What posts pull-request plans' summaries back to the code host (vcs pr-comments.service). */
   planComments: PullRequestCommentDeps;
+  /** Stack discovery's scans running in the background (tests wait for them). */
+  discoveryScans: DiscoveryScans;
 }
 
 /** Wires every module's services to their dependencies: the composition root of the API. */
@@ -150,6 +155,16 @@ export function composeOperations(
     variablesForRun: (organizationId, stackId) => variablesForRun(variables, organizationId, stackId),
     teamIdsOfUser: (organizationId, userId) => teamIdsOfUser(db, organizationId, userId),
   };
+  const discovery: StackDiscoveryDeps = {
+    db,
+    engine,
+    vcsProviderExists: (organizationId, providerId) => vcsProviderExists(vcs, organizationId, providerId),
+    namespaceExists: (organizationId, namespaceId) => namespaceExists(db, organizationId, namespaceId),
+    iacDirectories: (organizationId, providerId, repoName, branch) => iacDirectoriesOf(vcs, organizationId, providerId, repoName, branch),
+    createStack: (organizationId, author, input) => createStackFor(stacks, organizationId, author, input),
+    scans: new DiscoveryScans(),
+    logger,
+  };
   // The shipped list answers at once; the official indexes are read in the background when the
   // network allows (never during a request), unless IAC_VERSIONS_REFRESH=off.
   const iacVersions = new IacVersionCatalog({
@@ -184,7 +199,8 @@ export function composeOperations(
     notificationsFeedOperations({ engine }),
     runnersOperations({ db, engine }),
     sshKeysOperations({ db, engine, envelope }),
-    vcsOperations({ ...vcs, runs, logger }),
+    vcsOperations({ ...vcs, runs, logger, onPush: (organizationId, providerId, pushes) => rescanOnPush(discovery, organizationId, providerId, pushes) }),
+    stackDiscoveryOperations(discovery),
     terraformStateOperations({
       db,
       engine,
@@ -216,5 +232,6 @@ export function composeOperations(
     actorsChanged: () => actors.clear(),
     runs,
     planComments: { ...vcs, runs },
+    discoveryScans: discovery.scans,
   };
 }

@@ -38,6 +38,8 @@ export interface TestApi {
   runs: ComposedOperations['runs'];
   /** The plan-comment poster's dependencies (vcs pr-comments.service). */
   planComments: ComposedOperations['planComments'];
+  /** Stack discovery's background scans (`idle()` waits for them). */
+  discoveryScans: ComposedOperations['discoveryScans'];
   /**
    * After a change made around the operations (straight SQL, an operator command): what another
    * process's change is to the server, which sees it within the actor cache's lifetime.
@@ -114,6 +116,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     authenticate: composed.authenticate,
     runs: composed.runs,
     planComments: composed.planComments,
+    discoveryScans: composed.discoveryScans,
     async call(operationId, call = {}) {
       const op = operationsById.get(operationId);
       if (!op) throw new Error(`No operation ${operationId} in the description`);
@@ -137,6 +140,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     },
     forgetActors: composed.actorsChanged,
     async close() {
+      await composed.discoveryScans.idle();
       await app.close();
       await database.close();
     },
