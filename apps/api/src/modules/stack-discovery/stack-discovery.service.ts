@@ -313,18 +313,30 @@ async function scan(deps: StackDiscoveryDeps, organizationId: string, configurat
           continue;
         }
         const { iacType, ...settings } = configuration.stackConfig as Schemas['StackDiscoveryConfiguration']['stackConfig'];
-        let name = stackNameOf(pattern.repoName, path);
-        for (let n = 2; names.has(name); n += 1) name = `${stackNameOf(pattern.repoName, path)}-${n}`;
-        const stack = await deps.createStack(organizationId, author, {
-          name,
-          namespaceId: configuration.namespaceId,
-          iacType,
-          description: `Discovered by '${configuration.name}' in ${pattern.repoName}/${path}`,
-          data: {
-            ...(settings as Schemas['StackData']),
-            vcsInfo: { providerId: pattern.providerId, repoName: pattern.repoName, path, ...(pattern.branch ?? directory.branch ? { branch: (pattern.branch ?? directory.branch) as string } : {}) },
-          },
-        });
+        const branch = pattern.branch ?? directory.branch;
+        const base = stackNameOf(pattern.repoName, path);
+        let name = base;
+        for (let n = 2; names.has(name); n += 1) name = `${base}-${n}`;
+        let stack: { id: string } | undefined;
+        // Another stack of the namespace (of another repository or provider) may hold the name: the next suffix then.
+        for (let attempt = 0; !stack; attempt += 1) {
+          try {
+            stack = await deps.createStack(organizationId, author, {
+              name,
+              namespaceId: configuration.namespaceId,
+              iacType,
+              description: `Discovered by '${configuration.name}' in ${pattern.repoName}/${path}`,
+              data: {
+                ...(settings as Schemas['StackData']),
+                vcsInfo: { providerId: pattern.providerId, repoName: pattern.repoName, path, ...(branch ? { branch } : {}) },
+              },
+            });
+          } catch (error) {
+            if (!(error instanceof DomainError && error.kind === 'already_exists') || attempt >= 20) throw error;
+            names.add(name);
+            name = `${base}-${attempt + 2}`;
+          }
+        }
         names.add(name);
         used.add(`${pattern.repoName.toLowerCase()}\n${path}`);
         created.push({ stackId: stack.id, repoName: pattern.repoName, path });
