@@ -249,6 +249,31 @@ describe('stack dependencies and runs', () => {
     expect(triggered[0]?.blockedBy).toEqual({ kind: 'stackMutex', runId: waiting2.id });
   }, 60_000);
 
+  it('cancels down a chain when the first upstream fails, and a deleted stack takes its edges along', async () => {
+    const [a, b, c] = [await newStack(), await newStack(), await newStack()];
+    await depend(b, a);
+    await depend(c, b);
+    const runA = await deploy(a);
+    const runB = await deploy(b);
+    const runC = await deploy(c);
+    expect((await runRow(runB.id))?.blockedBy).toEqual({ kind: 'upstream', runIds: [runA.id] });
+    expect((await runRow(runC.id))?.blockedBy).toEqual({ kind: 'upstream', runIds: [runB.id] });
+    // The apply of A fails on the runner.
+    const plan = await claim(a);
+    await finishJob(api.runs, plan, { status: 'succeeded', planSummary: changes });
+    const apply = await claim(a);
+    await finishJob(api.runs, apply, { status: 'failed', error: 'Error: creating VPC: UnauthorizedOperation' });
+    expect((await runRow(runA.id))?.status).toBe('applyFailure');
+    expect((await runRow(runB.id))?.status).toBe('canceledByDependency');
+    expect((await runRow(runC.id))?.status).toBe('canceledByDependency');
+    // Nothing was triggered by a failure.
+    expect(await dependencyRuns(b, runA.id)).toHaveLength(0);
+
+    expect((await api.call('deleteStack', { token: admin.token, params: { stackId: b.id } })).status).toBe(200);
+    expect((await api.call('listStackDependencies', { token: admin.token, query: { dependsOnStackId: a.id } })).body.response.items).toEqual([]);
+    expect((await api.call('listStackDependencies', { token: admin.token, query: { stackId: c.id } })).body.response.items).toEqual([]);
+  }, 60_000);
+
   it('passes the referenced outputs to the downstream job as variables; sensitive ones only when asked, masked', async () => {
     const providerId = await createVcsProvider(api, admin.token);
     const [up, down] = [await newStack(), await newStack(namespaceId, { vcsInfo: { providerId, repoName: 'infra', branch: 'main', path: 'app' } })];
