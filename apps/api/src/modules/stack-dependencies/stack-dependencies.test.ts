@@ -274,6 +274,26 @@ describe('stack dependencies and runs', () => {
     expect((await api.call('listStackDependencies', { token: admin.token, query: { stackId: c.id } })).body.response.items).toEqual([]);
   }, 60_000);
 
+  it('never strands a downstream deployment created while its upstream finishes', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const [up, down] = [await newStack(), await newStack()];
+      await depend(down, up, { triggerOption: 'onReferenceValueChange' });
+      const upRun = await deploy(up);
+      const plan = await claim(up);
+      await finishJob(api.runs, plan, { status: 'succeeded', planSummary: changes });
+      const apply = await claim(up);
+      // The upstream's end and eight downstream deployments, all at once.
+      const [, ...created] = await Promise.all([finishJob(api.runs, apply, { status: 'succeeded' }), ...Array.from({ length: 8 }, () => deploy(down))]);
+      expect((await runRow(upRun.id))?.status).toBe('succeeded');
+      const rows = await api.database.db.select().from(runs).where(eq(runs.stackId, down.id));
+      expect(rows).toHaveLength(created.length);
+      // Nothing waits on the finished run: one holds the stack, the others queue behind it.
+      expect(rows.filter((r) => (r.blockedBy as { kind?: string } | null)?.kind === 'upstream')).toEqual([]);
+      expect(rows.filter((r) => r.status === 'queued')).toHaveLength(1);
+      expect(rows.filter((r) => r.status === 'notStarted').every((r) => (r.blockedBy as { kind?: string } | null)?.kind === 'stackMutex')).toBe(true);
+    }
+  }, 90_000);
+
   it('passes the referenced outputs to the downstream job as variables; sensitive ones only when asked, masked', async () => {
     const providerId = await createVcsProvider(api, admin.token);
     const [up, down] = [await newStack(), await newStack(namespaceId, { vcsInfo: { providerId, repoName: 'infra', branch: 'main', path: 'app' } })];
