@@ -70,7 +70,7 @@ export interface RunJobsDeps {
   variablesForRun?: (
     organizationId: string,
     stackId: string,
-  ) => Promise<{ variables: { key: string; type: 'tfVar' | 'envVar'; value: string; isSensitive: boolean }[]; missing: string[] }>;
+  ) => Promise<{ variables: { key: string; type: 'tfVar' | 'envVar'; value: string; isSensitive: boolean; isHcl?: boolean }[]; missing: string[] }>;
   /** The state backend a job talks to (the runner protocol mints the job token); local state without it. */
   stateBackend?: (job: ClaimedJob) => Promise<JobBackend>;
   /** How long a deployment waits for approval (default 7 days). */
@@ -242,6 +242,8 @@ export async function jobSpec(deps: RunJobsDeps, ref: JobRef): Promise<JobSpec> 
     value: v.value,
     kind: v.type === 'envVar' ? 'environment' : 'terraform',
     sensitive: v.isSensitive,
+    // An HCL value (a list, a map, an object) is written to the tfvars as it is, not quoted.
+    ...(v.isHcl && v.type === 'tfVar' ? { hcl: true } : {}),
   }));
   // The referenced outputs of the stacks this one depends on (design §5.11) are its inputs too.
   for (const input of await dependencyInputsForRun({ db: deps.db, envelope: deps.envelope }, job.organizationId, run.stackId)) {
