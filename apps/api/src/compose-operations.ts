@@ -35,6 +35,7 @@ import { stackDependenciesOperations } from './modules/stack-dependencies/stack-
 import { removeDependenciesOf } from './modules/stack-dependencies/stack-dependencies.service';
 import { stacksOperations } from './modules/stacks/stacks.routes';
 import {
+  checkStackSettings,
   createStackFor,
   holdStack,
   stackCodeLocation,
@@ -164,6 +165,7 @@ export function composeOperations(
     namespaceExists: (organizationId, namespaceId) => namespaceExists(db, organizationId, namespaceId),
     iacDirectories: (organizationId, providerId, repoName, branch) => iacDirectoriesOf(vcs, organizationId, providerId, repoName, branch),
     createStack: (organizationId, author, input) => createStackFor(stacks, organizationId, author, input),
+    checkStackSettings: (organizationId, namespaceId, data, prefix) => checkStackSettings(stacks, organizationId, namespaceId, data, prefix),
     scans: new DiscoveryScans(),
     logger,
   };

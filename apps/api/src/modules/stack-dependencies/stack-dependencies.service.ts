@@ -84,7 +84,7 @@ function checkReferences(references: Reference[] | undefined, taken: Set<string>
   const out: Reference[] = [];
   const inputs = new Set<string>();
   (references ?? []).forEach((ref, i) => {
-    const field = `entity.references[${i}]`;
+    const field = `entity.references.${i}`;
     const output = ref.outputOfStackToDependOn.trim();
     const input = ref.inputForStack.trim();
     if (!output) throw validationError('Select the output of the stack depended on', `${field}.outputOfStackToDependOn`);

@@ -147,7 +147,17 @@ describe('stack dependencies: CRUD', () => {
     // An input that is no variable key, the same edge twice, a stack depending on itself.
     const badKey = await depend(await newStack(), up, { references: [{ outputOfStackToDependOn: 'x', inputForStack: '1abc' }] });
     expect(badKey.status).toBe(400);
-    expect(badKey.body.response.errors[0]?.message).toBe('Key must consist of: letters, digits, underscores (_) and must not start with a digit');
+    expect(badKey.body.response.errors[0]).toMatchObject({
+      message: 'Key must consist of: letters, digits, underscores (_) and must not start with a digit',
+      field: 'entity.references.0.inputForStack',
+    });
+    // An input the stack already sets as its own variable.
+    const shadowed = await newStack();
+    const variable = await api.call('createVariable', { token: admin.token, entity: { scope: 'stack', scopeId: shadowed.id, key: 'region', value: 'eu-west-1', type: 'tfVar' } });
+    expect(variable.status, JSON.stringify(variable.body)).toBe(200);
+    const shadow = await depend(shadowed, up, { references: [{ outputOfStackToDependOn: 'region', inputForStack: 'region' }] });
+    expect(shadow.status).toBe(400);
+    expect(shadow.body.response.errors[0]).toMatchObject({ message: "The stack already has a variable named 'region'", field: 'entity.references.0.inputForStack' });
     expect((await depend(down, up)).status).toBe(409);
     expect((await depend(down, down)).status).toBe(400);
 

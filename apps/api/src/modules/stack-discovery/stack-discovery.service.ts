@@ -56,6 +56,8 @@ export interface StackDiscoveryDeps {
   iacDirectories: (organizationId: string, providerId: string, repoName: string, branch?: string) => Promise<IacDirectory[]>;
   /** Creates a stack as the configuration's author (stacks module's createStackFor). */
   createStack: (organizationId: string, author: { initiator: AuditInitiator; userId: string | null }, input: Schemas['StackInput']) => Promise<{ id: string }>;
+  /** The checks a stack's settings get in a namespace (stacks module's checkStackSettings). */
+  checkStackSettings?: (organizationId: string, namespaceId: string, data: Schemas['StackData'], prefix: string) => Promise<void>;
   scans: DiscoveryScans;
   logger?: FastifyBaseLogger | undefined;
 }
@@ -104,7 +106,7 @@ const nameTaken = (name: string) => `A stack discovery configuration named '${na
 async function checkPatterns(deps: StackDiscoveryDeps, organizationId: string, patterns: VcsPatternColumn[], field: string): Promise<VcsPatternColumn[]> {
   const out: VcsPatternColumn[] = [];
   for (const [i, pattern] of patterns.entries()) {
-    const at = `${field}[${i}]`;
+    const at = `${field}.${i}`;
     if (!(await deps.vcsProviderExists(organizationId, pattern.providerId))) throw validationError(`VCS provider ${pattern.providerId} was not found`, `${at}.providerId`);
     const repoName = pattern.repoName.trim();
     if (!repoName) throw validationError('Select a repository', `${at}.repoName`);
@@ -112,7 +114,7 @@ async function checkPatterns(deps: StackDiscoveryDeps, organizationId: string, p
     if (!pathPatterns.length) throw validationError('Add at least one path pattern', `${at}.pathPatterns`);
     pathPatterns.forEach((p, j) => {
       const problem = validateInclusionPath(p);
-      if (problem) throw validationError(renderMessage(problem), `${at}.pathPatterns[${j}]`);
+      if (problem) throw validationError(renderMessage(problem), `${at}.pathPatterns.${j}`);
     });
     const excludePathPatterns = (pattern.excludePathPatterns ?? []).map((p) => p.trim().replace(/^\/+/, '')).filter((p) => p !== '');
     const branch = pattern.branch?.trim();
@@ -127,6 +129,12 @@ async function checkPatterns(deps: StackDiscoveryDeps, organizationId: string, p
 
 async function checkNamespace(deps: StackDiscoveryDeps, organizationId: string, namespaceId: string, field: string) {
   if (!(await deps.namespaceExists(organizationId, namespaceId))) throw validationError(`Namespace ${namespaceId} was not found`, field);
+}
+
+/** The stack config is checked as the stacks it makes will be, in the configuration's namespace. */
+async function checkStackConfig(deps: StackDiscoveryDeps, organizationId: string, namespaceId: string, stackConfig: Configuration['stackConfig']) {
+  const { iacType: _iacType, ...settings } = stackConfig;
+  await deps.checkStackSettings?.(organizationId, namespaceId, settings as Schemas['StackData'], 'entity.stackConfig');
 }
 
 async function configurationFor(deps: StackDiscoveryDeps, actor: Actor, id: string, permission: 'stackDiscovery:read' | 'stackDiscovery:update' | 'stackDiscovery:delete') {
@@ -158,6 +166,7 @@ export async function createStackDiscoveryConfiguration(deps: StackDiscoveryDeps
   if (!name) throw validationError('Name must not be blank', 'entity.name');
   await checkNamespace(deps, actor.organizationId, input.namespaceId, 'entity.namespaceId');
   const vcsPatterns = await checkPatterns(deps, actor.organizationId, input.vcsPatterns, 'entity.vcsPatterns');
+  await checkStackConfig(deps, actor.organizationId, input.namespaceId, input.stackConfig);
   const created = await unique(nameTaken(name), 'entity.name', () =>
     inOrganization(deps.db, actor.organizationId, async (scope) => {
       const row = await insertConfiguration(scope, {
@@ -192,6 +201,10 @@ export async function updateStackDiscoveryConfiguration(deps: StackDiscoveryDeps
   if (input.description !== undefined) changes.description = input.description ?? null;
   if (input.vcsPatterns) changes.vcsPatterns = await checkPatterns(deps, actor.organizationId, input.vcsPatterns, 'entity.vcsPatterns');
   if (input.stackConfig) changes.stackConfig = input.stackConfig as Record<string, unknown>;
+  if (input.stackConfig || input.namespaceId) {
+    const current = await configurationFor(deps, actor, id, 'stackDiscovery:update');
+    await checkStackConfig(deps, actor.organizationId, input.namespaceId ?? current.namespaceId, (input.stackConfig ?? current.stackConfig) as Configuration['stackConfig']);
+  }
   return unique(nameTaken(changes.name ?? ''), 'entity.name', () =>
     inOrganization(deps.db, actor.organizationId, async (scope) => {
       if (!(await lockConfiguration(scope, id))) throw notFound('Stack discovery configuration', id);

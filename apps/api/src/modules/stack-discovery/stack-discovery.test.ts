@@ -185,11 +185,15 @@ describe('stack discovery: scans', () => {
     const providerId = await newProvider();
     const bad = await create(entity(providerId, { pathPatterns: ['envs'] }));
     expect(bad.status).toBe(400);
-    expect(bad.body.response.errors[0]).toMatchObject({ message: 'Path must start with */ or **/, contain /*/ or /**/, or end with /**', field: 'entity.vcsPatterns[0].pathPatterns[0]' });
+    expect(bad.body.response.errors[0]).toMatchObject({ message: 'Path must start with */ or **/, contain /*/ or /**/, or end with /**', field: 'entity.vcsPatterns.0.pathPatterns.0' });
     const slash = await create(entity(providerId, { pathPatterns: ['/envs/**'] }));
     expect(slash.body.response.errors[0]?.message).toBe('Path must not start or end with /');
     expect((await create(entity('vcsp-doesnotexist00000000'))).status).toBe(400);
     expect((await create(entity(providerId, {}, { namespaceId: 'ns-doesnotexist0000000' }))).status).toBe(400);
+    // The stack config is checked as a stack's settings are (an auto-loaded var file is refused).
+    const autoLoaded = await create({ ...entity(providerId), stackConfig: { iacType: 'terraform', iacConfig: { varFiles: ['terraform.tfvars'] } } });
+    expect(autoLoaded.status).toBe(400);
+    expect(autoLoaded.body.response.errors[0]?.field).toBe('entity.stackConfig.iacConfig.varFiles.0');
     const named = entity(providerId);
     expect((await create(named)).status).toBe(200);
     expect((await create(named)).status).toBe(409);

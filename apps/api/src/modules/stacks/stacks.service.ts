@@ -328,6 +328,17 @@ export async function createStackFor(deps: StacksDeps, organizationId: string, a
   return insertNewStack(deps, organizationId, author, input);
 }
 
+/**
+ * For the modules that hold stack settings to apply later (stack discovery): the checks createStack
+ * makes on `data` in that namespace, with errors on fields under `prefix`.
+ */
+export async function checkStackSettings(deps: StacksDeps, organizationId: string, namespaceId: string, data: StackData, prefix: string): Promise<void> {
+  const ns = await namespaceOf(deps, organizationId, namespaceId, 'entity.namespaceId');
+  const compacted = compact({ ...data });
+  await validateData(deps, organizationId, compacted, prefix);
+  checkAgainstNamespace(compacted, ns, prefix);
+}
+
 async function insertNewStack(deps: StacksDeps, organizationId: string, author: { initiator: AuditInitiator; userId: string | null }, input: StackInput): Promise<Stack> {
   const name = input.name.trim();
   if (!name) throw validationError("'entity.stack.name' must not be blank", 'entity.stack.name');
