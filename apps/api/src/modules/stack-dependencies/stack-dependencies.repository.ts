@@ -49,6 +49,12 @@ export const edgesAmong = (scope: Scope, stackIds: string[]) =>
       })
     : Promise.resolve([]);
 
+/** Edges with either end among the stacks. */
+export const edgesTouching = (scope: Scope, stackIds: string[]) =>
+  stackIds.length
+    ? scope.select(stackDependencies, or(inArray(stackDependencies.stackId, stackIds), inArray(stackDependencies.dependsOnStackId, stackIds)) as SQL)
+    : Promise.resolve([]);
+
 /**
  * Serialises every change of the organization's dependency graph: two edges inserted at once
  * (A→B and B→A) cannot both pass the cycle check, since the second waits for the first to commit.

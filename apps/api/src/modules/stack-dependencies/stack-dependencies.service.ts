@@ -15,6 +15,7 @@ import {
   deleteDependency as deleteRow,
   deleteEdgesOfStack,
   edgesAmong,
+  edgesTouching,
   findDependency,
   insertDependency,
   listDependencies as listRows,
@@ -233,10 +234,7 @@ export async function getStackDependencyGraph(
     await deps.engine.require(actor, 'stack:read', { namespaceId: query.namespaceId as string });
     const inNamespace = await readOrganization(deps.db, actor.organizationId, (scope) => stackSummaries(scope, { namespaceId: query.namespaceId as string }));
     const own = inNamespace.map((s) => s.id);
-    const touching = await readOrganization(deps.db, actor.organizationId, async (scope) => [
-      ...(await Promise.all(own.map((id) => listRows(scope, { stackId: id })))).flat(),
-      ...(await Promise.all(own.map((id) => listRows(scope, { dependsOnStackId: id })))).flat(),
-    ]);
+    const touching = await readOrganization(deps.db, actor.organizationId, (scope) => edgesTouching(scope, own));
     ids = [...new Set([...own, ...touching.flatMap((e) => [e.stackId, e.dependsOnStackId])])];
   }
   const { nodes, edges } = await readOrganization(deps.db, actor.organizationId, async (scope) => ({

@@ -325,6 +325,8 @@ async function scan(deps: StackDiscoveryDeps, organizationId: string, configurat
           existing += 1;
           continue;
         }
+        // A configuration deleted during its scan creates nothing more.
+        if (!(await readOrganization(deps.db, organizationId, (scope) => findConfiguration(scope, configuration.id)))) return;
         const { iacType, ...settings } = configuration.stackConfig as Schemas['StackDiscoveryConfiguration']['stackConfig'];
         const branch = pattern.branch ?? directory.branch;
         const base = stackNameOf(pattern.repoName, path);
