@@ -329,3 +329,19 @@ export async function lockRunsWaitingOn(tx: Executor, organizationId: string, up
     .orderBy(asc(runs.createdAt), asc(runs.id))
     .for('update');
 }
+
+/** Runs by id with their status, across organizations (the mutex repair's sweep). */
+export async function runStatusesByIds(tx: Executor, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await tx.select({ id: runs.id, status: runs.status }).from(runs).where(inArray(runs.id, ids));
+  return new Map(rows.map((row) => [row.id, row.status]));
+}
+
+/** Stacks with a mutating run waiting (notStarted), across organizations (the mutex repair's sweep). */
+export async function stacksWithWaitingRuns(tx: Executor, limit: number): Promise<{ organizationId: string; stackId: string }[]> {
+  return tx
+    .selectDistinct({ organizationId: runs.organizationId, stackId: runs.stackId })
+    .from(runs)
+    .where(and(eq(runs.status, 'notStarted'), eq(runs.mutating, true)))
+    .limit(limit);
+}

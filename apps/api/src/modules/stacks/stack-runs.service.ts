@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { readOrganization, type Scope } from '../../db/scope';
 import type { Schemas } from '../../http/contract-types';
@@ -129,4 +129,17 @@ export async function stackSummaries(scope: Scope, filter: { ids?: readonly stri
   if (filter.namespaceId === undefined && !filter.ids?.length) return [];
   const rows = await scope.select(stacks, condition, { orderBy: [stacks.name, stacks.id] });
   return rows.map((r) => ({ id: r.id, name: r.name, namespaceId: r.namespaceId, createdBy: r.createdBy, latestRunStatus: r.latestRunStatus }));
+}
+
+/**
+ * For the runs module's mutex repair (a system sweep over every organization): stacks whose run
+ * mutex is held, oldest change first.
+ */
+export async function stacksHoldingRunMutex(db: Database, limit: number): Promise<{ organizationId: string; stackId: string; activeRunId: string }[]> {
+  const rows = await db
+    .select({ organizationId: stacks.organizationId, stackId: stacks.id, activeRunId: stacks.activeRunId })
+    .from(stacks)
+    .where(isNotNull(stacks.activeRunId))
+    .limit(limit);
+  return rows.flatMap((row) => (row.activeRunId ? [{ ...row, activeRunId: row.activeRunId }] : []));
 }
