@@ -38,9 +38,13 @@ import { namespacesOperations } from './modules/namespaces/namespaces.routes';
 import { holdNamespace, namespaceExists, type NamespacesDeps } from './modules/namespaces/namespaces.service';
 import { removeNamespacePermissionsOn } from './modules/iam/namespace-permissions.service';
 import { variablesOperations } from './modules/variables/variables.routes';
-import { removeVariablesOf, variablesForRun, variablesInNamespace, type VariablesDeps } from './modules/variables/variables.service';
+import { removeVariablesOf, variableKeysAt, variablesForRun, variablesInNamespace, type VariablesDeps } from './modules/variables/variables.service';
+import { stackDependenciesOperations } from './modules/stack-dependencies/stack-dependencies.routes';
+import { removeDependenciesOf } from './modules/stack-dependencies/stack-dependencies.service';
 import { stacksOperations } from './modules/stacks/stacks.routes';
 import {
+  checkStackSettings,
+  createStackFor,
   holdStack,
   stackCodeLocation,
   stackPlacement,
@@ -70,7 +74,9 @@ import { terraformStateOperations } from './modules/terraform-state/terraform-st
 import type { JobTokenGrant } from './modules/terraform-state/terraform-state.service';
 import { vcsOperations } from './modules/vcs/vcs.routes';
 import { RepositoryCache, vcsProviderExists, type VcsDeps } from './modules/vcs/vcs.service';
-import { repositoryRemote } from './modules/vcs/vcs-repos.service';
+import { iacDirectoriesOf, repositoryRemote } from './modules/vcs/vcs-repos.service';
+import { stackDiscoveryOperations } from './modules/stack-discovery/stack-discovery.routes';
+import { DiscoveryScans, rescanOnPush, type StackDiscoveryDeps } from './modules/stack-discovery/stack-discovery.service';
 import type { PullRequestCommentDeps } from './modules/vcs/pr-comments.service';
 import { driftOperations } from './modules/drift/drift.routes';
 import { driftRunEnded, type DriftDeps } from './modules/drift/drift.service';
@@ -95,6 +101,8 @@ export interface ComposedOperations {
   runnerProtocol: RunnerProtocolDeps;
   /** The drift domain's dependencies, for its scheduled tick (background-jobs.ts). */
   drift: DriftDeps;
+  /** Stack discovery's scans running in the background (tests wait for them). */
+  discoveryScans: DiscoveryScans;
 }
 
 /** Wires every module's services to their dependencies: the composition root of the API. */
@@ -128,12 +136,14 @@ export function composeOperations(
     db,
     engine,
     vcsProviderExists: (organizationId, providerId) => vcsProviderExists(vcs, organizationId, providerId),
-    // A deleted stack takes its own variables, the permissions granted on it, its state and its policy results and mappings along.
+    // A deleted stack takes its own variables, the permissions granted on it, its state, its policy
+    // results and mappings, and its dependency edges along.
     removeWithStack: async (scope, initiator, stack) => {
       await removeVariablesOf(scope, initiator, { scope: 'stack', scopeId: stack.id });
       await removeNamespacePermissionsOn(scope, initiator, { stackId: stack.id });
       await removeStateOf(scope, initiator, stack.id, stack.name);
       await removePoliciesOfStack(scope, initiator, stack.id);
+      await removeDependenciesOf(scope, initiator, stack.id);
     },
   };
   // A namespace is deleted only empty of stacks and variables; the permissions on it go with it.
@@ -190,6 +200,17 @@ export function composeOperations(
   // Drift: checks and remediations are runs; a run's end classifies its check or starts one after an apply.
   const drift: DriftDeps = { db, engine, runs, logger };
   runs.onRunEnded = (t, run) => driftRunEnded(drift, t, run);
+  const discovery: StackDiscoveryDeps = {
+    db,
+    engine,
+    vcsProviderExists: (organizationId, providerId) => vcsProviderExists(vcs, organizationId, providerId),
+    namespaceExists: (organizationId, namespaceId) => namespaceExists(db, organizationId, namespaceId),
+    iacDirectories: (organizationId, providerId, repoName, branch) => iacDirectoriesOf(vcs, organizationId, providerId, repoName, branch),
+    createStack: (organizationId, author, input) => createStackFor(stacks, organizationId, author, input),
+    checkStackSettings: (organizationId, namespaceId, data, prefix) => checkStackSettings(stacks, organizationId, namespaceId, data, prefix),
+    scans: new DiscoveryScans(),
+    logger,
+  };
   // The shipped list answers at once; the official indexes are read in the background when the
   // network allows (never during a request), unless IAC_VERSIONS_REFRESH=off.
   // One LISTEN connection per process for the runner protocol's wake-ups and the run log streams.
@@ -228,7 +249,8 @@ export function composeOperations(
     runnersOperations({ db, engine, activeJobsByGroup: (organizationId) => liveJobsByGroup({ db }, organizationId) }),
     runnerProtocolOperations({ ...runnerProtocol, stream: { db, envelope, runs, events } }),
     sshKeysOperations({ db, engine, envelope }),
-    vcsOperations({ ...vcs, runs, logger }),
+    vcsOperations({ ...vcs, runs, logger, onPush: (organizationId, providerId, pushes) => rescanOnPush(discovery, organizationId, providerId, pushes) }),
+    stackDiscoveryOperations(discovery),
     terraformStateOperations({
       db,
       engine,
@@ -243,6 +265,12 @@ export function composeOperations(
     runsOperations(runs),
     controlPoliciesOperations(controlPolicies),
     driftOperations(drift),
+    stackDependenciesOperations({
+      db,
+      engine,
+      envelope,
+      stackVariableKeys: async (organizationId, stackId) => new Set((await variableKeysAt(db, organizationId, { scope: 'stack', scopeId: stackId })).keys()),
+    }),
     ssoOperations({
       ...accounts,
       envelope,
@@ -259,5 +287,6 @@ export function composeOperations(
     planComments: { ...vcs, runs },
     runnerProtocol,
     drift,
+    discoveryScans: discovery.scans,
   };
 }

@@ -39,6 +39,9 @@ export const idPrefixes = {
   policyResult: 'polr',
   driftDetection: 'drd',
   driftRemediation: 'drr',
+  stackDependency: 'sdep',
+  stackDiscoveryConfiguration: 'sdc',
+  stackDiscoveryEvent: 'sdev',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

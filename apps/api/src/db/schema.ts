@@ -20,3 +20,5 @@ export * from '../modules/terraform-state/terraform-state.schema';
 export * from '../modules/terraform-login/terraform-login.schema';
 export * from '../modules/control-policies/control-policies.schema';
 export * from '../modules/drift/drift.schema';
+export * from '../modules/stack-dependencies/stack-dependencies.schema';
+export * from '../modules/stack-discovery/stack-discovery.schema';

@@ -122,10 +122,10 @@ describe('the wire format the clients rely on', () => {
   it('has the paths the clients call beyond the catalogue, GET /stack/dependency/{dependencyId} included', async () => {
     const op = operationsById.get('getStackDependency');
     expect(op).toMatchObject({ method: 'get', path: '/stack/dependency/{dependencyId}' });
-    // Stacks are not implemented yet: the operation answers 501 in the envelope, not 404.
+    // The path is routed (not the 404 of an unknown path): an unknown dependency is not_found in the envelope.
     const res = await api.app.inject({ method: 'GET', url: '/stack/dependency/sdep-abcdef', headers: sdkHeaders(admin.token) });
-    expect(res.statusCode).toBe(501);
-    expect(res.json()).toMatchObject({ request: { id: expect.any(String) }, response: { items: [], errors: [{ code: 'internal_error' }] } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ request: { id: expect.any(String) }, response: { items: [], errors: [{ code: 'not_found', message: 'Stack dependency not found: sdep-abcdef' }] } });
     expect(operationsById.get('deleteOrganizationConfiguration')).toMatchObject({ method: 'delete', path: '/org/configuration' });
   });
 });

@@ -73,8 +73,11 @@ async function createObjects(token: string) {
     iacType: 'terraform',
     data: { policy: { ttlConfig: { ttl: { type: 'hours', value: 1 } } } },
   };
+  const stackId = await created('createStack', { stack });
+  const upstreamStackId = await created('createStack', { stack: { ...stack, name: `${stack.name}-up` } });
   return {
-    stackId: await created('createStack', { stack }),
+    stackId,
+    dependencyId: await created('createStackDependency', { stackId, dependsOnStackId: upstreamStackId }),
     teamId: await created('createTeam', sampleEntities['createTeam']?.()),
     customRoleId: await created('createCustomRole', sampleEntities['createCustomRole']?.()),
     customAbacConfigurationId: await created('createCustomAbacConfiguration', sampleEntities['createCustomAbacConfiguration']?.()),

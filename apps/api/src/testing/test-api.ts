@@ -42,6 +42,8 @@ export interface TestApi {
   runnerProtocol: ComposedOperations['runnerProtocol'];
   /** The drift domain's dependencies (its scheduled tick, drift-schedule.service). */
   drift: ComposedOperations['drift'];
+  /** Stack discovery's background scans (`idle()` waits for them). */
+  discoveryScans: ComposedOperations['discoveryScans'];
   /**
    * After a change made around the operations (straight SQL, an operator command): what another
    * process's change is to the server, which sees it within the actor cache's lifetime.
@@ -120,6 +122,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     planComments: composed.planComments,
     runnerProtocol: composed.runnerProtocol,
     drift: composed.drift,
+    discoveryScans: composed.discoveryScans,
     async call(operationId, call = {}) {
       const op = operationsById.get(operationId);
       if (!op) throw new Error(`No operation ${operationId} in the description`);
@@ -143,6 +146,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     },
     forgetActors: composed.actorsChanged,
     async close() {
+      await composed.discoveryScans.idle();
       await app.close();
       await composed.runnerProtocol.events.stop();
       await database.close();

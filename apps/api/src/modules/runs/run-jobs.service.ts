@@ -8,6 +8,7 @@ import { readOrganization, Scope } from '../../db/scope';
 import { DomainError } from '../../http/domain-error';
 import { recordAudit, type AuditEntityType, type AuditInitiator } from '../audit/audit.service';
 import { stackForRuns } from '../stacks/stack-runs.service';
+import { dependencyInputsForRun } from '../stack-dependencies/stack-dependencies.service';
 import { isAutoApproved, type ApprovalRule } from './approval-policy';
 import { evaluateControlPolicies as passingControlPolicies, policiesInput, type ControlPoliciesOutcome, type EvaluateControlPolicies } from './control-policies';
 import type {
@@ -101,7 +102,14 @@ export class JobSpecError extends DomainError {
 const liveStatuses: RunJobRow['status'][] = ['claimed', 'running'];
 
 function runsTx(deps: RunJobsDeps, tx: RunsTx['tx'], organizationId: string): RunsTx {
-  return { tx, scope: new Scope(tx, organizationId), organizationId, approvalTimeoutMs: deps.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS, onRunEnded: deps.onRunEnded };
+  return {
+    tx,
+    scope: new Scope(tx, organizationId),
+    organizationId,
+    approvalTimeoutMs: deps.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
+    onRunEnded: deps.onRunEnded,
+    envelope: deps.envelope,
+  };
 }
 
 /** The audit entity of a run kind. */
@@ -283,6 +291,13 @@ export async function jobSpec(deps: RunJobsDeps, ref: JobRef): Promise<JobSpec> 
     // An HCL value (a list, a map, an object) is written to the tfvars as it is, not quoted.
     ...(v.isHcl && v.type === 'tfVar' ? { hcl: true } : {}),
   }));
+  // The referenced outputs of the stacks this one depends on (design §5.11) are its inputs too.
+  for (const input of await dependencyInputsForRun({ db: deps.db, envelope: deps.envelope }, job.organizationId, run.stackId)) {
+    const at = variables.findIndex((v) => v.kind === 'terraform' && v.name === input.name);
+    const variable: JobVariable = { name: input.name, value: input.value, kind: 'terraform', sensitive: input.sensitive, ...(input.hcl ? { hcl: true } : {}) };
+    if (at === -1) variables.push(variable);
+    else variables[at] = variable;
+  }
   const gitInfo = run.gitInfo as { branch?: string; headSha?: string };
   const credentials = remote.credentials
     ? remote.credentials.type === 'sshKey'

@@ -11,6 +11,7 @@ import {
 import { newId, type IdKind } from '../../crypto/ids';
 import type { Database, Transaction } from '../../db/database';
 import { Scope } from '../../db/scope';
+import type { SecretEnvelope } from '../../crypto/secret-envelope';
 import { DomainError } from '../../http/domain-error';
 import { acquireStackRunMutex, handOverStackRunMutex, lockStackRunMutex, recordStackLatestRun } from '../stacks/stack-runs.service';
 import {
@@ -31,6 +32,7 @@ import {
   type RunChanges,
   type RunRow,
 } from './runs.repository';
+import { activeUpstreamRuns, settleDownstream } from './upstream-runs.service';
 
 // The run state machine's only writer (design §5.1, §5.2): every status change of a run goes
 // through `transitionRun` inside the caller's transaction. It checks the table of
@@ -57,6 +59,8 @@ export interface RunsTx {
   approvalTimeoutMs: number;
   /** Called in the transaction when a run ends (drift: classify a drift check, check after an apply). */
   onRunEnded?: RunEndedHook | undefined;
+  /** Opens sensitive state outputs (a dependency trigger compares them); absent, they count as changed. */
+  envelope?: SecretEnvelope | undefined;
 }
 
 /** What other domains do when a run ends, inside the transaction of its terminal transition. */
@@ -65,7 +69,7 @@ export type RunEndedHook = (t: RunsTx, run: RunRow) => Promise<void>;
 export function inRunsTransaction<T>(
   db: Database,
   organizationId: string,
-  options: { approvalTimeoutMs?: number | undefined; onRunEnded?: RunEndedHook | undefined },
+  options: { approvalTimeoutMs?: number | undefined; onRunEnded?: RunEndedHook | undefined; envelope?: SecretEnvelope | undefined },
   work: (t: RunsTx) => Promise<T>,
 ): Promise<T> {
   return db.transaction((tx) =>
@@ -75,6 +79,7 @@ export function inRunsTransaction<T>(
       organizationId,
       approvalTimeoutMs: options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS,
       onRunEnded: options.onRunEnded,
+      envelope: options.envelope,
     }),
   );
 }
@@ -168,6 +173,8 @@ export interface NewRun {
   /** The approval rules of the stack when the run was created (deployments). */
   approvalRules?: unknown[];
   createdBy: string | null;
+  /** The upstream run whose success started this one (trigger 'dependency'). */
+  upstreamRunId?: string | undefined;
 }
 
 /**
@@ -176,6 +183,8 @@ export interface NewRun {
  */
 export async function beginRun(t: RunsTx, input: NewRun, actor: TransitionActor): Promise<RunRow> {
   const mutating = isMutatingRunKind(stateKind(input.kind));
+  // Active deployments of the stacks this one depends on, locked before the stack's own row (see upstream-runs.service).
+  const upstreamRunIds = await activeUpstreamRuns(t, input.kind, input.stackId);
   // Serialise with the stack's mutex changes first (see lockStackRunMutex).
   const stack = mutating ? await lockStackRunMutex(t.scope, input.stackId) : undefined;
   if (mutating && !stack) throw new DomainError('not_found', `Stack not found: ${input.stackId}`);
@@ -198,6 +207,7 @@ export async function beginRun(t: RunsTx, input: NewRun, actor: TransitionActor)
     approval: input.approvalRules ? { rules: input.approvalRules } : null,
     transitionCount: 1,
     createdBy: input.createdBy,
+    upstreamRunId: input.upstreamRunId ?? null,
   });
   await insertTransition(t.scope, {
     runId: inserted.id,
@@ -220,6 +230,7 @@ export async function beginRun(t: RunsTx, input: NewRun, actor: TransitionActor)
       stack.activeRunId = null;
     }
   }
+  if (upstreamRunIds.length) return updateRun(t.scope, inserted.id, { blockedBy: { kind: 'upstream', runIds: upstreamRunIds } });
   if (!mutating || (await acquireStackRunMutex(t.scope, input.stackId, inserted.id))) {
     return transitionRun(t, inserted.id, 'queue', systemActor);
   }
@@ -380,6 +391,7 @@ export async function transitionRun(
     // Steps left running or waiting end with the run: errored, failed, or skipped when it was cancelled.
     await closeOpenSteps(t.scope, run.id, to === 'error' ? 'error' : to === 'failed' || to === 'applyFailure' ? 'failed' : to === 'approvalTimeout' ? 'approvalTimeout' : to === 'succeeded' ? 'succeeded' : 'skipped');
     if (run.mutating) await releaseAndPromote(t, written);
+    await settleDownstream(t, written, to);
   }
   await recordStackLatestRun(t.scope, run.stackId, written, false);
   await notify(t.tx, RUN_STATUS_CHANNEL, JSON.stringify({ runId: run.id, organizationId: t.organizationId, status: to }));

@@ -307,6 +307,41 @@ export async function notify(tx: Executor, channel: string, payload: string): Pr
   await tx.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Upstream runs (stack dependencies, design §5.11)
+
+/**
+ * The active deployments and destroys of the stacks, share-locked until the transaction ends: one
+ * of them cannot end (and look for the runs waiting on it) before a run that waits on it commits.
+ */
+export async function lockActiveDeploymentsOf(tx: Executor, organizationId: string, stackIds: string[]): Promise<string[]> {
+  if (!stackIds.length) return [];
+  const rows = await tx
+    .select({ id: runs.id })
+    .from(runs)
+    .where(and(eq(runs.organizationId, organizationId), inArray(runs.stackId, stackIds), eq(runs.isActive, true), inArray(runs.kind, ['deployment', 'destroy'])))
+    .orderBy(asc(runs.id))
+    .for('share');
+  return rows.map((r) => r.id);
+}
+
+/** The notStarted runs waiting on an upstream run, locked. */
+export async function lockRunsWaitingOn(tx: Executor, organizationId: string, upstreamRunId: string): Promise<RunRow[]> {
+  return tx
+    .select()
+    .from(runs)
+    .where(
+      and(
+        eq(runs.organizationId, organizationId),
+        eq(runs.status, 'notStarted'),
+        sql`${runs.blockedBy} ->> 'kind' = 'upstream'`,
+        sql`${runs.blockedBy} -> 'runIds' @> jsonb_build_array(${upstreamRunId}::text)`,
+      ),
+    )
+    .orderBy(asc(runs.createdAt), asc(runs.id))
+    .for('update');
+}
+
 /** Runs by id with their status, across organizations (the mutex repair's sweep). */
 export async function runStatusesByIds(tx: Executor, ids: string[]): Promise<Map<string, string>> {
   if (!ids.length) return new Map();

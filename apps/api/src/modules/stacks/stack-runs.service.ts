@@ -114,6 +114,23 @@ export async function recordStackLatestRun(
   await scope.update(stacks, { latestRunStatus: run.status, updatedAt: keepUpdatedAt }, and(eq(stacks.id, stackId), eq(stacks.latestRunId, run.id)) as never);
 }
 
+/** A stack as a dependency graph shows it: name, namespace, creator and latest run status. */
+export interface StackSummary {
+  id: string;
+  name: string;
+  namespaceId: string;
+  createdBy: string | null;
+  latestRunStatus: string | null;
+}
+
+/** The organization's stacks by id, or those of a namespace, as graph nodes (stack-dependencies). */
+export async function stackSummaries(scope: Scope, filter: { ids?: readonly string[]; namespaceId?: string }): Promise<StackSummary[]> {
+  const condition = filter.namespaceId !== undefined ? eq(stacks.namespaceId, filter.namespaceId) : inArray(stacks.id, [...new Set(filter.ids ?? [])]);
+  if (filter.namespaceId === undefined && !filter.ids?.length) return [];
+  const rows = await scope.select(stacks, condition, { orderBy: [stacks.name, stacks.id] });
+  return rows.map((r) => ({ id: r.id, name: r.name, namespaceId: r.namespaceId, createdBy: r.createdBy, latestRunStatus: r.latestRunStatus }));
+}
+
 /**
  * For the runs module's mutex repair (a system sweep over every organization): stacks whose run
  * mutex is held, oldest change first.

@@ -317,15 +317,38 @@ export async function getStack(deps: StacksDeps, actor: Actor, stackId: string):
 
 export async function createStack(deps: StacksDeps, actor: Actor, input: StackInput): Promise<Stack> {
   await deps.engine.require(actor, 'stack:create', { namespaceId: input.namespaceId });
+  return insertNewStack(deps, actor.organizationId, { initiator: initiatorOf(actor), userId: actor.userId }, input);
+}
+
+/**
+ * For the modules that create stacks on behalf of a configuration (stack discovery), which checked
+ * its own permission: validated and audited as createStack does, as `author`.
+ */
+export async function createStackFor(deps: StacksDeps, organizationId: string, author: { initiator: AuditInitiator; userId: string | null }, input: StackInput): Promise<Stack> {
+  return insertNewStack(deps, organizationId, author, input);
+}
+
+/**
+ * For the modules that hold stack settings to apply later (stack discovery): the checks createStack
+ * makes on `data` in that namespace, with errors on fields under `prefix`.
+ */
+export async function checkStackSettings(deps: StacksDeps, organizationId: string, namespaceId: string, data: StackData, prefix: string): Promise<void> {
+  const ns = await namespaceOf(deps, organizationId, namespaceId, 'entity.namespaceId');
+  const compacted = compact({ ...data });
+  await validateData(deps, organizationId, compacted, prefix);
+  checkAgainstNamespace(compacted, ns, prefix);
+}
+
+async function insertNewStack(deps: StacksDeps, organizationId: string, author: { initiator: AuditInitiator; userId: string | null }, input: StackInput): Promise<Stack> {
   const name = input.name.trim();
   if (!name) throw validationError("'entity.stack.name' must not be blank", 'entity.stack.name');
-  const ns = await namespaceOf(deps, actor.organizationId, input.namespaceId, 'entity.stack.namespaceId');
+  const ns = await namespaceOf(deps, organizationId, input.namespaceId, 'entity.stack.namespaceId');
   const data = compact({ ...(input.data ?? {}) });
-  await validateData(deps, actor.organizationId, data, 'entity.stack.data');
+  await validateData(deps, organizationId, data, 'entity.stack.data');
   checkAgainstNamespace(data, ns, 'entity.stack.data');
   const now = nowOf(deps);
   return unique(nameTaken(name), 'entity.stack.name', () =>
-    inOrganization(deps.db, actor.organizationId, async (scope) => {
+    inOrganization(deps.db, organizationId, async (scope) => {
       // Held until the stack is committed: the namespace cannot be deleted under it.
       if (!(await holdNamespace(scope, ns.id))) throw validationError(`Namespace ${ns.id} was not found`, 'entity.stack.namespaceId');
       await requireUniqueName(scope, ns.id, name, 'entity.stack.name');
@@ -337,9 +360,9 @@ export async function createStack(deps: StacksDeps, actor: Actor, input: StackIn
         stackType: ttlOf(data) ? 'ephemeral' : 'persistent',
         data,
         expiresAt: expiryOf(data, now),
-        createdBy: actor.userId,
+        createdBy: author.userId,
       });
-      await recordAudit(scope, initiatorOf(actor), { entityType: 'stack', entityId: row.id, entityName: row.name, action: 'create' });
+      await recordAudit(scope, author.initiator, { entityType: 'stack', entityId: row.id, entityName: row.name, action: 'create' });
       return toStack(row, ns);
     }),
   );

@@ -228,6 +228,61 @@ export async function getStackOutputSecretValue(deps: Deps, actor: Actor, input:
   return { name: row.name, value };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Outputs for other modules (stack dependencies): no actor, the caller has checked access.
+
+export interface OutputValue {
+  name: string;
+  sensitive: boolean;
+  value: unknown;
+}
+
+function openOutput(envelope: Deps['envelope'] | undefined, organizationId: string, versionId: string, row: repo.StateOutputRow): unknown {
+  if (!row.sensitive) return parseJson(row.value);
+  if (!envelope) return undefined;
+  return JSON.parse(envelope.decrypt(row.sealedValue ?? '', outputContext(organizationId, versionId, row.name)));
+}
+
+/** The current outputs of a stack with their values (sensitive ones opened), for a run's inputs. */
+export async function stackOutputValues(deps: Pick<Deps, 'db'> & { envelope?: Deps['envelope'] | undefined }, organizationId: string, stackId: string): Promise<OutputValue[]> {
+  const current = await currentOutputs(deps as Deps, organizationId, stackId);
+  if (!current) return [];
+  return current.rows.map((row) => ({ name: row.name, sensitive: row.sensitive, value: openOutput(deps.envelope, organizationId, current.versionId, row) }));
+}
+
+/**
+ * The names of the outputs whose value the run changed: the current version against the one
+ * before the run's first state write (none when the run wrote no state). A sensitive output that
+ * cannot be opened (no envelope) counts as changed when the run wrote state.
+ */
+export async function changedStackOutputs(scope: Scope, envelope: Deps['envelope'] | undefined, stackId: string, runId: string): Promise<string[]> {
+  const around = await repo.versionsAroundRun(scope, stackId, runId);
+  if (!around.wrote) return [];
+  const head = await repo.findStackState(scope, stackId);
+  if (!head?.currentVersionId) return [];
+  const now = await repo.listOutputs(scope, head.currentVersionId);
+  const before = around.before ? await repo.listOutputs(scope, around.before.id) : [];
+  const beforeByName = new Map(before.map((r) => [r.name, r]));
+  const names = new Set([...now.map((r) => r.name), ...before.map((r) => r.name)]);
+  const changed: string[] = [];
+  for (const name of names) {
+    const a = now.find((r) => r.name === name);
+    const b = beforeByName.get(name);
+    if (!a || !b || !around.before) {
+      changed.push(name);
+      continue;
+    }
+    if ((a.sensitive || b.sensitive) && !envelope) {
+      changed.push(name);
+      continue;
+    }
+    const va = JSON.stringify(openOutput(envelope, scope.organizationId, head.currentVersionId, a));
+    const vb = JSON.stringify(openOutput(envelope, scope.organizationId, around.before.id, b));
+    if (va !== vb) changed.push(name);
+  }
+  return changed.sort();
+}
+
 /**
  * The resource instances of the stack's current state, a page at a time, in address order; none
  * before the stack's first state. `extendedOutput` adds each instance's attributes from the state

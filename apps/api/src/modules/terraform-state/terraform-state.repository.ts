@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { pagedList, type Page, type PageRequest } from '../../db/paged-list';
 import type { Scope } from '../../db/scope';
 import { stackStates, stateLocks, stateOutputs, stateResources, stateVersionContents, stateVersions, type StateVersionStatus } from './terraform-state.schema';
@@ -109,6 +109,21 @@ export async function deleteLock(scope: Scope, stackId: string, lockId: string):
 
 export const locksHeldBy = (scope: Scope, kind: StateLockRow['holderKind'], holderId: string) =>
   scope.select(stateLocks, and(eq(stateLocks.holderKind, kind), eq(stateLocks.holderId, holderId)));
+
+/**
+ * The version the stack had before `runId` first wrote its state (the latest kept one written
+ * earlier), and whether the run wrote any: what a dependency trigger compares outputs against.
+ */
+export async function versionsAroundRun(scope: Scope, stackId: string, runId: string): Promise<{ wrote: boolean; before: StateVersionRow | undefined }> {
+  const [first] = await scope.select(stateVersions, and(eq(stateVersions.stackId, stackId), eq(stateVersions.runId, runId)) as SQL, { orderBy: [asc(stateVersions.seq)], limit: 1 });
+  if (!first) return { wrote: false, before: undefined };
+  const [before] = await scope.select(
+    stateVersions,
+    and(eq(stateVersions.stackId, stackId), sql`${stateVersions.seq} < ${first.seq}`, sql`${stateVersions.status} <> 'quarantined'`) as SQL,
+    { orderBy: [desc(stateVersions.seq)], limit: 1 },
+  );
+  return { wrote: true, before };
+}
 
 /** Everything of a stack's state: its row, its lock, its versions (their contents, outputs and resources cascade). */
 export async function deleteStateOf(scope: Scope, stackId: string): Promise<number> {

@@ -168,3 +168,14 @@ export async function scanVcsRepos(deps: VcsDeps, actor: Actor, input: Schemas['
   }
   return results;
 }
+
+/**
+ * For stack discovery (which checks its own permission; no actor: a push re-scans too): the
+ * directories of one branch of a repository that hold IaC code (the repository's default branch
+ * when none is named), within the limits of a scan.
+ */
+export async function iacDirectoriesOf(deps: VcsDeps, organizationId: string, providerId: string, repoName: string, branch?: string): Promise<VcsScanResult[]> {
+  const { remote, repository } = await remoteOf(deps, organizationId, providerId, repoName);
+  const ref = branch ?? repository.defaultBranch ?? 'main';
+  return withSnapshot(deps, remote, ref, (snapshot) => scanTree(snapshot, repository.fullName, ref));
+}

@@ -36,6 +36,8 @@ type VcsType = Schemas['VcsType'];
 export interface WebhookDeps extends VcsDeps {
   runs: RunsDeps;
   logger?: FastifyBaseLogger | undefined;
+  /** Told of every new push (stack discovery re-scans the repositories); its failure never fails the delivery. */
+  onPush?: ((organizationId: string, providerId: string, pushes: { repoNames: string[]; branch: string }[]) => Promise<unknown>) | undefined;
 }
 
 export interface WebhookRequest {
@@ -105,7 +107,13 @@ export async function receiveVcsWebhook(deps: WebhookDeps, request: WebhookReque
   const stacks = (await stacksOfVcsProvider(deps.db, organizationId, provider.id)).filter((s) => repoNames.has((s.data.vcsInfo?.repoName ?? '').toLowerCase()));
   const starts: RunStart[] = [];
   if (parsed.event.kind === 'push') {
-    for (const push of pushesOf(family, parsed, request.payload)) starts.push(...(await pushStarts(deps, provider, stacks, push)));
+    const pushes = pushesOf(family, parsed, request.payload);
+    if (deps.onPush) {
+      await deps.onPush(organizationId, provider.id, pushes.map((p) => ({ repoNames: p.repoNames, branch: p.branch }))).catch((error: unknown) => {
+        deps.logger?.warn({ providerId: provider.id, err: String(error) }, 'A push listener failed');
+      });
+    }
+    for (const push of pushes) starts.push(...(await pushStarts(deps, provider, stacks, push)));
   } else {
     starts.push(...(await pullRequestStarts(deps, provider, stacks, parsed.event)));
   }

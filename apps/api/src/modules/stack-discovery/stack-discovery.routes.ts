@@ -1,0 +1,27 @@
+import { defineOperations, list, single, userOperation } from '../../http/operation-registry';
+import {
+  createStackDiscoveryConfiguration,
+  deleteStackDiscoveryConfiguration,
+  getStackDiscoveryConfiguration,
+  listStackDiscoveryConfigurations,
+  listStackDiscoveryEvents,
+  runStackDiscovery,
+  updateStackDiscoveryConfiguration,
+  type StackDiscoveryDeps,
+} from './stack-discovery.service';
+
+export const stackDiscoveryOperations = (deps: StackDiscoveryDeps) =>
+  defineOperations({
+    listStackDiscoveryConfigurations: userOperation(async (actor, { query }) => list(await listStackDiscoveryConfigurations(deps, actor, query))),
+    createStackDiscoveryConfiguration: userOperation(async (actor, { entity }) => single(await createStackDiscoveryConfiguration(deps, actor, entity))),
+    getStackDiscoveryConfiguration: userOperation(async (actor, { params }) => single(await getStackDiscoveryConfiguration(deps, actor, params.stackDiscoveryConfigurationId))),
+    updateStackDiscoveryConfiguration: userOperation(async (actor, { params, entity }) =>
+      single(await updateStackDiscoveryConfiguration(deps, actor, params.stackDiscoveryConfigurationId, entity)),
+    ),
+    deleteStackDiscoveryConfiguration: userOperation(async (actor, { params }) => single(await deleteStackDiscoveryConfiguration(deps, actor, params.stackDiscoveryConfigurationId))),
+    listStackDiscoveryEvents: userOperation(async (actor, { query }) => {
+      const { items, paging } = await listStackDiscoveryEvents(deps, actor, query);
+      return { items, paging };
+    }),
+    runStackDiscovery: userOperation(async (actor, { params }) => single(await runStackDiscovery(deps, actor, params.stackDiscoveryConfigurationId))),
+  });
