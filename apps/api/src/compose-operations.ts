@@ -30,7 +30,10 @@ import { namespacesOperations } from './modules/namespaces/namespaces.routes';
 import { holdNamespace, namespaceExists, type NamespacesDeps } from './modules/namespaces/namespaces.service';
 import { removeNamespacePermissionsOn } from './modules/iam/namespace-permissions.service';
 import { variablesOperations } from './modules/variables/variables.routes';
-import { removeVariablesOf, variablesForRun, variablesInNamespace, type VariablesDeps } from './modules/variables/variables.service';
+import { removeVariablesOf, upsertVariables, variablesForRun, variablesInNamespace, type VariablesDeps } from './modules/variables/variables.service';
+import { templatesOperations } from './modules/templates/templates.routes';
+import { openCleanupPullRequest, pullRequestClosed, type BlueprintsDeps } from './modules/templates/blueprints.service';
+import { blueprintExists, maxTtlOfTemplate, recordStackRemoval, templateExists } from './modules/templates/templates.service';
 import { stacksOperations } from './modules/stacks/stacks.routes';
 import {
   holdStack,
@@ -55,7 +58,7 @@ import { terraformLoginOperations } from './modules/terraform-login/terraform-lo
 import { terraformStateOperations } from './modules/terraform-state/terraform-state.routes';
 import type { JobTokenGrant } from './modules/terraform-state/terraform-state.service';
 import { vcsOperations } from './modules/vcs/vcs.routes';
-import { RepositoryCache, vcsProviderExists, type VcsDeps } from './modules/vcs/vcs.service';
+import { hostOf, openProvider, RepositoryCache, vcsProviderExists, type VcsDeps } from './modules/vcs/vcs.service';
 import { repositoryRemote } from './modules/vcs/vcs-repos.service';
 import type { PullRequestCommentDeps } from './modules/vcs/pr-comments.service';
 
@@ -75,6 +78,8 @@ export interface ComposedOperations {
   runs: RunsDeps;
   /** What posts pull-request plans' summaries back to the code host (vcs pr-comments.service). */
   planComments: PullRequestCommentDeps;
+  /** The templates and blueprints domain's dependencies, for its time-to-live job. */
+  templates: BlueprintsDeps;
 }
 
 /** Wires every module's services to their dependencies: the composition root of the API. */
@@ -108,11 +113,15 @@ export function composeOperations(
     db,
     engine,
     vcsProviderExists: (organizationId, providerId) => vcsProviderExists(vcs, organizationId, providerId),
-    // A deleted stack takes its own variables and the permissions granted on it along.
+    // A deleted stack takes its own variables and the permissions granted on it along; one made
+    // from a template or blueprint gets its stackDeleted event.
     removeWithStack: async (scope, initiator, stackId) => {
       await removeVariablesOf(scope, initiator, { scope: 'stack', scopeId: stackId });
       await removeNamespacePermissionsOn(scope, initiator, { stackId });
+      await recordStackRemoval(scope, initiator, stackId);
     },
+    maxTtlOfTemplate: (organizationId, templateId) => maxTtlOfTemplate({ db }, organizationId, templateId),
+    openCleanupPullRequest: (actor, stack) => openCleanupPullRequest(templates, actor, stack),
   };
   // A namespace is deleted only empty of stacks and variables; the permissions on it go with it.
   const namespaces: NamespacesDeps = {
@@ -129,6 +138,8 @@ export function composeOperations(
     findScopeTarget: async (organizationId, scope, scopeId) => {
       if (scope === 'namespace') return (await namespaceExists(db, organizationId, scopeId)) ? { namespaceId: scopeId } : null;
       if (scope === 'stack') return stackPlacement({ db }, organizationId, scopeId);
+      if (scope === 'template') return (await templateExists({ db }, organizationId, scopeId)) ? { templateId: scopeId } : null;
+      if (scope === 'blueprint') return (await blueprintExists({ db }, organizationId, scopeId)) ? {} : null;
       return null;
     },
     // A variable being created holds its namespace or stack, so neither is deleted under it.
@@ -146,6 +157,29 @@ export function composeOperations(
     repositoryRemote: (organizationId, providerId, repoName) => repositoryRemote(vcs, organizationId, providerId, repoName),
     variablesForRun: (organizationId, stackId) => variablesForRun(variables, organizationId, stackId),
     teamIdsOfUser: (organizationId, userId) => teamIdsOfUser(db, organizationId, userId),
+  };
+  // Templates and blueprints make stacks through the stacks service, runs through the runs
+  // domain, and pull requests through the code host's API.
+  const templates: BlueprintsDeps = {
+    db,
+    engine,
+    stacks,
+    runs,
+    vcsProviderExists: (organizationId, providerId) => vcsProviderExists(vcs, organizationId, providerId),
+    namespaceExists: (organizationId, namespaceId) => namespaceExists(db, organizationId, namespaceId),
+    setStackVariables: async (actor, stackId, values) => {
+      await upsertVariables(variables, actor, {
+        scope: 'stack',
+        scopeId: stackId,
+        variables: values.map((v) => ({ key: v.key, value: v.value, type: v.type ?? 'tfVar', ...(v.isSensitive !== undefined ? { isSensitive: v.isSensitive } : {}) })),
+      });
+    },
+    openPullRequest: async (organizationId, providerId, change) => {
+      const provider = await openProvider(vcs, organizationId, providerId);
+      return hostOf(vcs, provider.settings, 'entity').openPullRequest(change, AbortSignal.timeout(120_000));
+    },
+    openRepository: async (organizationId, providerId, repoName, branch) =>
+      git.openSnapshot(await repositoryRemote(vcs, organizationId, providerId, repoName), branch, AbortSignal.timeout(120_000)),
   };
   // The shipped list answers at once; the official indexes are read in the background when the
   // network allows (never during a request), unless IAC_VERSIONS_REFRESH=off.
@@ -181,7 +215,14 @@ export function composeOperations(
     notificationsFeedOperations({ engine }),
     runnersOperations({ db, engine }),
     sshKeysOperations({ db, engine, envelope }),
-    vcsOperations({ ...vcs, runs, logger }),
+    vcsOperations({
+      ...vcs,
+      runs,
+      logger,
+      // A merged (or closed) pull request may be a blueprint stack's: it initialises (or fails).
+      onPullRequestClosed: (event) => pullRequestClosed(templates, event),
+    }),
+    templatesOperations(templates),
     terraformStateOperations({
       db,
       engine,
@@ -207,5 +248,6 @@ export function composeOperations(
     actorsChanged: () => actors.clear(),
     runs,
     planComments: { ...vcs, runs },
+    templates,
   };
 }

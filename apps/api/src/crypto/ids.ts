@@ -30,6 +30,9 @@ export const idPrefixes = {
   runComment: 'rcm',
   runArtifact: 'art',
   stateVersion: 'sv',
+  template: 'tmpl',
+  blueprint: 'blp',
+  ephemeralStackEvent: 'sev',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

@@ -18,3 +18,4 @@ export * from '../modules/ssh-keys/ssh-keys.schema';
 export * from '../modules/variables/variables.schema';
 export * from '../modules/terraform-state/terraform-state.schema';
 export * from '../modules/terraform-login/terraform-login.schema';
+export * from '../modules/templates/templates.schema';

@@ -38,6 +38,8 @@ export interface TestApi {
   runs: ComposedOperations['runs'];
   /** The plan-comment poster's dependencies (vcs pr-comments.service). */
   planComments: ComposedOperations['planComments'];
+  /** The templates domain's dependencies (its time-to-live job, called with an advanced clock). */
+  templates: ComposedOperations['templates'];
   /**
    * After a change made around the operations (straight SQL, an operator command): what another
    * process's change is to the server, which sees it within the actor cache's lifetime.
@@ -114,6 +116,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     authenticate: composed.authenticate,
     runs: composed.runs,
     planComments: composed.planComments,
+    templates: composed.templates,
     async call(operationId, call = {}) {
       const op = operationsById.get(operationId);
       if (!op) throw new Error(`No operation ${operationId} in the description`);

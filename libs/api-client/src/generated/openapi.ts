@@ -1593,7 +1593,7 @@ export interface paths {
         /** Update a blueprint (partial) */
         put: operations["updateBlueprint"];
         post?: never;
-        /** Delete a blueprint */
+        /** Delete a blueprint (refused while stacks made from it live) */
         delete: operations["deleteBlueprint"];
         options?: never;
         head?: never;
@@ -6833,7 +6833,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a persistent stack from a blueprint (opens a pull request) */
+        /**
+         * Create a persistent stack from a blueprint (opens a pull request)
+         * @description 409 when the code host refuses the pull request; the stack is then not kept.
+         */
         post: operations["createStackFromBlueprint"];
         delete?: never;
         options?: never;
@@ -7528,7 +7531,7 @@ export interface paths {
         /** Update a template (partial) */
         put: operations["updateTemplate"];
         post?: never;
-        /** Delete a template */
+        /** Delete a template (refused while stacks made from it live) */
         delete: operations["deleteTemplate"];
         options?: never;
         head?: never;
@@ -8869,6 +8872,7 @@ export interface components {
             skipPlanOnStackInitialization?: boolean;
             stackConfiguration: components["schemas"]["BlueprintStackConfiguration"];
             substituteParameters?: components["schemas"]["SubstituteParameter"][];
+            /** @description Where the blueprint's code is; its files are rendered with the parameters into the pull request. */
             vcsInfo: components["schemas"]["VcsInfo"];
         };
         /** @enum {string} */
@@ -8896,6 +8900,7 @@ export interface components {
             /** @description A pattern with {parameters}, e.g. {stack_name}. */
             name: string;
             runTrigger?: components["schemas"]["RunTrigger"];
+            /** @description Where the stacks' code goes. `path` is the pull request's sub-directory and must use a substitute parameter (e.g. stacks/{stack_name}); `branch` (the pull request's target) may use them too. */
             vcsInfo?: components["schemas"]["VcsInfo"];
         };
         /** @description Partial update of BlueprintInput: absent fields stay, null clears a field. */
@@ -9731,6 +9736,8 @@ export interface components {
             createdAt: string;
             id: string;
             message?: string;
+            /** @description The run the event came from (a deployment or the time-to-live destroy). */
+            runId?: string;
             stackId: string;
             stackName?: string;
             templateId?: string;
@@ -16115,6 +16122,11 @@ export interface operations {
                 blueprintName?: string;
                 includeManaged?: boolean;
                 namespaceId?: string;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: string;
             };
             header?: never;
             path?: never;
@@ -16122,7 +16134,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
+            /** @description One page of the list. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16133,6 +16145,7 @@ export interface operations {
                         response: {
                             errors: components["schemas"]["ErrorItem"][];
                             items: components["schemas"]["Blueprint"][];
+                            paging?: components["schemas"]["Paging"];
                         };
                     };
                 };
@@ -16285,6 +16298,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -16392,6 +16406,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
@@ -31645,6 +31660,11 @@ export interface operations {
             query?: {
                 includeManaged?: boolean;
                 namespaceId?: string;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: string;
                 templateId?: string;
                 templateName?: string;
             };
@@ -31654,7 +31674,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
+            /** @description One page of the list. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -31665,6 +31685,7 @@ export interface operations {
                         response: {
                             errors: components["schemas"]["ErrorItem"][];
                             items: components["schemas"]["Template"][];
+                            paging?: components["schemas"]["Paging"];
                         };
                     };
                 };
@@ -31817,6 +31838,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -31963,6 +31985,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };

@@ -43,5 +43,7 @@ export const stacks = pgTable(
     index('stacks_org_error_idx').on(t.organizationId, t.errorState, t.name),
     index('stacks_org_iac_idx').on(t.organizationId, t.iacType, t.name),
     index('stacks_org_id_idx').on(t.organizationId, t.id),
+    // The time-to-live job's scan across organizations (ephemeral stacks only have an expiry).
+    index('stacks_expires_idx').on(t.expiresAt),
   ],
 );
