@@ -121,7 +121,7 @@ function checkParameters(parameters: SubstituteParameter[]): SubstituteParameter
     const key = parameter.key.trim();
     const problem = validateVariableKey(key);
     if (problem) throw refuse(problem, `${field}.key`);
-    if (seen.has(key)) throw alreadyExists(`The substitute parameter '${key}' is declared twice`, `${field}.key`);
+    if (seen.has(key)) throw validationError(`The substitute parameter '${key}' is declared twice`, `${field}.key`);
     seen.add(key);
     return compact({
       key,
