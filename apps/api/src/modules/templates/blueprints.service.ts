@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import {
   CM_DEFAULT_RUNNER_GROUP,
   parseConditionValue,
-  renderMessage,
   splitInValues,
   validateCondition,
   validateDefaultAgainstCondition,
@@ -152,7 +151,8 @@ async function checkBlueprint(
   organizationId: string,
   merged: { vcsInfo: Schemas['VcsInfo']; stackConfiguration: StackConfiguration; substituteParameters: SubstituteParameter[]; policy?: Schemas['BlueprintPolicy'] | null },
 ): Promise<void> {
-  const providerExists = deps.vcsProviderExists && ((id: string) => deps.vcsProviderExists!(organizationId, id));
+  const exists = deps.vcsProviderExists;
+  const providerExists = exists && ((id: string) => exists(organizationId, id));
   await checkVcsInfo(merged.vcsInfo, 'entity.vcsInfo', providerExists);
   const declared = new Set(merged.substituteParameters.map((p) => p.key));
   const config = merged.stackConfiguration;

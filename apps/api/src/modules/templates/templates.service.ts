@@ -101,7 +101,8 @@ export function toEvent(row: EventRow): Schemas['EphemeralStackEvent'] {
 const nameTaken = (name: string) => `A template named '${name}' already exists`;
 
 async function checkTemplate(deps: TemplatesDeps, organizationId: string, input: Partial<TemplateInput>): Promise<void> {
-  if (input.vcsInfo) await checkVcsInfo(input.vcsInfo, 'entity.vcsInfo', deps.vcsProviderExists && ((id) => deps.vcsProviderExists!(organizationId, id)));
+  const exists = deps.vcsProviderExists;
+  if (input.vcsInfo) await checkVcsInfo(input.vcsInfo, 'entity.vcsInfo', exists && ((id) => exists(organizationId, id)));
   checkIacConfig(input.iacConfig, 'entity.iacConfig');
   checkRunnerConfig(input.runnerConfig, 'entity.runnerConfig');
   checkTtlPolicy(input.policy?.ttlConfig, 'entity.policy.ttlConfig');
