@@ -117,8 +117,10 @@ async function reportRuns(deps: TemplatesDeps, followed: TemplateStackRow, pass:
   const org = followed.organizationId;
   const base = { templateId: followed.templateId, blueprintId: followed.blueprintId, stackId: followed.stackId, stackName: followed.stackName };
 
+  let waiting = false;
   if (followed.deployRunId && !followed.deployReported) {
     const outcome = await runOutcome(deps, org, followed.deployRunId);
+    waiting = outcome === 'active';
     if (outcome !== 'active') {
       const blueprint = followed.blueprintId !== null;
       await inOrganization(deps.db, org, async (scope) => {
@@ -149,29 +151,37 @@ async function reportRuns(deps: TemplatesDeps, followed: TemplateStackRow, pass:
 
   if (followed.destroyRunId && !followed.destroyReported) {
     const outcome = await runOutcome(deps, org, followed.destroyRunId);
-    if (outcome === 'active') return;
-    if (outcome === 'succeeded') {
-      // A run started on the stack since keeps it until the next pass.
-      const deleted = await deleteStackAsSystem(deps.stacks, org, ttlInitiator, followed.stackId).catch((error: unknown) => {
-        if (error instanceof DomainError && error.kind === 'conflict') return null;
-        throw error;
-      });
-      if (deleted === null) return;
-      // The deletion recorded stackDeleted (recordStackRemoval, through the stacks module).
-      await inOrganization(deps.db, org, async (scope) => {
-        await insertEvent(scope, { ...base, type: 'resourceTerminationComplete', runId: followed.destroyRunId, message: 'The stack’s resources were destroyed' });
-        await updateTemplateStack(scope, followed.stackId, { destroyReported: true });
-      });
-      if (deleted) pass.deleted.push(followed.stackId);
-      return;
-    }
-    await inOrganization(deps.db, org, async (scope) => {
-      await updateTemplateStack(scope, followed.stackId, { destroyReported: true, errorMessage: `The destroy run ${followed.destroyRunId} did not succeed` });
-      if (outcome === 'failed') {
-        await insertEvent(scope, { ...base, type: 'resourceTerminationFailed', runId: followed.destroyRunId, message: 'Resource Termination Failed' });
-      }
-    });
-    await setStackStatus(deps.stacks, org, ttlInitiator, followed.stackId, { errorState: 'stackPassedItsTTL' });
-    pass.failed.push(followed.stackId);
+    if (outcome === 'active') waiting = true;
+    else await reportDestroy(deps, followed, outcome, pass);
   }
+  // Runs still going are looked at again after the others (the pass reads the least recently seen first).
+  if (waiting) await inOrganization(deps.db, org, (scope) => updateTemplateStack(scope, followed.stackId, { updatedAt: new Date() }));
+}
+
+async function reportDestroy(deps: TemplatesDeps, followed: TemplateStackRow, outcome: 'succeeded' | 'failed' | 'gone', pass: LifecyclePass): Promise<void> {
+  const org = followed.organizationId;
+  const base = { templateId: followed.templateId, blueprintId: followed.blueprintId, stackId: followed.stackId, stackName: followed.stackName };
+  if (outcome === 'succeeded') {
+    // A run started on the stack since keeps it until the next pass.
+    const deleted = await deleteStackAsSystem(deps.stacks, org, ttlInitiator, followed.stackId).catch((error: unknown) => {
+      if (error instanceof DomainError && error.kind === 'conflict') return null;
+      throw error;
+    });
+    if (deleted === null) return;
+    // The deletion recorded stackDeleted (recordStackRemoval, through the stacks module).
+    await inOrganization(deps.db, org, async (scope) => {
+      await insertEvent(scope, { ...base, type: 'resourceTerminationComplete', runId: followed.destroyRunId, message: 'The stack’s resources were destroyed' });
+      await updateTemplateStack(scope, followed.stackId, { destroyReported: true });
+    });
+    if (deleted) pass.deleted.push(followed.stackId);
+    return;
+  }
+  await inOrganization(deps.db, org, async (scope) => {
+    await updateTemplateStack(scope, followed.stackId, { destroyReported: true, errorMessage: `The destroy run ${followed.destroyRunId} did not succeed` });
+    if (outcome === 'failed') {
+      await insertEvent(scope, { ...base, type: 'resourceTerminationFailed', runId: followed.destroyRunId, message: 'Resource Termination Failed' });
+    }
+  });
+  await setStackStatus(deps.stacks, org, ttlInitiator, followed.stackId, { errorState: 'stackPassedItsTTL' });
+  pass.failed.push(followed.stackId);
 }

@@ -295,6 +295,18 @@ describe('stacks from templates and their time to live', () => {
     expect((await runStackLifecycle(api.templates, new Date(Date.now() + 2 * 3600_000))).destroysStarted).toContain(stack.id);
   });
 
+  it('holds template-scoped variables, which its stacks inherit', async () => {
+    const template = await createTemplate();
+    const variable = await api.call('createVariable', { token: admin.token, entity: { scope: 'template', scopeId: template.id, key: 'size', value: 'small', type: 'tfVar' } });
+    expect(variable.status, JSON.stringify(variable.body)).toBe(200);
+    const stack = (await fromTemplate(template)).body.response.items[0] as Stack;
+    const effective = await api.call<{ key: string; value: string; scope: string }>('listEffectiveVariables', { token: admin.token, params: { stackId: stack.id } });
+    expect(effective.status, JSON.stringify(effective.body)).toBe(200);
+    expect(effective.body.response.items.find((v) => v.key === 'size')).toMatchObject({ value: 'small', scope: 'template' });
+    const missing = await api.call('createVariable', { token: admin.token, entity: { scope: 'template', scopeId: 'tmpl-missing', key: 'x', value: 'y', type: 'tfVar' } });
+    expect(missing.status).not.toBe(200);
+  });
+
   it('lists only the window asked for and another organization sees no events', async () => {
     const template = await createTemplate();
     await fromTemplate(template);
