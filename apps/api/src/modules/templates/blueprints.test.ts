@@ -295,4 +295,45 @@ describe('stacks from blueprints', () => {
     const notOffered = await api.call('createStackFromBlueprint', { token: admin.token, entity: { blueprintId: blueprint.id, namespaceId, parameters: { team: 'n', env: 'dev' } } });
     expect(notOffered.body.response.errors[0]?.field).toBe('entity.namespaceId');
   }, 60_000);
+
+  it('works the same on GitLab: the merge request opened through its Commits API, initialised by its Merge Request Hook', async () => {
+    const provider = await api.call<{ id: string }>('createVcsProvider', {
+      token: admin.token,
+      entity: { name: `gitlab-${suffix()}`, type: 'gitlab', authType: 'personalToken', credentials: { token: hostToken } },
+    });
+    expect(provider.status, JSON.stringify(provider.body)).toBe(200);
+    const gitlabId = (provider.body.response.items[0] as { id: string }).id;
+    const secret = await api.call<{ secret: string }>('getGitlabWebhookSecret', { token: admin.token, query: { providerId: gitlabId } });
+    const gitlabSecret = (secret.body.response.items[0] as { secret: string }).secret;
+    const blueprint = await createBlueprint({
+      vcsInfo: { providerId: gitlabId, repoName: 'acme/blueprints', branch: 'main', path: 'templates/app' },
+      stackConfiguration: { ...blueprintEntity().stackConfiguration, vcsInfo: { providerId: gitlabId, repoName: 'acme/infra', branch: 'main', path: 'gl/{team}-{env}' } },
+    });
+    const team = `gl${suffix()}`;
+    const created = await api.call<Stack>('createStackFromBlueprint', { token: admin.token, entity: { blueprintId: blueprint.id, namespaceId, parameters: { team, env: 'staging' } } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const stack = created.body.response.items[0] as Stack;
+    const mr = standIn.pullRequests.at(-1);
+    expect(mr).toMatchObject({ host: 'gitlab', repository: 'acme/infra', base: 'main' });
+    expect(mr?.files.map((f) => f.path)).toEqual([`gl/${team}-staging/modules/net/net.tf`, `gl/${team}-staging/main.tf`]);
+
+    const body = Buffer.from(
+      JSON.stringify({
+        object_kind: 'merge_request',
+        event_type: 'merge_request',
+        user: { username: 'dev', name: 'Dev' },
+        project: { path_with_namespace: 'acme/infra' },
+        object_attributes: { iid: mr?.number, action: 'merge', state: 'merged', source_branch: mr?.head, target_branch: 'main', merge_commit_sha: 'd'.repeat(40) },
+      }),
+    );
+    const response = await api.app.inject({
+      method: 'POST',
+      url: `/api/vcs/webhook/gitlab?providerId=${gitlabId}`,
+      headers: { 'content-type': 'application/json', 'x-gitlab-event': 'Merge Request Hook', 'x-gitlab-event-uuid': randomUUID(), 'x-gitlab-token': gitlabSecret },
+      payload: body,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const after = (await api.call<Stack>('getStack', { token: admin.token, params: { stackId: stack.id } })).body.response.items[0] as Stack;
+    expect(after.initStatus).toBe('inProgress');
+  }, 60_000);
 });
