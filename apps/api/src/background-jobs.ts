@@ -4,6 +4,7 @@ import { defineBackgroundJob, type BackgroundJob } from './jobs/background-job';
 import { sweepRunners } from './modules/runners/runner-protocol.service';
 import { repairRunMutexes } from './modules/runs/run-mutex-repair';
 import { DRIFT_TICK_JOB, runDriftSchedule } from './modules/drift/drift-schedule.service';
+import { runStackLifecycle, TTL_JOB_NAME } from './modules/templates/stack-lifecycle.service';
 
 /**
  * Every module's background and scheduled work, run by the job queue (jobs/job-queue.ts) in each
@@ -23,5 +24,7 @@ export function backgroundJobs(composed: ComposedOperations, logger: Pick<Fastif
     // Lost jobs (lease expired) fail their runs with the reason; runner health; idle run logs compacted.
     defineBackgroundJob({ name: 'runner-sweep', cron: '* * * * *', expireInSeconds: 300, handler: async (_data, { now }) => void (await sweepRunners(composed.runnerProtocol, now)) }),
     { name: DRIFT_TICK_JOB, cron: '* * * * *', handler: async (_data, { now }) => void (await runDriftSchedule(composed.drift, now)) },
+    // Ephemeral stacks past their time to live are destroyed, then deleted (templates module).
+    { name: TTL_JOB_NAME, cron: '* * * * *', handler: async (_data, { now }) => void (await runStackLifecycle(composed.templates, now)) },
   ];
 }

@@ -38,9 +38,12 @@ import { namespacesOperations } from './modules/namespaces/namespaces.routes';
 import { holdNamespace, namespaceExists, type NamespacesDeps } from './modules/namespaces/namespaces.service';
 import { removeNamespacePermissionsOn } from './modules/iam/namespace-permissions.service';
 import { variablesOperations } from './modules/variables/variables.routes';
-import { removeVariablesOf, variableKeysAt, variablesForRun, variablesInNamespace, type VariablesDeps } from './modules/variables/variables.service';
+import { removeVariablesOf, upsertVariables, variableKeysAt, variablesForRun, variablesInNamespace, type VariablesDeps } from './modules/variables/variables.service';
 import { stackDependenciesOperations } from './modules/stack-dependencies/stack-dependencies.routes';
 import { removeDependenciesOf } from './modules/stack-dependencies/stack-dependencies.service';
+import { templatesOperations } from './modules/templates/templates.routes';
+import { openCleanupPullRequest, pullRequestClosed, type BlueprintsDeps } from './modules/templates/blueprints.service';
+import { blueprintExists, maxTtlOfTemplate, recordStackRemoval, templateExists } from './modules/templates/templates.service';
 import { stacksOperations } from './modules/stacks/stacks.routes';
 import {
   checkStackSettings,
@@ -73,7 +76,7 @@ import { removeStateOf } from './modules/terraform-state/state-history.service';
 import { terraformStateOperations } from './modules/terraform-state/terraform-state.routes';
 import type { JobTokenGrant } from './modules/terraform-state/terraform-state.service';
 import { vcsOperations } from './modules/vcs/vcs.routes';
-import { RepositoryCache, vcsProviderExists, type VcsDeps } from './modules/vcs/vcs.service';
+import { hostOf, openProvider, RepositoryCache, vcsProviderExists, type VcsDeps } from './modules/vcs/vcs.service';
 import { iacDirectoriesOf, repositoryRemote } from './modules/vcs/vcs-repos.service';
 import { stackDiscoveryOperations } from './modules/stack-discovery/stack-discovery.routes';
 import { DiscoveryScans, rescanOnPush, type StackDiscoveryDeps } from './modules/stack-discovery/stack-discovery.service';
@@ -103,6 +106,8 @@ export interface ComposedOperations {
   drift: DriftDeps;
   /** Stack discovery's scans running in the background (tests wait for them). */
   discoveryScans: DiscoveryScans;
+  /** The templates and blueprints domain's dependencies, for its time-to-live job. */
+  templates: BlueprintsDeps;
 }
 
 /** Wires every module's services to their dependencies: the composition root of the API. */
@@ -137,14 +142,18 @@ export function composeOperations(
     engine,
     vcsProviderExists: (organizationId, providerId) => vcsProviderExists(vcs, organizationId, providerId),
     // A deleted stack takes its own variables, the permissions granted on it, its state, its policy
-    // results and mappings, and its dependency edges along.
+    // results and mappings, and its dependency edges along; one made from a template or blueprint
+    // gets its stackDeleted event.
     removeWithStack: async (scope, initiator, stack) => {
       await removeVariablesOf(scope, initiator, { scope: 'stack', scopeId: stack.id });
       await removeNamespacePermissionsOn(scope, initiator, { stackId: stack.id });
       await removeStateOf(scope, initiator, stack.id, stack.name);
       await removePoliciesOfStack(scope, initiator, stack.id);
       await removeDependenciesOf(scope, initiator, stack.id);
+      await recordStackRemoval(scope, initiator, stack.id);
     },
+    maxTtlOfTemplate: (organizationId, templateId) => maxTtlOfTemplate({ db }, organizationId, templateId),
+    openCleanupPullRequest: (actor, stack) => openCleanupPullRequest(templates, actor, stack),
   };
   // A namespace is deleted only empty of stacks and variables; the permissions on it go with it.
   const namespaces: NamespacesDeps = {
@@ -164,6 +173,8 @@ export function composeOperations(
     findScopeTarget: async (organizationId, scope, scopeId) => {
       if (scope === 'namespace') return (await namespaceExists(db, organizationId, scopeId)) ? { namespaceId: scopeId } : null;
       if (scope === 'stack') return stackPlacement({ db }, organizationId, scopeId);
+      if (scope === 'template') return (await templateExists({ db }, organizationId, scopeId)) ? { templateId: scopeId } : null;
+      if (scope === 'blueprint') return (await blueprintExists({ db }, organizationId, scopeId)) ? {} : null;
       return null;
     },
     // A variable being created holds its namespace or stack, so neither is deleted under it.
@@ -211,6 +222,29 @@ export function composeOperations(
     scans: new DiscoveryScans(),
     logger,
   };
+  // Templates and blueprints make stacks through the stacks service, runs through the runs
+  // domain, and pull requests through the code host's API.
+  const templates: BlueprintsDeps = {
+    db,
+    engine,
+    stacks,
+    runs,
+    vcsProviderExists: (organizationId, providerId) => vcsProviderExists(vcs, organizationId, providerId),
+    namespaceExists: (organizationId, namespaceId) => namespaceExists(db, organizationId, namespaceId),
+    setStackVariables: async (actor, stackId, values) => {
+      await upsertVariables(variables, actor, {
+        scope: 'stack',
+        scopeId: stackId,
+        variables: values.map((v) => ({ key: v.key, value: v.value, type: v.type ?? 'tfVar', ...(v.isSensitive !== undefined ? { isSensitive: v.isSensitive } : {}) })),
+      });
+    },
+    openPullRequest: async (organizationId, providerId, change) => {
+      const provider = await openProvider(vcs, organizationId, providerId);
+      return hostOf(vcs, provider.settings, 'entity').openPullRequest(change, AbortSignal.timeout(120_000));
+    },
+    openRepository: async (organizationId, providerId, repoName, branch) =>
+      git.openSnapshot(await repositoryRemote(vcs, organizationId, providerId, repoName), branch, AbortSignal.timeout(120_000)),
+  };
   // The shipped list answers at once; the official indexes are read in the background when the
   // network allows (never during a request), unless IAC_VERSIONS_REFRESH=off.
   // One LISTEN connection per process for the runner protocol's wake-ups and the run log streams.
@@ -249,8 +283,16 @@ export function composeOperations(
     runnersOperations({ db, engine, activeJobsByGroup: (organizationId) => liveJobsByGroup({ db }, organizationId) }),
     runnerProtocolOperations({ ...runnerProtocol, stream: { db, envelope, runs, events } }),
     sshKeysOperations({ db, engine, envelope }),
-    vcsOperations({ ...vcs, runs, logger, onPush: (organizationId, providerId, pushes) => rescanOnPush(discovery, organizationId, providerId, pushes) }),
+    vcsOperations({
+      ...vcs,
+      runs,
+      logger,
+      onPush: (organizationId, providerId, pushes) => rescanOnPush(discovery, organizationId, providerId, pushes),
+      // A merged (or closed) pull request may be a blueprint stack's: it initialises (or fails).
+      onPullRequestClosed: (event) => pullRequestClosed(templates, event),
+    }),
     stackDiscoveryOperations(discovery),
+    templatesOperations(templates),
     terraformStateOperations({
       db,
       engine,
@@ -288,5 +330,6 @@ export function composeOperations(
     runnerProtocol,
     drift,
     discoveryScans: discovery.scans,
+    templates,
   };
 }

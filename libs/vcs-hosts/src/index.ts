@@ -10,5 +10,7 @@ export {
   type HostIdentity,
   type PullRequestRef,
   type PostedCommentRef,
+  type PullRequestChange,
+  type OpenedPullRequest,
 } from './lib/vcs-host';
 export { createVcsHost, publicVcsEndpoints, type VcsHostEndpoints, type VcsProviderSettings } from './lib/create-vcs-host';

@@ -42,6 +42,9 @@ export const idPrefixes = {
   stackDependency: 'sdep',
   stackDiscoveryConfiguration: 'sdc',
   stackDiscoveryEvent: 'sdev',
+  template: 'tmpl',
+  blueprint: 'blp',
+  ephemeralStackEvent: 'sev',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

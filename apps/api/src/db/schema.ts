@@ -22,3 +22,4 @@ export * from '../modules/control-policies/control-policies.schema';
 export * from '../modules/drift/drift.schema';
 export * from '../modules/stack-dependencies/stack-dependencies.schema';
 export * from '../modules/stack-discovery/stack-discovery.schema';
+export * from '../modules/templates/templates.schema';

@@ -44,6 +44,8 @@ export interface TestApi {
   drift: ComposedOperations['drift'];
   /** Stack discovery's background scans (`idle()` waits for them). */
   discoveryScans: ComposedOperations['discoveryScans'];
+  /** The templates domain's dependencies (its time-to-live job, called with an advanced clock). */
+  templates: ComposedOperations['templates'];
   /**
    * After a change made around the operations (straight SQL, an operator command): what another
    * process's change is to the server, which sees it within the actor cache's lifetime.
@@ -123,6 +125,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     runnerProtocol: composed.runnerProtocol,
     drift: composed.drift,
     discoveryScans: composed.discoveryScans,
+    templates: composed.templates,
     async call(operationId, call = {}) {
       const op = operationsById.get(operationId);
       if (!op) throw new Error(`No operation ${operationId} in the description`);

@@ -1593,7 +1593,7 @@ export interface paths {
         /** Update a blueprint (partial) */
         put: operations["updateBlueprint"];
         post?: never;
-        /** Delete a blueprint */
+        /** Delete a blueprint (refused while stacks made from it live) */
         delete: operations["deleteBlueprint"];
         options?: never;
         head?: never;
@@ -6953,7 +6953,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a persistent stack from a blueprint (opens a pull request) */
+        /**
+         * Create a persistent stack from a blueprint (opens a pull request)
+         * @description 409 when the code host refuses the pull request; the stack is then not kept.
+         */
         post: operations["createStackFromBlueprint"];
         delete?: never;
         options?: never;
@@ -7651,7 +7654,7 @@ export interface paths {
         /** Update a template (partial) */
         put: operations["updateTemplate"];
         post?: never;
-        /** Delete a template */
+        /** Delete a template (refused while stacks made from it live) */
         delete: operations["deleteTemplate"];
         options?: never;
         head?: never;
@@ -8992,6 +8995,7 @@ export interface components {
             skipPlanOnStackInitialization?: boolean;
             stackConfiguration: components["schemas"]["BlueprintStackConfiguration"];
             substituteParameters?: components["schemas"]["SubstituteParameter"][];
+            /** @description Where the blueprint's code is; its files are rendered with the parameters into the pull request. */
             vcsInfo: components["schemas"]["VcsInfo"];
         };
         /** @enum {string} */
@@ -9019,6 +9023,7 @@ export interface components {
             /** @description A pattern with {parameters}, e.g. {stack_name}. */
             name: string;
             runTrigger?: components["schemas"]["RunTrigger"];
+            /** @description Where the stacks' code goes. `path` is the pull request's sub-directory and must use a substitute parameter (e.g. stacks/{stack_name}); `branch` (the pull request's target) may use them too. */
             vcsInfo?: components["schemas"]["VcsInfo"];
         };
         /** @description Partial update of BlueprintInput: absent fields stay, null clears a field. */
@@ -9885,6 +9890,8 @@ export interface components {
             createdAt: string;
             id: string;
             message?: string;
+            /** @description The run the event came from (a deployment or the time-to-live destroy). */
+            runId?: string;
             stackId: string;
             stackName?: string;
             templateId?: string;
@@ -16354,6 +16361,11 @@ export interface operations {
                 blueprintName?: string;
                 includeManaged?: boolean;
                 namespaceId?: string;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: string;
             };
             header?: never;
             path?: never;
@@ -16361,7 +16373,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
+            /** @description One page of the list. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -16372,6 +16384,7 @@ export interface operations {
                         response: {
                             errors: components["schemas"]["ErrorItem"][];
                             items: components["schemas"]["Blueprint"][];
+                            paging?: components["schemas"]["Paging"];
                         };
                     };
                 };
@@ -16524,6 +16537,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -16631,6 +16645,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
@@ -29917,6 +29932,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -32203,6 +32219,11 @@ export interface operations {
             query?: {
                 includeManaged?: boolean;
                 namespaceId?: string;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: string;
                 templateId?: string;
                 templateName?: string;
             };
@@ -32212,7 +32233,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
+            /** @description One page of the list. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -32223,6 +32244,7 @@ export interface operations {
                         response: {
                             errors: components["schemas"]["ErrorItem"][];
                             items: components["schemas"]["Template"][];
+                            paging?: components["schemas"]["Paging"];
                         };
                     };
                 };
@@ -32375,6 +32397,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -32521,6 +32544,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };

@@ -1,6 +1,6 @@
 import type { GitCredentials } from '@terrace/git';
 import { baseUrl, collectPages, createHostHttp, numericId } from './host-http';
-import { VcsHostError, type HostedBranch, type HostedRepository, type HostIdentity, type PostedCommentRef, type PullRequestRef, type VcsHost } from './vcs-host';
+import { VcsHostError, type HostedBranch, type HostedRepository, type HostIdentity, type OpenedPullRequest, type PostedCommentRef, type PullRequestRef, type VcsHost } from './vcs-host';
 
 interface AzureRepo {
   name: string;
@@ -83,6 +83,10 @@ export class AzureDevopsHost implements VcsHost {
       return { items: body.value, next: token ? `${first}&continuationToken=${encodeURIComponent(token)}` : undefined };
     });
     return refs.map((r) => ({ name: r.name.replace(/^refs\/heads\//, ''), commit: r.objectId }));
+  }
+
+  async openPullRequest(): Promise<OpenedPullRequest> {
+    throw new VcsHostError('invalid-input', 'Opening pull requests on Azure DevOps is not supported yet');
   }
 
   async commentOnPullRequest(pr: PullRequestRef, body: string, signal?: AbortSignal): Promise<PostedCommentRef> {

@@ -1,6 +1,6 @@
 import type { GitCredentials } from '@terrace/git';
 import { baseUrl, collectPages, createHostHttp, numericId, sameOrigin } from './host-http';
-import { VcsHostError, type HostedBranch, type HostedRepository, type HostIdentity, type PostedCommentRef, type PullRequestRef, type VcsHost } from './vcs-host';
+import { VcsHostError, type HostedBranch, type HostedRepository, type HostIdentity, type OpenedPullRequest, type PostedCommentRef, type PullRequestRef, type VcsHost } from './vcs-host';
 
 /** Bitbucket's two ways in: a user name with an (app) password, or an access token. */
 export type BitbucketAuth = { kind: 'password'; username: string; password: string } | { kind: 'token'; token: string; username?: string | undefined };
@@ -71,6 +71,10 @@ export class BitbucketCloudHost implements VcsHost {
     const [workspace, slug] = twoPartName(repository, 'workspace');
     const branches = await this.pages<{ name: string; target: { hash: string } }>(`${this.api}/repositories/${workspace}/${slug}/refs/branches?pagelen=100`, signal);
     return branches.map((b) => ({ name: b.name, commit: b.target.hash }));
+  }
+
+  async openPullRequest(): Promise<OpenedPullRequest> {
+    throw new VcsHostError('invalid-input', 'Opening pull requests on Bitbucket Cloud is not supported yet');
   }
 
   async commentOnPullRequest(pr: PullRequestRef, body: string, signal?: AbortSignal): Promise<PostedCommentRef> {
@@ -167,6 +171,10 @@ export class BitbucketDataCenterHost implements VcsHost {
     const [project, slug] = twoPartName(repository, 'project');
     const branches = await this.pages<{ displayId: string; latestCommit: string }>(`${this.api}/projects/${project}/repos/${slug}/branches?limit=100`, signal);
     return branches.map((b) => ({ name: b.displayId, commit: b.latestCommit }));
+  }
+
+  async openPullRequest(): Promise<OpenedPullRequest> {
+    throw new VcsHostError('invalid-input', 'Opening pull requests on Bitbucket Data Center is not supported yet');
   }
 
   async commentOnPullRequest(pr: PullRequestRef, body: string, signal?: AbortSignal): Promise<PostedCommentRef> {

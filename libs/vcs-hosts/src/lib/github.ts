@@ -1,7 +1,17 @@
 import { createSign } from 'node:crypto';
 import type { GitCredentials } from '@terrace/git';
 import { baseUrl, collectPages, createHostHttp, nextLink, numericId, sameOrigin } from './host-http';
-import { VcsHostError, type HostedBranch, type HostedRepository, type HostIdentity, type PostedCommentRef, type PullRequestRef, type VcsHost } from './vcs-host';
+import {
+  VcsHostError,
+  type HostedBranch,
+  type HostedRepository,
+  type HostIdentity,
+  type OpenedPullRequest,
+  type PostedCommentRef,
+  type PullRequestChange,
+  type PullRequestRef,
+  type VcsHost,
+} from './vcs-host';
 
 interface GithubRepo {
   name: string;
@@ -117,6 +127,33 @@ export class GithubHost implements VcsHost {
       body: { body },
       signal,
     });
+  }
+
+  /**
+   * Through the Git Data API, with no clone: the base branch's commit and tree, a tree of the
+   * changed files on it (content inline; sha null deletes), a commit, the branch ref, then the pull request.
+   */
+  async openPullRequest(change: PullRequestChange, signal?: AbortSignal): Promise<OpenedPullRequest> {
+    const repo = `${this.api}/repos/${this.repoPath(change.repository)}`;
+    const headers = this.headers(await this.token(signal));
+    const call = <T>(method: 'GET' | 'POST', url: string, body?: unknown) => this.http<T>({ method, url, headers, ...(body === undefined ? {} : { body }), signal });
+    const { body: ref } = await call<{ object: { sha: string } }>('GET', `${repo}/git/ref/heads/${change.baseBranch.split('/').map(encodeURIComponent).join('/')}`);
+    const { body: base } = await call<{ tree: { sha: string } }>('GET', `${repo}/git/commits/${ref.object.sha}`);
+    const { body: tree } = await call<{ sha: string }>('POST', `${repo}/git/trees`, {
+      base_tree: base.tree.sha,
+      tree: change.files.map((f) =>
+        f.content === null ? { path: f.path, mode: '100644', type: 'blob', sha: null } : { path: f.path, mode: '100644', type: 'blob', content: f.content },
+      ),
+    });
+    const { body: commit } = await call<{ sha: string }>('POST', `${repo}/git/commits`, { message: change.commitMessage, tree: tree.sha, parents: [ref.object.sha] });
+    await call('POST', `${repo}/git/refs`, { ref: `refs/heads/${change.branch}`, sha: commit.sha });
+    const { body: pr } = await call<{ number: number; html_url: string }>('POST', `${repo}/pulls`, {
+      title: change.title,
+      head: change.branch,
+      base: change.baseBranch,
+      body: change.body,
+    });
+    return { number: pr.number, url: pr.html_url };
   }
 
   async gitCredentials(signal?: AbortSignal): Promise<GitCredentials> {

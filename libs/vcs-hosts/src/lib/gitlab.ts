@@ -1,6 +1,15 @@
 import type { GitCredentials } from '@terrace/git';
 import { baseUrl, collectPages, createHostHttp, nextLink, numericId, sameOrigin } from './host-http';
-import { type HostedBranch, type HostedRepository, type HostIdentity, type PostedCommentRef, type PullRequestRef, type VcsHost } from './vcs-host';
+import {
+  type HostedBranch,
+  type HostedRepository,
+  type HostIdentity,
+  type OpenedPullRequest,
+  type PostedCommentRef,
+  type PullRequestChange,
+  type PullRequestRef,
+  type VcsHost,
+} from './vcs-host';
 
 interface GitlabProject {
   path_with_namespace: string;
@@ -83,6 +92,31 @@ export class GitlabHost implements VcsHost {
       body: { body },
       signal,
     });
+  }
+
+  /** One commit on a new branch made from the base (the Commits API's start_branch), then the merge request. */
+  async openPullRequest(change: PullRequestChange, signal?: AbortSignal): Promise<OpenedPullRequest> {
+    const project = `${this.api}/projects/${encodeURIComponent(change.repository)}`;
+    await this.http({
+      method: 'POST',
+      url: `${project}/repository/commits`,
+      headers: this.headers(),
+      body: {
+        branch: change.branch,
+        start_branch: change.baseBranch,
+        commit_message: change.commitMessage,
+        actions: change.files.map((f) => (f.content === null ? { action: 'delete', file_path: f.path } : { action: 'create', file_path: f.path, content: f.content })),
+      },
+      signal,
+    });
+    const { body: mr } = await this.http<{ iid: number; web_url: string }>({
+      method: 'POST',
+      url: `${project}/merge_requests`,
+      headers: this.headers(),
+      body: { source_branch: change.branch, target_branch: change.baseBranch, title: change.title, description: change.body, remove_source_branch: true },
+      signal,
+    });
+    return { number: mr.iid, url: mr.web_url };
   }
 
   async gitCredentials(): Promise<GitCredentials> {

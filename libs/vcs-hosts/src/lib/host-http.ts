@@ -1,7 +1,7 @@
 import { VcsHostError } from './vcs-host';
 
 export interface HostRequest {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   headers: Record<string, string>;
   body?: unknown;

@@ -44,6 +44,25 @@ export interface PostedCommentRef {
   id: string;
 }
 
+/** A change proposed as a pull request: a new branch from `baseBranch` with one commit of `files`. */
+export interface PullRequestChange {
+  repository: string;
+  baseBranch: string;
+  /** The new branch; it must not exist yet. */
+  branch: string;
+  title: string;
+  body: string;
+  commitMessage: string;
+  /** Files by repository path: the new content (text), or null to delete the file. */
+  files: { path: string; content: string | null }[];
+}
+
+/** A pull (merge) request as the host numbered it, and its web page. */
+export interface OpenedPullRequest {
+  number: number;
+  url: string;
+}
+
 /** What a connection check found: who the credentials act as. */
 export interface HostIdentity {
   account: string;
@@ -64,6 +83,8 @@ export interface VcsHost {
    * a comment deleted meanwhile is a `not-found` VcsHostError.
    */
   updatePullRequestComment(pullRequest: PullRequestRef, commentId: string, body: string, signal?: AbortSignal): Promise<void>;
+  /** Creates the branch, commits the files on it and opens a pull (merge) request into the base branch. */
+  openPullRequest(change: PullRequestChange, signal?: AbortSignal): Promise<OpenedPullRequest>;
   /** How `git` authenticates to this host's repositories over HTTPS with the same credentials. */
   gitCredentials(signal?: AbortSignal): Promise<GitCredentials>;
 }

@@ -146,6 +146,32 @@ describe.each(cases)('$title', (c) => {
     expect((missing as VcsHostError).kind).toBe('not-found');
   });
 
+  it('opens a pull request: a new branch from the base with one commit of the files', async () => {
+    const change = {
+      repository: c.branchesOf,
+      baseBranch: 'main',
+      branch: `terrace/new-${standIn.pullRequests.length + 1}`,
+      title: 'Add stack app-dev',
+      body: 'Created from a blueprint',
+      commitMessage: 'Add stack app-dev',
+      files: [
+        { path: 'stacks/app-dev/main.tf', content: 'resource "null_resource" "app" {}\n' },
+        { path: 'stacks/old/main.tf', content: null },
+      ],
+    };
+    const opened = c.title.startsWith('GitHub') || c.title.startsWith('GitLab') ? await host().openPullRequest(change) : null;
+    if (!opened) {
+      // Not built for this host yet: refused in words, never half done.
+      expect((await failure(host().openPullRequest(change))).kind).toBe('invalid-input');
+      return;
+    }
+    const record = standIn.pullRequests.at(-1);
+    expect(record).toMatchObject({ number: opened.number, url: opened.url, head: change.branch, base: 'main', title: 'Add stack app-dev', files: change.files });
+    expect((await host().listBranches(c.branchesOf)).map((b) => b.name)).toContain(change.branch);
+    // The same branch again is refused by the host.
+    expect((await failure(host().openPullRequest(change))).kind).toBe('failed');
+  });
+
   it('gives git the same credentials', async () => {
     expect(await host().gitCredentials()).toEqual({ type: 'basic', username: c.expectedGitUser, password: token });
   });

@@ -83,6 +83,57 @@ export async function handleGithub(state: StandInState, request: IncomingMessage
     const { body, headers } = pageOf(state.options.repositories.map(repoJson));
     return sendJson(response, 200, { total_count: state.options.repositories.length, repositories: body }, headers);
   }
+  const gitData = /^\/repos\/([^/]+)\/([^/]+)\/(git\/ref\/heads\/(.+)|git\/commits\/([0-9a-f]+)|git\/trees|git\/commits|git\/refs|pulls)$/.exec(path);
+  const dataRepo = gitData && state.options.repositories.find((r) => r.owner === decodeURIComponent(gitData[1] ?? '') && r.name === decodeURIComponent(gitData[2] ?? ''));
+  if (gitData && dataRepo) {
+    const notFound = () => sendJson(response, 404, { message: 'Not Found', documentation_url: docs, status: '404' });
+    const unprocessable = (message: string) => sendJson(response, 422, { message, documentation_url: docs, status: '422' });
+    const what = gitData[3] ?? '';
+    const repository = `${dataRepo.owner}/${dataRepo.name}`;
+    if (what.startsWith('git/ref/heads/') && request.method === 'GET') {
+      const branch = dataRepo.branches.find((b) => b.name === decodeURIComponent(gitData[4] ?? ''));
+      if (!branch) return notFound();
+      return sendJson(response, 200, { ref: `refs/heads/${branch.name}`, object: { sha: branch.commit, type: 'commit' } }, rateHeaders);
+    }
+    if (gitData[5] !== undefined && request.method === 'GET') {
+      const sha = gitData[5];
+      const known = dataRepo.branches.some((b) => b.commit === sha) || state.commits.has(sha);
+      if (!known) return notFound();
+      return sendJson(response, 200, { sha, tree: { sha: `tree-of-${sha}` }, parents: [] }, rateHeaders);
+    }
+    if (what === 'git/trees' && request.method === 'POST') {
+      const body = (await readJson(request)) as { base_tree?: string; tree?: { path: string; mode: string; type: string; content?: string; sha?: string | null }[] };
+      if (!body.base_tree || !Array.isArray(body.tree)) return unprocessable('Invalid request.');
+      const sha = state.newSha();
+      state.trees.set(sha, { baseTree: body.base_tree, files: body.tree.map((e) => ({ path: e.path, content: e.sha === null ? null : (e.content ?? '') })) });
+      return sendJson(response, 201, { sha, tree: [] }, rateHeaders);
+    }
+    if (what === 'git/commits' && request.method === 'POST') {
+      const body = (await readJson(request)) as { message?: string; tree?: string; parents?: string[] };
+      const tree = body.tree ? state.trees.get(body.tree) : undefined;
+      if (!tree || !body.message || body.parents?.length !== 1) return unprocessable('Invalid request.');
+      const sha = state.newSha();
+      state.commits.set(sha, { sha, parent: body.parents[0] as string, files: tree.files });
+      return sendJson(response, 201, { sha, message: body.message }, rateHeaders);
+    }
+    if (what === 'git/refs' && request.method === 'POST') {
+      const body = (await readJson(request)) as { ref?: string; sha?: string };
+      const name = body.ref?.replace(/^refs\/heads\//, '');
+      if (!name || !body.sha || !state.commits.has(body.sha)) return unprocessable('Object does not exist');
+      if (dataRepo.branches.some((b) => b.name === name)) return unprocessable('Reference already exists');
+      dataRepo.branches.push({ name, commit: body.sha });
+      return sendJson(response, 201, { ref: body.ref, object: { sha: body.sha, type: 'commit' } }, rateHeaders);
+    }
+    if (what === 'pulls' && request.method === 'POST') {
+      const body = (await readJson(request)) as { title?: string; head?: string; base?: string; body?: string };
+      const head = dataRepo.branches.find((b) => b.name === body.head);
+      if (!body.title || !head || !dataRepo.branches.some((b) => b.name === body.base)) return unprocessable('Validation Failed');
+      const number = state.pullRequests.filter((p) => p.host === 'github' && p.repository === repository).length + 1;
+      const url = `https://github.com/${repository}/pull/${number}`;
+      state.pullRequests.push({ host: 'github', repository, number, title: body.title, body: body.body ?? '', head: head.name, base: body.base as string, url, files: state.commits.get(head.commit)?.files ?? [] });
+      return sendJson(response, 201, { number, html_url: url, state: 'open', head: { ref: head.name, sha: head.commit }, base: { ref: body.base } }, rateHeaders);
+    }
+  }
   const repoPath = /^\/repos\/([^/]+)\/([^/]+)\/(branches|issues\/(\d+)\/comments|issues\/comments\/(\d+))$/.exec(path);
   const repo = repoPath && state.options.repositories.find((r) => r.owner === decodeURIComponent(repoPath[1] ?? '') && r.name === decodeURIComponent(repoPath[2] ?? ''));
   if (repoPath && repo) {

@@ -46,6 +46,28 @@ export async function handleGitlab(state: StandInState, request: IncomingMessage
     );
     return sendJson(response, 200, body, headers);
   }
+  const change = /^\/projects\/([^/]+)\/(repository\/commits|merge_requests)$/.exec(path);
+  const changeRepo = change && state.options.repositories.find((r) => fullName(r) === decodeURIComponent(change[1] ?? ''));
+  if (change && changeRepo && request.method === 'POST') {
+    const repository = fullName(changeRepo);
+    if (change[2] === 'repository/commits') {
+      const body = (await readJson(request)) as { branch?: string; start_branch?: string; commit_message?: string; actions?: { action: string; file_path: string; content?: string }[] };
+      const start = changeRepo.branches.find((b) => b.name === body.start_branch);
+      if (!body.branch || !start || !body.commit_message || !Array.isArray(body.actions)) return sendJson(response, 400, { message: 'You can only create or edit files when you are on a branch' });
+      if (changeRepo.branches.some((b) => b.name === body.branch)) return sendJson(response, 400, { message: 'A branch called this already exists' });
+      const sha = state.newSha();
+      state.commits.set(sha, { sha, parent: start.commit, files: body.actions.map((a) => ({ path: a.file_path, content: a.action === 'delete' ? null : (a.content ?? '') })) });
+      changeRepo.branches.push({ name: body.branch, commit: sha });
+      return sendJson(response, 201, { id: sha, short_id: sha.slice(0, 8), title: body.commit_message.split('\n')[0] });
+    }
+    const body = (await readJson(request)) as { source_branch?: string; target_branch?: string; title?: string; description?: string };
+    const source = changeRepo.branches.find((b) => b.name === body.source_branch);
+    if (!source || !body.title || !changeRepo.branches.some((b) => b.name === body.target_branch)) return sendJson(response, 400, { message: { source_branch: ['is invalid'] } });
+    const iid = state.pullRequests.filter((p) => p.host === 'gitlab' && p.repository === repository).length + 1;
+    const url = `${base}/${repository}/-/merge_requests/${iid}`;
+    state.pullRequests.push({ host: 'gitlab', repository, number: iid, title: body.title, body: body.description ?? '', head: source.name, base: body.target_branch as string, url, files: state.commits.get(source.commit)?.files ?? [] });
+    return sendJson(response, 201, { id: 1000 + iid, iid, web_url: url, state: 'opened', source_branch: source.name, target_branch: body.target_branch });
+  }
   // GitLab takes the project as its URL-encoded path: /projects/group%2Fsub%2Fproject/...
   const project = /^\/projects\/([^/]+)\/(repository\/branches|merge_requests\/(\d+)\/notes(?:\/(\d+))?)$/.exec(url.pathname.replace(/^\/api\/v4/, ''));
   const repo = project && state.options.repositories.find((r) => fullName(r) === decodeURIComponent(project[1] ?? ''));

@@ -44,8 +44,39 @@ export interface PostedComment {
   version: number;
 }
 
+/** A pull (merge) request a client opened, with the files its one commit changed (null: deleted). */
+export interface OpenedPullRequestRecord {
+  host: string;
+  repository: string;
+  number: number;
+  title: string;
+  body: string;
+  head: string;
+  base: string;
+  url: string;
+  files: { path: string; content: string | null }[];
+}
+
+/** A commit the API made (GitHub's Git Data API, GitLab's Commits API): its parent and changed files. */
+export interface StandInCommit {
+  sha: string;
+  parent: string;
+  files: { path: string; content: string | null }[];
+}
+
 export class StandInState {
   readonly comments: PostedComment[] = [];
+  readonly pullRequests: OpenedPullRequestRecord[] = [];
+  /** Trees and commits made through the API, by sha (their base is a real commit of the repository). */
+  readonly trees = new Map<string, { baseTree: string; files: { path: string; content: string | null }[] }>();
+  readonly commits = new Map<string, StandInCommit>();
+  private shaCounter = 0;
+
+  /** A fresh 40-hex object id for an object the API made. */
+  newSha(): string {
+    this.shaCounter += 1;
+    return this.shaCounter.toString(16).padStart(40, 'a');
+  }
   readonly pageSize: number;
   private requests = 0;
   readonly appKey: KeyObject | null;

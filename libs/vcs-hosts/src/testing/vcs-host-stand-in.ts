@@ -5,7 +5,7 @@ import { handleAzureDevops } from './azure-devops-stand-in';
 import { handleBitbucketCloud, handleBitbucketDataCenter } from './bitbucket-stand-in';
 import { handleGithub } from './github-stand-in';
 import { handleGitlab } from './gitlab-stand-in';
-import { StandInState, sendJson, type PostedComment, type StandInOptions } from './stand-in-state';
+import { StandInState, sendJson, type OpenedPullRequestRecord, type PostedComment, type StandInOptions } from './stand-in-state';
 
 export interface VcsHostStandIn {
   /** Base URLs to pass as `createVcsHost`'s endpoints, and the self-hosted products' addresses. */
@@ -16,6 +16,8 @@ export interface VcsHostStandIn {
   azureDevopsServerUrl: string;
   /** Comments the clients posted on pull requests. */
   comments: PostedComment[];
+  /** Pull (merge) requests the clients opened, with their files. */
+  pullRequests: OpenedPullRequestRecord[];
   close(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ export async function startVcsHostStandIn(options: StandInOptions): Promise<VcsH
     bitbucketDataCenterUrl: `${origin}/bitbucket-dc`,
     azureDevopsServerUrl: `${origin}/azure`,
     comments: state.comments,
+    pullRequests: state.pullRequests,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

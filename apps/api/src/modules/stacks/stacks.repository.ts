@@ -1,7 +1,8 @@
-import { asc, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Placeholder } from 'drizzle-orm/sql';
 import { pagedList, type ListRow, type Page, type PageRequest } from '../../db/paged-list';
+import type { Database } from '../../db/database';
 import type { Scope } from '../../db/scope';
 import { namespaceSettingsRelation } from '../namespaces/namespaces.service';
 import { stacks } from './stacks.schema';
@@ -127,4 +128,17 @@ export async function stacksInNamespace(scope: Scope, namespaceId: string, names
   const count = await scope.count(stacks, condition);
   const rows = count > 0 ? await scope.select(stacks, condition, { orderBy: [asc(stacks.name)], limit: names }) : [];
   return { count, names: rows.map((row) => row.name) };
+}
+
+/**
+ * Ephemeral stacks of every organization whose time to live ended by `now` and which are not in an
+ * error state yet (the time-to-live job of the templates module), oldest expiry first.
+ */
+export async function stacksPastTtl(db: Database, now: Date, limit: number) {
+  return db
+    .select({ id: stacks.id, organizationId: stacks.organizationId, name: stacks.name, templateId: stacks.templateId, expiresAt: stacks.expiresAt })
+    .from(stacks)
+    .where(and(inArray(stacks.stackType, ['ephemeral', 'ephemeralManaged']), eq(stacks.errorState, 'ok'), lte(stacks.expiresAt, now)))
+    .orderBy(asc(stacks.expiresAt))
+    .limit(limit);
 }

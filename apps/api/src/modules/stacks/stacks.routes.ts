@@ -17,8 +17,8 @@ export const stacksOperations = (deps: StacksDeps) =>
     createStack: userOperation(async (actor, { entity }) => single(await createStack(deps, actor, entity.stack))),
     getStack: userOperation(async (actor, { params }) => single(await getStack(deps, actor, params.stackId))),
     updateStack: userOperation(async (actor, { params, entity }) => single(await updateStack(deps, actor, params.stackId, entity))),
-    deleteStack: userOperation(async (actor, { params }) => {
-      await deleteStack(deps, actor, params.stackId);
+    deleteStack: userOperation(async (actor, { params, query }) => {
+      await deleteStack(deps, actor, params.stackId, { openCleanupPullRequest: query.openCleanupPullRequest });
       return list([]);
     }),
     moveStack: userOperation(async (actor, { params, entity }) =>

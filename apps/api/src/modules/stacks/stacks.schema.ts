@@ -49,5 +49,7 @@ export const stacks = pgTable(
     index('stacks_org_id_idx').on(t.organizationId, t.id),
     // The drift tick: every organization's due stacks, oldest slot first.
     index('stacks_next_drift_idx').on(t.nextDriftAt),
+    // The time-to-live job's scan across organizations (ephemeral stacks only have an expiry).
+    index('stacks_expires_idx').on(t.expiresAt),
   ],
 );

@@ -34,6 +34,7 @@ import {
   type StackChanges,
   type StackRow,
   type StackSortField,
+  stacksPastTtl as stacksPastTtlRows,
 } from './stacks.repository';
 
 export interface StacksDeps {
@@ -51,6 +52,13 @@ export interface StacksDeps {
    * audited by their modules in the deleting transaction.
    */
   removeWithStack?: (scope: Scope, initiator: AuditInitiator, stack: { id: string; name: string }) => Promise<void>;
+  /** The maximum time to live of a template's policy (the templates module), which bounds extendTtl. */
+  maxTtlOfTemplate?: (organizationId: string, templateId: string) => Promise<Schemas['Ttl'] | undefined>;
+  /**
+   * Before a stack made from a blueprint is deleted with `openCleanupPullRequest`: opens the pull
+   * request that removes its code (the templates module); a failure refuses the deletion.
+   */
+  openCleanupPullRequest?: (actor: Actor, stack: { id: string; name: string; blueprintId: string | null }) => Promise<void>;
 }
 
 export type Stack = Schemas['Stack'];
@@ -317,15 +325,17 @@ export async function getStack(deps: StacksDeps, actor: Actor, stackId: string):
 
 export async function createStack(deps: StacksDeps, actor: Actor, input: StackInput): Promise<Stack> {
   await deps.engine.require(actor, 'stack:create', { namespaceId: input.namespaceId });
-  return insertNewStack(deps, actor.organizationId, { initiator: initiatorOf(actor), userId: actor.userId }, input);
+  return insertNewStack(deps, actor.organizationId, authorOf(actor), input, { fieldPrefix: 'entity.stack' });
 }
+
+const authorOf = (actor: Actor) => ({ initiator: initiatorOf(actor), userId: actor.userId });
 
 /**
  * For the modules that create stacks on behalf of a configuration (stack discovery), which checked
  * its own permission: validated and audited as createStack does, as `author`.
  */
 export async function createStackFor(deps: StacksDeps, organizationId: string, author: { initiator: AuditInitiator; userId: string | null }, input: StackInput): Promise<Stack> {
-  return insertNewStack(deps, organizationId, author, input);
+  return insertNewStack(deps, organizationId, author, input, { fieldPrefix: 'entity.stack' });
 }
 
 /**
@@ -339,30 +349,64 @@ export async function checkStackSettings(deps: StacksDeps, organizationId: strin
   checkAgainstNamespace(compacted, ns, prefix);
 }
 
-async function insertNewStack(deps: StacksDeps, organizationId: string, author: { initiator: AuditInitiator; userId: string | null }, input: StackInput): Promise<Stack> {
+/** How a stack made from a template or a blueprint differs from a plain one (templates module). */
+export interface DerivedStack {
+  stackType: 'ephemeral' | 'ephemeralManaged' | 'persistent';
+  templateId?: string;
+  blueprintId?: string;
+  initStatus?: Schemas['StackInitStatus'];
+  /** Where the input's fields are named in field errors ('entity' for the fromTemplate body). */
+  fieldPrefix: string;
+  /**
+   * Runs in the creating transaction once the stack row exists (the template module records the
+   * stack's lifecycle and its first event there, and sets its variables).
+   */
+  withStack?: (scope: Scope, stack: StackRow) => Promise<void>;
+}
+
+/**
+ * For the templates module, after it checked `stack:createFromTemplate` / `stack:createFromBlueprint`:
+ * a stack made from a template or blueprint, validated, unique and audited as any other.
+ */
+export async function createDerivedStack(deps: StacksDeps, actor: Actor, input: StackInput, derived: DerivedStack): Promise<Stack> {
+  return insertNewStack(deps, actor.organizationId, authorOf(actor), input, derived);
+}
+
+async function insertNewStack(
+  deps: StacksDeps,
+  organizationId: string,
+  author: { initiator: AuditInitiator; userId: string | null },
+  input: StackInput,
+  derived: Partial<DerivedStack> & { fieldPrefix: string },
+): Promise<Stack> {
+  const prefix = derived.fieldPrefix;
   const name = input.name.trim();
-  if (!name) throw validationError("'entity.stack.name' must not be blank", 'entity.stack.name');
-  const ns = await namespaceOf(deps, organizationId, input.namespaceId, 'entity.stack.namespaceId');
+  if (!name) throw validationError(`'${prefix}.name' must not be blank`, `${prefix}.name`);
+  const ns = await namespaceOf(deps, organizationId, input.namespaceId, `${prefix}.namespaceId`);
   const data = compact({ ...(input.data ?? {}) });
-  await validateData(deps, organizationId, data, 'entity.stack.data');
-  checkAgainstNamespace(data, ns, 'entity.stack.data');
+  await validateData(deps, organizationId, data, `${prefix}.data`);
+  checkAgainstNamespace(data, ns, `${prefix}.data`);
   const now = nowOf(deps);
-  return unique(nameTaken(name), 'entity.stack.name', () =>
+  return unique(nameTaken(name), `${prefix}.name`, () =>
     inOrganization(deps.db, organizationId, async (scope) => {
       // Held until the stack is committed: the namespace cannot be deleted under it.
-      if (!(await holdNamespace(scope, ns.id))) throw validationError(`Namespace ${ns.id} was not found`, 'entity.stack.namespaceId');
-      await requireUniqueName(scope, ns.id, name, 'entity.stack.name');
+      if (!(await holdNamespace(scope, ns.id))) throw validationError(`Namespace ${ns.id} was not found`, `${prefix}.namespaceId`);
+      await requireUniqueName(scope, ns.id, name, `${prefix}.name`);
       const row = await insertStack(scope, {
         name,
         description: input.description ?? null,
         namespaceId: ns.id,
         iacType: input.iacType,
-        stackType: ttlOf(data) ? 'ephemeral' : 'persistent',
+        stackType: derived.stackType ?? (ttlOf(data) ? 'ephemeral' : 'persistent'),
+        templateId: derived.templateId ?? null,
+        blueprintId: derived.blueprintId ?? null,
+        ...(derived.initStatus ? { initStatus: derived.initStatus } : {}),
         data,
         expiresAt: expiryOf(data, now),
         createdBy: author.userId,
       });
       await recordAudit(scope, author.initiator, { entityType: 'stack', entityId: row.id, entityName: row.name, action: 'create' });
+      await derived.withStack?.(scope, row);
       return toStack(row, ns);
     }),
   );
@@ -412,8 +456,15 @@ function refuseWhileRunning(row: StackRow, what: string): void {
   }
 }
 
-export async function deleteStack(deps: StacksDeps, actor: Actor, stackId: string): Promise<Stack> {
-  await stackFor(deps, actor, stackId, 'stack:delete');
+export async function deleteStack(deps: StacksDeps, actor: Actor, stackId: string, options: { openCleanupPullRequest?: boolean | undefined } = {}): Promise<Stack> {
+  const current = await stackFor(deps, actor, stackId, 'stack:delete');
+  if (options.openCleanupPullRequest) {
+    if (!current.blueprintId || !deps.openCleanupPullRequest) {
+      throw validationError(`The stack '${current.name}' was not made from a blueprint: there is no cleanup pull request to open`, 'openCleanupPullRequest');
+    }
+    refuseWhileRunning(current, 'delete it');
+    await deps.openCleanupPullRequest(actor, current);
+  }
   return inOrganization(deps.db, actor.organizationId, async (scope) => {
     const locked = await lockStack(scope, stackId);
     if (!locked) throw notFound('Stack', stackId);
@@ -453,9 +504,14 @@ export async function moveStack(deps: StacksDeps, actor: Actor, stackId: string,
 
 /** Extends an ephemeral stack's time to live from now (1 to 100,000 hours or days). */
 export async function extendStackTtl(deps: StacksDeps, actor: Actor, stackId: string, ttl: Schemas['Ttl']): Promise<Stack> {
-  await stackFor(deps, actor, stackId, 'stack:extendTtl');
+  const current = await stackFor(deps, actor, stackId, 'stack:extendTtl');
   const problem = validateTtl(ttl);
   if (problem) throw validationError(renderMessage(problem), 'entity.ttl');
+  // A stack made from a template lives at most the template's maximum time to live from now.
+  const maxTtl = current.templateId ? await deps.maxTtlOfTemplate?.(actor.organizationId, current.templateId) : undefined;
+  if (maxTtl && ttlDurationMs(ttl) > ttlDurationMs(maxTtl)) {
+    throw validationError(`The time to live may be at most ${maxTtl.value} ${maxTtl.type}, the template's maximum`, 'entity.ttl');
+  }
   return inOrganization(deps.db, actor.organizationId, async (scope) => {
     const row = await lockStack(scope, stackId);
     if (!row) throw notFound('Stack', stackId);
@@ -516,4 +572,55 @@ export async function holdStack(scope: Scope, stackId: string): Promise<boolean>
 export async function stacksInNamespace(scope: Scope, namespaceId: string): Promise<NamespaceContent> {
   const { count, names } = await stacksInNamespaceRows(scope, namespaceId, 3);
   return { noun: ['stack', 'stacks'], count, names };
+}
+
+// ---------------------------------------------------------------------------------------------
+// For the templates module's time-to-live job and blueprint initialisation (system work)
+
+/** Ephemeral stacks of every organization past their time to live and not in an error state yet. */
+export function stacksPastTtl(deps: Pick<StacksDeps, 'db'>, now: Date, limit = 100) {
+  return stacksPastTtlRows(deps.db, now, limit);
+}
+
+/** Sets a stack's initialization status and/or error state, audited as `initiator`. */
+export async function setStackStatus(
+  deps: Pick<StacksDeps, 'db'>,
+  organizationId: string,
+  initiator: AuditInitiator,
+  stackId: string,
+  status: { initStatus?: Schemas['StackInitStatus']; errorState?: Schemas['StackErrorState'] },
+): Promise<void> {
+  await inOrganization(deps.db, organizationId, async (scope) => {
+    const row = await lockStack(scope, stackId);
+    if (!row) return;
+    const changes: StackChanges = {};
+    if (status.initStatus && status.initStatus !== row.initStatus) changes.initStatus = status.initStatus;
+    if (status.errorState && status.errorState !== row.errorState) changes.errorState = status.errorState;
+    if (!Object.keys(changes).length) return;
+    await updateRow(scope, stackId, changes);
+    await recordAudit(scope, initiator, { entityType: 'stack', entityId: row.id, entityName: row.name, action: 'update' });
+  });
+}
+
+/**
+ * Deletes a stack without a user (the time-to-live job once its destroy succeeded), with what goes
+ * with it, audited as `initiator`; answers whether it was there to delete. An active run keeps it.
+ */
+export async function deleteStackAsSystem(deps: StacksDeps, organizationId: string, initiator: AuditInitiator, stackId: string): Promise<boolean> {
+  return inOrganization(deps.db, organizationId, async (scope) => {
+    const locked = await lockStack(scope, stackId);
+    if (!locked) return false;
+    refuseWhileRunning(locked, 'delete it');
+    await deps.removeWithStack?.(scope, initiator, { id: stackId, name: locked.name });
+    const row = await deleteRow(scope, stackId);
+    if (!row) return false;
+    await recordAudit(scope, initiator, { entityType: 'stack', entityId: row.id, entityName: row.name, action: 'delete' });
+    return true;
+  });
+}
+
+/** A stack by id for system work (no actor): its row's wire view, or undefined. */
+export async function stackForSystem(deps: Pick<StacksDeps, 'db'>, organizationId: string, stackId: string): Promise<Stack | undefined> {
+  const row = await readOrganization(deps.db, organizationId, (scope) => findStack(scope, stackId));
+  return row ? toStack(row, undefined) : undefined;
 }

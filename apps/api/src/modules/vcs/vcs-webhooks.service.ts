@@ -13,6 +13,8 @@ import { repositoryRemote } from './vcs-repos.service';
 import { findDelivery, findProviderAnywhere, insertDeliveryIfAbsent, insertPullRequestComment, updateDeliveryRuns, type VcsProviderRow } from './vcs.repository';
 import { openWebhookSecret, type VcsDeps } from './vcs.service';
 import {
+  closedPullRequestOf,
+  type ClosedPullRequest,
   parseDelivery,
   pushesOf,
   webhookAuthentic,
@@ -38,6 +40,8 @@ export interface WebhookDeps extends VcsDeps {
   logger?: FastifyBaseLogger | undefined;
   /** Told of every new push (stack discovery re-scans the repositories); its failure never fails the delivery. */
   onPush?: ((organizationId: string, providerId: string, pushes: { repoNames: string[]; branch: string }[]) => Promise<unknown>) | undefined;
+  /** A pull request of one of the provider's repositories was closed, merged or not (blueprint stacks wait for theirs). */
+  onPullRequestClosed?: ((event: ClosedPullRequest & { organizationId: string; providerId: string }) => Promise<unknown>) | undefined;
 }
 
 export interface WebhookRequest {
@@ -95,6 +99,10 @@ export async function receiveVcsWebhook(deps: WebhookDeps, request: WebhookReque
   const parsed = parseDelivery(family, request.headers, request.rawBody, request.payload, {
     githubOrganization: provider.metadata.githubMetadata?.orgName,
   });
+  const closed = deps.onPullRequestClosed ? closedPullRequestOf(family, request.headers, request.payload, provider.metadata.githubMetadata?.orgName) : null;
+  if (closed && deps.onPullRequestClosed) {
+    await deps.onPullRequestClosed({ ...closed, organizationId: provider.organizationId, providerId: provider.id });
+  }
   if (parsed.event.kind === 'ignored') {
     deps.logger?.debug({ providerId: provider.id, event: parsed.eventName, reason: parsed.event.reason }, 'VCS webhook ignored');
     return { runIds: [], ignored: parsed.event.reason };

@@ -14,7 +14,7 @@ import {
   type VcsDeps,
 } from './vcs.service';
 
-export const vcsOperations = (deps: VcsDeps & Partial<Pick<WebhookDeps, 'runs' | 'logger' | 'onPush'>>) =>
+export const vcsOperations = (deps: VcsDeps & Partial<Pick<WebhookDeps, 'runs' | 'logger' | 'onPush' | 'onPullRequestClosed'>>) =>
   defineOperations({
     listVcsProviders: userOperation(async (actor, { query }) => list(await listVcsProviders(deps, actor, query))),
     createVcsProvider: userOperation(async (actor, { entity }) => single(await createVcsProvider(deps, actor, entity))),

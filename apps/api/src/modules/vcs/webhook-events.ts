@@ -473,3 +473,51 @@ export function pushesOf(family: WebhookFamily, parsed: ParsedDelivery, payload:
   if (family === 'bitbucketDataCenter') return bitbucketDataCenterPushes(p, parsed.event.repoNames[0] ?? '', parsed.event.sender);
   return [parsed.event];
 }
+
+/** A pull (merge) request closed: merged into its target, or closed without merging. */
+export interface ClosedPullRequest {
+  /** The repository as stacks may name it (GitHub: `owner/repo`, and `repo` within the provider's organization). */
+  repoNames: string[];
+  number: number;
+  merged: boolean;
+  mergeCommit?: string | undefined;
+}
+
+/**
+ * Reads a pull request's closing from a delivery (GitHub `pull_request` closed, GitLab merge request
+ * merge/close, Bitbucket Cloud fulfilled/rejected); null for every other delivery.
+ */
+export function closedPullRequestOf(family: WebhookFamily, headers: Headers, payload: unknown, githubOrganization?: string): ClosedPullRequest | null {
+  const p = obj(payload);
+  if (family === 'github') {
+    if (header(headers, 'x-github-event') !== 'pull_request' || p['action'] !== 'closed') return null;
+    const repository = obj(p['repository']);
+    const fullName = str(repository['full_name']);
+    const pr = obj(p['pull_request']);
+    const number = num(p['number']) ?? num(pr['number']);
+    if (!fullName || !number) return null;
+    const owner = str(obj(repository['owner'])['login']) ?? fullName.split('/')[0];
+    const name = str(repository['name']);
+    const inOrg = githubOrganization && owner?.toLowerCase() === githubOrganization.toLowerCase() && name;
+    return { repoNames: [fullName, ...(inOrg ? [name] : [])], number, merged: pr['merged'] === true, mergeCommit: str(pr['merge_commit_sha']) };
+  }
+  if (family === 'gitlab') {
+    if (p['object_kind'] !== 'merge_request') return null;
+    const mr = obj(p['object_attributes']);
+    const action = str(mr['action']);
+    const path = str(obj(p['project'])['path_with_namespace']);
+    const number = num(mr['iid']);
+    if ((action !== 'merge' && action !== 'close') || !path || !number) return null;
+    return { repoNames: [path], number, merged: action === 'merge', mergeCommit: str(mr['merge_commit_sha']) };
+  }
+  if (family === 'bitbucketCloud') {
+    const key = header(headers, 'x-event-key');
+    if (key !== 'pullrequest:fulfilled' && key !== 'pullrequest:rejected') return null;
+    const fullName = str(obj(p['repository'])['full_name']);
+    const pr = obj(p['pullrequest']);
+    const number = num(pr['id']);
+    if (!fullName || !number) return null;
+    return { repoNames: [fullName], number, merged: key === 'pullrequest:fulfilled', mergeCommit: str(obj(pr['merge_commit'])['hash']) };
+  }
+  return null;
+}
