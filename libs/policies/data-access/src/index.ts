@@ -35,6 +35,7 @@ export {
   type PolicyCheckStatus,
   type PolicyMapping,
   type PolicySubject,
+  type PolicyTargetOption,
   type PolicyTargetType,
   type PolicyViolation,
   type PolicyViolationFilters,

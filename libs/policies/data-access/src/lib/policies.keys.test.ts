@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { policiesKeys } from './policies.keys';
 
 describe('policiesKeys', () => {
-  it('nests lists and details under the domain key so one invalidation reaches both', () => {
-    expect(policiesKeys.list({ page: 1 })).toEqual(['policies', 'list', { page: 1 }]);
-    expect(policiesKeys.detail('x-1').slice(0, 1)).toEqual(policiesKeys.all);
+  it('nests lists, details, groups and mappings under the domain key so one invalidation reaches them', () => {
+    expect(policiesKeys.list({ type: 'opa' })).toEqual(['policies', 'list', { type: 'opa' }]);
+    expect(policiesKeys.detail('pol-1').slice(0, 1)).toEqual(policiesKeys.all);
+    expect(policiesKeys.group('polg-1').slice(0, 2)).toEqual(policiesKeys.groups());
+    expect(policiesKeys.groupList(true).slice(0, 2)).toEqual(policiesKeys.groups());
+    expect(policiesKeys.mappingsOf({ kind: 'group', id: 'polg-1' }).slice(0, 2)).toEqual(policiesKeys.mappings());
   });
 });

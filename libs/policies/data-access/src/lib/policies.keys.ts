@@ -14,5 +14,7 @@ export const policiesKeys = {
   mappingsOf: (subject: PolicySubject) => [...policiesKeys.mappings(), subject.kind, subject.id] as const,
   violations: () => [...policiesKeys.all, 'violations'] as const,
   violationList: (filters: PolicyViolationFilters) => [...policiesKeys.violations(), filters] as const,
+  targetOptions: (targetType: string, search: string) => [...policiesKeys.all, 'targets', targetType, search] as const,
+  vcsProviders: () => [...policiesKeys.all, 'vcsProviders'] as const,
   opaResult: (controlPolicyId: string, runId: string) => [...policiesKeys.all, 'opaResult', controlPolicyId, runId] as const,
 };

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '@terrace/api-client';
 import { policiesKeys } from './policies.keys';
 import { policiesRequests } from './policies.requests';
-import type { ControlPolicyListFilters, PolicySubject, PolicyViolationFilters } from './policies.types';
+import type { ControlPolicyListFilters, PolicySubject, PolicyTargetType, PolicyViolationFilters } from './policies.types';
 
 // Policies and groups change through these pages (whose mutations invalidate them) and rarely elsewhere.
 const definitionStaleTime = 60_000;
@@ -50,6 +50,20 @@ export const policiesQueries = {
       queryFn: ({ signal }) => policiesRequests.violations(client, filters, signal),
       staleTime: violationStaleTime,
       placeholderData: keepPreviousData,
+    }),
+  targetOptions: (client: ApiClient, targetType: PolicyTargetType, search: string) =>
+    queryOptions({
+      queryKey: policiesKeys.targetOptions(targetType, search),
+      queryFn: ({ signal }) => policiesRequests.targetOptions(client, targetType, search, signal),
+      // A picker's choices: fresh enough for a dialog's lifetime.
+      staleTime: 30_000,
+      placeholderData: keepPreviousData,
+    }),
+  vcsProviders: (client: ApiClient) =>
+    queryOptions({
+      queryKey: policiesKeys.vcsProviders(),
+      queryFn: ({ signal }) => policiesRequests.vcsProviders(client, signal),
+      staleTime: 60_000,
     }),
   opaResult: (client: ApiClient, controlPolicyId: string, runId: string) =>
     queryOptions({

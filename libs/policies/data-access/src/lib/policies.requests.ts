@@ -13,6 +13,8 @@ import type {
   OpaResult,
   PolicyMapping,
   PolicySubject,
+  PolicyTargetOption,
+  PolicyTargetType,
   PolicyViolationFilters,
   PolicyViolationPage,
 } from './policies.types';
@@ -112,6 +114,23 @@ export const policiesRequests = {
     const query = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''));
     const { data } = await client.GET('/controlPolicy/violation', { params: { query }, signal });
     return toPage(data);
+  },
+  /**
+   * What a mapping can target, by name (the first 50 matches): the policies domain asks the
+   * namespace and stack lists itself, since the domain graph keeps it below those domains.
+   */
+  async targetOptions(client: ApiClient, targetType: PolicyTargetType, search: string, signal?: AbortSignal): Promise<PolicyTargetOption[]> {
+    if (targetType === 'namespace') {
+      const { data } = await client.GET('/namespace', { params: { query: { page: 1, pageSize: 50, ...(search ? { namespaceName: search } : {}) } }, signal });
+      return (data?.response.items ?? []).map((item) => ({ id: item.id, name: item.name }));
+    }
+    const { data } = await client.GET('/stack', { params: { query: { page: 1, pageSize: 50, ...(search ? { search } : {}) } }, signal });
+    return (data?.response.items ?? []).map((item) => ({ id: item.id, name: item.name }));
+  },
+  /** The VCS providers an OPA policy can be read from. */
+  async vcsProviders(client: ApiClient, signal?: AbortSignal): Promise<{ id: string; name: string }[]> {
+    const { data } = await client.GET('/vcs/provider', { signal });
+    return (data?.response.items ?? []).map((item) => ({ id: item.id, name: item.name ?? item.id }));
   },
   async opaResult(client: ApiClient, controlPolicyId: string, runId: string, signal?: AbortSignal): Promise<OpaResult> {
     const { data } = await client.GET('/controlpolicy/opaResult', { params: { query: { controlPolicyId, runId } }, signal });

@@ -66,3 +66,9 @@ export interface PolicyViolationPage {
 /** Where a policy or a group applies: the one mapping shape the pages edit for both. */
 export type PolicySubject = { kind: 'policy'; id: string } | { kind: 'group'; id: string };
 export type PolicyMapping = ControlPolicyMapping | ControlPolicyGroupMapping;
+
+/** A namespace or stack a mapping can target. */
+export interface PolicyTargetOption {
+  id: string;
+  name: string;
+}
