@@ -83,6 +83,17 @@ export function EditControlPolicyWizardPage() {
       </Stack>
     );
   }
+  if (policy.data.isManaged) {
+    return (
+      <Stack gap={6} className="p-6">
+        <PageHeader title={t`Edit control policy`} />
+        <p>{t`${policy.data.name} is a managed policy: it cannot be changed, only applied.`}</p>
+        <Link className="text-primary-subtle-foreground hover:underline" to={policyPaths.list()}>
+          {t`Back to control policies`}
+        </Link>
+      </Stack>
+    );
+  }
   return <EditControlPolicyWizard policy={policy.data} />;
 }
 
