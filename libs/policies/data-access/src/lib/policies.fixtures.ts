@@ -28,7 +28,7 @@ export const controlPolicyFixtures: ControlPolicy[] = [
     type: 'opa',
     parameters: { opa: { source: 'inline', rego: 'package terrace\n\ndeny contains msg if { false; msg := "" }', query: 'data.terrace.deny' } },
   }),
-  controlPolicyFixture({ id: 'pol-cis00001', name: 'CIS 2.1.5 S3 public access', description: '', type: 'resource_property_condition', isManaged: true, parameters: { propertyConditions: [{ resourceType: 'aws_s3_bucket_public_access_block', property: 'block_public_acls', operator: 'boolean', value: 'true' }] } }),
+  controlPolicyFixture({ id: 'pol-cis00001', name: 'CIS 2.1.5 S3 public access', description: '', type: 'resource_property_condition', isManaged: true, parameters: { propertyConditions: [{ resourceType: 'aws_s3_bucket_public_access_block', property: 'block_public_acls', operator: 'boolean' }] } }),
 ];
 
 export function controlPolicyGroupFixture(overrides: Partial<ControlPolicyGroup> = {}): ControlPolicyGroup {
