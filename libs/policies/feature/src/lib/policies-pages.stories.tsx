@@ -32,6 +32,9 @@ const routes: StoryRoutes = {
   'GET /vcs/provider': () => [{ id: 'vcsp-github01', name: 'GitHub acme' }],
 };
 
+// The page's lists load one after another through the story's client: wait longer than the default second.
+const wait = { timeout: 10_000 };
+
 const meta = {
   title: 'Policies/Pages',
   component: StoryApp,
@@ -45,42 +48,42 @@ type Story = StoryObj<typeof meta>;
 export const Policies: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Keep databases')).toBeVisible();
+    await expect(await canvas.findByText('Keep databases', {}, wait)).toBeVisible();
   },
 };
 export const Groups: Story = {
   args: { url: '/app/controlPolicies?tab=groups' },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('link', { name: 'CIS AWS v1.4.0' })).toBeVisible();
+    await expect(await within(canvasElement).findByRole('link', { name: 'CIS AWS v1.4.0' }, wait)).toBeVisible();
   },
 };
 export const NoPolicies: Story = {
   args: { routes: { ...routes, 'GET /controlPolicy': () => [], 'GET /controlPolicyGroup': () => [] } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('No control policies yet')).toBeVisible();
+    await expect(await within(canvasElement).findByText('No control policies yet', {}, wait)).toBeVisible();
   },
 };
 export const Group: Story = {
   args: { path: 'controlPolicyGroup/:controlPolicyGroupId', url: '/app/controlPolicyGroup/polg-core0001', element: <ControlPolicyGroupPage /> },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('link', { name: 'platform' })).toBeVisible();
+    await expect(await within(canvasElement).findByRole('link', { name: 'platform' }, wait)).toBeVisible();
   },
 };
 export const CreatePolicy: Story = {
   args: { path: 'createControlPolicyWizard', url: '/app/createControlPolicyWizard', element: <CreateControlPolicyWizardPage /> },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('radio', { name: 'OPA Rego' })).toBeVisible();
+    await expect(await within(canvasElement).findByRole('radio', { name: 'OPA Rego' }, wait)).toBeVisible();
   },
 };
 export const EditRegoPolicy: Story = {
   args: { path: 'editControlPolicyWizard/:controlPolicyId', url: '/app/editControlPolicyWizard/pol-rego0001', element: <EditControlPolicyWizardPage /> },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('radio', { name: 'OPA Rego' })).toBeChecked();
+    await expect(await within(canvasElement).findByRole('radio', { name: 'OPA Rego' }, wait)).toBeChecked();
   },
 };
 export const Violations: Story = {
   args: { path: 'policyViolations', url: '/app/policyViolations', element: <PolicyViolationsPage /> },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('link', { name: 'web-frontend' })).toBeVisible();
+    await expect(await within(canvasElement).findByRole('link', { name: 'web-frontend' }, wait)).toBeVisible();
   },
 };
