@@ -141,7 +141,7 @@ export function PolicyViolationsPage() {
           label={t`Result`}
           value={filters.status}
           onChange={(value) => setFilters({ status: value })}
-          allLabel={t`Failed and unable to check`}
+          allLabel={t`All violations`}
           options={violationStatuses.map((status) => ({ value: status, label: i18n._(policyCheckLabel(status)) }))}
         />
         <Filter
