@@ -155,10 +155,10 @@ function PropertyConditions() {
       {rows.fields.map((row, index) => (
         <div key={row.id} className="grid items-start gap-3 rounded-md border border-border p-3 sm:grid-cols-2" data-testid="property-condition">
           <ControlledField<Values, `propertyConditions.${number}.resourceType`> name={`propertyConditions.${index}.resourceType`} label={t`Resource type`} required>
-            {(field) => <Input dir="ltr" placeholder="aws_s3_bucket" {...field} />}
+            {(field) => <Input dir="ltr" {...field} />}
           </ControlledField>
           <ControlledField<Values, `propertyConditions.${number}.property`> name={`propertyConditions.${index}.property`} label={t`Property`} required>
-            {(field) => <Input dir="ltr" placeholder="acl" {...field} />}
+            {(field) => <Input dir="ltr" {...field} />}
           </ControlledField>
           <ControlledField<Values, `propertyConditions.${number}.operator`> name={`propertyConditions.${index}.operator`} label={t`Operator`} required>
             {(field) => (
@@ -236,7 +236,7 @@ function OpaSource() {
       </RadioGroup>
       {source.field.value === 'inline' ? (
         <ControlledField<Values, 'opa.rego'> name="opa.rego" label={t`Rego policy`} required help={t`Evaluated by OPA on the runner against the plan JSON.`}>
-          {(field) => <Textarea rows={10} dir="ltr" spellCheck={false} className="font-mono" placeholder={'package terrace\n\ndeny contains msg if {\n  ...\n}'} {...field} />}
+          {(field) => <Textarea rows={10} dir="ltr" spellCheck={false} className="font-mono" {...field} />}
         </ControlledField>
       ) : (
         <div className="grid gap-3 sm:grid-cols-2">

@@ -40,8 +40,6 @@ export function PolicyMappingsPanel({ subject, access, groupPolicies }: PolicyMa
   const remove = useDeletePolicyMappingMutation();
   const [editing, setEditing] = useState<PolicyMapping | 'new' | null>(null);
   const [removing, setRemoving] = useState<PolicyMapping | null>(null);
-  const severityLabels = { minor: t`Minor`, moderate: t`Moderate`, major: t`Major`, critical: t`Critical` };
-
   const actions = useActionsColumn<PolicyMapping>((mapping) => (
     <>
       <EditButton row access={access} aria-label={t`Change ${names.get(mapping.targetId) ?? mapping.targetId}`} onClick={() => setEditing(mapping)}>
@@ -52,8 +50,9 @@ export function PolicyMappingsPanel({ subject, access, groupPolicies }: PolicyMa
       </EditButton>
     </>
   ));
-  const columns = useMemo<ColumnDef<PolicyMapping, unknown>[]>(
-    () => [
+  const columns = useMemo<ColumnDef<PolicyMapping, unknown>[]>(() => {
+    const severityLabels = { minor: t`Minor`, moderate: t`Moderate`, major: t`Major`, critical: t`Critical` };
+    return [
       {
         id: 'target',
         header: t`Target`,
@@ -107,9 +106,8 @@ export function PolicyMappingsPanel({ subject, access, groupPolicies }: PolicyMa
           ]
         : []),
       actions,
-    ],
-    [t, i18n, names, subject.kind, actions, severityLabels],
-  );
+    ];
+  }, [t, i18n, names, subject.kind, actions]);
 
   return (
     <SettingsList
