@@ -2,6 +2,7 @@ import { dashboardPages } from '@terrace/dashboard/feature';
 import { namespacesPagesWith } from '@terrace/namespaces/feature';
 import { LazyStackList, stacksPagesWith } from '@terrace/stacks/feature';
 import { organizationPages, organizationSettingsSections } from '@terrace/organization/feature';
+import { policiesPages } from '@terrace/policies/feature';
 import { LazyStackRunActions, LazyStackRunsTab, runsPages } from '@terrace/runs/feature';
 import { composePages, composeSettingsSections } from '@terrace/session';
 import { LazyNamespaceVariablesPanel, LazyStackVariablesPanel, variablesSettingsSections } from '@terrace/variables/feature';
@@ -21,5 +22,6 @@ export function consolePages() {
     stacksPagesWith({ panels: { variables: LazyStackVariablesPanel, runs: LazyStackRunsTab }, actions: LazyStackRunActions }),
     dashboardPages,
     runsPages,
+    policiesPages,
   );
 }

@@ -20,6 +20,8 @@ export interface RunActionsProps {
   kind: RunDetailKind;
   run: RunDetail;
   access: RunAccess;
+  /** Only these actions (e.g. the policy results tab offers only approveFailedPolicies), without the AI entry point. */
+  only?: readonly RunAction[];
 }
 
 /**
@@ -27,14 +29,14 @@ export interface RunActionsProps {
  * start), each disabled with the reason when the user's role does not allow it; the AI analysis
  * entry point waits for the AI assistant.
  */
-export function RunActions({ kind, run, access }: RunActionsProps) {
+export function RunActions({ kind, run, access, only }: RunActionsProps) {
   const { t } = useLingui();
   const [confirming, setConfirming] = useState<RunAction | null>(null);
   const approve = useApproveDeploymentMutation();
   const approvePolicies = useApproveFailedPoliciesMutation();
   const cancel = useCancelRunMutation();
   const forceStart = useForceStartRunMutation();
-  const actions = availableRunActions(kind, run.status);
+  const actions = availableRunActions(kind, run.status).filter((action) => !only || only.includes(action));
 
   const perform: Record<RunAction, () => Promise<void>> = {
     approve: async () => {
@@ -109,12 +111,14 @@ export function RunActions({ kind, run, access }: RunActionsProps) {
       {button('cancel', t`Cancel`, <Ban aria-hidden />)}
       {button('forceCancel', t`Force cancel`, <Zap aria-hidden />, 'danger')}
       {/* The AI analysis of runs (summary, code review, error analysis…) comes with the AI assistant. */}
-      <DisabledReason reason={t`AI analysis of runs is not available yet.`}>
-        <Button variant="ghost" disabled>
-          <Sparkles aria-hidden />
-          {t`Analyze with AI`}
-        </Button>
-      </DisabledReason>
+      {!only && (
+        <DisabledReason reason={t`AI analysis of runs is not available yet.`}>
+          <Button variant="ghost" disabled>
+            <Sparkles aria-hidden />
+            {t`Analyze with AI`}
+          </Button>
+        </DisabledReason>
+      )}
       <ConfirmDialog
         open={dialog !== null}
         onOpenChange={(open) => !open && setConfirming(null)}

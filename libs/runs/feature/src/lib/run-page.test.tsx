@@ -94,6 +94,29 @@ describe('a deployment’s page', () => {
     await waitFor(() => expect(calls).toEqual(['deploymentId=dep-1']));
   });
 
+  it('shows the control policy results worst first in their tab, with the override when the run waits for it', async () => {
+    const calls: string[] = [];
+    const waiting = deploymentFixture({ status: 'waitingForFailedControlPoliciesApproval', approvals: [] });
+    server.use(
+      ...signedInAs('admin'),
+      handle('put', '/stack/deployment/approveFailedPolicies', ({ query }) => {
+        calls.push(String(query));
+        return envelope([{ id: 'dep-1', status: 'approvedFailedControlPolicies', isActive: true, createdAt: '2026-11-02T10:00:00.000Z' }]);
+      }),
+      ...deploymentHandlers(waiting),
+    );
+    const { user } = openDeployment('/app/deployment/dep-1?tab=policies');
+    const table = await screen.findByRole('table', { name: 'Control policy results, worst first' });
+    const names = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+    // A failed warning (score 5) outranks a passed hard-mandatory policy (3).
+    expect(names).toEqual(['Tag every resource', 'No public buckets']);
+    expect(within(table).getByRole('link', { name: 'Tag every resource' })).toHaveAttribute('href', '/app/editControlPolicyWizard/pol-1');
+    const panel = table.closest('[data-slot="policy-results"]') as HTMLElement;
+    await user.click(within(panel).getByRole('button', { name: 'Approve failed policies' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Override and continue' }));
+    await waitFor(() => expect(calls).toEqual(['deploymentId=dep-1']));
+  });
+
   it('says why a queued run waits, links the run holding the stack, and gives its place in the queue', async () => {
     server.use(
       ...signedInAs('admin'),

@@ -20,11 +20,12 @@ import { useApiClient } from '@terrace/session';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { RunActions } from './run-actions';
 import { RunComments } from './run-comments';
+import { RunPolicyResults } from './run-policy-results';
 import { RunApprovals, RunOverview, RunWaiting } from './run-details';
 import { runTitle } from './run-titles';
 import { useRunAccess } from './use-run-access';
 
-const tabs = ['steps', 'changes', 'comments'] as const;
+const tabs = ['steps', 'changes', 'policies', 'comments'] as const;
 
 /**
  * A plan, deployment (or destroy) or task: its header with the actions its status allows, why it
@@ -38,7 +39,7 @@ export function RunPage({ kind, id }: { kind: RunDetailKind; id: string }) {
   const state = useQuery(runsQueries.state(client, kind, id));
   const events = useRunEvents(kind, id);
   const access = useRunAccess(kind, run.data?.namespaceId);
-  const [tab, setTab] = useUrlTab('tab', useSearchParams(), { defaultTab: 'steps', tabs: kind === 'task' ? tabs.filter((x) => x !== 'changes') : tabs });
+  const [tab, setTab] = useUrlTab('tab', useSearchParams(), { defaultTab: 'steps', tabs: kind === 'task' ? tabs.filter((x) => x !== 'changes' && x !== 'policies') : tabs });
 
   return (
     <DetailPage
@@ -96,6 +97,7 @@ export function RunPage({ kind, id }: { kind: RunDetailKind; id: string }) {
               <TabsList aria-label={t`Run sections`}>
                 <TabsTrigger value="steps">{t`Steps and log`}</TabsTrigger>
                 {kind !== 'task' && <TabsTrigger value="changes">{t`Resource changes`}</TabsTrigger>}
+                {kind !== 'task' && <TabsTrigger value="policies">{t`Control policies`}</TabsTrigger>}
                 <TabsTrigger value="comments">{t`Comments`}</TabsTrigger>
               </TabsList>
               <TabsContent value="steps" className="flex flex-col gap-6">
@@ -111,6 +113,11 @@ export function RunPage({ kind, id }: { kind: RunDetailKind; id: string }) {
               {kind !== 'task' && (
                 <TabsContent value="changes">
                   <ResourceChangesTable summary={summary} />
+                </TabsContent>
+              )}
+              {kind !== 'task' && (
+                <TabsContent value="policies">
+                  <RunPolicyResults kind={kind} run={data} access={access} results={state.data?.results?.controlPoliciesResult?.controlPoliciesRunResult} />
                 </TabsContent>
               )}
               <TabsContent value="comments">

@@ -68,6 +68,16 @@ export const DeploymentWaitingForApproval: Story = {
     await expect(await canvas.findByText('The log is complete.')).toBeVisible();
   },
 };
+/** The control policy results tab, worst first, with the override while failed policies block the deployment. */
+export const DeploymentPolicyResults: Story = {
+  args: {
+    url: '/app/deployment/dep-1?tab=policies',
+    routes: { ...routes, 'GET /stack/deployment/{deploymentId}': () => [deploymentFixture({ status: 'waitingForFailedControlPoliciesApproval', approvals: [] })] },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('table', { name: 'Control policy results, worst first' })).toBeVisible();
+  },
+};
 export const DeploymentErrorBeforeSteps: Story = {
   args: {
     routes: {

@@ -1,0 +1,9 @@
+export {
+  controlPolicyFixture,
+  controlPolicyFixtures,
+  controlPolicyGroupFixture,
+  controlPolicyGroupFixtures,
+  groupMappingFixture,
+  policyMappingFixture,
+  policyViolationFixture,
+} from './lib/policies.fixtures';

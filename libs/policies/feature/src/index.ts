@@ -1,0 +1,1 @@
+export { policiesPages } from './lib/policies.pages';

@@ -1,0 +1,366 @@
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import {
+  Badge,
+  Button,
+  ConfirmRemoval,
+  DataTable,
+  Dialog,
+  DialogBody,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  EditButton,
+  EmptyState,
+  ErrorState,
+  PageHeader,
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+  SeverityTag,
+  Stack,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  toast,
+  useActionsColumn,
+  useUrlTab,
+} from '@terrace/design-system';
+import { severityFromGroupSeverity, type GroupSeverity } from '@terrace/domain';
+import {
+  controlPolicyTypes,
+  policiesQueries,
+  policyGroupSeverities,
+  policyPaths,
+  useDeleteControlPolicyMutation,
+  type ControlPolicy,
+  type ControlPolicyGroup,
+  type ControlPolicyType,
+} from '@terrace/policies/data-access';
+import { policyTypeLabels } from '@terrace/policies/ui';
+import { useApiClient } from '@terrace/session';
+import { Layers, MapPin, Pencil, Plus, ShieldCheck, ShieldAlert, Trash2 } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PolicyMappingsPanel } from './policy-mappings-panel';
+import { usePolicyAccess } from './use-policy-access';
+
+const ALL = 'all';
+const severityRank: Record<GroupSeverity, number> = { low: 1, medium: 2, high: 3, critical: 4 };
+
+/** The highest severity any group gives each policy: what the severity filter and column read. */
+function severityByPolicy(groups: readonly ControlPolicyGroup[]): Map<string, GroupSeverity> {
+  const result = new Map<string, GroupSeverity>();
+  for (const group of groups) {
+    for (const entry of group.controlPolicies) {
+      const current = result.get(entry.controlPolicyId);
+      if (!current || severityRank[entry.severity] > severityRank[current]) result.set(entry.controlPolicyId, entry.severity);
+    }
+  }
+  return result;
+}
+
+/** /controlPolicies: the policies (filtered by type, severity and name) and the policy groups, each a tab. */
+export function ControlPoliciesPage() {
+  const { t } = useLingui();
+  const [tab, setTab] = useUrlTab('tab', useSearchParams(), { defaultTab: 'policies', tabs: ['policies', 'groups'] });
+  return (
+    <Stack gap={6} className="p-6">
+      <PageHeader
+        title={t`Control policies`}
+        description={t`Guardrails checked on every plan: map policies and groups to namespaces or stacks, each with an enforcement level.`}
+        actions={
+          <Button asChild variant="outline">
+            <Link to={policyPaths.violations()}>
+              <ShieldAlert aria-hidden />
+              {t`Policy violations`}
+            </Link>
+          </Button>
+        }
+      />
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList aria-label={t`Control policies sections`}>
+          <TabsTrigger value="policies">{t`Policies`}</TabsTrigger>
+          <TabsTrigger value="groups">{t`Policy groups`}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="policies">
+          <PolicyList />
+        </TabsContent>
+        <TabsContent value="groups">
+          <GroupList />
+        </TabsContent>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function usePolicyFilters() {
+  const [params, setParams] = useSearchParams();
+  const type = params.get('type');
+  const severity = params.get('severity');
+  const filters = {
+    type: controlPolicyTypes.includes(type as ControlPolicyType) ? (type as ControlPolicyType) : undefined,
+    severity: policyGroupSeverities.includes(severity as GroupSeverity) ? (severity as GroupSeverity) : undefined,
+    name: params.get('name')?.trim() ?? '',
+  };
+  const set = (key: 'type' | 'severity' | 'name', value: string | undefined) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (!value || value === ALL) next.delete(key);
+        else next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
+  return [filters, set] as const;
+}
+
+function PolicyList() {
+  const { t, i18n } = useLingui();
+  const client = useApiClient();
+  const navigate = useNavigate();
+  const access = usePolicyAccess();
+  const [filters, setFilter] = usePolicyFilters();
+  const query = useQuery(policiesQueries.list(client, { type: filters.type, name: filters.name || undefined, includeManaged: true }));
+  const groups = useQuery(policiesQueries.groups(client, true));
+  const severities = useMemo(() => severityByPolicy(groups.data ?? []), [groups.data]);
+  const remove = useDeleteControlPolicyMutation();
+  const [removing, setRemoving] = useState<ControlPolicy | null>(null);
+  const [mapping, setMapping] = useState<ControlPolicy | null>(null);
+
+  // The search box answers at once; the URL (and so the request) follows after a pause in typing.
+  const [draft, setDraft] = useState(filters.name);
+  useEffect(() => setDraft(filters.name), [filters.name]);
+  useEffect(() => {
+    if (draft.trim() === filters.name) return undefined;
+    const timer = setTimeout(() => setFilter('name', draft.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [draft, filters.name, setFilter]);
+
+  const rows = useMemo(
+    () => (query.data ?? []).filter((policy) => !filters.severity || severities.get(policy.id) === filters.severity),
+    [query.data, filters.severity, severities],
+  );
+  const managedReason = t`A managed policy cannot be changed.`;
+  const actions = useActionsColumn<ControlPolicy>((policy) => (
+    <>
+      <EditButton row access={access.update} aria-label={t`Where ${policy.name} applies`} onClick={() => setMapping(policy)}>
+        <MapPin aria-hidden />
+      </EditButton>
+      <EditButton
+        row
+        access={policy.isManaged ? { canEdit: false, readOnlyReason: managedReason } : access.update}
+        aria-label={t`Edit ${policy.name}`}
+        onClick={() => void navigate(policyPaths.edit(policy.id))}
+      >
+        <Pencil aria-hidden />
+      </EditButton>
+      <EditButton row access={policy.isManaged ? { canEdit: false, readOnlyReason: managedReason } : access.remove} aria-label={t`Delete ${policy.name}`} onClick={() => setRemoving(policy)}>
+        <Trash2 aria-hidden />
+      </EditButton>
+    </>
+  ));
+  const columns = useMemo<ColumnDef<ControlPolicy, unknown>[]>(
+    () => [
+      {
+        id: 'name',
+        accessorKey: 'name',
+        header: t`Name`,
+        cell: ({ row }) => (
+          <span className="flex flex-col">
+            <span className="flex items-center gap-2 font-medium">
+              {row.original.name}
+              {row.original.isManaged && <Badge tone="info">{t`Managed`}</Badge>}
+            </span>
+            {row.original.description && <span className="text-xs text-muted-foreground">{row.original.description}</span>}
+          </span>
+        ),
+      },
+      { id: 'type', header: t`Type`, enableSorting: false, cell: ({ row }) => i18n._(policyTypeLabels[row.original.type]) },
+      {
+        id: 'severity',
+        header: t`Severity`,
+        enableSorting: false,
+        cell: ({ row }) => {
+          const severity = severities.get(row.original.id);
+          return severity ? <SeverityTag severity={severityFromGroupSeverity(severity)} /> : <span className="text-muted-foreground">—</span>;
+        },
+      },
+      {
+        id: 'updatedAt',
+        header: t`Last updated`,
+        enableSorting: false,
+        cell: ({ row }) => (row.original.updatedAt ? i18n.date(row.original.updatedAt, { dateStyle: 'medium', timeStyle: 'short' }) : '—'),
+      },
+      actions,
+    ],
+    [t, i18n, severities, actions],
+  );
+
+  const createButton = (
+    <EditButton access={access.create} onClick={() => void navigate(policyPaths.create())}>
+      <Plus aria-hidden />
+      {t`Create policy`}
+    </EditButton>
+  );
+  const filtered = Boolean(filters.type || filters.severity || filters.name);
+  const severityLabels = { minor: t`Minor`, moderate: t`Moderate`, major: t`Major`, critical: t`Critical` };
+
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  if (query.isSuccess && query.data.length === 0 && !filtered) {
+    return (
+      <EmptyState
+        icon={<ShieldCheck aria-hidden />}
+        title={t`No control policies yet`}
+        text={t`Create a policy (required tags, allowed regions, OPA Rego…) and apply it to namespaces or stacks.`}
+        action={createButton}
+      />
+    );
+  }
+  return (
+    <Stack gap={4}>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="flex flex-col gap-1">
+          <span id="policy-type-filter" className="text-xs font-medium text-muted-foreground">{t`Type`}</span>
+          <Select value={filters.type ?? ALL} onValueChange={(value) => setFilter('type', value)}>
+            <SelectTrigger aria-labelledby="policy-type-filter" className="w-56">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>{t`All types`}</SelectItem>
+              {controlPolicyTypes.map((type) => (
+                <SelectItem key={type} value={type}>
+                  {i18n._(policyTypeLabels[type])}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <span id="policy-severity-filter" className="text-xs font-medium text-muted-foreground">{t`Severity`}</span>
+          <Select value={filters.severity ?? ALL} onValueChange={(value) => setFilter('severity', value)}>
+            <SelectTrigger aria-labelledby="policy-severity-filter" className="w-44">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ALL}>{t`All severities`}</SelectItem>
+              {policyGroupSeverities.map((severity) => (
+                <SelectItem key={severity} value={severity}>
+                  {severityLabels[severityFromGroupSeverity(severity)]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="ms-auto">{createButton}</div>
+      </div>
+      <DataTable
+        aria-label={t`Control policies`}
+        mode="client"
+        columns={columns}
+        data={rows}
+        getRowId={(row) => row.id}
+        loading={query.isPending}
+        globalFilter={draft}
+        onGlobalFilterChange={setDraft}
+        empty={
+          <EmptyState
+            title={t`No policy matches these filters`}
+            text={t`Change or clear the filters to see every policy.`}
+            action={
+              <Button
+                variant="outline"
+                onClick={() => {
+                  setFilter('type', undefined);
+                  setFilter('severity', undefined);
+                  setFilter('name', undefined);
+                }}
+              >
+                {t`Clear filters`}
+              </Button>
+            }
+          />
+        }
+      />
+      <Dialog open={mapping !== null} onOpenChange={(open) => !open && setMapping(null)}>
+        <DialogContent size="xl">
+          <DialogHeader>
+            <DialogTitle>{t`Where ${mapping?.name ?? ''} applies`}</DialogTitle>
+            <DialogDescription>{t`The namespaces and stacks whose runs check this policy, and how strictly.`}</DialogDescription>
+          </DialogHeader>
+          <DialogBody>{mapping && <PolicyMappingsPanel subject={{ kind: 'policy', id: mapping.id }} access={access.update} />}</DialogBody>
+        </DialogContent>
+      </Dialog>
+      <ConfirmRemoval
+        target={removing}
+        onClose={() => setRemoving(null)}
+        title={(policy) => t`Delete ${policy.name}?`}
+        description={t`The policy is removed from its groups and is no longer checked in any run.`}
+        confirmLabel={t`Delete policy`}
+        onConfirm={async (policy) => {
+          await remove.mutateAsync(policy.id);
+          toast.success(t`Control policy ${policy.name} deleted.`);
+        }}
+      />
+    </Stack>
+  );
+}
+
+function GroupList() {
+  const { t, i18n } = useLingui();
+  const client = useApiClient();
+  const navigate = useNavigate();
+  const access = usePolicyAccess();
+  const query = useQuery(policiesQueries.groups(client, true));
+  const columns = useMemo<ColumnDef<ControlPolicyGroup, unknown>[]>(
+    () => [
+      {
+        id: 'name',
+        accessorKey: 'name',
+        header: t`Name`,
+        cell: ({ row }) => (
+          <span className="flex flex-col">
+            <span className="flex items-center gap-2">
+              <Link className="font-medium text-primary-subtle-foreground hover:underline" to={policyPaths.group(row.original.id)}>
+                {row.original.name}
+              </Link>
+              {row.original.isManaged && <Badge tone="info">{t`Managed`}</Badge>}
+            </span>
+            {row.original.description && <span className="text-xs text-muted-foreground">{row.original.description}</span>}
+          </span>
+        ),
+      },
+      { id: 'policies', header: t`Policies`, enableSorting: false, cell: ({ row }) => i18n.number(row.original.controlPolicies.length) },
+    ],
+    [t, i18n],
+  );
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  const createButton = (
+    <EditButton access={access.create} onClick={() => void navigate(policyPaths.createGroup())}>
+      <Plus aria-hidden />
+      {t`Create group`}
+    </EditButton>
+  );
+  if (query.isSuccess && query.data.length === 0) {
+    return <EmptyState icon={<Layers aria-hidden />} title={t`No policy groups yet`} text={t`Group policies with a severity each, then apply the group where it matters.`} action={createButton} />;
+  }
+  return (
+    <DataTable
+      aria-label={t`Policy groups`}
+      mode="client"
+      columns={columns}
+      data={query.data ?? []}
+      getRowId={(row) => row.id}
+      loading={query.isPending}
+      actions={<div className="ms-auto">{createButton}</div>}
+      empty={<EmptyState title={t`No group matches`} text={t`Clear the search to see every group.`} />}
+    />
+  );
+}
+

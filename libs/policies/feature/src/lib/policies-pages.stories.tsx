@@ -1,0 +1,89 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import {
+  controlPolicyFixtures,
+  controlPolicyGroupFixtures,
+  groupMappingFixture,
+  policyMappingFixture,
+  policyViolationFixture,
+} from '@terrace/policies/data-access/testing';
+import { expect, within } from 'storybook/test';
+import { signedInStoryRoutes, StoryApp, type StoryRoutes } from '../testing/story-app';
+import { ControlPoliciesPage } from './control-policies-page';
+import { ControlPolicyGroupPage } from './control-policy-group-page';
+import { CreateControlPolicyWizardPage, EditControlPolicyWizardPage } from './control-policy-wizard-page';
+import { PolicyViolationsPage } from './policy-violations-page';
+
+// Static paths before the ones with an id: the story answers the first route that matches.
+const routes: StoryRoutes = {
+  ...signedInStoryRoutes('admin'),
+  'GET /controlPolicy/controlPolicyMapping': () => [policyMappingFixture()],
+  'GET /controlPolicy/violation': () => [
+    policyViolationFixture(),
+    policyViolationFixture({ stackId: 'stk-api00001', stackName: 'api', runId: 'plan-0002', status: 'error', enforcementLevel: 'softMandatory', severityScore: 6, policyName: 'No public buckets (Rego)' }),
+    policyViolationFixture({ stackId: 'stk-dns00001', stackName: 'dns', runId: 'dep-0003', enforcementLevel: 'warning', severityScore: 5, policyName: 'EU regions only' }),
+  ],
+  'GET /controlPolicy/{controlPolicyId}': (url) => controlPolicyFixtures.filter((policy) => url.pathname.endsWith(policy.id)),
+  'GET /controlPolicy': () => controlPolicyFixtures,
+  'GET /controlPolicyGroup/controlPolicyGroupMapping': () => [groupMappingFixture(), groupMappingFixture({ targetId: 'stk-web00001', targetType: 'stack', bySeverity: undefined, enforcementLevel: 'warning', overrideEnforcements: [] })],
+  'GET /controlPolicyGroup/{controlPolicyGroupId}': (url) => controlPolicyGroupFixtures.filter((group) => url.pathname.endsWith(group.id)),
+  'GET /controlPolicyGroup': () => controlPolicyGroupFixtures,
+  'GET /namespace': () => [{ id: 'ns-platform01', name: 'platform' }],
+  'GET /stack': () => [{ id: 'stk-web00001', name: 'web-frontend' }],
+  'GET /vcs/provider': () => [{ id: 'vcsp-github01', name: 'GitHub acme' }],
+};
+
+// The page's lists load one after another through the story's client: wait longer than the default second.
+const wait = { timeout: 10_000 };
+
+const meta = {
+  title: 'Policies/Pages',
+  component: StoryApp,
+  args: { path: 'controlPolicies', url: '/app/controlPolicies', element: <ControlPoliciesPage />, routes },
+} satisfies Meta<typeof StoryApp>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Every policy with its type and the highest severity a group gives it; managed ones read-only. */
+export const Policies: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Keep databases', {}, wait)).toBeVisible();
+  },
+};
+export const Groups: Story = {
+  args: { url: '/app/controlPolicies?tab=groups' },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('link', { name: 'CIS AWS v1.4.0' }, wait)).toBeVisible();
+  },
+};
+export const NoPolicies: Story = {
+  args: { routes: { ...routes, 'GET /controlPolicy': () => [], 'GET /controlPolicyGroup': () => [] } },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('No control policies yet', {}, wait)).toBeVisible();
+  },
+};
+export const Group: Story = {
+  args: { path: 'controlPolicyGroup/:controlPolicyGroupId', url: '/app/controlPolicyGroup/polg-core0001', element: <ControlPolicyGroupPage /> },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('link', { name: 'platform' }, wait)).toBeVisible();
+  },
+};
+export const CreatePolicy: Story = {
+  args: { path: 'createControlPolicyWizard', url: '/app/createControlPolicyWizard', element: <CreateControlPolicyWizardPage /> },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('radio', { name: 'OPA Rego' }, wait)).toBeVisible();
+  },
+};
+export const EditRegoPolicy: Story = {
+  args: { path: 'editControlPolicyWizard/:controlPolicyId', url: '/app/editControlPolicyWizard/pol-rego0001', element: <EditControlPolicyWizardPage /> },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('radio', { name: 'OPA Rego' }, wait)).toBeChecked();
+  },
+};
+export const Violations: Story = {
+  args: { path: 'policyViolations', url: '/app/policyViolations', element: <PolicyViolationsPage /> },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('link', { name: 'web-frontend' }, wait)).toBeVisible();
+  },
+};

@@ -1,0 +1,2 @@
+export { PolicyResultsPanel, type PolicyResultsPanelProps, type PolicyResultView } from './lib/policy-results-panel';
+export { enforcementDescriptions, enforcementLabels, policyTypeDescriptions, policyTypeLabels, type PolicyTypeId } from './lib/policy-labels';
