@@ -1,0 +1,1 @@
+export { driftKeys } from './lib/drift.keys';

@@ -1,0 +1,1 @@
+export { driftPages } from './lib/drift.pages';
