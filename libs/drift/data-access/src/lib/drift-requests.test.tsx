@@ -4,7 +4,12 @@ import { stacksKeys } from '@terrace/stacks/data-access';
 import { dataAccessHarness, setupMsw } from '@terrace/session/testing';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { driftDetailFixture, driftDetectionFixture, driftRemediationFixture, driftReportFixture } from './drift.fixtures';
+import {
+  driftDetailFixture,
+  driftDetectionFixture,
+  driftRemediationFixture,
+  driftReportFixture,
+} from './drift.fixtures';
 import { driftKeys } from './drift.keys';
 import { driftQueries } from './drift.queries';
 import { driftRequests } from './drift.requests';
@@ -56,7 +61,12 @@ describe('drift detection', () => {
       handle('get', '/stack/driftDetectionStatus', ({ query }) => {
         polls += 1;
         expect(Object.fromEntries(query)).toEqual({ stackId: 'stk-1', driftDetectionId: 'dd-1' });
-        return envelope([driftDetectionFixture({ status: polls < 2 ? 'inProgress' : 'succeeded', driftState: 'drifted' })]);
+        return envelope([
+          driftDetectionFixture({
+            status: polls < 2 ? 'inProgress' : 'succeeded',
+            driftState: 'drifted',
+          }),
+        ]);
       }),
     );
     const { wrapper, client } = dataAccessHarness();
@@ -68,8 +78,12 @@ describe('drift detection', () => {
     expect(bodies).toEqual([{ entity: { stackId: 'stk-1' } }]);
     expect(detection?.status).toBe('queued');
 
-    const poll = renderHook(() => useQuery(driftQueries.detection(client, 'stk-1', 'dd-1')), { wrapper });
-    await waitFor(() => expect(poll.result.current.data?.status).toBe('succeeded'), { timeout: 10_000 });
+    const poll = renderHook(() => useQuery(driftQueries.detection(client, 'stk-1', 'dd-1')), {
+      wrapper,
+    });
+    await waitFor(() => expect(poll.result.current.data?.status).toBe('succeeded'), {
+      timeout: 10_000,
+    });
     const settledAt = polls;
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(polls, 'no polling once the detection has finished').toBe(settledAt);
@@ -86,22 +100,54 @@ describe('drift remediation', () => {
       }),
       handle('get', '/stack/driftRemediationStatus', ({ query }) => {
         expect(query.get('driftRemediationId')).toBe('dr-1');
-        return envelope([driftRemediationFixture({ mode: 'importChangesToCode', status: 'succeeded', pullRequestUrl: 'https://github.com/acme/infra/pull/7' })]);
+        return envelope([
+          driftRemediationFixture({
+            mode: 'importChangesToCode',
+            status: 'succeeded',
+            pullRequestUrl: 'https://github.com/acme/infra/pull/7',
+          }),
+        ]);
       }),
     );
     const { wrapper, client } = dataAccessHarness();
     const start = renderHook(() => useStartDriftRemediationMutation(), { wrapper });
     await act(async () => {
-      await start.result.current.mutateAsync({ stackId: 'stk-1', mode: 'importChangesToCode', resourceAddresses: ['aws_security_group.web'] });
+      await start.result.current.mutateAsync({
+        stackId: 'stk-1',
+        mode: 'importChangesToCode',
+        resourceAddresses: ['aws_security_group.web'],
+      });
     });
-    expect(bodies).toEqual([{ entity: { stackId: 'stk-1', mode: 'importChangesToCode', resourceAddresses: ['aws_security_group.web'] } }]);
-    const poll = renderHook(() => useQuery(driftQueries.remediation(client, 'stk-1', 'dr-1')), { wrapper });
-    await waitFor(() => expect(poll.result.current.data?.pullRequestUrl).toBe('https://github.com/acme/infra/pull/7'), { timeout: 10_000 });
+    expect(bodies).toEqual([
+      {
+        entity: {
+          stackId: 'stk-1',
+          mode: 'importChangesToCode',
+          resourceAddresses: ['aws_security_group.web'],
+        },
+      },
+    ]);
+    const poll = renderHook(() => useQuery(driftQueries.remediation(client, 'stk-1', 'dr-1')), {
+      wrapper,
+    });
+    await waitFor(
+      () =>
+        expect(poll.result.current.data?.pullRequestUrl).toBe(
+          'https://github.com/acme/infra/pull/7',
+        ),
+      { timeout: 10_000 },
+    );
   });
 
   it('marks the stack’s lists, its drifts and the report stale once a job has finished', async () => {
     const { wrapper, queryClient } = dataAccessHarness();
-    for (const key of [stacksKeys.list({ page: 1, pageSize: 20 }), stacksKeys.detail('stk-1'), driftKeys.details('stk-1'), driftKeys.report({ daysBack: 30 }), driftKeys.details('stk-2')]) {
+    for (const key of [
+      stacksKeys.list({ page: 1, pageSize: 20 }),
+      stacksKeys.detail('stk-1'),
+      driftKeys.details('stk-1'),
+      driftKeys.report({ daysBack: 30 }),
+      driftKeys.details('stk-2'),
+    ]) {
       queryClient.setQueryData(key, []);
     }
     const settle = renderHook(() => useSettleDriftJob(), { wrapper });

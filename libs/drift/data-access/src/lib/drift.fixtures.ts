@@ -1,4 +1,9 @@
-import type { DriftDetail, DriftDetection, DriftRemediation, DriftReportPoint } from './drift.types';
+import type {
+  DriftDetail,
+  DriftDetection,
+  DriftRemediation,
+  DriftReportPoint,
+} from './drift.types';
 
 /** A modified resource whose change a CloudTrail event explains. */
 export function driftDetailFixture(overrides: Partial<DriftDetail> = {}): DriftDetail {
@@ -13,7 +18,11 @@ export function driftDetailFixture(overrides: Partial<DriftDetail> = {}): DriftD
     ],
     driftSource: {
       sources: {
-        cloudTrail: { eventTime: '2026-11-20T08:14:00.000Z', eventName: 'AuthorizeSecurityGroupIngress', userIdentity: 'arn:aws:iam::123456789012:user/ops-alice' },
+        cloudTrail: {
+          eventTime: '2026-11-20T08:14:00.000Z',
+          eventName: 'AuthorizeSecurityGroupIngress',
+          userIdentity: 'arn:aws:iam::123456789012:user/ops-alice',
+        },
       },
     },
     stackResourceDriftId: 'srd-1',
@@ -31,7 +40,9 @@ export function driftDetectionFixture(overrides: Partial<DriftDetection> = {}): 
   };
 }
 
-export function driftRemediationFixture(overrides: Partial<DriftRemediation> = {}): DriftRemediation {
+export function driftRemediationFixture(
+  overrides: Partial<DriftRemediation> = {},
+): DriftRemediation {
   return {
     driftRemediationId: 'dr-1',
     stackId: 'stk-1',

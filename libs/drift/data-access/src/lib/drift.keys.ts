@@ -11,6 +11,8 @@ export const driftKeys = {
   stacks: () => [...driftKeys.all, 'stack'] as const,
   stack: (stackId: string) => [...driftKeys.stacks(), stackId] as const,
   details: (stackId: string) => [...driftKeys.stack(stackId), 'details'] as const,
-  detection: (stackId: string, driftDetectionId: string) => [...driftKeys.stack(stackId), 'detection', driftDetectionId] as const,
-  remediation: (stackId: string, driftRemediationId: string) => [...driftKeys.stack(stackId), 'remediation', driftRemediationId] as const,
+  detection: (stackId: string, driftDetectionId: string) =>
+    [...driftKeys.stack(stackId), 'detection', driftDetectionId] as const,
+  remediation: (stackId: string, driftRemediationId: string) =>
+    [...driftKeys.stack(stackId), 'remediation', driftRemediationId] as const,
 };

@@ -2,7 +2,12 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '@terrace/api-client';
 import { driftKeys } from './drift.keys';
 import { driftRequests } from './drift.requests';
-import { isJobFinished, type DriftDetection, type DriftRemediation, type DriftReportFilters } from './drift.types';
+import {
+  isJobFinished,
+  type DriftDetection,
+  type DriftRemediation,
+  type DriftReportFilters,
+} from './drift.types';
 
 // A stack's drifts change only when a detection finishes (the console invalidates them then) or on
 // the stack's schedule, at most every few minutes.
@@ -32,14 +37,16 @@ export const driftQueries = {
   detection: (client: ApiClient, stackId: string, driftDetectionId: string) =>
     queryOptions({
       queryKey: driftKeys.detection(stackId, driftDetectionId),
-      queryFn: ({ signal }): Promise<DriftDetection> => driftRequests.detectionStatus(client, stackId, driftDetectionId, signal),
+      queryFn: ({ signal }): Promise<DriftDetection> =>
+        driftRequests.detectionStatus(client, stackId, driftDetectionId, signal),
       staleTime: 0,
       refetchInterval: (query) => (isJobFinished(query.state.data?.status) ? false : pollInterval),
     }),
   remediation: (client: ApiClient, stackId: string, driftRemediationId: string) =>
     queryOptions({
       queryKey: driftKeys.remediation(stackId, driftRemediationId),
-      queryFn: ({ signal }): Promise<DriftRemediation> => driftRequests.remediationStatus(client, driftRemediationId, signal),
+      queryFn: ({ signal }): Promise<DriftRemediation> =>
+        driftRequests.remediationStatus(client, driftRemediationId, signal),
       staleTime: 0,
       refetchInterval: (query) => (isJobFinished(query.state.data?.status) ? false : pollInterval),
     }),

@@ -20,7 +20,11 @@ export interface DriftReportFilters {
   daysBack: number;
 }
 
-const finishedStatuses: ReadonlySet<JobStatus> = new Set<JobStatus>(['succeeded', 'failed', 'canceled']);
+const finishedStatuses: ReadonlySet<JobStatus> = new Set<JobStatus>([
+  'succeeded',
+  'failed',
+  'canceled',
+]);
 
 /** A drift detection or remediation is polled until it reaches one of these. */
 export function isJobFinished(status: JobStatus | undefined): boolean {

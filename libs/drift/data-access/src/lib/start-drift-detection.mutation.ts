@@ -13,7 +13,11 @@ export function useStartDriftDetectionMutation() {
   return useMutation({
     mutationFn: (stackId: string) => driftRequests.startDetection(client, stackId),
     onSuccess: (detection) => {
-      if (detection.driftDetectionId) queryClient.setQueryData(driftKeys.detection(detection.stackId, detection.driftDetectionId), detection);
+      if (detection.driftDetectionId)
+        queryClient.setQueryData(
+          driftKeys.detection(detection.stackId, detection.driftDetectionId),
+          detection,
+        );
     },
   });
 }

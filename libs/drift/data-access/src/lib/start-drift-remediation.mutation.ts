@@ -15,7 +15,10 @@ export function useStartDriftRemediationMutation() {
   return useMutation({
     mutationFn: (input: DriftRemediationInput) => driftRequests.startRemediation(client, input),
     onSuccess: (remediation) => {
-      queryClient.setQueryData(driftKeys.remediation(remediation.stackId, remediation.driftRemediationId), remediation);
+      queryClient.setQueryData(
+        driftKeys.remediation(remediation.stackId, remediation.driftRemediationId),
+        remediation,
+      );
     },
   });
 }
