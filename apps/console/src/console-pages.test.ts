@@ -6,7 +6,7 @@ describe('consolePages', () => {
   it('composes every feature’s pages under route ids of the route table', () => {
     const pages = consolePages();
     expect(Object.keys(pages).sort()).toEqual(
-      ['activeRuns', 'cloneStackWizard', 'createNamespaceWizard', 'createStackWizard', 'dashboard', 'deployment', 'editNamespaceWizard', 'editStackWizard', 'namespace', 'namespaces', 'organizationSetting', 'plan', 'remoteRun', 'stack', 'task', 'team', 'terraformLogin', 'userSetting'].sort(),
+      ['activeRuns', 'cloneStackWizard', 'createNamespaceWizard', 'createStackWizard', 'dashboard', 'deployment', 'editNamespaceWizard', 'driftCenter', 'editStackWizard', 'namespace', 'namespaces', 'organizationSetting', 'plan', 'remoteRun', 'stack', 'task', 'team', 'terraformLogin', 'userSetting'].sort(),
     );
     for (const id of Object.keys(pages)) expect(Object.hasOwn(appRoutes, id)).toBe(true);
   });
