@@ -34,21 +34,23 @@ export function DriftSummary({ namespaceId, selected, onSelect }: DriftSummaryPr
   return (
     <section
       aria-label={t`Stacks by drift state`}
-      className="grid grid-cols-2 gap-3 sm:grid-cols-4 xl:grid-cols-7"
+      className="grid grid-cols-2 gap-3 sm:grid-cols-4 2xl:grid-cols-7"
     >
       {driftStates.map((state, index) => {
         const query = counts[index];
         const label = i18n._(driftStateLabels[state]);
         const pressed = selected === state;
         return (
-          <Card key={state} className={cn('p-0', pressed && 'ring-2 ring-ring')}>
+          <Card key={state} className={cn('min-w-0 p-0', pressed && 'ring-2 ring-ring')}>
             <button
               type="button"
               aria-pressed={pressed}
               onClick={() => onSelect(pressed ? undefined : state)}
               className="flex h-full w-full flex-col items-start gap-2 rounded-lg px-4 py-3 text-start hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
             >
-              <Badge tone={driftStateTones[state]}>{label}</Badge>
+              <Badge tone={driftStateTones[state]} className="h-auto min-h-6 py-0.5 whitespace-normal">
+                {label}
+              </Badge>
               {query?.isSuccess ? (
                 <span className="text-2xl font-semibold tabular-nums">
                   {i18n.number(query.data.total)}
