@@ -21,14 +21,19 @@ import {
   isJobFinished,
   useSettleDriftJob,
   useStartDriftRemediationMutation,
-  type DriftRemediationMode,
 } from '@terrace/drift/data-access';
 import { useApiClient } from '@terrace/session';
 import { ExternalLink, Wrench } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useDriftAccess } from './drift-access';
-import { driftStateOf, jobStatusLabels, remediationModeLabels } from './drift-labels';
+import {
+  driftStateOf,
+  jobStatusLabels,
+  remediationModeLabels,
+  remediationModes,
+  type OfferedRemediationMode,
+} from './drift-labels';
 import { driftPaths } from './drift-paths';
 
 export interface RemediateDriftButtonProps {
@@ -37,8 +42,6 @@ export interface RemediateDriftButtonProps {
   resourceAddresses?: string[];
   row?: boolean;
 }
-
-const modes: DriftRemediationMode[] = ['deploy', 'importChangesToCode'];
 
 /**
  * Remediates a drifted stack (POST /stack/driftRemediation): deploy the code over the drift, or
@@ -58,7 +61,7 @@ export function RemediateDriftButton({
   const start = useStartDriftRemediationMutation();
   const settle = useSettleDriftJob();
   const [open, setOpen] = useState(false);
-  const [mode, setMode] = useState<DriftRemediationMode>('deploy');
+  const [mode, setMode] = useState<OfferedRemediationMode>('deploy');
   const [remediationId, setRemediationId] = useState<string | null>(null);
   const remediation = useQuery({
     ...driftQueries.remediation(client, stack.id, remediationId ?? ''),
@@ -158,9 +161,9 @@ export function RemediateDriftButton({
             <RadioGroup
               aria-label={t`Remediation`}
               value={mode}
-              onValueChange={(value) => setMode(value as DriftRemediationMode)}
+              onValueChange={(value) => setMode(value as OfferedRemediationMode)}
             >
-              {modes.map((value) => (
+              {remediationModes.map((value) => (
                 <div key={value} className="flex items-start gap-3">
                   <RadioGroupItem
                     id={`${id}-${value}`}
