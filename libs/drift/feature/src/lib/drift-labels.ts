@@ -64,8 +64,19 @@ export const deployRequiredKindLabels: Record<DeployRequiredKind, MessageDescrip
   modificationForcesReplacement: msg`Modification forcing replacement`,
 };
 
+/**
+ * The two remediations the console offers, in its order: deploy the code over the drift, or accept
+ * the cloud's values. Named here, not taken from the whole enum, so a mode the server adds is not
+ * offered before it has a label and a description.
+ */
+export const remediationModes = [
+  'deploy',
+  'importChangesToCode',
+] as const satisfies readonly DriftRemediationMode[];
+export type OfferedRemediationMode = (typeof remediationModes)[number];
+
 export const remediationModeLabels: Record<
-  DriftRemediationMode,
+  OfferedRemediationMode,
   { label: MessageDescriptor; description: MessageDescriptor }
 > = {
   deploy: {
