@@ -70,10 +70,19 @@ describe('DriftCenterPage', () => {
     expect(seen).toContainEqual({ page: '1', pageSize: '20', driftState: 'inSync' });
     await user.click(within(summary).getByRole('button', { name: /^In sync\s*12$/ }));
     expect(await within(table).findByRole('link', { name: 'network' })).toBeInTheDocument();
+
+    // The search box asks the server for part of the name.
+    await user.type(screen.getByRole('searchbox'), 'net');
+    await waitFor(() => expect(seen).toContainEqual({ page: '1', pageSize: '20', search: 'net' }));
   });
 
   it('says so when there is no stack at all', async () => {
-    server.use(...signedInAs('admin'), handle('get', '/namespace', () => envelope([])), handle('get', '/stack', () => envelope([], { paging: { page: 1, pageSize: 20, total: 0 } })));
+    server.use(
+      ...signedInAs('admin'),
+      handle('get', '/namespace', () => envelope([])),
+      handle('get', '/drift/report', () => envelope([])),
+      handle('get', '/stack', () => envelope([], { paging: { page: 1, pageSize: 20, total: 0 } })),
+    );
     open();
     expect(await screen.findByRole('heading', { name: 'No stacks to watch yet' })).toBeInTheDocument();
   });

@@ -22,7 +22,7 @@ import { namespacesQueries } from '@terrace/namespaces/data-access';
 import { useApiClient } from '@terrace/session';
 import { stacksQueries, type Stack, type StackPageSize } from '@terrace/stacks/data-access';
 import { Radar } from 'lucide-react';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DriftDetectionButton } from './drift-detection-button';
 import { DriftHistoryChart } from './drift-history-chart';
@@ -43,15 +43,25 @@ export function DriftCenterPage({ now }: { now?: Date } = {}) {
   const { t, i18n } = useLingui();
   const client = useApiClient();
   const [params, setParams] = useDriftCenterParams();
-  const { page, pageSize, namespaceId, driftState } = params;
+  const { page, pageSize, name, namespaceId, driftState } = params;
   const filters = {
     page,
     pageSize,
+    ...(name ? { name } : {}),
     ...(namespaceId ? { namespaceId } : {}),
     ...(driftState ? { driftState } : {}),
   };
   const stacks = useQuery(stacksQueries.list(client, filters));
   const namespaces = useQuery(namespacesQueries.list(client, { page: 1, pageSize: 1000 }));
+
+  // The search box answers at once; the URL (and so the request) follows after a pause in typing.
+  const [draft, setDraft] = useState(name ?? '');
+  useEffect(() => setDraft(name ?? ''), [name]);
+  useEffect(() => {
+    if (draft.trim() === (name ?? '')) return undefined;
+    const timer = setTimeout(() => setParams({ name: draft.trim(), page: 1 }), 300);
+    return () => clearTimeout(timer);
+  }, [draft, name, setParams]);
 
   const actions = useActionsColumn<Stack>((stack) => (
     <>
@@ -109,7 +119,7 @@ export function DriftCenterPage({ now }: { now?: Date } = {}) {
     [t, i18n, actions],
   );
 
-  const filtered = Boolean(namespaceId || driftState);
+  const filtered = Boolean(name || namespaceId || driftState);
   const noStacks = stacks.isSuccess && stacks.data.total === 0 && !filtered;
 
   const toolbar = (
@@ -200,6 +210,8 @@ export function DriftCenterPage({ now }: { now?: Date } = {}) {
               })
             }
             pageSizes={[10, 20, 50, 100]}
+            globalFilter={draft}
+            onGlobalFilterChange={setDraft}
             actions={toolbar}
             empty={
               <EmptyState
@@ -208,7 +220,9 @@ export function DriftCenterPage({ now }: { now?: Date } = {}) {
                 action={
                   <Button
                     variant="outline"
-                    onClick={() => setParams({ namespaceId: '', driftState: undefined, page: 1 })}
+                    onClick={() =>
+                      setParams({ name: '', namespaceId: '', driftState: undefined, page: 1 })
+                    }
                   >
                     {t`Clear filters`}
                   </Button>

@@ -11,6 +11,8 @@ const defaultPeriod: DriftReportPeriodId = 'month';
 export interface DriftCenterParams {
   page: number;
   pageSize: StackPageSize;
+  /** Part of the stack's name (the server's search). */
+  name?: string;
   namespaceId?: string;
   driftState?: DriftState;
   period: DriftReportPeriodId;
@@ -29,10 +31,12 @@ export function useDriftCenterParams(): [
   const value = useMemo<DriftCenterParams>(() => {
     const size = Number(params.get('pageSize'));
     const namespaceId = params.get('namespace') ?? '';
+    const name = params.get('stackName')?.trim() ?? '';
     const driftState = oneOf(driftStates, params.get('state'));
     return {
       page: Math.max(1, Math.floor(Number(params.get('page')) || 1)),
       pageSize: stackPageSizes.find((s) => s === size) ?? defaultPageSize,
+      ...(name ? { name } : {}),
       ...(namespaceId ? { namespaceId } : {}),
       ...(driftState ? { driftState } : {}),
       period:
@@ -52,6 +56,7 @@ export function useDriftCenterParams(): [
             if (v === undefined || v === '' || v === fallback) merged.delete(key);
             else merged.set(key, String(v));
           };
+          if ('name' in next) set('stackName', next.name, '');
           if ('namespaceId' in next) set('namespace', next.namespaceId, '');
           if ('driftState' in next) set('state', next.driftState, '');
           if ('period' in next) set('period', next.period, defaultPeriod);
