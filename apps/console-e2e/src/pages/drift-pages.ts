@@ -19,7 +19,7 @@ export class DriftPages {
   }
 
   get summary(): Locator {
-    return this.page.getByRole('region', { name: 'Stacks by drift state' });
+    return this.page.getByRole('region', { name: 'Count of stacks per drift state' });
   }
 
   row(stackName: string): Locator {

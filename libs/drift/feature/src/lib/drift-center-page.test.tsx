@@ -48,7 +48,7 @@ describe('DriftCenterPage', () => {
     expect(within(table).getByRole('link', { name: 'network' })).toHaveAttribute('href', '/app/stack/stk-1?tab=drift');
     expect(seen).toContainEqual({ page: '1', pageSize: '20', namespaceId: 'ns-1', driftState: 'drifted' });
 
-    const summary = screen.getByRole('region', { name: 'Stacks by drift state' });
+    const summary = screen.getByRole('region', { name: 'Count of stacks per drift state' });
     const drifted = within(summary).getByRole('button', { name: /Drifted/ });
     expect(drifted).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() => expect(drifted).toHaveTextContent('3'));
@@ -64,7 +64,7 @@ describe('DriftCenterPage', () => {
     const { user } = open();
     const table = await screen.findByRole('table', { name: 'Stacks by drift state' });
     await within(table).findByRole('link', { name: 'dns' });
-    const summary = screen.getByRole('region', { name: 'Stacks by drift state' });
+    const summary = screen.getByRole('region', { name: 'Count of stacks per drift state' });
     await user.click(within(summary).getByRole('button', { name: /^In sync\s*12$/ }));
     await waitFor(() => expect(within(table).queryByRole('link', { name: 'network' })).not.toBeInTheDocument());
     expect(seen).toContainEqual({ page: '1', pageSize: '20', driftState: 'inSync' });

@@ -33,7 +33,7 @@ export function DriftSummary({ namespaceId, selected, onSelect }: DriftSummaryPr
   });
   return (
     <section
-      aria-label={t`Stacks by drift state`}
+      aria-label={t`Count of stacks per drift state`}
       className="grid grid-cols-2 gap-3 sm:grid-cols-4 2xl:grid-cols-7"
     >
       {driftStates.map((state, index) => {
