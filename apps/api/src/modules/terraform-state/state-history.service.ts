@@ -264,3 +264,12 @@ export async function listStackResources(
   }));
   return { items, paging: pagingOf(query, total) };
 }
+
+/**
+ * For the stacks module, inside the transaction deleting a stack: its state goes with it (the
+ * versions hold the stack's secrets and nothing reads them once the stack is gone). Audited once.
+ */
+export async function removeStateOf(scope: Scope, initiator: AuditInitiator, stackId: string, stackName: string): Promise<void> {
+  const versions = await repo.deleteStateOf(scope, stackId);
+  if (versions > 0) await recordAudit(scope, initiator, { entityType: 'stack', entityId: `${stackId}/state`, entityName: stackName, action: 'delete' });
+}

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../audit/audit.schema';
 import { addMember, createNamespace, signUpOrganization, type SignedUp } from '../../testing/factories';
 import { createTestApi, type TestApi } from '../../testing/test-api';
-import { stateOutputs } from './terraform-state.schema';
+import { stackStates, stateOutputs, stateResources, stateVersions } from './terraform-state.schema';
 import { lockInfo, managedResource, sendWire, stateFile } from './testing/terraform-wire';
 
 // The state as the console shows it: versions, download, rollback, the lock and its release, and the
@@ -297,5 +297,25 @@ describe('stack resources', () => {
     const after = await api.call<{ address: string }>('listStackResources', { token: viewer.token, query: { stackId: stack.id } });
     expect(after.body.response.items.map((r) => r.address)).toEqual(['data.aws_ami.base']);
     expect((await api.call('listStackResources', { token: other.token, query: { stackId: stack.id } })).status).toBe(404);
+  });
+});
+
+describe('a deleted stack', () => {
+  it('takes its state along: versions, outputs, resources and the head row, audited once', async () => {
+    const stack = await newStack();
+    const lineage = randomUUID();
+    expect((await write(stack.id, stateFile({ serial: 1, lineage, resources: [managedResource('a', 2)], outputs: { x: { value: 'y', type: 'string' } } }))).status).toBe(200);
+    expect((await write(stack.id, stateFile({ serial: 2, lineage, resources: [managedResource('a', 3)] }))).status).toBe(200);
+    const versionIds = (await api.database.db.select().from(stateVersions).where(eq(stateVersions.stackId, stack.id))).map((v) => v.id);
+    expect(versionIds).toHaveLength(2);
+
+    expect((await api.call('deleteStack', { token: admin.token, params: { stackId: stack.id } })).status).toBe(200);
+    expect(await api.database.db.select().from(stateVersions).where(eq(stateVersions.stackId, stack.id))).toEqual([]);
+    expect(await api.database.db.select().from(stackStates).where(eq(stackStates.stackId, stack.id))).toEqual([]);
+    for (const id of versionIds) {
+      expect(await api.database.db.select().from(stateResources).where(eq(stateResources.stateVersionId, id))).toEqual([]);
+      expect(await api.database.db.select().from(stateOutputs).where(eq(stateOutputs.stateVersionId, id))).toEqual([]);
+    }
+    expect((await auditOf(stack.id)).filter((e) => e.entityId === `${stack.id}/state` && e.action === 'delete')).toHaveLength(1);
   });
 });

@@ -109,3 +109,11 @@ export async function deleteLock(scope: Scope, stackId: string, lockId: string):
 
 export const locksHeldBy = (scope: Scope, kind: StateLockRow['holderKind'], holderId: string) =>
   scope.select(stateLocks, and(eq(stateLocks.holderKind, kind), eq(stateLocks.holderId, holderId)));
+
+/** Everything of a stack's state: its row, its lock, its versions (their contents, outputs and resources cascade). */
+export async function deleteStateOf(scope: Scope, stackId: string): Promise<number> {
+  await scope.delete(stateLocks, eq(stateLocks.stackId, stackId));
+  const versions = await scope.delete(stateVersions, eq(stateVersions.stackId, stackId));
+  await scope.delete(stackStates, eq(stackStates.stackId, stackId));
+  return versions.length;
+}

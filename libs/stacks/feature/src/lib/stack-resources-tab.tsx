@@ -88,8 +88,8 @@ export function StackResourcesTab({ stack }: { stack: Stack }) {
         header: t`Address`,
         enableSorting: false,
         cell: ({ row }) => (
-          <span className="flex min-w-0 items-center gap-2">
-            <span className="font-mono text-sm break-all" dir="ltr">
+          <span className="flex min-w-64 items-center gap-2">
+            <span className="font-mono text-sm [overflow-wrap:anywhere]" dir="ltr">
               {row.original.address}
             </span>
             {row.original.mode === 'data' ? <Badge size="sm">{t`Data source`}</Badge> : null}
@@ -101,8 +101,9 @@ export function StackResourcesTab({ stack }: { stack: Stack }) {
         header: t`Provider`,
         enableSorting: false,
         cell: ({ row }) => (
-          <span className="font-mono text-xs text-muted-foreground break-all" dir="ltr">
-            {row.original.provider ?? ''}
+          // The registry host is the same for nearly every provider: namespace/type reads at a glance.
+          <span className="font-mono text-xs whitespace-nowrap text-muted-foreground" dir="ltr" title={row.original.provider}>
+            {row.original.provider?.replace(/^registry\.(terraform|opentofu)\.io\//, '') ?? ''}
           </span>
         ),
       },
@@ -112,7 +113,7 @@ export function StackResourcesTab({ stack }: { stack: Stack }) {
         enableSorting: false,
         cell: ({ row }) =>
           row.original.logicalResourceId ? (
-            <span className="flex min-w-0 items-center gap-1">
+            <span className="flex max-w-72 min-w-0 items-center gap-1">
               <span className="truncate font-mono text-xs" dir="ltr" title={row.original.logicalResourceId}>
                 {row.original.logicalResourceId}
               </span>
