@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
+  Checkbox,
   Dialog,
   DialogBody,
   DialogContent,
@@ -62,6 +63,9 @@ export function RemediateDriftButton({
   const settle = useSettleDriftJob();
   const [open, setOpen] = useState(false);
   const [mode, setMode] = useState<OfferedRemediationMode>('deploy');
+  // Every drifted resource is remediated unless the user leaves some out.
+  const [excluded, setExcluded] = useState<string[]>([]);
+  const chosen = (resourceAddresses ?? []).filter((address) => !excluded.includes(address));
   const [remediationId, setRemediationId] = useState<string | null>(null);
   const remediation = useQuery({
     ...driftQueries.remediation(client, stack.id, remediationId ?? ''),
@@ -153,7 +157,7 @@ export function RemediateDriftButton({
             <DialogTitle>{t`Remediate the drift of ${stack.name}?`}</DialogTitle>
             <DialogDescription>
               {resourceAddresses && resourceAddresses.length > 0
-                ? t`Choose how to bring the code and the cloud together again for ${resourceAddresses.length} drifted resources.`
+                ? t`Choose how to bring the code and the cloud together again for ${chosen.length} of ${resourceAddresses.length} drifted resources.`
                 : t`Choose how to bring the code and the cloud together again.`}
             </DialogDescription>
           </DialogHeader>
@@ -182,6 +186,39 @@ export function RemediateDriftButton({
                 </div>
               ))}
             </RadioGroup>
+            {resourceAddresses && resourceAddresses.length > 1 && (
+              <fieldset
+                className="mt-4 flex flex-col gap-2"
+                aria-describedby={`${id}-resources-error`}
+              >
+                <legend className="mb-1 text-sm font-medium">{t`Resources to remediate`}</legend>
+                {resourceAddresses.map((address) => (
+                  <div key={address} className="flex items-center gap-2">
+                    <Checkbox
+                      id={`${id}-${address}`}
+                      checked={!excluded.includes(address)}
+                      onCheckedChange={(checked) =>
+                        setExcluded((current) =>
+                          checked === true
+                            ? current.filter((a) => a !== address)
+                            : [...current, address],
+                        )
+                      }
+                    />
+                    <Label htmlFor={`${id}-${address}`} className="font-mono font-normal">
+                      {address}
+                    </Label>
+                  </div>
+                ))}
+                <p
+                  id={`${id}-resources-error`}
+                  role="alert"
+                  className="text-sm text-danger-subtle-foreground"
+                >
+                  {chosen.length === 0 ? t`Choose at least one resource.` : ''}
+                </p>
+              </fieldset>
+            )}
           </DialogBody>
           <DialogFooter>
             <Button variant="outline" onClick={() => setOpen(false)}>
@@ -189,14 +226,17 @@ export function RemediateDriftButton({
             </Button>
             <Button
               loading={start.isPending}
+              disabled={
+                resourceAddresses !== undefined &&
+                resourceAddresses.length > 0 &&
+                chosen.length === 0
+              }
               onClick={() =>
                 void start
                   .mutateAsync({
                     stackId: stack.id,
                     mode,
-                    ...(resourceAddresses && resourceAddresses.length > 0
-                      ? { resourceAddresses }
-                      : {}),
+                    ...(chosen.length > 0 ? { resourceAddresses: chosen } : {}),
                   })
                   .then(
                     (started) => {

@@ -105,4 +105,33 @@ describe('StackDriftTab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Deploy' }));
     expect(await screen.findByRole('link', { name: 'Open the run' })).toHaveAttribute('href', '/app/deployment/dep-42');
   });
+
+  it('remediates only the resources left chosen, and asks for at least one', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      ...signedInAs('admin'),
+      handle('get', '/stack/driftDetails', () =>
+        envelope([driftDetailFixture(), driftDetailFixture({ resourceAddress: 'aws_s3_bucket.logs', driftKind: 'deleted', stackResourceDriftId: 'srd-2' })]),
+      ),
+      handle('post', '/stack/driftRemediation', ({ body }) => {
+        sent.push(body);
+        return envelope([driftRemediationFixture({ status: 'inProgress', runId: 'dep-42' })]);
+      }),
+      handle('get', '/stack/driftRemediationStatus', () => envelope([driftRemediationFixture({ status: 'inProgress', runId: 'dep-42' })])),
+    );
+    const { user } = open();
+    await screen.findByRole('region', { name: 'Drifted resources' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remediate' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Remediate' }));
+    const dialog = await screen.findByRole('dialog');
+    const resources = within(dialog).getByRole('group', { name: 'Resources to remediate' });
+    await user.click(within(resources).getByRole('checkbox', { name: 'aws_security_group.web' }));
+    await user.click(within(resources).getByRole('checkbox', { name: 'aws_s3_bucket.logs' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose at least one resource.');
+    expect(within(dialog).getByRole('button', { name: 'Deploy' })).toBeDisabled();
+    await user.click(within(resources).getByRole('checkbox', { name: 'aws_s3_bucket.logs' }));
+    expect(within(dialog).getByText(/for 1 of 2 drifted resources/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Deploy' }));
+    await waitFor(() => expect(sent).toEqual([{ entity: { stackId: 'stk-1', mode: 'deploy', resourceAddresses: ['aws_s3_bucket.logs'] } }]));
+  });
 });
