@@ -19,6 +19,8 @@ export const domainGraph = {
   shell: ['ai-chat', 'organization', 'session'],
   // The home page: its own overview call; it links to other domains' pages through the session's paths.
   dashboard: ['session'],
+  // The Drift Center and the stack page's drift tab; stacks data-access for the stacks' drift states, namespaces for the filter.
+  drift: ['stacks', 'namespaces', 'session'],
 };
 
 export const domains = Object.keys(domainGraph);

@@ -1,4 +1,5 @@
 import { dashboardPages } from '@terrace/dashboard/feature';
+import { driftPages, LazyStackDriftTab } from '@terrace/drift/feature';
 import { namespacesPagesWith } from '@terrace/namespaces/feature';
 import { LazyStackList, stacksPagesWith } from '@terrace/stacks/feature';
 import { organizationPages, organizationSettingsSections } from '@terrace/organization/feature';
@@ -19,9 +20,10 @@ export function consolePages() {
   return composePages(
     organizationPages({ settingsSections }),
     namespacesPagesWith({ stacksPanel: LazyStackList, variablesPanel: LazyNamespaceVariablesPanel }),
-    stacksPagesWith({ panels: { variables: LazyStackVariablesPanel, runs: LazyStackRunsTab }, actions: LazyStackRunActions }),
+    stacksPagesWith({ panels: { variables: LazyStackVariablesPanel, runs: LazyStackRunsTab, drift: LazyStackDriftTab }, actions: LazyStackRunActions }),
     dashboardPages,
     runsPages,
     policiesPages,
+    driftPages,
   );
 }

@@ -56,6 +56,7 @@ const stackTabs: readonly { id: string; label: MessageDescriptor; Panel: StackPa
   { id: 'outputs', label: msg`Outputs`, Panel: StackOutputsTab },
   { id: 'state', label: msg`State`, Panel: StackStateTab },
   { id: 'resources', label: msg`Resources`, Panel: StackResourcesTab },
+  { id: 'drift', label: msg`Drift`, Panel: null },
   { id: 'dependencies', label: msg`Dependencies`, Panel: StackDependenciesPlaceholder },
   { id: 'settings', label: msg`Settings`, Panel: StackSettings },
   { id: 'activity', label: msg`Activity`, Panel: StackActivity },
@@ -65,7 +66,7 @@ const stackTabs: readonly { id: string; label: MessageDescriptor; Panel: StackPa
 export type StackPanels = Partial<Record<string, StackPanel>>;
 
 /**
- * /stack/:stackId with its tabs in the URL (?tab=overview|runs|variables|outputs|state|resources|dependencies|settings|activity);
+ * /stack/:stackId with its tabs in the URL (?tab=overview|runs|variables|outputs|state|resources|drift|dependencies|settings|activity);
  * `actions`, given by the app like the panels, adds buttons to the header (the runs domain's Plan, Deploy, Destroy, Run task).
  */
 export function StackPage({ panels = {}, actions: Actions }: { panels?: StackPanels; actions?: StackPanel }) {

@@ -1,0 +1,74 @@
+import { useLingui } from '@lingui/react/macro';
+import { useQueries } from '@tanstack/react-query';
+import { Badge, Card, cn, Skeleton } from '@terrace/design-system';
+import type { DriftState } from '@terrace/drift/data-access';
+import { useApiClient } from '@terrace/session';
+import { stacksQueries } from '@terrace/stacks/data-access';
+import { driftStateLabels, driftStates, driftStateTones } from './drift-labels';
+
+export interface DriftSummaryProps {
+  namespaceId?: string;
+  /** The state the list is filtered on: its figure is pressed. */
+  selected?: DriftState;
+  onSelect: (state: DriftState | undefined) => void;
+}
+
+/**
+ * How many stacks are in each of the seven drift states (in the chosen namespace): the server's
+ * total of the stacks list filtered on that state, since the contract has no count call. Each
+ * figure filters the list below; pressing it again clears the filter.
+ */
+export function DriftSummary({ namespaceId, selected, onSelect }: DriftSummaryProps) {
+  const { t, i18n } = useLingui();
+  const client = useApiClient();
+  const counts = useQueries({
+    queries: driftStates.map((driftState) =>
+      stacksQueries.list(client, {
+        page: 1,
+        pageSize: 10,
+        driftState,
+        ...(namespaceId ? { namespaceId } : {}),
+      }),
+    ),
+  });
+  return (
+    <section
+      aria-label={t`Count of stacks per drift state`}
+      className="grid grid-cols-2 gap-3 sm:grid-cols-4 2xl:grid-cols-7"
+    >
+      {driftStates.map((state, index) => {
+        const query = counts[index];
+        const label = i18n._(driftStateLabels[state]);
+        const pressed = selected === state;
+        return (
+          <Card key={state} className={cn('min-w-0 p-0', pressed && 'ring-2 ring-ring')}>
+            <button
+              type="button"
+              aria-pressed={pressed}
+              onClick={() => onSelect(pressed ? undefined : state)}
+              className="flex h-full w-full flex-col items-start gap-2 rounded-lg px-4 py-3 text-start hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              <Badge tone={driftStateTones[state]} className="h-auto min-h-6 py-0.5 whitespace-normal">
+                {label}
+              </Badge>
+              {query?.isSuccess ? (
+                <span className="text-2xl font-semibold tabular-nums">
+                  {i18n.number(query.data.total)}
+                </span>
+              ) : query?.isError ? (
+                <span
+                  className="text-2xl font-semibold text-muted-foreground"
+                  title={t`Could not count these stacks`}
+                >
+                  –
+                </span>
+              ) : (
+                <Skeleton className="h-8 w-10" />
+              )}
+            </button>
+          </Card>
+        );
+      })}
+    </section>
+  );
+}
