@@ -19,6 +19,9 @@ export const domainGraph = {
   shell: ['ai-chat', 'organization', 'session'],
   // The home page: its own overview call; it links to other domains' pages through the session's paths.
   dashboard: ['session'],
+  // Self-service templates, blueprints and stack dependencies (issue 14): pickers read stacks, namespaces and VCS.
+  templates: ['stacks', 'namespaces', 'vcs', 'session'],
+  discovery: ['stacks', 'namespaces', 'vcs', 'session'],
 };
 
 export const domains = Object.keys(domainGraph);

@@ -1,0 +1,1 @@
+export { templatesPages } from './lib/templates.pages';
