@@ -1,12 +1,12 @@
-import { useAccess } from '@terrace/session';
+import { useAccess, type AccessState } from '@terrace/session';
 
 export interface Allowed {
   canEdit: boolean;
   readOnlyReason: string;
 }
 
-function allowed(state: { allowed: boolean; reason?: string }): Allowed {
-  return { canEdit: state.allowed, readOnlyReason: state.reason ?? '' };
+function allowed(state: AccessState): Allowed {
+  return { canEdit: state.allowed, readOnlyReason: state.allowed ? '' : state.reason };
 }
 
 /**
