@@ -30,6 +30,7 @@ import {
   type StackDiscoveryConfiguration,
   type StackDiscoveryEvent,
 } from '@terrace/discovery/data-access';
+import { namespacesQueries } from '@terrace/namespaces/data-access';
 import { useAccess, useApiClient, type AccessState } from '@terrace/session';
 import { Pencil, Play, ScanSearch, Trash2 } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -158,13 +159,14 @@ const engineNames = { terraform: 'Terraform', terragrunt: 'Terragrunt', opentofu
 
 function Overview({ config }: { config: StackDiscoveryConfiguration }) {
   const { t, i18n } = useLingui();
+  const namespace = useQuery(namespacesQueries.detail(useApiClient(), config.namespaceId));
   return (
     <div className="flex flex-col gap-6">
       <Rows
         rows={[
           [t`Status`, config.status ? <Badge key="s" tone={discoveryStatusTones[config.status]}>{i18n._(discoveryStatusLabels[config.status])}</Badge> : '—'],
           [t`Last scan`, config.lastRunAt ? i18n.date(config.lastRunAt, { dateStyle: 'medium', timeStyle: 'short' }) : t`Never`],
-          [t`Namespace`, <Link key="ns" className="text-primary-subtle-foreground hover:underline" to={discoveryPaths.namespace(config.namespaceId)}>{config.namespaceId}</Link>],
+          [t`Namespace`, <Link key="ns" className="text-primary-subtle-foreground hover:underline" to={discoveryPaths.namespace(config.namespaceId)}>{namespace.data?.name ?? config.namespaceId}</Link>],
           [t`Engine of new stacks`, engineNames[config.stackConfig.iacType]],
         ]}
       />

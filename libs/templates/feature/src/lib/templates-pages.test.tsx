@@ -1,4 +1,4 @@
-import { envelope, errorResponse, handle } from '@terrace/api-client/testing';
+import { envelope, handle } from '@terrace/api-client/testing';
 import { signedInAs } from '@terrace/session/testing';
 import { blueprintFixture, dependencyFixture, graphFixture, templateEventFixture, templateFixture } from '@terrace/templates/data-access/testing';
 import type { BlueprintInput, TemplateInput } from '@terrace/templates/data-access';
@@ -152,7 +152,7 @@ describe('CreateTemplateWizardPage', () => {
 
 describe('CreateBlueprintWizardPage', () => {
   it('requires a substitute parameter in the stack name pattern and the sub-directory', async () => {
-    server.use(...signedInAs('admin'), ...vcs(), handle('post', '/blueprint', () => errorResponse(500, 'unexpected')));
+    server.use(...signedInAs('admin'), ...vcs());
     const { user } = renderPage({ path: 'createBlueprintWizard', element: <CreateBlueprintWizardPage />, url: '/app/createBlueprintWizard' });
     await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Service');
     await user.click(screen.getByRole('button', { name: 'Next' }));
