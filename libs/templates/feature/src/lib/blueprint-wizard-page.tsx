@@ -161,7 +161,7 @@ function StackStep() {
         name="stackName"
         label={t`Stack name pattern`}
         required
-        help={t`Use substitute parameters in curly braces, e.g. {team}-{service}.`}
+        help={t`Use substitute parameters in curly braces, e.g. '{team}-{service}'.`}
       >
         {(field) => <Input {...field} dir="ltr" />}
       </ControlledField>
@@ -172,7 +172,7 @@ function StackStep() {
       <VcsFields
         prefix="target"
         pathLabel={t`Sub-directory`}
-        pathHelp={t`Must not exist yet and must use a substitute parameter, e.g. services/{service}.`}
+        pathHelp={t`Must not exist yet and must use a substitute parameter, e.g. services/'{service}'.`}
         branchHelp={t`Optional; may use substitute parameters. Empty: the repository's default branch.`}
       />
     </Stack>
@@ -185,7 +185,7 @@ function ParametersStep() {
   const parameters = useFieldArray({ control, name: 'parameters' });
   return (
     <Stack gap={4} className="max-w-3xl">
-      <p className="text-sm text-muted-foreground">{t`The values users give when they create a stack; each one fills its {key} in the name pattern, the sub-directory and the code.`}</p>
+      <p className="text-sm text-muted-foreground">{t`The values users give when they create a stack; each one fills its '{key}' in the name pattern, the sub-directory and the code.`}</p>
       {parameters.fields.map((parameter, index) => (
         <fieldset key={parameter.id} className="flex flex-col gap-3 rounded-md border border-border p-4">
           <legend className="px-1 text-sm font-medium">{t`Parameter ${index + 1}`}</legend>

@@ -217,7 +217,7 @@ export const blueprintFormSchema = z
     for (const [field, value] of [['stackName', values.stackName], ['target.path', values.target.path], ['target.branch', values.target.branch]] as const) {
       const missing = placeholders(value).find((key) => !keys.has(key));
       if (missing) {
-        domainRule(() => msg`Add a substitute parameter named ${missing}, or remove {${missing}}.`, { path: field.split('.') })(values, ctx);
+        domainRule(() => msg`Add a substitute parameter named ${missing}, or remove '{'${missing}'}'.`, { path: field.split('.') })(values, ctx);
       }
     }
   });
@@ -240,8 +240,8 @@ export type BlueprintWizardStep = (typeof blueprintWizardSteps)[number]['id'];
 
 export const blueprintFieldMessages: FieldMessages = {
   name: { required: msg`Enter a name for the blueprint.` },
-  stackName: { required: msg`Enter the name pattern of the stacks, e.g. {team}-{service}.` },
-  'target.path': { required: msg`Enter the sub-directory the pull request adds, e.g. services/{service}.` },
+  stackName: { required: msg`Enter the name pattern of the stacks, e.g. '{team}-{service}'.` },
+  'target.path': { required: msg`Enter the sub-directory the pull request adds, e.g. services/'{service}'.` },
   'vcsInfo.providerId': { required: msg`Choose the VCS provider of the blueprint's code.`, invalid_format: msg`Choose the VCS provider of the blueprint's code.` },
   'vcsInfo.repoName': { required: msg`Choose the repository of the blueprint's code.`, too_small: msg`Choose the repository of the blueprint's code.` },
   'target.providerId': { required: msg`Choose where the pull request is opened.`, invalid_format: msg`Choose where the pull request is opened.` },
