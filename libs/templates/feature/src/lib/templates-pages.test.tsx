@@ -1,7 +1,7 @@
 import { envelope, handle } from '@terrace/api-client/testing';
 import { signedInAs } from '@terrace/session/testing';
 import { blueprintFixture, dependencyFixture, graphFixture, templateEventFixture, templateFixture } from '@terrace/templates/data-access/testing';
-import type { BlueprintInput, TemplateInput } from '@terrace/templates/data-access';
+import type { TemplateInput } from '@terrace/templates/data-access';
 import { vcsFixtures } from '@terrace/vcs/data-access/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
