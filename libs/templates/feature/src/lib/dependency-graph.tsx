@@ -11,6 +11,8 @@ const NODE_W = 176;
 const NODE_H = 56;
 const COL_GAP = 72;
 const ROW_GAP = 20;
+// Room above the first row for edges that skip a column and arc over the stacks between.
+const PAD_TOP = 28;
 
 /**
  * The dependency graph: upstream stacks on the start side, the stacks that depend on them after.
@@ -31,9 +33,9 @@ export function DependencyGraph({ graph, currentStackId }: { graph: StackDepende
   if (graph.nodes.length === 0) {
     return <EmptyState icon={<GitFork aria-hidden />} title={t`No dependencies`} text={t`No stack here depends on another.`} />;
   }
-  const position = new Map(placed.map((p) => [p.node.stackId, { x: p.layer * (NODE_W + COL_GAP), y: p.row * (NODE_H + ROW_GAP) }]));
+  const position = new Map(placed.map((p) => [p.node.stackId, { x: p.layer * (NODE_W + COL_GAP), y: PAD_TOP + p.row * (NODE_H + ROW_GAP) }]));
   const width = Math.max(...placed.map((p) => p.layer + 1)) * (NODE_W + COL_GAP) - COL_GAP;
-  const height = Math.max(...placed.map((p) => p.row + 1)) * (NODE_H + ROW_GAP) - ROW_GAP;
+  const height = PAD_TOP + Math.max(...placed.map((p) => p.row + 1)) * (NODE_H + ROW_GAP) - ROW_GAP;
   const names = new Map(graph.nodes.map((node) => [node.stackId, node.name]));
   return (
     <figure className="flex flex-col gap-2">
@@ -54,10 +56,16 @@ export function DependencyGraph({ graph, currentStackId }: { graph: StackDepende
               const x2 = to.x;
               const y2 = to.y + NODE_H / 2;
               const mid = (x1 + x2) / 2;
+              // An edge that skips a column arcs over the stacks in between instead of running behind them.
+              const skips = x2 - x1 > COL_GAP + 1;
+              const top = Math.min(from.y, to.y) - PAD_TOP;
+              const d = skips
+                ? `M${from.x + NODE_W / 2},${from.y} C${from.x + NODE_W / 2},${top} ${to.x + NODE_W / 2},${top} ${to.x + NODE_W / 2},${to.y}`
+                : `M${x1},${y1} C${mid},${y1} ${mid},${y2} ${x2},${y2}`;
               return (
                 <path
                   key={edge.id}
-                  d={`M${x1},${y1} C${mid},${y1} ${mid},${y2} ${x2},${y2}`}
+                  d={d}
                   className={cn('fill-none stroke-muted-foreground', edge.triggerOption === 'always' ? '' : '[stroke-dasharray:6_4]')}
                   strokeWidth={1.5}
                   markerEnd="url(#dependency-arrow)"

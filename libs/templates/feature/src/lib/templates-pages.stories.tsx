@@ -29,7 +29,10 @@ const routes: StoryRoutes = {
   'GET /namespace': () => [{ id: 'ns-platform01', name: 'platform' }, { id: 'ns-payments01', name: 'payments' }],
   'GET /vcs/provider': () => [vcsFixtures.provider({ id: 'vcsp-github01', name: 'GitHub' })],
   'GET /stack/dependency/graph': () => [graphFixture()],
-  'GET /stack/dependency': () => [dependencyFixture(), dependencyFixture({ id: 'sdep-app02', dependsOnStackId: 'stk-db01', triggerOption: 'always', references: [] })],
+  'GET /stack/dependency': (url) =>
+    url.searchParams.get('stackId')
+      ? [dependencyFixture(), dependencyFixture({ id: 'sdep-app02', dependsOnStackId: 'stk-db01', triggerOption: 'always', references: [] })]
+      : [dependencyFixture({ id: 'sdep-web01', stackId: 'stk-web01', dependsOnStackId: 'stk-app01', references: [] })],
   'GET /stack/blueprintStackInitializationStatus': () => [{ stackId: 'stk-new01', status: 'waitingForPrApproval', pullRequestUrl: 'https://git.example/acme/infra/pull/7' }],
 };
 
