@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
 import { discoveryEventFixture, discoveryFixture } from '@terrace/discovery/data-access/testing';
 import { vcsFixtures } from '@terrace/vcs/data-access/testing';
 import { signedInStoryRoutes, StoryApp, type StoryRoutes } from '../testing/story-app';
@@ -12,11 +13,12 @@ const routes: StoryRoutes = {
     discoveryFixture(),
     discoveryFixture({ id: 'sdc-data01', name: 'Data pipelines', status: 'error', lastRunAt: undefined }),
   ],
-  'GET /stackDiscoveryConfiguration/{stackDiscoveryConfigurationId}': () => [discoveryFixture()],
   'GET /stackDiscoveryConfiguration/event': () => [
     discoveryEventFixture(),
     discoveryEventFixture({ id: 'sde-0', status: 'error', createdStacks: [], message: 'Repository acme/infra was not found' }),
   ],
+  // After the literal /event path, which it would answer too.
+  'GET /stackDiscoveryConfiguration/{stackDiscoveryConfigurationId}': () => [discoveryFixture()],
   'GET /namespace': () => [{ id: 'ns-platform01', name: 'platform' }],
   'GET /namespace/{namespaceId}': () => [{ id: 'ns-platform01', name: 'platform' }],
   'GET /vcs/provider': () => [vcsFixtures.provider({ id: 'vcsp-github01', name: 'GitHub' })],
@@ -38,6 +40,9 @@ export const Overview: Story = {
 };
 export const Events: Story = {
   args: { path: 'stackDiscovery/:stackDiscoveryConfigurationId', url: '/app/stackDiscovery/sdc-monorepo01?tab=events', element: <DiscoveryPage /> },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('link', { name: 'envs/dev' })).toBeVisible();
+  },
 };
 export const CreateWizard: Story = {
   args: { path: 'createStackDiscoveryWizard', url: '/app/createStackDiscoveryWizard', element: <CreateDiscoveryWizardPage /> },

@@ -17,13 +17,14 @@ const routes: StoryRoutes = {
     templateFixture(),
     templateFixture({ id: 'tmpl-sandbox01', name: 'Sandbox account', iacType: 'terraform', policy: { ttlConfig: { maxTtl: { type: 'hours', value: 12 } } }, isManaged: true }),
   ],
-  'GET /template/{templateId}': () => [templateFixture()],
+  // Literal paths before /template/{templateId}, which would answer them too.
   'GET /template/templateNamespaceMapping': () => [{ templateId: 'tmpl-preview01', namespaceId: 'ns-platform01' }],
   'GET /template/event': () => [
     templateEventFixture(),
     templateEventFixture({ id: 'evt-2', type: 'resourceCreationComplete', message: 'aws_s3_bucket.site' }),
     templateEventFixture({ id: 'evt-3', type: 'resourceTerminationFailed', message: 'AccessDenied on aws_iam_role.preview' }),
   ],
+  'GET /template/{templateId}': () => [templateFixture()],
   'GET /blueprint': () => [blueprintFixture()],
   'GET /blueprint/{blueprintId}': () => [blueprintFixture()],
   'GET /namespace': () => [{ id: 'ns-platform01', name: 'platform' }, { id: 'ns-payments01', name: 'payments' }],
@@ -49,7 +50,12 @@ export const List: Story = {};
 export const Blueprints: Story = { args: { url: '/app/templates?tab=blueprints' } };
 export const ListEmpty: Story = { args: { routes: { ...routes, 'GET /template': () => [] } } };
 export const TemplateOverview: Story = { args: { path: 'template/:id', url: '/app/template/tmpl-preview01', element: <TemplatePage /> } };
-export const TemplateEvents: Story = { args: { path: 'template/:id', url: '/app/template/tmpl-preview01?tab=events', element: <TemplatePage /> } };
+export const TemplateEvents: Story = {
+  args: { path: 'template/:id', url: '/app/template/tmpl-preview01?tab=events', element: <TemplatePage /> },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText('Resource Termination Failed')).toBeVisible();
+  },
+};
 export const TemplateNamespaces: Story = { args: { path: 'template/:id', url: '/app/template/tmpl-preview01?tab=namespaces', element: <TemplatePage /> } };
 export const BlueprintOverview: Story = { args: { path: 'template/:id', url: '/app/template/blp-service01', element: <TemplatePage /> } };
 export const CreateTemplate: Story = { args: { path: 'createTemplateWizard', url: '/app/createTemplateWizard', element: <CreateTemplateWizardPage /> } };
