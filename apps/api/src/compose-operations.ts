@@ -52,6 +52,7 @@ import { ssoOperations } from './modules/sso/sso.routes';
 import { sshKeysOperations } from './modules/ssh-keys/ssh-keys.routes';
 import { primarySshPrivateKey } from './modules/ssh-keys/ssh-keys.service';
 import { terraformLoginOperations } from './modules/terraform-login/terraform-login.routes';
+import { removeStateOf } from './modules/terraform-state/state-history.service';
 import { terraformStateOperations } from './modules/terraform-state/terraform-state.routes';
 import type { JobTokenGrant } from './modules/terraform-state/terraform-state.service';
 import { vcsOperations } from './modules/vcs/vcs.routes';
@@ -108,10 +109,11 @@ export function composeOperations(
     db,
     engine,
     vcsProviderExists: (organizationId, providerId) => vcsProviderExists(vcs, organizationId, providerId),
-    // A deleted stack takes its own variables and the permissions granted on it along.
-    removeWithStack: async (scope, initiator, stackId) => {
-      await removeVariablesOf(scope, initiator, { scope: 'stack', scopeId: stackId });
-      await removeNamespacePermissionsOn(scope, initiator, { stackId });
+    // A deleted stack takes its own variables, the permissions granted on it and its state along.
+    removeWithStack: async (scope, initiator, stack) => {
+      await removeVariablesOf(scope, initiator, { scope: 'stack', scopeId: stack.id });
+      await removeNamespacePermissionsOn(scope, initiator, { stackId: stack.id });
+      await removeStateOf(scope, initiator, stack.id, stack.name);
     },
   };
   // A namespace is deleted only empty of stacks and variables; the permissions on it go with it.

@@ -7,6 +7,8 @@ import { loadMasterKey } from './crypto/master-key';
 import { applyMigrations, connectDatabase } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './db/embedded-postgres';
 import { composeOperations } from './compose-operations';
+import { backgroundJobs } from './background-jobs';
+import { startJobQueue } from './jobs/job-queue';
 import { startApprovalSweeper } from './modules/runs/run-sweepers';
 import { startPlanCommenter } from './modules/vcs/pr-comments.service';
 import { createHttpApp } from './http/create-http-app';
@@ -76,6 +78,9 @@ export async function startServer(config: Config, logger: FastifyBaseLogger): Pr
       onExpired: (count) => logger.info({ count }, 'Deployments timed out waiting for approval'),
     });
     stops.push(() => approvals.stop());
+    // Scheduled and background work (drift ticks, TTL expiry…): exactly once across replicas.
+    const queue = await startJobQueue({ connectionString: databaseUrl, jobs: backgroundJobs(composed, logger), logger });
+    stops.push(() => queue.stop());
     // With a certificate and key every listener serves HTTPS itself (Terraform's discovery and
     // `terraform login` work over https:// only); otherwise run behind a TLS proxy (README).
     const tls = config.tls ? { cert: await readFile(config.tls.certFile), key: await readFile(config.tls.keyFile) } : undefined;

@@ -48,7 +48,9 @@ for (const { theme, direction, locale } of variants) {
       }
 
       if (direction === 'rtl' && locale === 'en') {
-        // English in an rtl layout: the full stop stays at the end (right) of its sentence.
+        // English in an rtl layout: the full stop stays at the end (right) of its sentence (on a
+        // page not built yet, whose card is one English sentence).
+        await page.goto('/app/tfRegistry');
         const sentence = page.getByText(/everything you can already use is in the navigation\.$/);
         const ends = await sentence.evaluate((p) => {
           const node = p.firstChild as Text;
@@ -61,6 +63,8 @@ for (const { theme, direction, locale } of variants) {
           return { first: at(0), stop: at(node.length - 1) };
         });
         expect(ends.stop, 'the full stop is right of the first letter').toBeGreaterThan(ends.first);
+        await page.goto('/app/dashboard');
+        await expect(header).toBeVisible();
       }
 
       await page.getByTestId('notifications-button').click();

@@ -184,6 +184,15 @@ describe('the error catalogue', () => {
     });
   }
 
+  it('says why under the catalogue’s title when the server gave a reason for a 409', async () => {
+    server.answer((_req, res) => json(res, 409, errorBody([{ code: 'conflict', message: 'The namespace still holds 3 stacks' }])));
+    const { client, notices } = setup();
+    const error = await failure(client.POST('/console/event', consoleEvent));
+    expect(error).toMatchObject({ status: 409, code: 'conflict', message: 'Something went wrong' });
+    expect(notices[0]?.title.id).toBe(httpMessages.somethingWentWrong.id);
+    expect(notices[0]?.description).toMatchObject({ id: 'http.serverMessage', values: { message: 'The namespace still holds 3 stacks' } });
+  });
+
   it('carries code, field and request id of the envelope in the ApiError', async () => {
     server.answer((_req, res) => json(res, 400, errorBody([{ code: 'validation_error', message: 'too long', field: 'entity.title' }], 'req-77')));
     const { client, notices } = setup();

@@ -224,7 +224,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         case 508:
           throw reportHere(fail(httpMessages.timeOut));
         default:
-          throw reportHere(fail(httpMessages.somethingWentWrong));
+          // The catalogue's 'Something went wrong' (spec §8), with the server's reason under it
+          // when it gave one (a 409's 'The namespace still holds 3 stacks', a 423's lock holder…).
+          throw reportHere(fail(httpMessages.somethingWentWrong), firstMessage ? serverText(firstMessage) : undefined);
       }
     },
   };

@@ -3,7 +3,7 @@
 // embedded PostgreSQL, and signs one user up through the API. For the console benchmarks.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -84,7 +84,12 @@ export async function startConsoleServer() {
     const password = 'console benchmark password';
     await post(base, '/api/auth/signUp', { email, password, firstName: 'Bench', lastName: 'Mark', organizationName: 'Bench' });
     const session = await post(base, '/api/auth/signIn', { email, password });
-    return { base, session, stop };
+    // The embedded PostgreSQL's superuser, for benchmarks that seed rows straight into the tables.
+    const databaseUrl = async () => {
+      const password = (await readFile(join(dataDir, 'pg/postgres.password'), 'utf8')).trim();
+      return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/terrace`;
+    };
+    return { base, session, stop, databaseUrl };
   } catch (error) {
     await stop();
     throw error;

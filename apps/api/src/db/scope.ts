@@ -113,6 +113,15 @@ export class Scope {
     return rows[0] as Row<T>;
   }
 
+  /** Inserts many rows, in statements of at most `chunk` rows (PostgreSQL takes 65,535 parameters). */
+  async insertMany<T extends TenantTable>(table: T, values: NewRow<T>[], chunk = 500): Promise<void> {
+    for (let start = 0; start < values.length; start += chunk) {
+      await this.#tx
+        .insert(table as PgTable)
+        .values(values.slice(start, start + chunk).map((row) => ({ ...row, organizationId: this.organizationId })) as never);
+    }
+  }
+
   /** Inserts, or does nothing when a unique key already holds the row; answers whether it inserted. */
   async insertIfAbsent<T extends TenantTable>(table: T, values: NewRow<T>): Promise<boolean> {
     const rows = await this.#tx

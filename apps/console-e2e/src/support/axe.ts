@@ -19,9 +19,15 @@ interface AxeViolation {
  * measured halfway through a fade is not what the user reads.
  */
 export async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
-  );
+  const settled = () =>
+    page.waitForFunction(() =>
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    );
+  // Twice, a moment apart: a toast mounts first and starts its fade a frame later (sonner flips
+  // data-mounted after mounting), so one quiet instant is not yet a settled page.
+  await settled();
+  await page.waitForTimeout(250);
+  await settled();
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {

@@ -28,9 +28,14 @@ export { stackStateKeys } from './lib/stack-state.keys';
 export { stackStateQueries } from './lib/stack-state.queries';
 export { stackStateRequests } from './lib/stack-state.requests';
 export {
+  stackResourcePageSizes,
   stateVersionPageSizes,
   stateVersionStatuses,
   type StackOutput,
+  type StackResource,
+  type StackResourceFilters,
+  type StackResourcePage,
+  type StackResourcePageSize,
   type StackStateLock,
   type StackStateVersion,
   type StackStateVersionContent,

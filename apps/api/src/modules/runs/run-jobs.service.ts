@@ -69,7 +69,7 @@ export interface RunJobsDeps {
   variablesForRun?: (
     organizationId: string,
     stackId: string,
-  ) => Promise<{ variables: { key: string; type: 'tfVar' | 'envVar'; value: string; isSensitive: boolean }[]; missing: string[] }>;
+  ) => Promise<{ variables: { key: string; type: 'tfVar' | 'envVar'; value: string; isSensitive: boolean; isHcl?: boolean }[]; missing: string[] }>;
   /** The state backend a job talks to (the runner protocol mints the job token); local state without it. */
   stateBackend?: (job: ClaimedJob) => Promise<JobBackend>;
   /** How long a deployment waits for approval (default 7 days). */
@@ -241,6 +241,8 @@ export async function jobSpec(deps: RunJobsDeps, ref: JobRef): Promise<JobSpec> 
     value: v.value,
     kind: v.type === 'envVar' ? 'environment' : 'terraform',
     sensitive: v.isSensitive,
+    // An HCL value (a list, a map, an object) is written to the tfvars as it is, not quoted.
+    ...(v.isHcl && v.type === 'tfVar' ? { hcl: true } : {}),
   }));
   const gitInfo = run.gitInfo as { branch?: string; headSha?: string };
   const credentials = remote.credentials

@@ -5,7 +5,6 @@ import {
   extendStackTtl,
   getStack,
   getStackInitializationStatus,
-  listStackResources,
   listStacks,
   moveStack,
   updateStack,
@@ -31,5 +30,4 @@ export const stacksOperations = (deps: StacksDeps) =>
     getStackInitializationStatus: userOperation(async (actor, { query }) =>
       single(await getStackInitializationStatus(deps, actor, query.stackId)),
     ),
-    listStackResources: userOperation((actor, { query }) => listStackResources(deps, actor, query.stackId, query)),
   });

@@ -50,7 +50,7 @@ export interface StacksDeps {
    * What goes with a deleted stack (its own variables, the permissions granted on it), removed and
    * audited by their modules in the deleting transaction.
    */
-  removeWithStack?: (scope: Scope, initiator: AuditInitiator, stackId: string) => Promise<void>;
+  removeWithStack?: (scope: Scope, initiator: AuditInitiator, stack: { id: string; name: string }) => Promise<void>;
 }
 
 export type Stack = Schemas['Stack'];
@@ -383,7 +383,8 @@ export async function updateStack(deps: StacksDeps, actor: Actor, stackId: strin
 }
 
 function refuseWhileRunning(row: StackRow, what: string): void {
-  if (row.latestRunStatus && isRunStatus(row.latestRunStatus) && isRunActive(row.latestRunStatus)) {
+  // The mutex holder counts too: a deployment waiting for approval may not be the latest run.
+  if (row.activeRunId || (row.latestRunStatus && isRunStatus(row.latestRunStatus) && isRunActive(row.latestRunStatus))) {
     throw new DomainError('conflict', `The stack '${row.name}' has an active run; ${what} once it has finished`);
   }
 }
@@ -394,7 +395,7 @@ export async function deleteStack(deps: StacksDeps, actor: Actor, stackId: strin
     const locked = await lockStack(scope, stackId);
     if (!locked) throw notFound('Stack', stackId);
     refuseWhileRunning(locked, 'delete it');
-    await deps.removeWithStack?.(scope, initiatorOf(actor), stackId);
+    await deps.removeWithStack?.(scope, initiatorOf(actor), { id: stackId, name: locked.name });
     const row = await deleteRow(scope, stackId);
     if (!row) throw notFound('Stack', stackId);
     await recordAudit(scope, initiatorOf(actor), { entityType: 'stack', entityId: row.id, entityName: row.name, action: 'delete' });
@@ -457,12 +458,6 @@ export async function extendStackTtl(deps: StacksDeps, actor: Actor, stackId: st
 export async function getStackInitializationStatus(deps: StacksDeps, actor: Actor, stackId: string) {
   const row = await stackFor(deps, actor, stackId, 'stack:read');
   return { stackId: row.id, status: row.initStatus as Schemas['StackInitStatus'] };
-}
-
-/** Resources come from runs' state; until a stack has run there are none. */
-export async function listStackResources(deps: StacksDeps, actor: Actor, stackId: string, paging: { page: number; pageSize: number }) {
-  await stackFor(deps, actor, stackId, 'stack:read');
-  return { items: [] as Schemas['StackResource'][], paging: pagingOf(paging, 0) };
 }
 
 /** For other modules (version discovery): a stack's code location, after `stack:read`. */

@@ -75,6 +75,7 @@ describe('stacks', () => {
     expect(outputs.body.response.items).toEqual([]);
     const resources = await api.call('listStackResources', { token: admin.token, query: { stackId: stack.id } });
     expect(resources.status).toBe(200);
+    // A stack without state has no resources yet (terraform-state's tests cover a stack with state).
     expect(resources.body.response.items).toEqual([]);
   });
 

@@ -11,6 +11,8 @@ export interface StateDocument {
   terraformVersion: string | null;
   resourceCount: number;
   outputs: StateOutput[];
+  /** Every resource instance the state holds (managed resources and data sources). */
+  resources: StateResource[];
   md5: string;
   sha256: string;
   size: number;
@@ -22,6 +24,22 @@ export interface StateOutput {
   /** Terraform's type as the state writes it (cty JSON: `"string"`, `["list","string"]`, …). */
   type: unknown;
   value: unknown;
+}
+
+/** One resource instance of a state, addressed as Terraform addresses it. */
+export interface StateResource {
+  /** `module.net.aws_subnet.private["a"]`, `data.aws_ami.base`, … */
+  address: string;
+  mode: 'managed' | 'data';
+  type: string;
+  name: string;
+  /** `module.net` (empty for the root module). */
+  module: string;
+  /** The provider's short source, e.g. `registry.terraform.io/hashicorp/aws`. */
+  provider: string;
+  /** The cloud's id of the resource, when its attributes carry one (`arn`, else `id`). */
+  logicalResourceId: string | null;
+  region: string | null;
 }
 
 export class StateDocumentError extends Error {}
@@ -64,14 +82,95 @@ export function readStateDocument(bytes: Buffer): StateDocument {
       outputs.push({ name, sensitive: output['sensitive'] === true, type: output['type'] ?? null, value: output['value'] ?? null });
     }
   }
-  let resourceCount = 0;
-  if (Array.isArray(parsed['resources'])) {
-    for (const resource of parsed['resources']) {
-      if (!isObject(resource) || resource['mode'] !== 'managed') continue;
-      resourceCount += Array.isArray(resource['instances']) ? resource['instances'].length : 0;
+  const resources = readResources(parsed['resources']);
+  const resourceCount = resources.filter((resource) => resource.mode === 'managed').length;
+  return { serial, lineage, terraformVersion, resourceCount, outputs, resources, ...digestsOf(bytes) };
+}
+
+// `provider["registry.terraform.io/hashicorp/aws"].west` → registry.terraform.io/hashicorp/aws
+const providerSource = (provider: unknown): string => {
+  if (typeof provider !== 'string') return '';
+  const quoted = /provider\["([^"]+)"\]/.exec(provider);
+  return quoted?.[1] ?? provider;
+};
+
+/** Terraform's instance key suffix: `[0]` for count, `["key"]` for for_each. */
+const indexSuffix = (key: unknown): string => {
+  if (typeof key === 'number') return `[${key}]`;
+  if (typeof key === 'string') return `[${JSON.stringify(key)}]`;
+  return '';
+};
+
+// An ARN names its region as its fourth field: arn:partition:service:region:account:resource.
+const regionOfArn = (arn: string): string | null => arn.split(':')[3] || null;
+
+function readResources(list: unknown): StateResource[] {
+  if (!Array.isArray(list)) return [];
+  const resources: StateResource[] = [];
+  for (const resource of list) {
+    if (!isObject(resource)) continue;
+    const { mode, type, name } = resource;
+    if ((mode !== 'managed' && mode !== 'data') || typeof type !== 'string' || typeof name !== 'string') continue;
+    const module = typeof resource['module'] === 'string' ? resource['module'] : '';
+    const base = `${module ? `${module}.` : ''}${mode === 'data' ? 'data.' : ''}${type}.${name}`;
+    const instances = Array.isArray(resource['instances']) ? resource['instances'] : [];
+    for (const instance of instances) {
+      if (!isObject(instance)) continue;
+      const attributes = isObject(instance['attributes']) ? instance['attributes'] : {};
+      const arn = typeof attributes['arn'] === 'string' ? attributes['arn'] : null;
+      const id = typeof attributes['id'] === 'string' ? attributes['id'] : null;
+      const region = typeof attributes['region'] === 'string' ? attributes['region'] : typeof attributes['location'] === 'string' ? attributes['location'] : arn ? regionOfArn(arn) : null;
+      resources.push({
+        address: `${base}${indexSuffix(instance['index_key'])}`,
+        mode,
+        type,
+        name,
+        module,
+        provider: providerSource(resource['provider']),
+        logicalResourceId: arn ?? id,
+        region,
+      });
     }
   }
-  return { serial, lineage, terraformVersion, resourceCount, outputs, ...digestsOf(bytes) };
+  return resources;
+}
+
+/**
+ * A resource instance's attributes as the state holds them, with every path Terraform marks
+ * sensitive (`sensitive_attributes`) replaced by `"(sensitive value)"`.
+ */
+export function resourceAttributes(bytes: Buffer): Map<string, Record<string, unknown>> {
+  const parsed = JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
+  const byAddress = new Map<string, Record<string, unknown>>();
+  if (!Array.isArray(parsed['resources'])) return byAddress;
+  for (const resource of parsed['resources']) {
+    if (!isObject(resource)) continue;
+    const module = typeof resource['module'] === 'string' ? resource['module'] : '';
+    const base = `${module ? `${module}.` : ''}${resource['mode'] === 'data' ? 'data.' : ''}${String(resource['type'])}.${String(resource['name'])}`;
+    for (const instance of Array.isArray(resource['instances']) ? resource['instances'] : []) {
+      if (!isObject(instance) || !isObject(instance['attributes'])) continue;
+      const attributes = structuredClone(instance['attributes']);
+      for (const path of Array.isArray(instance['sensitive_attributes']) ? instance['sensitive_attributes'] : []) redact(attributes, path);
+      byAddress.set(`${base}${indexSuffix(instance['index_key'])}`, attributes);
+    }
+  }
+  return byAddress;
+}
+
+// A sensitive path is a list of steps: `[{"type":"get_attr","value":"password"}]` (Terraform < 1.10)
+// or `{"type":"get_attr",…}` steps inside; an index step reads `{"type":"index","value":{"value":0,"type":"number"}}`.
+function redact(target: unknown, path: unknown): void {
+  if (!Array.isArray(path) || path.length === 0) return;
+  let node: unknown = target;
+  for (let i = 0; i < path.length; i++) {
+    const step = path[i] as { type?: string; value?: unknown };
+    const key = step.type === 'index' && isObject(step.value) ? step.value['value'] : step.value;
+    if (typeof key !== 'string' && typeof key !== 'number') return;
+    const container = node as Record<string | number, unknown> | unknown[];
+    if (typeof container !== 'object' || container === null || !(key in container)) return;
+    if (i === path.length - 1) (container as Record<string | number, unknown>)[key] = '(sensitive value)';
+    else node = (container as Record<string | number, unknown>)[key];
+  }
 }
 
 /**

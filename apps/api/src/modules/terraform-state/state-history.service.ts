@@ -5,7 +5,7 @@ import { DomainError, notFound } from '../../http/domain-error';
 import type { Actor } from '../../permissions/actor';
 import type { Permission } from '../../permissions/permission-engine';
 import { initiatorOf, recordAudit, type AuditAction, type AuditInitiator } from '../audit/audit.service';
-import { readStateDocument, typeExpression, withSerial } from './state-document';
+import { readStateDocument, resourceAttributes, typeExpression, withSerial } from './state-document';
 import * as repo from './terraform-state.repository';
 import type { StateVersionStatus } from './terraform-state.schema';
 import { actorAuthor, outputContext, storeVersion, unseal, type StackPlacement, type TerraformStateDeps } from './terraform-state.service';
@@ -226,4 +226,50 @@ export async function getStackOutputSecretValue(deps: Deps, actor: Actor, input:
     : parseJson(row.value);
   await inOrganization(deps.db, actor.organizationId, (scope) => audit(scope, initiatorOf(actor), placement, input.stackId, `output/${row.name}`, 'readSecret'));
   return { name: row.name, value };
+}
+
+/**
+ * The resource instances of the stack's current state, a page at a time, in address order; none
+ * before the stack's first state. `extendedOutput` adds each instance's attributes from the state
+ * (paths Terraform marks sensitive redacted): that reads the state itself, so it needs
+ * `stackState:read` and is audited like a download.
+ */
+export async function listStackResources(
+  deps: Deps,
+  actor: Actor,
+  query: { stackId: string; extendedOutput?: boolean | undefined; page: number; pageSize: number },
+): Promise<{ items: Schemas['StackResource'][]; paging: ReturnType<typeof pagingOf> }> {
+  const placement = await stackFor(deps, actor, query.stackId, query.extendedOutput ? 'stackState:read' : 'stack:read');
+  const head = await readOrganization(deps.db, actor.organizationId, (scope) => repo.findStackState(scope, query.stackId));
+  const versionId = head?.currentVersionId;
+  if (!versionId) return { items: [], paging: pagingOf(query, 0) };
+  const { rows, total } = await readOrganization(deps.db, actor.organizationId, (scope) => repo.listResources(scope, versionId, query));
+  let attributes: Map<string, Record<string, unknown>> | undefined;
+  if (query.extendedOutput && rows.length > 0) {
+    const sealed = await readOrganization(deps.db, actor.organizationId, (scope) => repo.findSealedContent(scope, versionId));
+    if (sealed) attributes = resourceAttributes(await unseal(deps, actor.organizationId, query.stackId, versionId, sealed));
+    await inOrganization(deps.db, actor.organizationId, (scope) => audit(scope, initiatorOf(actor), placement, query.stackId, `state/${versionId}/resources`, 'readSecret'));
+  }
+  const items = rows.map((row): Schemas['StackResource'] => ({
+    address: row.address,
+    type: row.type,
+    name: row.name,
+    mode: row.mode,
+    ...(row.module ? { module: row.module } : {}),
+    ...(row.provider ? { provider: row.provider } : {}),
+    ...(row.logicalResourceId ? { logicalResourceId: row.logicalResourceId } : {}),
+    ...(row.region ? { region: row.region } : {}),
+    iacState: 'managed',
+    ...(attributes ? { attributes: attributes.get(row.address) ?? {} } : {}),
+  }));
+  return { items, paging: pagingOf(query, total) };
+}
+
+/**
+ * For the stacks module, inside the transaction deleting a stack: its state goes with it (the
+ * versions hold the stack's secrets and nothing reads them once the stack is gone). Audited once.
+ */
+export async function removeStateOf(scope: Scope, initiator: AuditInitiator, stackId: string, stackName: string): Promise<void> {
+  const versions = await repo.deleteStateOf(scope, stackId);
+  if (versions > 0) await recordAudit(scope, initiator, { entityType: 'stack', entityId: `${stackId}/state`, entityName: stackName, action: 'delete' });
 }

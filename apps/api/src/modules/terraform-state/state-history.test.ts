@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../audit/audit.schema';
 import { addMember, createNamespace, signUpOrganization, type SignedUp } from '../../testing/factories';
 import { createTestApi, type TestApi } from '../../testing/test-api';
-import { stateOutputs } from './terraform-state.schema';
-import { lockInfo, sendWire, stateFile } from './testing/terraform-wire';
+import { stackStates, stateOutputs, stateResources, stateVersions } from './terraform-state.schema';
+import { lockInfo, managedResource, sendWire, stateFile } from './testing/terraform-wire';
 
 // The state as the console shows it: versions, download, rollback, the lock and its release, and the
 // stack's outputs, on the real server and PostgreSQL. The versions are written through the HTTP
@@ -204,5 +204,118 @@ describe('stack outputs', () => {
     const audit = (await auditOf(stack.id)).filter((e) => e.action === 'readSecret' && e.entityId === `${stack.id}/output/db_password`);
     expect(audit).toHaveLength(1);
     expect(JSON.stringify(audit)).not.toContain('p@ss');
+  });
+});
+
+describe('stack resources', () => {
+  const resources = [
+    {
+      mode: 'data',
+      type: 'aws_ami',
+      name: 'base',
+      provider: 'provider["registry.terraform.io/hashicorp/aws"]',
+      instances: [{ schema_version: 0, attributes: { id: 'ami-1' }, sensitive_attributes: [] }],
+    },
+    {
+      mode: 'managed',
+      type: 'aws_db_instance',
+      name: 'main',
+      provider: 'provider["registry.terraform.io/hashicorp/aws"]',
+      instances: [
+        {
+          schema_version: 2,
+          attributes: { id: 'db-1', password: 'hunter2-secret', region: 'us-east-1', tags: { team: 'core' } },
+          sensitive_attributes: [[{ type: 'get_attr', value: 'password' }]],
+        },
+      ],
+    },
+    {
+      module: 'module.net',
+      mode: 'managed',
+      type: 'aws_subnet',
+      name: 'private',
+      provider: 'module.net.provider["registry.terraform.io/hashicorp/aws"]',
+      instances: [
+        { index_key: 'a', schema_version: 1, attributes: { id: 'subnet-a', arn: 'arn:aws:ec2:eu-west-1:123456789012:subnet/subnet-a' }, sensitive_attributes: [] },
+        { index_key: 'b', schema_version: 1, attributes: { id: 'subnet-b', arn: 'arn:aws:ec2:eu-west-1:123456789012:subnet/subnet-b' }, sensitive_attributes: [] },
+      ],
+    },
+  ];
+
+  it('lists the current state’s resource instances by address, a page at a time, and reads attributes only with the state permission, secrets redacted', async () => {
+    const stack = await newStack();
+    expect((await api.call('listStackResources', { token: viewer.token, query: { stackId: stack.id } })).body.response.items).toEqual([]);
+    const lineage = randomUUID();
+    expect((await write(stack.id, stateFile({ serial: 1, lineage, resources }))).status).toBe(200);
+
+    const listed = await api.call('listStackResources', { token: viewer.token, query: { stackId: stack.id } });
+    expect(listed.status).toBe(200);
+    // In the state file's order, which Terraform keeps sorted.
+    expect(listed.body.response.items).toEqual([
+      { address: 'data.aws_ami.base', type: 'aws_ami', name: 'base', mode: 'data', provider: 'registry.terraform.io/hashicorp/aws', logicalResourceId: 'ami-1', iacState: 'managed' },
+      { address: 'aws_db_instance.main', type: 'aws_db_instance', name: 'main', mode: 'managed', provider: 'registry.terraform.io/hashicorp/aws', logicalResourceId: 'db-1', region: 'us-east-1', iacState: 'managed' },
+      {
+        address: 'module.net.aws_subnet.private["a"]',
+        type: 'aws_subnet',
+        name: 'private',
+        mode: 'managed',
+        module: 'module.net',
+        provider: 'registry.terraform.io/hashicorp/aws',
+        logicalResourceId: 'arn:aws:ec2:eu-west-1:123456789012:subnet/subnet-a',
+        region: 'eu-west-1',
+        iacState: 'managed',
+      },
+      expect.objectContaining({ address: 'module.net.aws_subnet.private["b"]' }),
+    ]);
+    expect(JSON.stringify(listed.body)).not.toContain('hunter2');
+    const bulk = await newStack();
+    expect((await write(bulk.id, stateFile({ serial: 1, lineage: randomUUID(), resources: [...resources.slice(0, 2), managedResource('bulk', 12), ...resources.slice(2)] }))).status).toBe(200);
+    const page = await api.call<{ address: string }>('listStackResources', { token: viewer.token, query: { stackId: bulk.id, page: 2, pageSize: 10 } });
+    expect(page.body.response.items.map((r) => r.address)).toEqual([
+      'null_resource.bulk[8]',
+      'null_resource.bulk[9]',
+      'null_resource.bulk[10]',
+      'null_resource.bulk[11]',
+      'module.net.aws_subnet.private["a"]',
+      'module.net.aws_subnet.private["b"]',
+    ]);
+    expect(page.body.response.paging).toEqual({ page: 2, pageSize: 10, total: 16 });
+
+    // Attributes come from the state itself: the state permission, audited, sensitive paths redacted.
+    expect((await api.call('listStackResources', { token: viewer.token, query: { stackId: stack.id, extendedOutput: true } })).status).toBe(403);
+    const extended = await api.call<{ address: string; attributes: Record<string, unknown> }>('listStackResources', {
+      token: member.token,
+      query: { stackId: stack.id, extendedOutput: true },
+    });
+    expect(extended.status).toBe(200);
+    expect(extended.body.response.items[1]?.attributes).toEqual({ id: 'db-1', password: '(sensitive value)', region: 'us-east-1', tags: { team: 'core' } });
+    expect(JSON.stringify(extended.body)).not.toContain('hunter2');
+    expect((await auditOf(stack.id)).filter((e) => e.action === 'readSecret' && e.entityId.endsWith('/resources'))).toHaveLength(1);
+
+    // A new state replaces the list; another organization sees nothing.
+    expect((await write(stack.id, stateFile({ serial: 2, lineage, resources: resources.slice(0, 1) }))).status).toBe(200);
+    const after = await api.call<{ address: string }>('listStackResources', { token: viewer.token, query: { stackId: stack.id } });
+    expect(after.body.response.items.map((r) => r.address)).toEqual(['data.aws_ami.base']);
+    expect((await api.call('listStackResources', { token: other.token, query: { stackId: stack.id } })).status).toBe(404);
+  });
+});
+
+describe('a deleted stack', () => {
+  it('takes its state along: versions, outputs, resources and the head row, audited once', async () => {
+    const stack = await newStack();
+    const lineage = randomUUID();
+    expect((await write(stack.id, stateFile({ serial: 1, lineage, resources: [managedResource('a', 2)], outputs: { x: { value: 'y', type: 'string' } } }))).status).toBe(200);
+    expect((await write(stack.id, stateFile({ serial: 2, lineage, resources: [managedResource('a', 3)] }))).status).toBe(200);
+    const versionIds = (await api.database.db.select().from(stateVersions).where(eq(stateVersions.stackId, stack.id))).map((v) => v.id);
+    expect(versionIds).toHaveLength(2);
+
+    expect((await api.call('deleteStack', { token: admin.token, params: { stackId: stack.id } })).status).toBe(200);
+    expect(await api.database.db.select().from(stateVersions).where(eq(stateVersions.stackId, stack.id))).toEqual([]);
+    expect(await api.database.db.select().from(stackStates).where(eq(stackStates.stackId, stack.id))).toEqual([]);
+    for (const id of versionIds) {
+      expect(await api.database.db.select().from(stateResources).where(eq(stateResources.stateVersionId, id))).toEqual([]);
+      expect(await api.database.db.select().from(stateOutputs).where(eq(stateOutputs.stateVersionId, id))).toEqual([]);
+    }
+    expect((await auditOf(stack.id)).filter((e) => e.entityId === `${stack.id}/state` && e.action === 'delete')).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import { pagedList, type Page, type PageRequest } from '../../db/paged-list';
 import type { Scope } from '../../db/scope';
-import { stackStates, stateLocks, stateOutputs, stateVersionContents, stateVersions, type StateVersionStatus } from './terraform-state.schema';
+import { stackStates, stateLocks, stateOutputs, stateResources, stateVersionContents, stateVersions, type StateVersionStatus } from './terraform-state.schema';
 
 export type StackStateRow = typeof stackStates.$inferSelect;
 export type StateVersionRow = typeof stateVersions.$inferSelect;
@@ -68,6 +68,25 @@ export function listVersions(scope: Scope, filter: Partial<StateVersionFilter>, 
   return scope.page(versionList, filter, request);
 }
 
+export type StateResourceRow = typeof stateResources.$inferSelect;
+
+export interface StateResourceFilter {
+  stateVersionId: string;
+}
+
+// In the state file's order (Terraform writes it sorted: module, resource, then instance key).
+const resourceList = pagedList<typeof stateResources, StateResourceFilter>({
+  name: 'state_resources',
+  table: stateResources,
+  orderBy: [asc(stateResources.ordinal)],
+  filters: { stateVersionId: (id) => eq(stateResources.stateVersionId, id) },
+});
+
+export const insertResources = (scope: Scope, rows: Omit<typeof stateResources.$inferInsert, 'organizationId'>[]) => scope.insertMany(stateResources, rows);
+
+export const listResources = (scope: Scope, stateVersionId: string, request: PageRequest): Promise<Page<StateResourceRow>> =>
+  scope.page(resourceList, { stateVersionId }, request);
+
 export async function insertOutputs(scope: Scope, rows: Omit<typeof stateOutputs.$inferInsert, 'organizationId'>[]): Promise<void> {
   for (const row of rows) await scope.insert(stateOutputs, row);
 }
@@ -90,3 +109,11 @@ export async function deleteLock(scope: Scope, stackId: string, lockId: string):
 
 export const locksHeldBy = (scope: Scope, kind: StateLockRow['holderKind'], holderId: string) =>
   scope.select(stateLocks, and(eq(stateLocks.holderKind, kind), eq(stateLocks.holderId, holderId)));
+
+/** Everything of a stack's state: its row, its lock, its versions (their contents, outputs and resources cascade). */
+export async function deleteStateOf(scope: Scope, stackId: string): Promise<number> {
+  await scope.delete(stateLocks, eq(stateLocks.stackId, stackId));
+  const versions = await scope.delete(stateVersions, eq(stateVersions.stackId, stackId));
+  await scope.delete(stackStates, eq(stackStates.stackId, stackId));
+  return versions.length;
+}

@@ -5,6 +5,7 @@ import {
   getStackStateLock,
   getStackStateVersionContent,
   listStackOutputs,
+  listStackResources,
   listStackStateVersions,
   rollbackStackState,
 } from './state-history.service';
@@ -29,6 +30,7 @@ export const terraformStateOperations = (deps: TerraformStateDeps) =>
     rollbackStackState: userOperation(async (actor, { entity }) => single(await rollbackStackState(deps, actor, entity))),
     getStackStateLock: userOperation(async (actor, { query }) => list(await getStackStateLock(deps, actor, query.stackId))),
     forceUnlockStackState: userOperation(async (actor, { entity }) => single(await forceUnlockStackState(deps, actor, entity))),
+    listStackResources: userOperation((actor, { query }) => listStackResources(deps, actor, query)),
     listStackOutputs: userOperation(async (actor, { query }) => list(await listStackOutputs(deps, actor, query.stackId))),
     getStackOutputSecretValue: userOperation(async (actor, { entity }) => single(await getStackOutputSecretValue(deps, actor, entity))),
   });

@@ -98,6 +98,31 @@ export const stateOutputs = pgTable(
 );
 
 /**
+ * The resource instances of a version, read from its state when it becomes current (the stack's
+ * resources list pages over them). Attributes stay in the sealed state: they may hold secrets.
+ */
+export const stateResources = pgTable(
+  'state_resources',
+  {
+    organizationId: organizationId(),
+    stateVersionId: text('state_version_id')
+      .notNull()
+      .references(() => stateVersions.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    /** The instance's place in the state file, which Terraform writes sorted (module, resource, key). */
+    ordinal: integer('ordinal').notNull(),
+    mode: text('mode').$type<'managed' | 'data'>().notNull(),
+    type: text('type').notNull(),
+    name: text('name').notNull(),
+    module: text('module').notNull(),
+    provider: text('provider').notNull(),
+    logicalResourceId: text('logical_resource_id'),
+    region: text('region'),
+  },
+  (t) => [primaryKey({ columns: [t.stateVersionId, t.address] }), index('state_resources_type').on(t.stateVersionId, t.type)],
+);
+
+/**
  * The state lock of a stack (Terraform's LOCK): at most one per stack, by its primary key, so of
  * two LOCKs at the same moment exactly one inserts. `info` is the LockInfo Terraform sent.
  */

@@ -137,7 +137,7 @@ export async function storeVersion(
   scope: Scope,
   stackId: string,
   bytes: Buffer,
-  document: Pick<StateDocument, 'serial' | 'lineage' | 'terraformVersion' | 'resourceCount' | 'md5' | 'sha256' | 'size' | 'outputs'>,
+  document: Pick<StateDocument, 'serial' | 'lineage' | 'terraformVersion' | 'resourceCount' | 'md5' | 'sha256' | 'size' | 'outputs' | 'resources'>,
   author: VersionAuthor,
   status: 'current' | 'quarantined',
   extra: { reason?: string; rolledBackFrom?: string } = {},
@@ -169,6 +169,10 @@ export async function storeVersion(
   );
   if (status === 'current') {
     await repo.setCurrentVersion(scope, stackId, version);
+    await repo.insertResources(
+      scope,
+      document.resources.map((resource, ordinal) => ({ stateVersionId: id, ordinal, ...resource })),
+    );
     await repo.insertOutputs(
       scope,
       document.outputs.map((output) => ({

@@ -162,13 +162,22 @@ export async function startPlanCommenter(
       }
     });
     c.on('error', (error) => {
+      // Once given back (stop, or an earlier error) the connection is the pool's: an error on it
+      // (PostgreSQL shutting down) is not ours to release again.
+      if (client !== c) return;
       onError(error);
+      client = null;
       c.release(true);
-      if (client === c) client = null;
       if (!stopped) setTimeout(() => void connect().catch(onError), 5_000).unref();
     });
-    await c.query(`LISTEN ${RUN_STATUS_CHANNEL}`);
     client = c;
+    try {
+      await c.query(`LISTEN ${RUN_STATUS_CHANNEL}`);
+    } catch (error) {
+      client = null;
+      c.release(true);
+      throw error;
+    }
   };
   await connect();
   const sweep = setInterval(() => track(postDueComments(deps)), options.sweepMs ?? 30_000);

@@ -54,7 +54,8 @@ export const SameIdDedupes: Story = {
     await userEvent.click(button);
     await userEvent.click(button);
     const body = within(document.body);
-    await expect(await body.findByText('Authentication Fail')).toBeVisible();
+    // sonner (loaded on first use) fades a toast in: it is in the page before it is visible.
+    await waitFor(() => expect(body.getByText('Authentication Fail')).toBeVisible());
     await expect(body.getAllByText('Authentication Fail')).toHaveLength(1);
     toast.dismiss();
   },

@@ -1,5 +1,5 @@
 import { stacksKeys } from './stacks.keys';
-import type { StateVersionFilters } from './stack-state.types';
+import type { StackResourceFilters, StateVersionFilters } from './stack-state.types';
 
 /** Query keys of a stack's state and outputs, under the stack's own key (refreshing a stack refreshes them). */
 export const stackStateKeys = {
@@ -8,4 +8,5 @@ export const stackStateKeys = {
   versions: (stackId: string, filters: StateVersionFilters) => [...stackStateKeys.versionLists(stackId), filters] as const,
   lock: (stackId: string) => [...stackStateKeys.all(stackId), 'lock'] as const,
   outputs: (stackId: string) => [...stackStateKeys.all(stackId), 'outputs'] as const,
+  resources: (stackId: string, filters: StackResourceFilters) => [...stackStateKeys.all(stackId), 'resources', filters] as const,
 };

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '@terrace/api-client';
 import { stackStateKeys } from './stack-state.keys';
 import { stackStateRequests } from './stack-state.requests';
-import type { StateVersionFilters } from './stack-state.types';
+import type { StackResourceFilters, StateVersionFilters } from './stack-state.types';
 
 // Runs and CLIs write state and take locks behind the console's back: these go stale quickly.
 const stateStaleTime = 10_000;
@@ -20,6 +20,13 @@ export const stackStateQueries = {
       queryKey: stackStateKeys.lock(stackId),
       queryFn: ({ signal }) => stackStateRequests.lock(client, stackId, signal),
       staleTime: stateStaleTime,
+    }),
+  resources: (client: ApiClient, stackId: string, filters: StackResourceFilters) =>
+    queryOptions({
+      queryKey: stackStateKeys.resources(stackId, filters),
+      queryFn: ({ signal }) => stackStateRequests.resources(client, stackId, filters, signal),
+      staleTime: stateStaleTime,
+      placeholderData: keepPreviousData,
     }),
   outputs: (client: ApiClient, stackId: string) =>
     queryOptions({

@@ -1,6 +1,15 @@
 import type { ApiClient } from '@terrace/api-client';
 import { firstItem, toPage } from '@terrace/session';
-import type { StackOutput, StackStateLock, StackStateVersion, StackStateVersionContent, StackStateVersionPage, StateVersionFilters } from './stack-state.types';
+import type {
+  StackOutput,
+  StackResourceFilters,
+  StackResourcePage,
+  StackStateLock,
+  StackStateVersion,
+  StackStateVersionContent,
+  StackStateVersionPage,
+  StateVersionFilters,
+} from './stack-state.types';
 
 /** The calls of a stack's state and outputs, on the contract's generated paths. Reads take the query's abort signal. */
 export const stackStateRequests = {
@@ -33,6 +42,14 @@ export const stackStateRequests = {
   async outputs(client: ApiClient, stackId: string, signal?: AbortSignal): Promise<StackOutput[]> {
     const { data } = await client.GET('/stack/output', { params: { query: { stackId } }, signal });
     return data?.response.items ?? [];
+  },
+  /** A page of the current state's resource instances; with `extendedOutput` their attributes too (audited). */
+  async resources(client: ApiClient, stackId: string, filters: StackResourceFilters, signal?: AbortSignal): Promise<StackResourcePage> {
+    const { data } = await client.GET('/stack/resource', {
+      params: { query: { stackId, page: filters.page, pageSize: filters.pageSize, ...(filters.extendedOutput ? { extendedOutput: true } : {}) } },
+      signal,
+    });
+    return toPage(data);
   },
   /** A sensitive output's value; the server audits the read. */
   async outputValue(client: ApiClient, stackId: string, name: string): Promise<unknown> {

@@ -10,6 +10,8 @@ export type StackStateLock = Schemas['StackStateLock'];
 export type StateVersionStatus = Schemas['StateVersionStatus'];
 export type StackOutput = Schemas['StackOutput'];
 export type StackStateVersionPage = Page<StackStateVersion>;
+export type StackResource = Schemas['StackResource'];
+export type StackResourcePage = Page<StackResource>;
 
 export const stateVersionStatuses = ['current', 'superseded', 'quarantined'] as const satisfies readonly StateVersionStatus[];
 export const stateVersionPageSizes = [10, 20, 50, 100] as const;
@@ -20,4 +22,14 @@ export interface StateVersionFilters {
   page: number;
   pageSize: StateVersionPageSize;
   status?: StateVersionStatus;
+}
+
+export const stackResourcePageSizes = [10, 20, 50, 100] as const;
+export type StackResourcePageSize = (typeof stackResourcePageSizes)[number];
+
+/** The resource list's paging; `extendedOutput` adds each instance's attributes (read from the state, audited). */
+export interface StackResourceFilters {
+  page: number;
+  pageSize: StackResourcePageSize;
+  extendedOutput?: boolean;
 }

@@ -27,7 +27,7 @@ import { ttlCountdownText } from '@terrace/domain';
 import { namespacesQueries } from '@terrace/namespaces/data-access';
 import { useApiClient } from '@terrace/session';
 import { stacksQueries, useDeleteStackMutation, type Stack } from '@terrace/stacks/data-access';
-import { ArrowRightLeft, Boxes, Copy, GitFork, History, Hourglass, Pencil, Play, Trash2 } from 'lucide-react';
+import { ArrowRightLeft, Copy, GitFork, History, Hourglass, Pencil, Play, Trash2 } from 'lucide-react';
 import { Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { effectiveSettings, type SettingKey, type SettingSource } from './effective-settings';
@@ -35,6 +35,7 @@ import { ExtendTtlDialog } from './extend-ttl-dialog';
 import { MoveStacksDialog } from './move-stacks-dialog';
 import { iacTypeLabels, settingValueLabels, stackStatus, stackTypeLabels } from './stack-labels';
 import { StackOutputsTab } from './stack-outputs-tab';
+import { StackResourcesTab } from './stack-resources-tab';
 import { stackPaths } from './stack-paths';
 import { StackStateTab } from './stack-state-tab';
 import { useStackAccess } from './use-stack-access';
@@ -54,7 +55,7 @@ const stackTabs: readonly { id: string; label: MessageDescriptor; Panel: StackPa
   { id: 'variables', label: msg`Variables`, Panel: null },
   { id: 'outputs', label: msg`Outputs`, Panel: StackOutputsTab },
   { id: 'state', label: msg`State`, Panel: StackStateTab },
-  { id: 'resources', label: msg`Resources`, Panel: StackResourcesPlaceholder },
+  { id: 'resources', label: msg`Resources`, Panel: StackResourcesTab },
   { id: 'dependencies', label: msg`Dependencies`, Panel: StackDependenciesPlaceholder },
   { id: 'settings', label: msg`Settings`, Panel: StackSettings },
   { id: 'activity', label: msg`Activity`, Panel: StackActivity },
@@ -328,11 +329,6 @@ function StackSettings({ stack }: { stack: Stack }) {
 function StackRunsPlaceholder() {
   const { t } = useLingui();
   return <EmptyState icon={<Play aria-hidden />} title={t`No runs yet`} text={t`Runs of this stack (plans, deployments, drift checks) will be listed here.`} />;
-}
-
-function StackResourcesPlaceholder() {
-  const { t } = useLingui();
-  return <EmptyState icon={<Boxes aria-hidden />} title={t`No resources yet`} text={t`The cloud resources the stack manages appear after its first deployment.`} />;
 }
 
 function StackDependenciesPlaceholder() {

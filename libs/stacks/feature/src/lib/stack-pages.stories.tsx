@@ -59,6 +59,30 @@ export const ListEmpty: Story = {
 export const StackOverview: Story = {
   args: { path: 'stack/:stackId', url: '/app/stack/stk-1', element: <StackPage /> },
 };
+export const StackResources: Story = {
+  args: {
+    path: 'stack/:stackId',
+    url: '/app/stack/stk-1?tab=resources',
+    element: <StackPage />,
+    routes: {
+      ...routes,
+      'GET /stack/resource': () => [
+        { address: 'data.aws_ami.base', type: 'aws_ami', name: 'base', mode: 'data', provider: 'registry.terraform.io/hashicorp/aws', logicalResourceId: 'ami-0abc', iacState: 'managed' },
+        {
+          address: 'module.net.aws_subnet.private["a"]',
+          type: 'aws_subnet',
+          name: 'private',
+          mode: 'managed',
+          module: 'module.net',
+          provider: 'registry.terraform.io/hashicorp/aws',
+          logicalResourceId: 'arn:aws:ec2:eu-west-1:123456789012:subnet/subnet-a',
+          region: 'eu-west-1',
+          iacState: 'managed',
+        },
+      ],
+    },
+  },
+};
 export const CreateWizard: Story = {
   args: { path: 'createStackWizard', url: '/app/createStackWizard?namespaceId=ns-1', element: <CreateStackRoute /> },
 };
