@@ -21,6 +21,9 @@ export const domainGraph = {
   dashboard: ['session'],
   // The Drift Center and the stack page's drift tab; stacks data-access for the stacks' drift states, namespaces for the filter.
   drift: ['stacks', 'namespaces', 'session'],
+  // Self-service templates, blueprints and stack dependencies (issue 14): pickers read stacks, namespaces and VCS.
+  templates: ['stacks', 'namespaces', 'vcs', 'session'],
+  discovery: ['stacks', 'namespaces', 'vcs', 'session'],
 };
 
 export const domains = Object.keys(domainGraph);

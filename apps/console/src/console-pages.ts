@@ -8,6 +8,8 @@ import { LazyStackRunActions, LazyStackRunsTab, runsPages } from '@terrace/runs/
 import { composePages, composeSettingsSections } from '@terrace/session';
 import { LazyNamespaceVariablesPanel, LazyStackVariablesPanel, variablesSettingsSections } from '@terrace/variables/feature';
 import { vcsSettingsSections } from '@terrace/vcs/feature';
+import { LazyNamespaceDependencyGraph, LazyStackDependenciesTab, templatesPages } from '@terrace/templates/feature';
+import { discoveryPages } from '@terrace/discovery/feature';
 import { upcomingSettingsSections } from './upcoming-settings-sections';
 
 /**
@@ -19,11 +21,16 @@ export function consolePages() {
   const settingsSections = composeSettingsSections(organizationSettingsSections, vcsSettingsSections, variablesSettingsSections, upcomingSettingsSections);
   return composePages(
     organizationPages({ settingsSections }),
-    namespacesPagesWith({ stacksPanel: LazyStackList, variablesPanel: LazyNamespaceVariablesPanel }),
-    stacksPagesWith({ panels: { variables: LazyStackVariablesPanel, runs: LazyStackRunsTab, drift: LazyStackDriftTab }, actions: LazyStackRunActions }),
+    namespacesPagesWith({ stacksPanel: LazyStackList, variablesPanel: LazyNamespaceVariablesPanel, dependenciesPanel: LazyNamespaceDependencyGraph }),
+    stacksPagesWith({
+      panels: { variables: LazyStackVariablesPanel, runs: LazyStackRunsTab, drift: LazyStackDriftTab, dependencies: LazyStackDependenciesTab },
+      actions: LazyStackRunActions,
+    }),
     dashboardPages,
     runsPages,
     policiesPages,
     driftPages,
+    templatesPages,
+    discoveryPages,
   );
 }

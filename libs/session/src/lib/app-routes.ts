@@ -112,6 +112,8 @@ export const appRoutes = {
   expNamespace: { path: 'expNamespace/:namespaceId', area: 'externalRuns', access: regularAndNamespaceOnly },
   remoteRun: { path: 'remoteRun/:runId', area: 'externalRuns', access: regularAndNamespaceOnly },
   // Stack discovery
+  // The list behind the spec's /app/stackDiscovery route constant.
+  stackDiscoveries: { path: 'stackDiscovery', area: 'stackDiscovery', access: { ...regular, permission: 'stackDiscovery:read' } },
   stackDiscovery: { path: 'stackDiscovery/:stackDiscoveryConfigurationId', area: 'stackDiscovery', access: { ...regular, permission: 'stackDiscovery:read' } },
   createStackDiscoveryWizard: { path: 'createStackDiscoveryWizard', area: 'stackDiscovery', access: { ...regular, permission: 'stackDiscovery:create' } },
   editStackDiscoveryWizard: {

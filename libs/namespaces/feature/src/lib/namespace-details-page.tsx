@@ -27,7 +27,7 @@ import { NamespaceSummary } from './namespace-summary';
 import { useNamespaceAccess, type NamespaceAccess } from './use-namespace-access';
 import { useApiClient } from '@terrace/session';
 
-const tabs = ['overview', 'stacks', 'variables', 'settings', 'permissions'] as const;
+const tabs = ['overview', 'stacks', 'variables', 'dependencies', 'settings', 'permissions'] as const;
 
 /** The stacks of a namespace, given by the app (the stacks domain depends on this one, not the reverse). */
 export type NamespaceStacksPanel = ComponentType<{ namespaceId: string }>;
@@ -45,6 +45,8 @@ export interface NamespaceDetailsPageProps {
   stacksPanel?: NamespaceStacksPanel;
   /** The variables tab's content; without it the page has no variables tab. */
   variablesPanel?: NamespaceVariablesPanel;
+  /** The dependency graph of the namespace's stacks (the templates domain's); without it no such tab. */
+  dependenciesPanel?: NamespaceStacksPanel;
 }
 
 /** /namespace/:namespaceId with its tabs in the URL (?tab=overview|stacks|variables|settings|permissions). */
@@ -55,6 +57,7 @@ export function NamespaceDetailsPage({
   reasons = {},
   stacksPanel: StacksPanel,
   variablesPanel: VariablesPanel,
+  dependenciesPanel: DependenciesPanel,
 }: NamespaceDetailsPageProps) {
   const { t } = useLingui();
   const { namespaceId = '' } = useParams();
@@ -120,6 +123,7 @@ export function NamespaceDetailsPage({
               <TabsTrigger value="overview">{t`Overview`}</TabsTrigger>
               {StacksPanel && <TabsTrigger value="stacks">{t`Stacks`}</TabsTrigger>}
               {VariablesPanel && <TabsTrigger value="variables">{t`Variables`}</TabsTrigger>}
+              {DependenciesPanel && <TabsTrigger value="dependencies">{t`Dependencies`}</TabsTrigger>}
               <TabsTrigger value="settings">{t`Settings`}</TabsTrigger>
               <TabsTrigger value="permissions">{t`Permissions`}</TabsTrigger>
             </TabsList>
@@ -137,6 +141,13 @@ export function NamespaceDetailsPage({
               <TabsContent value="variables">
                 <Suspense fallback={null}>
                   <VariablesPanel namespaceId={data.id} />
+                </Suspense>
+              </TabsContent>
+            )}
+            {DependenciesPanel && (
+              <TabsContent value="dependencies">
+                <Suspense fallback={null}>
+                  <DependenciesPanel namespaceId={data.id} />
                 </Suspense>
               </TabsContent>
             )}
@@ -166,7 +177,15 @@ export function NamespaceDetailsPage({
 }
 
 /** The route's page: the shared access model decides what is offered, and says why not. */
-export function NamespaceDetailsRoute({ stacksPanel, variablesPanel }: { stacksPanel?: NamespaceStacksPanel; variablesPanel?: NamespaceVariablesPanel }) {
+export function NamespaceDetailsRoute({
+  stacksPanel,
+  variablesPanel,
+  dependenciesPanel,
+}: {
+  stacksPanel?: NamespaceStacksPanel;
+  variablesPanel?: NamespaceVariablesPanel;
+  dependenciesPanel?: NamespaceStacksPanel;
+}) {
   const { canEdit, canDelete, canGrant, reasons } = useNamespaceAccess();
   return (
     <NamespaceDetailsPage
@@ -176,6 +195,7 @@ export function NamespaceDetailsRoute({ stacksPanel, variablesPanel }: { stacksP
       reasons={reasons}
       stacksPanel={stacksPanel}
       variablesPanel={variablesPanel}
+      dependenciesPanel={dependenciesPanel}
     />
   );
 }

@@ -14,12 +14,20 @@ export const namespacesPages = {
  * The same pages, with the namespace page's tabs other domains fill, given by the app: stacks
  * (from the stacks domain) and variables (from the variables domain).
  */
-export function namespacesPagesWith({ stacksPanel, variablesPanel }: { stacksPanel?: NamespaceStacksPanel; variablesPanel?: NamespaceVariablesPanel }) {
+export function namespacesPagesWith({
+  stacksPanel,
+  variablesPanel,
+  dependenciesPanel,
+}: {
+  stacksPanel?: NamespaceStacksPanel;
+  variablesPanel?: NamespaceVariablesPanel;
+  dependenciesPanel?: NamespaceStacksPanel;
+}) {
   return {
     ...namespacesPages,
     namespace: lazyPage(() =>
       import('./namespace-details-page').then((m) => function NamespaceRoute() {
-        return createElement(m.NamespaceDetailsRoute, { stacksPanel, variablesPanel });
+        return createElement(m.NamespaceDetailsRoute, { stacksPanel, variablesPanel, dependenciesPanel });
       }),
     ),
   } satisfies AppPages;

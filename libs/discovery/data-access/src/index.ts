@@ -1,0 +1,16 @@
+export { discoveryKeys } from './lib/discovery.keys';
+export { discoveryQueries } from './lib/discovery.queries';
+export { discoveryRequests } from './lib/discovery.requests';
+export {
+  activeDiscoveryStatuses,
+  type DiscoveryEventFilters,
+  type DiscoveryListFilters,
+  type DiscoveryPageSize,
+  type StackDiscoveryConfiguration,
+  type StackDiscoveryConfigurationInput,
+  type StackDiscoveryConfigurationUpdate,
+  type StackDiscoveryEvent,
+  type StackDiscoveryStatus,
+  type VcsPathPattern,
+} from './lib/discovery.types';
+export { useCreateDiscoveryMutation, useDeleteDiscoveryMutation, useRunDiscoveryMutation, useUpdateDiscoveryMutation } from './lib/discovery.mutations';

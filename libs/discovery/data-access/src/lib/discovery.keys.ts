@@ -1,0 +1,11 @@
+import type { DiscoveryEventFilters, DiscoveryListFilters } from './discovery.types';
+
+/** Query keys of the stack discovery domain: components never build keys themselves. */
+export const discoveryKeys = {
+  all: ['discovery'] as const,
+  lists: () => [...discoveryKeys.all, 'list'] as const,
+  list: (filters: DiscoveryListFilters) => [...discoveryKeys.lists(), filters] as const,
+  details: () => [...discoveryKeys.all, 'detail'] as const,
+  detail: (id: string) => [...discoveryKeys.details(), id] as const,
+  events: (id: string, filters: DiscoveryEventFilters) => [...discoveryKeys.detail(id), 'events', filters] as const,
+};

@@ -1,0 +1,1 @@
+export { discoveryEventFixture, discoveryFixture } from './lib/discovery.fixtures';

@@ -1,0 +1,1 @@
+export { discoveryPages } from './lib/discovery.pages';

@@ -1,0 +1,43 @@
+export { templatesKeys } from './lib/templates.keys';
+export { templatesQueries } from './lib/templates.queries';
+export { templatesRequests } from './lib/templates.requests';
+export {
+  finalInitStatuses,
+  templateKindOf,
+  type Blueprint,
+  type BlueprintInput,
+  type BlueprintUpdate,
+  type CreatedStack,
+  type DependencyGraphScope,
+  type DependencyReference,
+  type DependencyTriggerOption,
+  type EphemeralStackEvent,
+  type EphemeralStackEventType,
+  type EventFilters,
+  type PageSize,
+  type StackDependency,
+  type StackDependencyGraph,
+  type StackDependencyInput,
+  type StackFromBlueprintInput,
+  type StackFromTemplateInput,
+  type StackInitStatus,
+  type StackInitialization,
+  type SubstituteParameter,
+  type Template,
+  type TemplateInput,
+  type TemplateKind,
+  type TemplateListFilters,
+  type TemplateUpdate,
+} from './lib/templates.types';
+export {
+  useCreateBlueprintMutation,
+  useCreateDependencyMutation,
+  useCreateStackFromBlueprintMutation,
+  useCreateStackFromTemplateMutation,
+  useCreateTemplateMutation,
+  useDeleteDependencyMutation,
+  useDeleteTemplateMutation,
+  useNamespaceMappingMutation,
+  useUpdateBlueprintMutation,
+  useUpdateTemplateMutation,
+} from './lib/templates.mutations';

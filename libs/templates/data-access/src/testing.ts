@@ -1,0 +1,1 @@
+export { blueprintFixture, dependencyFixture, graphFixture, templateEventFixture, templateFixture } from './lib/templates.fixtures';

@@ -1,0 +1,2 @@
+export { templatesPages } from './lib/templates.pages';
+export { LazyNamespaceDependencyGraph, LazyStackDependenciesTab } from './lib/lazy-stack-dependencies';

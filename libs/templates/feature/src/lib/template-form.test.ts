@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { blueprintFixture } from '@terrace/templates/data-access/testing';
+import { blueprintFormSchema, emptyBlueprintForm, formToBlueprintInput, placeholders, stackFromTemplateSchema } from './template-form';
+import { blueprintParametersSchema } from './stack-from-blueprint-page';
+
+const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+
+describe('template forms', () => {
+  it('reads the {parameters} a pattern uses', () => {
+    expect(placeholders('{team}-{service_name}/x')).toEqual(['team', 'service_name']);
+    expect(placeholders('plain')).toEqual([]);
+  });
+
+  it('a blueprint needs a parameter in the name and sub-directory, and each used parameter declared once', () => {
+    const values = { ...emptyBlueprintForm(), name: 'svc', vcsInfo: { providerId: 'vcsp-1', repoName: 'acme/bp', branch: '', path: '' } };
+    const bad = blueprintFormSchema.safeParse({
+      ...values,
+      stackName: 'static',
+      target: { providerId: 'vcsp-1', repoName: 'acme/infra', branch: '', path: 'services/{team}' },
+      parameters: [
+        { key: 'stack_name', description: '', conditions: [] },
+        { key: 'stack_name', description: '', conditions: [] },
+      ],
+    });
+    const found = messages(bad);
+    expect(found['stackName']).toMatch(/substitute parameter/);
+    expect(found['target.path']).toMatch(/Add a substitute parameter named/);
+    expect(found['parameters.1.key']).toMatch(/its own key/);
+  });
+
+  it('sends value conditions in their stored form', () => {
+    const parsed = blueprintFormSchema.parse({
+      ...emptyBlueprintForm(),
+      name: 'svc',
+      vcsInfo: { providerId: 'vcsp-1', repoName: 'acme/bp', branch: '', path: '' },
+      target: { providerId: 'vcsp-1', repoName: 'acme/infra', branch: '', path: 'stacks/{stack_name}' },
+      parameters: [{ key: 'stack_name', description: '', conditions: [{ operator: 'in', value: 'a, b' }, { operator: 'lt', value: '5' }] }],
+    });
+    expect(formToBlueprintInput(parsed).substituteParameters).toEqual([
+      { key: 'stack_name', valueConditions: [{ operator: 'in', value: ['a', 'b'] }, { operator: 'lt', value: 5 }] },
+    ]);
+  });
+
+  it('a stack from a template may not outlive the template’s maximum', () => {
+    const schema = stackFromTemplateSchema(7 * 24 * 3_600_000);
+    const base = { name: 'p', namespaceId: 'ns-1', variables: [] };
+    expect(schema.safeParse({ ...base, ttl: { value: '7', type: 'days' } }).success).toBe(true);
+    expect(messages(schema.safeParse({ ...base, ttl: { value: '169', type: 'hours' } }))['ttl.value']).toMatch(/at most its maximum/);
+    expect(messages(schema.safeParse({ ...base, ttl: { value: '0', type: 'hours' } }))['ttl.value']).toMatch(/whole number between/);
+  });
+
+  it('blueprint parameters must meet their value conditions', () => {
+    const schema = blueprintParametersSchema(blueprintFixture());
+    expect(schema.safeParse({ namespaceId: 'ns-1', parameters: { service_name: 'billing', team: 'web' } }).success).toBe(true);
+    const found = messages(schema.safeParse({ namespaceId: 'ns-1', parameters: { service_name: 'Billing', team: 'ops' } }));
+    expect(Object.keys(found).sort()).toEqual(['parameters.service_name', 'parameters.team']);
+  });
+});

@@ -1,0 +1,243 @@
+import { useLingui } from '@lingui/react/macro';
+import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import {
+  Badge,
+  Button,
+  DataTable,
+  DisabledReason,
+  EmptyState,
+  ErrorState,
+  PageHeader,
+  Stack,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+  useUrlTab,
+} from '@terrace/design-system';
+import { appPath, useApiClient } from '@terrace/session';
+import { templatesQueries, type Blueprint, type Template } from '@terrace/templates/data-access';
+import { LayoutTemplate, Plus } from 'lucide-react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { engineLabels } from './template-labels';
+import { templatePaths } from './template-paths';
+import { useTemplateAccess, type Allowed } from './use-template-access';
+
+const tabs = ['templates', 'blueprints'] as const;
+
+/** The name filter lives in the URL and is sent to the server once typing pauses. */
+function useNameFilter(): [string, string, (value: string) => void, () => void] {
+  const [params, setParams] = useSearchParams();
+  const name = params.get('name')?.trim() ?? '';
+  const [draft, setDraft] = useState(name);
+  useEffect(() => setDraft(name), [name]);
+  useEffect(() => {
+    if (draft.trim() === name) return undefined;
+    const timer = setTimeout(
+      () =>
+        setParams(
+          (current) => {
+            const next = new URLSearchParams(current);
+            if (draft.trim()) next.set('name', draft.trim());
+            else next.delete('name');
+            return next;
+          },
+          { replace: true },
+        ),
+      300,
+    );
+    return () => clearTimeout(timer);
+  }, [draft, name, setParams]);
+  return [name, draft, setDraft, () => setDraft('')];
+}
+
+function CreateLink({ access, to, children }: { access: Allowed; to: string; children: ReactNode }) {
+  if (access.canEdit) {
+    return (
+      <Button asChild>
+        <Link to={to}>
+          <Plus aria-hidden />
+          {children}
+        </Link>
+      </Button>
+    );
+  }
+  return (
+    <DisabledReason reason={access.readOnlyReason}>
+      <Button disabled>
+        <Plus aria-hidden />
+        {children}
+      </Button>
+    </DisabledReason>
+  );
+}
+
+/** /templates: self-service templates (ephemeral stacks) and blueprints (persistent stacks by pull request). */
+export function TemplatesPage() {
+  const { t } = useLingui();
+  const searchParams = useSearchParams();
+  const [tab, setTab] = useUrlTab('tab', searchParams, { defaultTab: 'templates', tabs });
+  const access = useTemplateAccess();
+  return (
+    <Stack gap={6} className="p-6">
+      <PageHeader
+        title={t`Self-Service Templates`}
+        description={t`Templates create ephemeral stacks that are destroyed when their time to live ends; blueprints create persistent stacks through a pull request.`}
+        actions={
+          <Button variant="outline" asChild>
+            <Link to={appPath('stackDiscoveries')}>{t`Stack discovery`}</Link>
+          </Button>
+        }
+      />
+      <Tabs value={tab} onValueChange={setTab}>
+        <TabsList aria-label={t`Kinds of templates`}>
+          <TabsTrigger value="templates">{t`Templates`}</TabsTrigger>
+          <TabsTrigger value="blueprints">{t`Blueprints`}</TabsTrigger>
+        </TabsList>
+        <TabsContent value="templates">
+          <TemplateList create={<CreateLink access={access.createTemplate} to={templatePaths.createTemplate()}>{t`Create template`}</CreateLink>} />
+        </TabsContent>
+        <TabsContent value="blueprints">
+          <BlueprintList create={<CreateLink access={access.createBlueprint} to={templatePaths.createBlueprint()}>{t`Create blueprint`}</CreateLink>} />
+        </TabsContent>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function TemplateList({ create }: { create: ReactNode }) {
+  const { t, i18n } = useLingui();
+  const client = useApiClient();
+  const [name, draft, setDraft, clear] = useNameFilter();
+  const query = useQuery(templatesQueries.templates(client, name ? { name } : {}));
+  const columns = useMemo<ColumnDef<Template, unknown>[]>(
+    () => [
+      {
+        id: 'name',
+        accessorKey: 'name',
+        header: t`Name`,
+        cell: ({ row }) => (
+          <Link className="font-medium text-primary-subtle-foreground hover:underline" to={templatePaths.details(row.original.id)}>
+            {row.original.name}
+          </Link>
+        ),
+      },
+      { id: 'engine', header: t`Engine`, enableSorting: false, cell: ({ row }) => i18n._(engineLabels[row.original.iacType]) },
+      { id: 'repository', header: t`Repository`, enableSorting: false, cell: ({ row }) => <code dir="ltr">{row.original.vcsInfo.repoName}</code> },
+      {
+        id: 'ttl',
+        header: t`Maximum time to live`,
+        enableSorting: false,
+        cell: ({ row }) => {
+          const max = row.original.policy?.ttlConfig?.maxTtl;
+          if (!max) return '—';
+          return max.type === 'days' ? t`${max.value} day(s)` : t`${max.value} hour(s)`;
+        },
+      },
+      { id: 'managed', header: t`Managed`, enableSorting: false, cell: ({ row }) => (row.original.isManaged ? <Badge>{t`Managed`}</Badge> : null) },
+    ],
+    [t, i18n],
+  );
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  if (query.isSuccess && query.data.total === 0 && !name) {
+    return (
+      <EmptyState
+        icon={<LayoutTemplate aria-hidden />}
+        title={t`No templates yet`}
+        text={t`A template lets teams create short-lived stacks from reviewed code, destroyed when their time to live ends.`}
+        action={create}
+      />
+    );
+  }
+  return (
+    <DataTable
+      aria-label={t`Templates`}
+      mode="client"
+      columns={columns}
+      data={query.data?.items ?? []}
+      getRowId={(row) => row.id}
+      loading={query.isPending}
+      globalFilter={draft}
+      onGlobalFilterChange={setDraft}
+      actions={create}
+      empty={
+        <EmptyState
+          title={t`No template matches “${name}”`}
+          text={t`Check the spelling, or clear the filter to see every template.`}
+          action={
+            <Button variant="outline" onClick={clear}>
+              {t`Clear filter`}
+            </Button>
+          }
+        />
+      }
+    />
+  );
+}
+
+function BlueprintList({ create }: { create: ReactNode }) {
+  const { t, i18n } = useLingui();
+  const client = useApiClient();
+  const [name, draft, setDraft, clear] = useNameFilter();
+  const query = useQuery(templatesQueries.blueprints(client, name ? { name } : {}));
+  const columns = useMemo<ColumnDef<Blueprint, unknown>[]>(
+    () => [
+      {
+        id: 'name',
+        accessorKey: 'name',
+        header: t`Name`,
+        cell: ({ row }) => (
+          <Link className="font-medium text-primary-subtle-foreground hover:underline" to={templatePaths.details(row.original.id)}>
+            {row.original.name}
+          </Link>
+        ),
+      },
+      { id: 'pattern', header: t`Stack name pattern`, enableSorting: false, cell: ({ row }) => <code dir="ltr">{row.original.stackConfiguration.name}</code> },
+      { id: 'engine', header: t`Engine`, enableSorting: false, cell: ({ row }) => i18n._(engineLabels[row.original.stackConfiguration.iacType]) },
+      {
+        id: 'parameters',
+        header: t`Parameters`,
+        enableSorting: false,
+        cell: ({ row }) => (row.original.substituteParameters ?? []).map((parameter) => parameter.key).join(', ') || '—',
+      },
+    ],
+    [t, i18n],
+  );
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  if (query.isSuccess && query.data.total === 0 && !name) {
+    return (
+      <EmptyState
+        icon={<LayoutTemplate aria-hidden />}
+        title={t`No blueprints yet`}
+        text={t`A blueprint creates persistent stacks by opening a pull request with its code, filled in with the parameters the user gives.`}
+        action={create}
+      />
+    );
+  }
+  return (
+    <DataTable
+      aria-label={t`Blueprints`}
+      mode="client"
+      columns={columns}
+      data={query.data?.items ?? []}
+      getRowId={(row) => row.id}
+      loading={query.isPending}
+      globalFilter={draft}
+      onGlobalFilterChange={setDraft}
+      actions={create}
+      empty={
+        <EmptyState
+          title={t`No blueprint matches “${name}”`}
+          text={t`Check the spelling, or clear the filter to see every blueprint.`}
+          action={
+            <Button variant="outline" onClick={clear}>
+              {t`Clear filter`}
+            </Button>
+          }
+        />
+      }
+    />
+  );
+}
