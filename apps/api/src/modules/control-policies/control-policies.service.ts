@@ -24,7 +24,8 @@ import { pagingOf, type PageRequest } from '../../db/paged-list';
 import { inOrganization, readOrganization, type Scope } from '../../db/scope';
 import { unique } from '../../db/unique-violation';
 import type { Schemas } from '../../http/contract-types';
-import { DomainError, forbidden, notFound, validationError } from '../../http/domain-error';
+import { alreadyExists, DomainError, forbidden, notFound, validationError } from '../../http/domain-error';
+import { isUniqueViolation } from '../../db/postgres-errors';
 import type { Actor } from '../../permissions/actor';
 import type { PermissionEngine } from '../../permissions/permission-engine';
 import { initiatorOf, recordAudit, type AuditInitiator } from '../audit/audit.service';
@@ -314,7 +315,7 @@ export async function listControlPolicyMappings(deps: ControlPoliciesDeps, actor
   return (await readOrganization(deps.db, actor.organizationId, (scope) => listMappings(scope, query))).map(toMapping);
 }
 
-const alreadyMapped = () => new DomainError('already_exists', 'The control policy is already mapped to this target', 'entity.targetId');
+const alreadyMapped = () => alreadyExists('The control policy is already mapped to this target', 'entity.targetId');
 
 export async function createControlPolicyMapping(deps: ControlPoliciesDeps, actor: Actor, input: Schemas['ControlPolicyMapping']) {
   await deps.engine.require(actor, 'controlPolicy:update');
@@ -332,7 +333,7 @@ async function mapPolicy(deps: ControlPoliciesDeps, actor: Actor, policy: Contro
       return toMapping(row);
     });
   } catch (error) {
-    if ((error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') throw alreadyMapped();
+    if (isUniqueViolation(error)) throw alreadyMapped();
     throw error;
   }
 }
@@ -516,9 +517,7 @@ export async function createControlPolicyGroupMapping(deps: ControlPoliciesDeps,
       return toGroupMapping(inserted);
     });
   } catch (error) {
-    if ((error as { cause?: { code?: string } }).cause?.code === '23505' || (error as { code?: string }).code === '23505') {
-      throw new DomainError('already_exists', 'The group is already mapped to this target', 'entity.targetId');
-    }
+    if (isUniqueViolation(error)) throw alreadyExists('The group is already mapped to this target', 'entity.targetId');
     throw error;
   }
 }
