@@ -666,7 +666,8 @@ export async function evaluatePoliciesForRun(
       isLatest: latest,
     });
   }
-  return { outcome: outcomeOf(sorted), results: sorted };
+  // The raw OPA result stays in policy_results (GET /controlpolicy/opaResult), not in the run's step.
+  return { outcome: outcomeOf(sorted), results: sorted.map(({ result: _raw, ...shown }) => shown) };
 }
 
 /** Removes the mappings on a deleted target; each policy or group that lost one gets an audit row. */

@@ -333,6 +333,13 @@ describe('control policies in deployments', () => {
     const opaResult = await one('getOpaResult', { token: org.token, query: { controlPolicyId: opa.id, runId: soft.id } });
     expect(opaResult).toMatchObject({ status: 'failed', violations: [{ message: 'aws_s3_bucket.logs needs an Owner', resource: 'aws_s3_bucket.logs' }] });
     expect((opaResult['result'] as { deny: unknown[] }).deny).toHaveLength(1);
+    const softState = await one<{ results?: { controlPoliciesResult?: { status: string; controlPoliciesRunResult: Record<string, unknown>[] } } }>('getDeploymentStateV2', {
+      token: org.token,
+      query: { deploymentId: soft.id },
+    });
+    expect(softState.results?.controlPoliciesResult?.status).toBe('waitingForFailedControlPoliciesApproval');
+    expect(softState.results?.controlPoliciesResult?.controlPoliciesRunResult[0]).toMatchObject({ controlPolicyId: opa.id, failedResources: [{ address: 'aws_s3_bucket.logs' }] });
+    expect(softState.results?.controlPoliciesResult?.controlPoliciesRunResult[0]).not.toHaveProperty('result');
     expect((await api.call('getOpaResult', { token: admin.token, query: { controlPolicyId: opa.id, runId: soft.id } })).status).toBe(404);
     await api.call('cancelDeployment', { token: org.token, query: { deploymentId: soft.id } });
 
