@@ -201,20 +201,34 @@ function requiredName(name: string | null | undefined): string {
   return trimmed;
 }
 
-/** The checked parameters; a Rego policy is compiled by `opa check` when a binary is there. */
-async function checkedParameters(deps: ControlPoliciesDeps, type: Schemas['ControlPolicyType'], parameters: Schemas['ControlPolicyParameters']) {
+/**
+ * The checked parameters; a Rego policy (inline, or read from its repository) is compiled by
+ * `opa check` when a binary is there.
+ */
+async function checkedParameters(deps: ControlPoliciesDeps, organizationId: string, type: Schemas['ControlPolicyType'], parameters: Schemas['ControlPolicyParameters']) {
   const checked = checkParameters(type, parameters);
-  if (type === 'opa' && checked.opa?.source === 'inline' && checked.opa.rego) {
-    const problem = await checkRego({ 'policy.rego': checked.opa.rego }, deps.opa);
-    if (problem) throw validationError(problem, 'entity.parameters.opa.rego');
+  if (type !== 'opa' || !checked.opa) return checked;
+  let modules: Record<string, string> = {};
+  let field = 'entity.parameters.opa.rego';
+  if (checked.opa.source === 'inline' && checked.opa.rego) modules = { 'policy.rego': checked.opa.rego };
+  if (checked.opa.source === 'vcs' && checked.opa.vcsInfo && deps.readRegoFiles) {
+    field = 'entity.parameters.opa.vcsInfo.path';
+    try {
+      modules = await deps.readRegoFiles(organizationId, checked.opa.vcsInfo as VcsInfo);
+    } catch (error) {
+      throw validationError(`The policy's repository could not be read: ${error instanceof Error ? error.message : String(error)}`, 'entity.parameters.opa.vcsInfo');
+    }
+    if (Object.keys(modules).length === 0) throw validationError('No .rego file at this path', field);
   }
+  const problem = Object.keys(modules).length ? await checkRego(modules, deps.opa) : null;
+  if (problem) throw validationError(problem, field);
   return checked;
 }
 
 export async function createControlPolicy(deps: ControlPoliciesDeps, actor: Actor, input: Schemas['ControlPolicyInput']): Promise<ControlPolicy> {
   await deps.engine.require(actor, 'controlPolicy:create');
   const name = requiredName(input.name);
-  const parameters = await checkedParameters(deps, input.type, input.parameters);
+  const parameters = await checkedParameters(deps, actor.organizationId, input.type, input.parameters);
   return unique(nameTaken(name), 'entity.name', () =>
     inOrganization(deps.db, actor.organizationId, async (scope) => {
       const row = await insertPolicy(scope, {
@@ -240,7 +254,7 @@ export async function updateControlPolicy(deps: ControlPoliciesDeps, actor: Acto
   // A change of type needs the new type's parameters; otherwise the stored ones are checked again.
   const parameters =
     input.parameters || input.type
-      ? await checkedParameters(deps, type, input.parameters ?? (current.parameters as Schemas['ControlPolicyParameters']))
+      ? await checkedParameters(deps, actor.organizationId, type, input.parameters ?? (current.parameters as Schemas['ControlPolicyParameters']))
       : undefined;
   return unique(nameTaken(name ?? current.name), 'entity.name', () =>
     inOrganization(deps.db, actor.organizationId, async (scope) => {

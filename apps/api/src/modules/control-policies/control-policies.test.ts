@@ -135,6 +135,13 @@ describe('control policies: CRUD, validation, permissions', () => {
     });
     expect(broken.status).toBe(400);
     expect(broken.body.response.errors[0]).toMatchObject({ field: 'entity.parameters.opa.rego', message: expect.stringContaining('rego_parse_error') });
+    // A policy kept in a repository is read at save time: an unknown provider is a field error.
+    const unreadable = await api.call('createControlPolicy', {
+      token: admin.token,
+      entity: { name: uniq('rego'), type: 'opa', parameters: { opa: { source: 'vcs', vcsInfo: { providerId: 'vcsp-nope', repoName: 'acme/policies', path: 'policies' } } } },
+    });
+    expect(unreadable.status).toBe(400);
+    expect(unreadable.body.response.errors[0]).toMatchObject({ field: 'entity.parameters.opa.vcsInfo', message: expect.stringContaining('VCS provider not found: vcsp-nope') });
     // Duplicate names.
     const first = await createPolicy({ type: 'aws_denied_regions', parameters: { regions: ['us-east-1'] } });
     const dup = await api.call('createControlPolicy', { token: admin.token, entity: { name: first['name'], type: 'aws_denied_regions', parameters: { regions: ['x'] } } });
