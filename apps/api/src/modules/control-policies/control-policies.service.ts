@@ -24,7 +24,8 @@ import { pagingOf, type PageRequest } from '../../db/paged-list';
 import { inOrganization, readOrganization, type Scope } from '../../db/scope';
 import { unique } from '../../db/unique-violation';
 import type { Schemas } from '../../http/contract-types';
-import { DomainError, forbidden, notFound, validationError } from '../../http/domain-error';
+import { alreadyExists, DomainError, forbidden, notFound, validationError } from '../../http/domain-error';
+import { isUniqueViolation } from '../../db/postgres-errors';
 import type { Actor } from '../../permissions/actor';
 import type { PermissionEngine } from '../../permissions/permission-engine';
 import { initiatorOf, recordAudit, type AuditInitiator } from '../audit/audit.service';
@@ -200,20 +201,34 @@ function requiredName(name: string | null | undefined): string {
   return trimmed;
 }
 
-/** The checked parameters; a Rego policy is compiled by `opa check` when a binary is there. */
-async function checkedParameters(deps: ControlPoliciesDeps, type: Schemas['ControlPolicyType'], parameters: Schemas['ControlPolicyParameters']) {
+/**
+ * The checked parameters; a Rego policy (inline, or read from its repository) is compiled by
+ * `opa check` when a binary is there.
+ */
+async function checkedParameters(deps: ControlPoliciesDeps, organizationId: string, type: Schemas['ControlPolicyType'], parameters: Schemas['ControlPolicyParameters']) {
   const checked = checkParameters(type, parameters);
-  if (type === 'opa' && checked.opa?.source === 'inline' && checked.opa.rego) {
-    const problem = await checkRego({ 'policy.rego': checked.opa.rego }, deps.opa);
-    if (problem) throw validationError(problem, 'entity.parameters.opa.rego');
+  if (type !== 'opa' || !checked.opa) return checked;
+  let modules: Record<string, string> = {};
+  let field = 'entity.parameters.opa.rego';
+  if (checked.opa.source === 'inline' && checked.opa.rego) modules = { 'policy.rego': checked.opa.rego };
+  if (checked.opa.source === 'vcs' && checked.opa.vcsInfo && deps.readRegoFiles) {
+    field = 'entity.parameters.opa.vcsInfo.path';
+    try {
+      modules = await deps.readRegoFiles(organizationId, checked.opa.vcsInfo as VcsInfo);
+    } catch (error) {
+      throw validationError(`The policy's repository could not be read: ${error instanceof Error ? error.message : String(error)}`, 'entity.parameters.opa.vcsInfo');
+    }
+    if (Object.keys(modules).length === 0) throw validationError('No .rego file at this path', field);
   }
+  const problem = Object.keys(modules).length ? await checkRego(modules, deps.opa) : null;
+  if (problem) throw validationError(problem, field);
   return checked;
 }
 
 export async function createControlPolicy(deps: ControlPoliciesDeps, actor: Actor, input: Schemas['ControlPolicyInput']): Promise<ControlPolicy> {
   await deps.engine.require(actor, 'controlPolicy:create');
   const name = requiredName(input.name);
-  const parameters = await checkedParameters(deps, input.type, input.parameters);
+  const parameters = await checkedParameters(deps, actor.organizationId, input.type, input.parameters);
   return unique(nameTaken(name), 'entity.name', () =>
     inOrganization(deps.db, actor.organizationId, async (scope) => {
       const row = await insertPolicy(scope, {
@@ -239,7 +254,7 @@ export async function updateControlPolicy(deps: ControlPoliciesDeps, actor: Acto
   // A change of type needs the new type's parameters; otherwise the stored ones are checked again.
   const parameters =
     input.parameters || input.type
-      ? await checkedParameters(deps, type, input.parameters ?? (current.parameters as Schemas['ControlPolicyParameters']))
+      ? await checkedParameters(deps, actor.organizationId, type, input.parameters ?? (current.parameters as Schemas['ControlPolicyParameters']))
       : undefined;
   return unique(nameTaken(name ?? current.name), 'entity.name', () =>
     inOrganization(deps.db, actor.organizationId, async (scope) => {
@@ -314,7 +329,7 @@ export async function listControlPolicyMappings(deps: ControlPoliciesDeps, actor
   return (await readOrganization(deps.db, actor.organizationId, (scope) => listMappings(scope, query))).map(toMapping);
 }
 
-const alreadyMapped = () => new DomainError('already_exists', 'The control policy is already mapped to this target', 'entity.targetId');
+const alreadyMapped = () => alreadyExists('The control policy is already mapped to this target', 'entity.targetId');
 
 export async function createControlPolicyMapping(deps: ControlPoliciesDeps, actor: Actor, input: Schemas['ControlPolicyMapping']) {
   await deps.engine.require(actor, 'controlPolicy:update');
@@ -332,7 +347,7 @@ async function mapPolicy(deps: ControlPoliciesDeps, actor: Actor, policy: Contro
       return toMapping(row);
     });
   } catch (error) {
-    if ((error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') throw alreadyMapped();
+    if (isUniqueViolation(error)) throw alreadyMapped();
     throw error;
   }
 }
@@ -516,9 +531,7 @@ export async function createControlPolicyGroupMapping(deps: ControlPoliciesDeps,
       return toGroupMapping(inserted);
     });
   } catch (error) {
-    if ((error as { cause?: { code?: string } }).cause?.code === '23505' || (error as { code?: string }).code === '23505') {
-      throw new DomainError('already_exists', 'The group is already mapped to this target', 'entity.targetId');
-    }
+    if (isUniqueViolation(error)) throw alreadyExists('The group is already mapped to this target', 'entity.targetId');
     throw error;
   }
 }
@@ -667,7 +680,8 @@ export async function evaluatePoliciesForRun(
       isLatest: latest,
     });
   }
-  return { outcome: outcomeOf(sorted), results: sorted };
+  // The raw OPA result stays in policy_results (GET /controlpolicy/opaResult), not in the run's step.
+  return { outcome: outcomeOf(sorted), results: sorted.map(({ result: _raw, ...shown }) => shown) };
 }
 
 /** Removes the mappings on a deleted target; each policy or group that lost one gets an audit row. */

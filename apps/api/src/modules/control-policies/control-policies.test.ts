@@ -135,6 +135,13 @@ describe('control policies: CRUD, validation, permissions', () => {
     });
     expect(broken.status).toBe(400);
     expect(broken.body.response.errors[0]).toMatchObject({ field: 'entity.parameters.opa.rego', message: expect.stringContaining('rego_parse_error') });
+    // A policy kept in a repository is read at save time: an unknown provider is a field error.
+    const unreadable = await api.call('createControlPolicy', {
+      token: admin.token,
+      entity: { name: uniq('rego'), type: 'opa', parameters: { opa: { source: 'vcs', vcsInfo: { providerId: 'vcsp-nope', repoName: 'acme/policies', path: 'policies' } } } },
+    });
+    expect(unreadable.status).toBe(400);
+    expect(unreadable.body.response.errors[0]).toMatchObject({ field: 'entity.parameters.opa.vcsInfo', message: expect.stringContaining('VCS provider not found: vcsp-nope') });
     // Duplicate names.
     const first = await createPolicy({ type: 'aws_denied_regions', parameters: { regions: ['us-east-1'] } });
     const dup = await api.call('createControlPolicy', { token: admin.token, entity: { name: first['name'], type: 'aws_denied_regions', parameters: { regions: ['x'] } } });
@@ -333,6 +340,13 @@ describe('control policies in deployments', () => {
     const opaResult = await one('getOpaResult', { token: org.token, query: { controlPolicyId: opa.id, runId: soft.id } });
     expect(opaResult).toMatchObject({ status: 'failed', violations: [{ message: 'aws_s3_bucket.logs needs an Owner', resource: 'aws_s3_bucket.logs' }] });
     expect((opaResult['result'] as { deny: unknown[] }).deny).toHaveLength(1);
+    const softState = await one<{ results?: { controlPoliciesResult?: { status: string; controlPoliciesRunResult: Record<string, unknown>[] } } }>('getDeploymentStateV2', {
+      token: org.token,
+      query: { deploymentId: soft.id },
+    });
+    expect(softState.results?.controlPoliciesResult?.status).toBe('waitingForFailedControlPoliciesApproval');
+    expect(softState.results?.controlPoliciesResult?.controlPoliciesRunResult[0]).toMatchObject({ controlPolicyId: opa.id, failedResources: [{ address: 'aws_s3_bucket.logs' }] });
+    expect(softState.results?.controlPoliciesResult?.controlPoliciesRunResult[0]).not.toHaveProperty('result');
     expect((await api.call('getOpaResult', { token: admin.token, query: { controlPolicyId: opa.id, runId: soft.id } })).status).toBe(404);
     await api.call('cancelDeployment', { token: org.token, query: { deploymentId: soft.id } });
 
