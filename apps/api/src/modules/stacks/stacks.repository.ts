@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Placeholder } from 'drizzle-orm/sql';
 import { pagedList, type ListRow, type Page, type PageRequest } from '../../db/paged-list';
@@ -131,14 +131,15 @@ export async function stacksInNamespace(scope: Scope, namespaceId: string, names
 }
 
 /**
- * Ephemeral stacks of every organization whose time to live ended by `now` and which are not in an
- * error state yet (the time-to-live job of the templates module), oldest expiry first.
+ * Ephemeral stacks of every organization whose time to live ended by `now`, not in an error state
+ * yet and with no run holding them (the time-to-live job of the templates module), oldest expiry first.
  */
 export async function stacksPastTtl(db: Database, now: Date, limit: number) {
   return db
     .select({ id: stacks.id, organizationId: stacks.organizationId, name: stacks.name, templateId: stacks.templateId, expiresAt: stacks.expiresAt })
     .from(stacks)
-    .where(and(inArray(stacks.stackType, ['ephemeral', 'ephemeralManaged']), eq(stacks.errorState, 'ok'), lte(stacks.expiresAt, now)))
+    // A stack whose run mutex is held (its destroy under way, or a run the destroy would wait for) is left for a later pass.
+    .where(and(inArray(stacks.stackType, ['ephemeral', 'ephemeralManaged']), eq(stacks.errorState, 'ok'), lte(stacks.expiresAt, now), isNull(stacks.activeRunId)))
     .orderBy(asc(stacks.expiresAt))
     .limit(limit);
 }

@@ -10,7 +10,9 @@ import { runStackLifecycle } from './stack-lifecycle.service';
 
 // Templates on the real API and PostgreSQL: CRUD and its field errors, permissions, organizations,
 // audit; stacks from a template within its time-to-live policy; the time-to-live job run with an
-// advanced clock, its destroy run driven through the runner side of the runs domain.
+// advanced clock, its destroy run driven through the runner side of the runs domain. The job works
+// across organizations, so another file's pass may report a run first: outcomes are read from the
+// stacks and events, not from the pass that happened to see them.
 
 type Template = Record<string, unknown> & { id: string; name: string };
 type Stack = Record<string, unknown> & { id: string; name: string; expiresAt: string | null; latestRunId?: string; errorState?: string };
@@ -249,8 +251,8 @@ describe('stacks from templates and their time to live', () => {
     expect(destroy?.config).toMatchObject({ isDestroy: true, refresh: false });
 
     await runJobsOf(group, 'succeeded');
-    const pass = await runStackLifecycle(api.templates, later);
-    expect(pass.deleted).toEqual([stack.id]);
+    // The job is global: a pass of another test file may be the one that reports it.
+    await runStackLifecycle(api.templates, later);
     expect((await api.call('getStack', { token: admin.token, params: { stackId: stack.id } })).status).toBe(404);
 
     const events = await api.call<{ type: string; stackId: string; runId?: string }>('listTemplateEvents', { token: admin.token, query: { templateId: template.id } });
@@ -271,7 +273,7 @@ describe('stacks from templates and their time to live', () => {
     const later = new Date(Date.now() + 2 * 3600_000);
     expect((await runStackLifecycle(api.templates, later)).destroysStarted).toContain(stack.id);
     await runJobsOf(group, 'failed');
-    expect((await runStackLifecycle(api.templates, later)).failed).toEqual([stack.id]);
+    await runStackLifecycle(api.templates, later);
 
     const read = (await api.call<Stack>('getStack', { token: admin.token, params: { stackId: stack.id } })).body.response.items[0] as Stack;
     expect(read.errorState).toBe('stackPassedItsTTL');
