@@ -41,7 +41,7 @@ export const Overview: Story = {
 export const Events: Story = {
   args: { path: 'stackDiscovery/:stackDiscoveryConfigurationId', url: '/app/stackDiscovery/sdc-monorepo01?tab=events', element: <DiscoveryPage /> },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('link', { name: 'envs/dev' })).toBeVisible();
+    await expect(await within(canvasElement).findByRole('link', { name: 'envs/dev' }, { timeout: 10_000 })).toBeVisible();
   },
 };
 export const CreateWizard: Story = {

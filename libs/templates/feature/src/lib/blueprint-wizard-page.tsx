@@ -168,6 +168,9 @@ function StackStep() {
       <ControlledField<BlueprintFormValues, 'iacType'> name="iacType" label={t`Engine`} required>
         {(field) => <EngineSelect value={field.value} onChange={field.onChange} triggerRef={field.ref} />}
       </ControlledField>
+      <ControlledField<BlueprintFormValues, 'varFiles'> name="varFiles" label={t`Var files`} help={t`Comma-separated paths, relative or from the repository root (starting with /).`}>
+        {(field) => <Input {...field} dir="ltr" />}
+      </ControlledField>
       <h3 className="text-sm font-semibold">{t`Where the pull request adds the stack's code`}</h3>
       <VcsFields
         prefix="target"

@@ -42,6 +42,18 @@ describe('template forms', () => {
     ]);
   });
 
+  it('a blueprint refuses var files Terraform loads on its own, and sends the others', () => {
+    const values = {
+      ...emptyBlueprintForm(),
+      name: 'svc',
+      vcsInfo: { providerId: 'vcsp-1', repoName: 'acme/bp', branch: '', path: '' },
+      target: { providerId: 'vcsp-1', repoName: 'acme/infra', branch: '', path: 'stacks/{stack_name}' },
+    };
+    expect(messages(blueprintFormSchema.safeParse({ ...values, varFiles: 'envs/terraform.tfvars' }))['varFiles']).toMatch(/loads \{file\} automatically/);
+    const parsed = blueprintFormSchema.parse({ ...values, varFiles: 'vars/common.tfvars, /shared/prod.tfvars' });
+    expect(formToBlueprintInput(parsed).stackConfiguration.iacConfig).toEqual({ varFiles: ['vars/common.tfvars', '/shared/prod.tfvars'] });
+  });
+
   it('a stack from a template may not outlive the template’s maximum', () => {
     const schema = stackFromTemplateSchema(7 * 24 * 3_600_000);
     const base = { name: 'p', namespaceId: 'ns-1', variables: [] };

@@ -200,6 +200,7 @@ export const blueprintFormSchema = z
     vcsInfo: vcsObject('static'),
     stackName: z.string().trim().min(1).superRefine(domainRule(validateSubstitutedField)),
     iacType: zIacType,
+    varFiles,
     target: vcsObject('dynamic').extend({ path: z.string().trim().min(1).superRefine(domainRule(validateSubstitutedField)) }),
     parameters: z.array(parameterRow),
     skipPlanOnStackInitialization: z.boolean(),
@@ -232,7 +233,7 @@ export function placeholders(pattern: string): string[] {
 export const blueprintWizardSteps = [
   { id: 'general', fields: ['name', 'description'] },
   { id: 'vcs', fields: ['vcsInfo'] },
-  { id: 'stack', fields: ['stackName', 'iacType', 'target'] },
+  { id: 'stack', fields: ['stackName', 'iacType', 'varFiles', 'target'] },
   { id: 'parameters', fields: ['parameters'] },
   { id: 'initialization', fields: ['skipPlanOnStackInitialization', 'autoApproveApplyOnInitialization'] },
 ] as const satisfies readonly { id: string; fields: readonly string[] }[];
@@ -251,6 +252,7 @@ export const blueprintFieldMessages: FieldMessages = {
 export const blueprintServerFields: Record<string, string> = {
   'entity.stackConfiguration.name': 'stackName',
   'entity.stackConfiguration.iacType': 'iacType',
+  'entity.stackConfiguration.iacConfig.varFiles': 'varFiles',
   'entity.stackConfiguration.vcsInfo.path': 'target.path',
   'entity.stackConfiguration.vcsInfo.branch': 'target.branch',
   'entity.stackConfiguration.vcsInfo.repoName': 'target.repoName',
@@ -263,6 +265,7 @@ export function emptyBlueprintForm(): BlueprintFormValues {
     vcsInfo: { providerId: '', repoName: '', branch: '', path: '' },
     stackName: '{stack_name}',
     iacType: 'terraform',
+    varFiles: '',
     target: { providerId: '', repoName: '', branch: '', path: 'stacks/{stack_name}' },
     parameters: [{ key: 'stack_name', description: '', conditions: [] }],
     skipPlanOnStackInitialization: false,
@@ -288,6 +291,7 @@ export function blueprintToForm(blueprint: Blueprint): BlueprintFormValues {
     },
     stackName: blueprint.stackConfiguration.name,
     iacType: blueprint.stackConfiguration.iacType,
+    varFiles: (blueprint.stackConfiguration.iacConfig?.varFiles ?? []).join(', '),
     target: { providerId: target?.providerId ?? '', repoName: target?.repoName ?? '', branch: target?.branch ?? '', path: target?.path ?? '' },
     parameters: (blueprint.substituteParameters ?? []).map((parameter) => ({
       key: parameter.key,
@@ -311,7 +315,12 @@ export function formToBlueprintInput(values: BlueprintFormOutput): BlueprintInpu
     name: values.name,
     ...(values.description ? { description: values.description } : {}),
     vcsInfo: vcsToWire(values.vcsInfo),
-    stackConfiguration: { name: values.stackName, iacType: values.iacType, vcsInfo: vcsToWire(values.target) },
+    stackConfiguration: {
+      name: values.stackName,
+      iacType: values.iacType,
+      vcsInfo: vcsToWire(values.target),
+      ...(splitList(values.varFiles).length ? { iacConfig: { varFiles: splitList(values.varFiles) } } : {}),
+    },
     substituteParameters: values.parameters.map((parameter) => ({
       key: parameter.key,
       ...(parameter.description ? { description: parameter.description } : {}),

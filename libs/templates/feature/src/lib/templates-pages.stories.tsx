@@ -53,7 +53,7 @@ export const TemplateOverview: Story = { args: { path: 'template/:id', url: '/ap
 export const TemplateEvents: Story = {
   args: { path: 'template/:id', url: '/app/template/tmpl-preview01?tab=events', element: <TemplatePage /> },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('Resource Termination Failed')).toBeVisible();
+    await expect(await within(canvasElement).findByText('Resource Termination Failed', {}, { timeout: 10_000 })).toBeVisible();
   },
 };
 export const TemplateNamespaces: Story = { args: { path: 'template/:id', url: '/app/template/tmpl-preview01?tab=namespaces', element: <TemplatePage /> } };
