@@ -8,12 +8,14 @@ export NX_DAEMON=false NX_NO_CLOUD=true NX_TUI=false
 rm -rf tmp/test-results && mkdir -p tmp/test-results
 
 # The browser and component-story suites drive Debian's Chromium and render Chinese and Japanese
-# text (fonts-noto-cjk). On a fresh machine they are installed here, as root or through sudo;
+# text (fonts-noto-cjk); the SSH clone tests run a real sshd on loopback (openssh-server). On a
+# fresh machine they are installed here, as root or through sudo;
 # when neither is possible the run stops at once and says what to install, rather than failing
 # suite after suite.
 browser_packages() {
   local missing=()
   [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+  [ -x /usr/sbin/sshd ] || missing+=(openssh-server)
   if command -v dpkg-query >/dev/null 2>&1; then
     dpkg-query -W -f='${Status}' fonts-noto-cjk 2>/dev/null | grep -q 'install ok installed' || missing+=(fonts-noto-cjk)
   fi

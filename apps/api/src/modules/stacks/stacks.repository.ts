@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Placeholder } from 'drizzle-orm/sql';
 import { pagedList, type ListRow, type Page, type PageRequest } from '../../db/paged-list';
@@ -138,8 +138,17 @@ export async function stacksPastTtl(db: Database, now: Date, limit: number) {
   return db
     .select({ id: stacks.id, organizationId: stacks.organizationId, name: stacks.name, templateId: stacks.templateId, expiresAt: stacks.expiresAt })
     .from(stacks)
-    // A stack whose run mutex is held (its destroy under way, or a run the destroy would wait for) is left for a later pass.
-    .where(and(inArray(stacks.stackType, ['ephemeral', 'ephemeralManaged']), eq(stacks.errorState, 'ok'), lte(stacks.expiresAt, now), isNull(stacks.activeRunId)))
+    // A stack whose run mutex is held (its destroy under way, or a run the destroy would wait for) is
+    // left for a later pass; one whose TTL destroy failed waits for its TTL to be extended. Other
+    // error states (a failed drift check, say) do not keep a stack past its time to live.
+    .where(
+      and(
+        inArray(stacks.stackType, ['ephemeral', 'ephemeralManaged']),
+        ne(stacks.errorState, 'stackPassedItsTTL'),
+        lte(stacks.expiresAt, now),
+        isNull(stacks.activeRunId),
+      ),
+    )
     .orderBy(asc(stacks.expiresAt))
     .limit(limit);
 }
