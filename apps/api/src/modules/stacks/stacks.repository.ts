@@ -134,7 +134,7 @@ export async function stacksInNamespace(scope: Scope, namespaceId: string, names
  * Ephemeral stacks of every organization whose time to live ended by `now`, not in an error state
  * yet and with no run holding them (the time-to-live job of the templates module), oldest expiry first.
  */
-export async function stacksPastTtl(db: Database, now: Date, limit: number) {
+export async function stacksPastTtl(db: Database, now: Date, limit: number, organizationId?: string) {
   return db
     .select({ id: stacks.id, organizationId: stacks.organizationId, name: stacks.name, templateId: stacks.templateId, expiresAt: stacks.expiresAt })
     .from(stacks)
@@ -147,6 +147,7 @@ export async function stacksPastTtl(db: Database, now: Date, limit: number) {
         ne(stacks.errorState, 'stackPassedItsTTL'),
         lte(stacks.expiresAt, now),
         isNull(stacks.activeRunId),
+        organizationId ? eq(stacks.organizationId, organizationId) : undefined,
       ),
     )
     .orderBy(asc(stacks.expiresAt))

@@ -578,8 +578,8 @@ export async function stacksInNamespace(scope: Scope, namespaceId: string): Prom
 // For the templates module's time-to-live job and blueprint initialisation (system work)
 
 /** Ephemeral stacks of every organization past their time to live and not in an error state yet. */
-export function stacksPastTtl(deps: Pick<StacksDeps, 'db'>, now: Date, limit = 100) {
-  return stacksPastTtlRows(deps.db, now, limit);
+export function stacksPastTtl(deps: Pick<StacksDeps, 'db'>, now: Date, limit = 100, organizationId?: string) {
+  return stacksPastTtlRows(deps.db, now, limit, organizationId);
 }
 
 /** Sets a stack's initialization status and/or error state, audited as `initiator`. */

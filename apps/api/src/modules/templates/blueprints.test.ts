@@ -251,7 +251,7 @@ describe('stacks from blueprints', () => {
         ...(job.phase === 'plan' ? { planSummary: { add: 1, change: 0, destroy: 0, replace: 0, import: 0, hasChanges: true } } : {}),
       });
     }
-    await runStackLifecycle(api.templates, new Date());
+    await runStackLifecycle(api.templates, new Date(), { organizationId: admin.organizationId });
     const done = await api.call('getBlueprintStackInitializationStatus', { token: admin.token, query: { stackId: stack.id } });
     expect(done.body.response.items[0]).toMatchObject({ status: 'succeeded', runId: initRuns[0]?.id });
     expect(((await api.call<Stack>('getStack', { token: admin.token, params: { stackId: stack.id } })).body.response.items[0] as Stack).initStatus).toBe('succeeded');

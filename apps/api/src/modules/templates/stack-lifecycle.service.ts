@@ -39,9 +39,10 @@ export interface LifecyclePass {
 }
 
 /** One pass of the job at `now` (tests call it with an advanced clock). */
-export async function runStackLifecycle(deps: TemplatesDeps, now: Date): Promise<LifecyclePass> {
+export async function runStackLifecycle(deps: TemplatesDeps, now: Date, only?: { organizationId: string }): Promise<LifecyclePass> {
   const pass: LifecyclePass = { destroysStarted: [], deleted: [], failed: [] };
-  for (const stack of await stacksPastTtl(deps.stacks, now, 200)) {
+  // `only` confines the expiry scan to one organization (tests sharing a database with others).
+  for (const stack of await stacksPastTtl(deps.stacks, now, 200, only?.organizationId)) {
     if (await startTtlDestroy(deps, stack.organizationId, stack.id)) pass.destroysStarted.push(stack.id);
   }
   for (const followed of await pendingTemplateStacks(deps.db, 200)) {

@@ -78,6 +78,9 @@ async function runJobsOf(group: string, outcome: 'succeeded' | 'failed') {
   }
 }
 
+// One pass of the TTL job over this file's organization (other files share the database).
+const lifecycle = (now: Date) => runStackLifecycle(api.templates, now, { organizationId: admin.organizationId });
+
 const groupOf = (template: Template) => ((template['runnerConfig'] as { groups: string[] }).groups[0] as string);
 
 describe('templates', () => {
@@ -239,20 +242,20 @@ describe('stacks from templates and their time to live', () => {
     const stack = (await fromTemplate(template, { ttl: hours(1) })).body.response.items[0] as Stack;
     // The first deployment creates the resources.
     await runJobsOf(group, 'succeeded');
-    expect((await runStackLifecycle(api.templates, new Date())).destroysStarted).not.toContain(stack.id);
+    expect((await lifecycle(new Date())).destroysStarted).not.toContain(stack.id);
 
     // Not yet: 59 minutes later nothing happens; 61 minutes later the destroy starts, once.
-    expect((await runStackLifecycle(api.templates, new Date(Date.now() + 59 * 60_000))).destroysStarted).not.toContain(stack.id);
+    expect((await lifecycle(new Date(Date.now() + 59 * 60_000))).destroysStarted).not.toContain(stack.id);
     const later = new Date(Date.now() + 61 * 60_000);
-    expect((await runStackLifecycle(api.templates, later)).destroysStarted).toContain(stack.id);
-    expect((await runStackLifecycle(api.templates, later)).destroysStarted).not.toContain(stack.id);
+    expect((await lifecycle(later)).destroysStarted).toContain(stack.id);
+    expect((await lifecycle(later)).destroysStarted).not.toContain(stack.id);
     const [destroy] = await api.database.db.select().from(runs).where(eq(runs.stackId, stack.id)).orderBy(runs.createdAt).then((rows) => rows.slice(-1));
     expect(destroy).toMatchObject({ kind: 'destroy', trigger: 'ttl', status: 'queued', createdBy: null });
     expect(destroy?.config).toMatchObject({ isDestroy: true, refresh: false });
 
     await runJobsOf(group, 'succeeded');
     // The job is global: a pass of another test file may be the one that reports it.
-    await runStackLifecycle(api.templates, later);
+    await lifecycle(later);
     expect((await api.call('getStack', { token: admin.token, params: { stackId: stack.id } })).status).toBe(404);
 
     const events = await api.call<{ type: string; stackId: string; runId?: string }>('listTemplateEvents', { token: admin.token, query: { templateId: template.id } });
@@ -271,15 +274,15 @@ describe('stacks from templates and their time to live', () => {
     const stack = (await fromTemplate(template, { ttl: hours(1) })).body.response.items[0] as Stack;
     await runJobsOf(group, 'failed');
     const later = new Date(Date.now() + 2 * 3600_000);
-    expect((await runStackLifecycle(api.templates, later)).destroysStarted).toContain(stack.id);
+    expect((await lifecycle(later)).destroysStarted).toContain(stack.id);
     await runJobsOf(group, 'failed');
-    await runStackLifecycle(api.templates, later);
+    await lifecycle(later);
 
     const read = (await api.call<Stack>('getStack', { token: admin.token, params: { stackId: stack.id } })).body.response.items[0] as Stack;
     expect(read.errorState).toBe('stackPassedItsTTL');
     const [row] = await api.database.db.select().from(stacks).where(eq(stacks.id, stack.id));
     expect(row?.errorState).toBe('stackPassedItsTTL');
-    expect((await runStackLifecycle(api.templates, later)).destroysStarted).not.toContain(stack.id);
+    expect((await lifecycle(later)).destroysStarted).not.toContain(stack.id);
     const byError = await api.call<Stack>('listStacks', { token: admin.token, query: { errorState: 'stackPassedItsTTL', templateId: template.id } });
     expect(byError.body.response.items.map((s) => s.id)).toEqual([stack.id]);
 
@@ -293,8 +296,8 @@ describe('stacks from templates and their time to live', () => {
     // Extending the time to live clears the error; once it passes again, a new destroy starts.
     const extended = await api.call<Stack>('extendStackTtl', { token: admin.token, params: { stackId: stack.id }, entity: { ttl: hours(1) } });
     expect((extended.body.response.items[0] as Stack).errorState).toBe('ok');
-    expect((await runStackLifecycle(api.templates, new Date(Date.now() + 30 * 60_000))).destroysStarted).not.toContain(stack.id);
-    expect((await runStackLifecycle(api.templates, new Date(Date.now() + 2 * 3600_000))).destroysStarted).toContain(stack.id);
+    expect((await lifecycle(new Date(Date.now() + 30 * 60_000))).destroysStarted).not.toContain(stack.id);
+    expect((await lifecycle(new Date(Date.now() + 2 * 3600_000))).destroysStarted).toContain(stack.id);
   });
 
   it('holds template-scoped variables, which its stacks inherit', async () => {
