@@ -202,7 +202,9 @@ describe('authorization matrix', () => {
   it('grants exactly the spec’s roles in the own organization and never crosses organizations', async () => {
     const failures: string[] = [];
     const otherIds = [otherAdmin.organizationId, otherNamespaceId, otherAdmin.email, otherAdmin.userId, ...Object.values(otherObjects)];
-    for (const op of implemented()) {
+    // A run's event stream stays open while the run is active (its authorization is checked by
+    // the runner module's tests, which read the stream over a real connection).
+    for (const op of implemented().filter((o) => o.operationId !== 'streamRunLogs')) {
       for (const role of roles) {
         for (const target of ['own', 'other'] as const) {
           const referencesObject =

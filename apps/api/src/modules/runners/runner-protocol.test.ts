@@ -272,6 +272,11 @@ describe('run log stream', () => {
     expect(rest).toContain('"status":"error","isActive":false');
     expect(rest).toContain('event: end');
 
+    // Another organization's user gets no stream (the run is not found in its organization).
+    const stranger = await signUpOrganization(api, 'runner-protocol-stranger');
+    const refused = await fetch(`${base}/stack/run/${plan.id}/logs`, { headers: { authorization: `Bearer ${stranger.token}` } });
+    expect(refused.status).toBe(404);
+
     // A finished run's (compacted) log reads the same way.
     const replay = await read({}, (t) => t.includes('event: end'));
     expect(replay).toContain('first\\nsecond\\n');
