@@ -79,7 +79,7 @@ export async function startServer(config: Config, logger: FastifyBaseLogger): Pr
     });
     stops.push(() => approvals.stop());
     // Scheduled and background work (drift ticks, TTL expiry…): exactly once across replicas.
-    const queue = await startJobQueue({ connectionString: databaseUrl, jobs: backgroundJobs(composed), logger });
+    const queue = await startJobQueue({ connectionString: databaseUrl, jobs: backgroundJobs(composed, logger), logger });
     stops.push(() => queue.stop());
     // With a certificate and key every listener serves HTTPS itself (Terraform's discovery and
     // `terraform login` work over https:// only); otherwise run behind a TLS proxy (README).

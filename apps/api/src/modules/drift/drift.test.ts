@@ -269,7 +269,7 @@ describe('drift detection on demand', () => {
   }, 60_000);
 
   it('is a job of the queue: the drift tick every minute', () => {
-    const jobs = backgroundJobs({ drift: api.drift } as unknown as ComposedOperations);
+    const jobs = backgroundJobs({ drift: api.drift } as unknown as ComposedOperations, { warn: () => undefined });
     expect(jobs).toContainEqual(expect.objectContaining({ name: 'drift-tick', cron: '* * * * *' }));
   });
 

@@ -262,6 +262,33 @@ async function releaseAndPromote(t: RunsTx, run: RunRow): Promise<void> {
 }
 
 /**
+ * Repairs one stack's run mutex (design §5.2; the mutex repair sweep calls it): a holder that is no
+ * longer an active run releases it to the next waiting run, and a free mutex goes to the next
+ * waiting run. Answers what it repaired; nothing when the stack was consistent (the normal case:
+ * every end of a run hands the mutex over in its own transaction).
+ */
+export async function repairStackRunMutex(t: RunsTx, stackId: string): Promise<'released' | 'promoted' | null> {
+  const stack = await lockStackRunMutex(t.scope, stackId);
+  if (!stack) return null;
+  if (stack.activeRunId) {
+    const holder = await lockRun(t.scope, stack.activeRunId);
+    if (holder && isRunActive(holder.status as RunStatus)) return null;
+    const next = await lockNextWaitingRun(t.tx, t.organizationId, stackId);
+    await handOverStackRunMutex(t.scope, stackId, stack.activeRunId, next?.id ?? null);
+    if (next) {
+      await reblockWaitingRuns(t.scope, stackId, next.id);
+      await transitionRun(t, next.id, 'queue', systemActor, { reason: `The stack's run mutex was held by ${stack.activeRunId}, which had ended` });
+    }
+    return 'released';
+  }
+  const next = await lockNextWaitingRun(t.tx, t.organizationId, stackId);
+  if (!next || !(await acquireStackRunMutex(t.scope, stackId, next.id))) return null;
+  await reblockWaitingRuns(t.scope, stackId, next.id);
+  await transitionRun(t, next.id, 'queue', systemActor, { reason: 'The stack was free while this run waited' });
+  return 'promoted';
+}
+
+/**
  * Moves a run by `event` (the table of @terrace/domain run-state); refuses what the table lacks
  * with a 409 the user reads. Answers the run as written.
  */

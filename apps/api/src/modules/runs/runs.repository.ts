@@ -294,3 +294,19 @@ export async function expiredApprovalRuns(tx: Executor, limit: number): Promise<
 export async function notify(tx: Executor, channel: string, payload: string): Promise<void> {
   await tx.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
+
+/** Runs by id with their status, across organizations (the mutex repair's sweep). */
+export async function runStatusesByIds(tx: Executor, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await tx.select({ id: runs.id, status: runs.status }).from(runs).where(inArray(runs.id, ids));
+  return new Map(rows.map((row) => [row.id, row.status]));
+}
+
+/** Stacks with a mutating run waiting (notStarted), across organizations (the mutex repair's sweep). */
+export async function stacksWithWaitingRuns(tx: Executor, limit: number): Promise<{ organizationId: string; stackId: string }[]> {
+  return tx
+    .selectDistinct({ organizationId: runs.organizationId, stackId: runs.stackId })
+    .from(runs)
+    .where(and(eq(runs.status, 'notStarted'), eq(runs.mutating, true)))
+    .limit(limit);
+}

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { readOrganization, type Scope } from '../../db/scope';
 import type { Schemas } from '../../http/contract-types';
@@ -112,4 +112,17 @@ export async function recordStackLatestRun(
     return;
   }
   await scope.update(stacks, { latestRunStatus: run.status, updatedAt: keepUpdatedAt }, and(eq(stacks.id, stackId), eq(stacks.latestRunId, run.id)) as never);
+}
+
+/**
+ * For the runs module's mutex repair (a system sweep over every organization): stacks whose run
+ * mutex is held, oldest change first.
+ */
+export async function stacksHoldingRunMutex(db: Database, limit: number): Promise<{ organizationId: string; stackId: string; activeRunId: string }[]> {
+  const rows = await db
+    .select({ organizationId: stacks.organizationId, stackId: stacks.id, activeRunId: stacks.activeRunId })
+    .from(stacks)
+    .where(isNotNull(stacks.activeRunId))
+    .limit(limit);
+  return rows.flatMap((row) => (row.activeRunId ? [{ ...row, activeRunId: row.activeRunId }] : []));
 }
