@@ -9751,6 +9751,8 @@ export interface components {
                 /** @description Value in the state (JSON). */
                 expected?: unknown;
                 path: string;
+                /** @description A value terraform marks sensitive; expected and actual are left out. */
+                sensitive?: boolean;
             }[];
             deployRequiredKind?: components["schemas"]["DeployRequiredKind"];
             /** Format: date-time */

@@ -124,6 +124,16 @@ describe('classifyDrift over the table of automation §4 / design §5.10', () =>
 });
 
 describe('changedAttributes', () => {
+  it('keeps only the path of a sensitive attribute (terraform before_sensitive / after_sensitive)', () => {
+    expect(changedAttributes({ password: 'a', size: 1 }, { password: 'b', size: 2 }, { before: { password: true }, after: { password: true } })).toEqual([
+      { path: 'password', sensitive: true },
+      { path: 'size', expected: 1, actual: 2 },
+    ]);
+    expect(changedAttributes({ tags: { k: 's1' } }, { tags: { k: 's2' } }, { before: {}, after: { tags: { k: true } } })).toEqual([{ path: 'tags', sensitive: true }]);
+    expect(changedAttributes({ x: 1 }, { x: 2 }, { before: true })).toEqual([{ path: 'x', sensitive: true }]);
+    expect(changedAttributes({ x: 1 }, { x: 2 }, { before: { x: false } })).toEqual([{ path: 'x', expected: 1, actual: 2 }]);
+  });
+
   it('compares nested values as JSON whatever the key order', () => {
     expect(changedAttributes({ t: { a: 1, b: 2 } }, { t: { b: 2, a: 1 } })).toEqual([]);
     expect(changedAttributes({ a: 1 }, { b: 2 })).toEqual([{ path: 'a', expected: 1 }, { path: 'b', actual: 2 }]);

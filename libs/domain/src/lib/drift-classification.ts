@@ -26,6 +26,9 @@ export interface PlanResourceChange {
     actions?: readonly string[];
     before?: unknown;
     after?: unknown;
+    /** terraform's sensitivity marks: true, or an object/array of marks mirroring the value. */
+    before_sensitive?: unknown;
+    after_sensitive?: unknown;
   };
 }
 
@@ -43,6 +46,8 @@ export interface DriftAttribute {
   path: string;
   expected?: unknown;
   actual?: unknown;
+  /** A sensitive value (terraform's before_sensitive / after_sensitive): expected and actual are left out. */
+  sensitive?: true;
 }
 
 export interface ResourceDrift {
@@ -74,18 +79,33 @@ export function planAction(actions: readonly string[] | undefined): Action {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The top-level attributes whose values differ, sorted by path (nested values compared as JSON). */
-export function changedAttributes(before: unknown, after: unknown): DriftAttribute[] {
+/** Whether a sensitivity mark (true, or marks nested in an object or array) marks anything. */
+const marksSomething = (mark: unknown): boolean =>
+  mark === true || (Array.isArray(mark) ? mark.some(marksSomething) : isObject(mark) ? Object.values(mark).some(marksSomething) : false);
+
+/**
+ * The top-level attributes whose values differ, sorted by path (nested values compared as JSON).
+ * An attribute terraform marks sensitive on either side keeps only its path: its values never leave.
+ */
+export function changedAttributes(before: unknown, after: unknown, sensitive: { before?: unknown; after?: unknown } = {}): DriftAttribute[] {
   const b = isObject(before) ? before : {};
   const a = isObject(after) ? after : {};
+  const bs = sensitive.before === true ? null : isObject(sensitive.before) ? sensitive.before : {};
+  const as = sensitive.after === true ? null : isObject(sensitive.after) ? sensitive.after : {};
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].sort();
   const out: DriftAttribute[] = [];
   for (const key of keys) {
     if (stableJson(b[key]) === stableJson(a[key])) continue;
+    if (bs === null || as === null || marksSomething(bs[key]) || marksSomething(as[key])) {
+      out.push({ path: key, sensitive: true });
+      continue;
+    }
     out.push({ path: key, ...(key in b ? { expected: b[key] } : {}), ...(key in a ? { actual: a[key] } : {}) });
   }
   return out;
 }
+
+const marksOf = (c: PlanResourceChange) => ({ before: c.change?.before_sensitive, after: c.change?.after_sensitive });
 
 function stableJson(value: unknown): string {
   if (value === undefined) return 'undefined';
@@ -133,7 +153,7 @@ export function classifyDrift(plan: DriftPlanJson): DriftClassification {
       resourceAddress: d.address,
       ...(d.type ? { resourceType: d.type } : {}),
       driftKind,
-      attributes: changedAttributes(d.change?.before, action === 'delete' ? null : d.change?.after),
+      attributes: changedAttributes(d.change?.before, action === 'delete' ? null : d.change?.after, marksOf(d)),
     });
   }
 
@@ -148,7 +168,7 @@ export function classifyDrift(plan: DriftPlanJson): DriftClassification {
       ...(c.type ? { resourceType: c.type } : {}),
       driftKind: 'deployRequired',
       deployRequiredKind: kind,
-      attributes: changedAttributes(c.change?.before, c.change?.after),
+      attributes: changedAttributes(c.change?.before, c.change?.after, marksOf(c)),
     });
   }
 
