@@ -71,7 +71,7 @@ export const deployRequiredKindLabels: Record<DeployRequiredKind, MessageDescrip
  */
 export const remediationModes = [
   'deploy',
-  'importChangesToCode',
+  'acceptCloudValues',
 ] as const satisfies readonly DriftRemediationMode[];
 export type OfferedRemediationMode = (typeof remediationModes)[number];
 
@@ -83,9 +83,9 @@ export const remediationModeLabels: Record<
     label: msg`Deploy the code over the drift`,
     description: msg`A deployment puts the resources back as the code describes them. It follows the stack's approval policy.`,
   },
-  importChangesToCode: {
+  acceptCloudValues: {
     label: msg`Accept the cloud's values`,
-    description: msg`A pull request changes the code to the values found in the cloud. Nothing changes in the cloud.`,
+    description: msg`A refresh-only deployment records the values found in the cloud in the state. Nothing changes in the cloud or in the code.`,
   },
 };
 

@@ -46,7 +46,7 @@ export interface RemediateDriftButtonProps {
 
 /**
  * Remediates a drifted stack (POST /stack/driftRemediation): deploy the code over the drift, or
- * accept the cloud's values through a pull request. Then polls the remediation and links to the
+ * accept the cloud's values through a refresh-only deployment. Then polls the remediation and links to the
  * deployment or the pull request it made. Disabled, with the reason, for a stack without drift
  * or a user who may not deploy it.
  */
@@ -246,14 +246,14 @@ export function RemediateDriftButton({
                       toast.success(
                         mode === 'deploy'
                           ? t`Remediation started: a deployment of ${stack.name}.`
-                          : t`Remediation started: a pull request for ${stack.name}.`,
+                          : t`Remediation started: a refresh-only deployment of ${stack.name}.`,
                       );
                     },
                     () => undefined,
                   )
               }
             >
-              {mode === 'deploy' ? t`Deploy` : t`Open a pull request`}
+              {mode === 'deploy' ? t`Deploy` : t`Accept the cloud's values`}
             </Button>
           </DialogFooter>
         </DialogContent>

@@ -55,7 +55,7 @@ describe('StackDriftTab', () => {
     expect(await screen.findByRole('heading', { name: 'No drift found' })).toBeInTheDocument();
   });
 
-  it('accepts the cloud’s values for the drifted resources and links to the pull request once the remediation has finished', async () => {
+  it('accepts the cloud’s values for the drifted resources through a refresh-only deployment and shows when it has finished', async () => {
     const sent: unknown[] = [];
     let polls = 0;
     server.use(
@@ -65,14 +65,14 @@ describe('StackDriftTab', () => {
       ),
       handle('post', '/stack/driftRemediation', ({ body }) => {
         sent.push(body);
-        return envelope([driftRemediationFixture({ mode: 'importChangesToCode' })]);
+        return envelope([driftRemediationFixture({ mode: 'acceptCloudValues' })]);
       }),
       handle('get', '/stack/driftRemediationStatus', () => {
         polls += 1;
         return envelope([
           polls < 2
-            ? driftRemediationFixture({ mode: 'importChangesToCode', status: 'inProgress' })
-            : driftRemediationFixture({ mode: 'importChangesToCode', status: 'succeeded', pullRequestUrl: 'https://github.com/acme/infra/pull/7' }),
+            ? driftRemediationFixture({ mode: 'acceptCloudValues', status: 'inProgress' })
+            : driftRemediationFixture({ mode: 'acceptCloudValues', status: 'succeeded' }),
         ]);
       }),
     );
@@ -83,11 +83,9 @@ describe('StackDriftTab', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Remediate the drift of network?' });
     expect(within(dialog).getByRole('radio', { name: 'Deploy the code over the drift' })).toBeChecked();
     await user.click(within(dialog).getByRole('radio', { name: "Accept the cloud's values" }));
-    await user.click(within(dialog).getByRole('button', { name: 'Open a pull request' }));
-    await waitFor(() => expect(sent).toEqual([{ entity: { stackId: 'stk-1', mode: 'importChangesToCode', resourceAddresses: ['aws_security_group.web'] } }]));
-    const link = await screen.findByRole('link', { name: 'Open the pull request' }, { timeout: 10_000 });
-    expect(link).toHaveAttribute('href', 'https://github.com/acme/infra/pull/7');
-    expect(screen.getByText('Remediation: Succeeded')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: "Accept the cloud's values" }));
+    await waitFor(() => expect(sent).toEqual([{ entity: { stackId: 'stk-1', mode: 'acceptCloudValues', resourceAddresses: ['aws_security_group.web'] } }]));
+    expect(await screen.findByText('Remediation: Succeeded', undefined, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('deploys the code over the drift and links to the deployment', async () => {
