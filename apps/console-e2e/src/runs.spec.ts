@@ -30,6 +30,8 @@ async function start(token: string, path: '/stack/plan' | '/stack/deployment', s
 }
 
 test.describe('runs', () => {
+  // Each journey creates stacks and runs through several pages: slow on a loaded 2-core machine.
+  test.slow();
   test('runs started from the stack page: waiting behind each other, Active Runs, cancel, the Finished tab', async ({ page, shell }) => {
     const admin = await signUpAccount(baseUrl(), 'Runs Org');
     const stackId = await seedStack(admin.token, 'network');
