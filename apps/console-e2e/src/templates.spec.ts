@@ -26,7 +26,7 @@ async function setUp(name: string): Promise<{ admin: Account; namespaceId: strin
 async function createStack(admin: Account, namespaceId: string, providerId: string, name: string, path: string): Promise<string> {
   const [stack] = await callApi<{ id: string }>(baseUrl(), 'POST', '/stack', {
     token: admin.token,
-    entity: { stack: { name, namespaceId, iacType: 'opentofu', vcsInfo: { providerId, repoName: gitHosts().repository, branch: 'main', path } } },
+    entity: { stack: { name, namespaceId, iacType: 'opentofu', data: { vcsInfo: { providerId, repoName: gitHosts().repository, branch: 'main', path } } } },
   });
   if (!stack) throw new Error('Creating a stack answered no item');
   return stack.id;

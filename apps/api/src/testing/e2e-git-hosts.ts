@@ -12,7 +12,7 @@ const githubOrg = 'acme';
 
 async function main() {
   const repos = await TestRepositories.create();
-  await repos.create('infrastructure', {
+  const mainCommit = await repos.create('infrastructure', {
     'README.md': '# Acme infrastructure\n',
     'envs/prod/main.tf': [
       'terraform {',
@@ -41,12 +41,22 @@ async function main() {
     'envs/staging/main.tf': 'variable "region" {\n  default = "eu-central-1"\n}\n',
     'modules/vpc/main.tf': 'variable "cidr" {}\n',
   });
-  await repos.commit('infrastructure', { 'envs/prod/extra.tf': 'locals {}\n' }, 'feature/network');
+  const featureCommit = await repos.commit('infrastructure', { 'envs/prod/extra.tf': 'locals {}\n' }, 'feature/network');
   const git = await startGitHttpServer({ root: repos.root, credentials: { username: 'x-access-token', password: token } });
   const standIn = await startVcsHostStandIn({
     token,
     repositories: [
-      { owner: githubOrg, name: 'infrastructure', defaultBranch: 'main', branches: [], httpUrl: git.urlOf('infrastructure') },
+      {
+        owner: githubOrg,
+        name: 'infrastructure',
+        defaultBranch: 'main',
+        // The API knows the branches git serves (blueprints open pull requests from main's commit).
+        branches: [
+          { name: 'main', commit: mainCommit },
+          { name: 'feature/network', commit: featureCommit },
+        ],
+        httpUrl: git.urlOf('infrastructure'),
+      },
     ],
   });
   process.stdout.write(`${JSON.stringify({ endpoints: standIn.endpoints, githubOrg, token, repository: 'infrastructure' })}\n`);
