@@ -15,7 +15,6 @@ import {
   Stack,
   Switch,
   Textarea,
-  useFieldError,
 } from '@terrace/design-system';
 import { conditionOperators } from '@terrace/domain';
 import { policiesQueries } from '@terrace/policies/data-access';
@@ -23,7 +22,7 @@ import { policyTypeDescriptions, policyTypeLabels } from '@terrace/policies/ui';
 import { useApiClient } from '@terrace/session';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { useController, useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import type { ControlPolicyFormValues } from './control-policy-form';
 
 type Values = ControlPolicyFormValues;
@@ -65,8 +64,15 @@ function ListField({ name, label, help, required }: { name: 'resourceTypes' | 'r
   );
 }
 
-function GroupError({ name }: { name: string }) {
-  const error = useFieldError(name);
+/**
+ * The list's own error ('at least one…'), not its rows': each row's field shows its own message,
+ * so a row's error found under the list would be said twice.
+ */
+function GroupError({ name }: { name: 'tags' | 'propertyConditions' }) {
+  const { control } = useFormContext<Values>();
+  const { errors } = useFormState({ control, name });
+  const list = errors[name] as { message?: unknown; root?: { message?: unknown } } | undefined;
+  const error = typeof list?.message === 'string' ? list.message : typeof list?.root?.message === 'string' ? list.root.message : undefined;
   return error ? <p className="text-xs font-medium text-danger-subtle-foreground">{error}</p> : null;
 }
 

@@ -33,6 +33,9 @@ describe('the control policy wizards', () => {
     await user.click(screen.getByRole('button', { name: 'Create policy' }));
     expect(screen.getByRole('textbox', { name: /Tag key 1/ })).toHaveAccessibleDescription(/Enter the tag key\./);
     expect(screen.getByRole('textbox', { name: /Allowed values 1/ })).toHaveAccessibleDescription(/The regex rule value is not a valid regex/);
+    // Said once, on its field (not again under the list).
+    expect(screen.getAllByText('The regex rule value is not a valid regex')).toHaveLength(1);
+    expect(screen.getAllByText('Enter the tag key.')).toHaveLength(1);
     await user.type(screen.getByRole('textbox', { name: /Tag key 1/ }), 'owner');
     await user.clear(screen.getByRole('textbox', { name: /Allowed values 1/ }));
     await user.type(screen.getByRole('textbox', { name: /Allowed values 1/ }), 'team-.*, platform');
