@@ -78,22 +78,22 @@ describe('a generated server module', () => {
       flushChanges(root: string, changes: unknown[]): void;
     };
     const tree = new nxTree.FsTree(work, false);
-    expect(serverDomainGenerator(tree, { name: 'templates', resource: 'Template' })).toBe(true);
+    expect(serverDomainGenerator(tree, { name: 'custom-flows', resource: 'CustomFlow' })).toBe(true);
     await formatFiles(tree);
     nxTree.flushChanges(work, tree.listChanges());
 
-    // The resource's permissions (template:read, …) are already in the shared access model
+    // The resource's permissions (customFlow:read, …) are already in the shared access model
     // (libs/domain/src/lib/access-model.ts), as every operation of the contract's are.
 
     const run = (command: string, args: string[]) =>
       execFileSync(command, args, { cwd: work, encoding: 'utf8', stdio: 'pipe', env: { ...process.env, NX_DAEMON: 'false' } });
     run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'apps/api/tsconfig.json', '--noEmit']);
-    run(process.execPath, [join(root, 'node_modules/eslint/bin/eslint.js'), '--max-warnings=0', '--rule', '@nx/enforce-module-boundaries: off', 'apps/api/src/modules/templates']);
+    run(process.execPath, [join(root, 'node_modules/eslint/bin/eslint.js'), '--max-warnings=0', '--rule', '@nx/enforce-module-boundaries: off', 'apps/api/src/modules/custom-flows']);
     expect(run(process.execPath, ['tools/lint/server-layering.mjs'])).toContain('no new violations');
 
     // Its migration, as MIGRATION.md says, then its tests against a real PostgreSQL.
     run(process.execPath, [join(root, 'node_modules/drizzle-kit/bin.cjs'), 'generate', '--config', 'apps/api/drizzle.config.ts']);
-    const tested = execFileSync(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', 'src/modules/templates'], {
+    const tested = execFileSync(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', 'src/modules/custom-flows'], {
       cwd: join(work, 'apps/api'),
       encoding: 'utf8',
       stdio: 'pipe',

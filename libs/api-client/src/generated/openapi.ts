@@ -8792,7 +8792,7 @@ export interface components {
         /** @enum {string} */
         AuditAction: "create" | "update" | "delete" | "signIn" | "signOut" | "switchOrganization" | "invite" | "revoke" | "readSecret" | "lock" | "unlock" | "forceUnlock" | "rollback" | "quarantine";
         /** @enum {string} */
-        AuditEntityType: "organization" | "organizationConfiguration" | "signInSettings" | "stack" | "stackResourcesImport" | "stackResources" | "stackInitializationRetry" | "plan" | "deployment" | "task" | "externalPipelinePlan" | "externalPipelinePostApply" | "customModel" | "user" | "team" | "namespacePermission" | "identityProvider" | "template" | "templateNamespaceMapping" | "blueprint" | "blueprintNamespaceMapping" | "controlPolicy" | "controlPolicyNamespaceMapping" | "vcsCredentials" | "namespace" | "sshKey" | "gcpCredentials" | "azureCredentials" | "driftDetection" | "customAbacConfiguration" | "driftRemediation" | "customRole" | "programmaticUser" | "session" | "variable" | "stackDiscoveryConfiguration";
+        AuditEntityType: "organization" | "organizationConfiguration" | "signInSettings" | "stack" | "stackResourcesImport" | "stackResources" | "stackInitializationRetry" | "plan" | "deployment" | "task" | "externalPipelinePlan" | "externalPipelinePostApply" | "customModel" | "user" | "team" | "namespacePermission" | "identityProvider" | "template" | "templateNamespaceMapping" | "blueprint" | "blueprintNamespaceMapping" | "controlPolicy" | "controlPolicyNamespaceMapping" | "vcsCredentials" | "namespace" | "sshKey" | "gcpCredentials" | "azureCredentials" | "driftDetection" | "customAbacConfiguration" | "driftRemediation" | "customRole" | "programmaticUser" | "session" | "variable" | "stackDiscoveryConfiguration" | "customFlow";
         AuditEvent: {
             action: components["schemas"]["AuditAction"];
             /** Format: date-time */
@@ -11303,11 +11303,15 @@ export interface components {
             outcome?: {
                 [key: string]: unknown;
             };
-            /** @enum {string} */
-            status: "succeeded" | "failed" | "canceled";
+            status: components["schemas"]["RunnerJobOutcomeStatus"];
         };
         /** @enum {string} */
         RunnerJobKind: "plan" | "deployment" | "destroy" | "task" | "drift";
+        /**
+         * @description How the runner's work on the job ended.
+         * @enum {string}
+         */
+        RunnerJobOutcomeStatus: "succeeded" | "failed" | "canceled";
         /** @enum {string} */
         RunnerJobPhase: "plan" | "apply" | "task";
         RunnerJobRef: {

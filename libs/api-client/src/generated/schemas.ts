@@ -272,7 +272,9 @@ export const zRunnerHealth = /* @__PURE__ */ (() => z.enum(["ok","warning","erro
 export const zRunnerJobRef = /* @__PURE__ */ (() => z.strictObject({ jobId: z.string(), attempt: z.int().min(1) }))();
 export const zRunnerHeartbeatReport = /* @__PURE__ */ (() => z.strictObject({ health: zRunnerHealth, jobs: z.array(zRunnerJobRef).max(100).optional() }))();
 export const zRunnerJobClaim = /* @__PURE__ */ (() => z.strictObject({ waitSeconds: z.int().min(0).max(30).default(25) }))();
-export const zRunnerJobFinish = /* @__PURE__ */ (() => z.strictObject({ status: z.enum(["succeeded","failed","canceled"]), finalLogOffset: z.int().min(0), outcome: z.record(z.string(), z.unknown()).optional() }))();
+/** How the runner's work on the job ended. */
+export const zRunnerJobOutcomeStatus = /* @__PURE__ */ (() => z.enum(["succeeded","failed","canceled"]))();
+export const zRunnerJobFinish = /* @__PURE__ */ (() => z.strictObject({ status: zRunnerJobOutcomeStatus, finalLogOffset: z.int().min(0), outcome: z.record(z.string(), z.unknown()).optional() }))();
 export const zRunnerLogChunk = /* @__PURE__ */ (() => z.strictObject({ offset: z.int().min(0), data: z.string().max(1500000) }))();
 export const zRunnerRegistration = /* @__PURE__ */ (() => z.strictObject({ runnerGroupToken: z.string().min(16), name: z.string().min(1).max(128), version: z.string().max(64).optional() }))();
 export const zStepStatus = /* @__PURE__ */ (() => z.enum(["notStarted","inProgress","succeeded","error","failed","skipped","waitingForFailedControlPoliciesApproval","waitingForErrorControlPoliciesApproval","waitingForApproval","approvalTimeout","issuesFound","successWithWarning"]))();
@@ -573,6 +575,7 @@ export const requestSchemaNames = [
   "RunnerHeartbeatReport",
   "RunnerJobClaim",
   "RunnerJobFinish",
+  "RunnerJobOutcomeStatus",
   "RunnerJobRef",
   "RunnerLogChunk",
   "RunnerMode",
