@@ -68,7 +68,7 @@ export async function pageTexts(page: Page): Promise<string[]> {
 const keptNames = new Set(
   `Terrace AWS Azure GCP Terraform Terragrunt OpenTofu IaC SSO MFA API URL VCS SAML OIDC Datadog Cloudflare GitHub GitLab
   Bitbucket Slack Teams Okta MongoDB Atlas Databricks Confluent VMware vcd HCL JSON YAML CSV TOTP DR SDK CLI HTTP HTTPS ID
-  Ctrl Alt Shift Enter Esc Tab alt`.split(/\s+/),
+  Ctrl Alt Shift Enter Esc Tab alt OPA Rego CIS FSBP PCI DSS NIST CloudTrail KMS EBS RDS EFS ELB IAM IMDSv`.split(/\s+/),
 );
 
 /**

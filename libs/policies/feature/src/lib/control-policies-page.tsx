@@ -42,7 +42,7 @@ import {
   type ControlPolicyGroup,
   type ControlPolicyType,
 } from '@terrace/policies/data-access';
-import { policyTypeLabels } from '@terrace/policies/ui';
+import { policyName, policyTypeLabels } from '@terrace/policies/ui';
 import { useApiClient } from '@terrace/session';
 import { Layers, MapPin, Pencil, Plus, ShieldCheck, ShieldAlert, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -150,18 +150,18 @@ function PolicyList() {
   const managedReason = t`A managed policy cannot be changed.`;
   const actions = useActionsColumn<ControlPolicy>((policy) => (
     <>
-      <EditButton row access={access.update} aria-label={t`Where ${policy.name} applies`} onClick={() => setMapping(policy)}>
+      <EditButton row access={access.update} aria-label={t`Where ${policyName(i18n, policy)} applies`} onClick={() => setMapping(policy)}>
         <MapPin aria-hidden />
       </EditButton>
       <EditButton
         row
         access={policy.isManaged ? { canEdit: false, readOnlyReason: managedReason } : access.update}
-        aria-label={t`Edit ${policy.name}`}
+        aria-label={t`Edit ${policyName(i18n, policy)}`}
         onClick={() => void navigate(policyPaths.edit(policy.id))}
       >
         <Pencil aria-hidden />
       </EditButton>
-      <EditButton row access={policy.isManaged ? { canEdit: false, readOnlyReason: managedReason } : access.remove} aria-label={t`Delete ${policy.name}`} onClick={() => setRemoving(policy)}>
+      <EditButton row access={policy.isManaged ? { canEdit: false, readOnlyReason: managedReason } : access.remove} aria-label={t`Delete ${policyName(i18n, policy)}`} onClick={() => setRemoving(policy)}>
         <Trash2 aria-hidden />
       </EditButton>
     </>
@@ -175,7 +175,7 @@ function PolicyList() {
         cell: ({ row }) => (
           <span className="flex flex-col">
             <span className="flex items-center gap-2 font-medium">
-              {row.original.name}
+              {policyName(i18n, row.original)}
               {row.original.isManaged && <Badge tone="info">{t`Managed`}</Badge>}
             </span>
             {row.original.description && <span className="text-xs text-muted-foreground">{row.original.description}</span>}
@@ -300,12 +300,12 @@ function PolicyList() {
       <ConfirmRemoval
         target={removing}
         onClose={() => setRemoving(null)}
-        title={(policy) => t`Delete ${policy.name}?`}
+        title={(policy) => t`Delete ${policyName(i18n, policy)}?`}
         description={t`The policy is removed from its groups and is no longer checked in any run.`}
         confirmLabel={t`Delete policy`}
         onConfirm={async (policy) => {
           await remove.mutateAsync(policy.id);
-          toast.success(t`Control policy ${policy.name} deleted.`);
+          toast.success(t`Control policy ${policyName(i18n, policy)} deleted.`);
         }}
       />
     </Stack>
