@@ -7,25 +7,33 @@ import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '../..');
 
-await build({
-  entryPoints: [join(root, 'apps/api/src/main.ts')],
-  outfile: join(root, 'dist/apps/api/main.mjs'),
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: true,
-  tsconfig: join(root, 'tsconfig.base.json'),
-  logLevel: 'warning',
-  plugins: [
-    {
-      name: 'external-packages',
-      setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@terrace/') ? undefined : { path: args.path, external: true },
-        );
+/** Builds the API to `outfile` (the kill matrix test builds its own copy, inside the workspace). */
+export async function buildApi(outfile = join(root, 'dist/apps/api/main.mjs')) {
+  await build({
+    entryPoints: [join(root, 'apps/api/src/main.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    tsconfig: join(root, 'tsconfig.base.json'),
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'external-packages',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@terrace/') ? undefined : { path: args.path, external: true },
+          );
+        },
       },
-    },
-  ],
-});
-console.log('Built dist/apps/api/main.mjs');
+    ],
+  });
+  return outfile;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  // `node apps/api/build.mjs [outfile]`
+  console.log(`Built ${await buildApi(process.argv[2])}`);
+}

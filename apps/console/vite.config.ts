@@ -47,11 +47,10 @@ export default defineConfig({
     reportCompressedSize: true,
     // Each route's own chunk stays small; this warns when a single chunk grows past the budget.
     chunkSizeWarningLimit: 500,
-    rollupOptions: {
-      // Over HTTP/1.1 every file costs a round trip on a slow link: chunks holding only
-      // definitions that would be smaller than this are merged into a chunk loaded with them.
-      output: { experimentalMinChunkSize: 20_000 },
-    },
+    // No merging of small chunks (rollup's experimentalMinChunkSize): it moved shared definitions
+    // into the entry chunk and into unrelated pages' chunks, 7 to 20 KiB gzip more on every route
+    // (tools/bench/README.md). The first route's chunks are preloaded together from its page
+    // (routePreloads above), so their number costs no waterfall.
   },
   test: projectTest('console', { environment: 'jsdom', setupFiles: ['../../tools/vitest/component-setup.ts', 'src/test-setup.ts'] }),
 });

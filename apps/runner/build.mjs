@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Bundles the self-hosted runner into dist/apps/runner/main.mjs (`node dist/apps/runner/main.mjs`).
-// Packages stay external; workspace libraries (@terrace/*) are bundled in.
+// Self-contained: workspace libraries (@terrace/*) and the few packages it uses (zod) are bundled
+// in, so the runner's image needs no node_modules (Node's own modules stay imports).
 import { build } from 'esbuild';
 import { join } from 'node:path';
 
@@ -18,14 +19,6 @@ export async function buildRunner(outfile = join(root, 'dist/apps/runner/main.mj
     sourcemap: true,
     tsconfig: join(root, 'tsconfig.base.json'),
     logLevel: 'warning',
-    plugins: [
-      {
-        name: 'external-packages',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@terrace/') ? undefined : { path: args.path, external: true }));
-        },
-      },
-    ],
   });
   return outfile;
 }

@@ -20,7 +20,8 @@
 // Without --list-only it also measures a bare node:http server answering the same body, the
 // single-namespace read and sign-in. --cpu-prof profiles the API (and the reference into
 // <dir>/reference). The API bundle `npm start` runs is built first and started on a temporary data
-// directory (embedded PostgreSQL); everything is stopped at the end.
+// directory (embedded PostgreSQL); everything is stopped at the end. The API runs with its V8 flags
+// (tools/scripts/api-node-flags.mjs), as `npm start` runs it; the reference with Node's defaults.
 import { execFileSync, fork, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -31,6 +32,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { build } from 'esbuild';
 import pg from 'pg';
+import { apiNodeFlags } from '../scripts/api-node-flags.mjs';
 
 const root = join(import.meta.dirname, '../..');
 const option = (name) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -300,7 +302,7 @@ const { DATABASE_URL: _ignored, ...inherited } = process.env;
 // The bundle `npm start` runs, built here (tools/scripts/start.mjs would also build the console,
 // which the benchmark does not read).
 execFileSync(process.execPath, [join(root, 'apps/api/build.mjs')], { stdio: 'inherit' });
-const child = spawn(process.execPath, [...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []), join(root, 'dist/apps/api/main.mjs')], {
+const child = spawn(process.execPath, [...apiNodeFlags, ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []), join(root, 'dist/apps/api/main.mjs')], {
   env: {
     ...inherited,
     PORT: String(apiPort),

@@ -12,7 +12,7 @@ export const domainGraph = {
   runs: ['policies', 'ai-chat', 'session'],
   vcs: ['session'],
   variables: ['session'],
-  stacks: ['vcs', 'runs', 'policies', 'ai-chat', 'organization', 'namespaces', 'session'],
+  stacks: ['vcs', 'runs', 'policies', 'ai-chat', 'organization', 'namespaces', 'runners', 'session'],
   'cloud-creds': ['stacks', 'session'],
   dr: ['cloud-creds', 'session'],
   'tfc-migration': ['stacks', 'session'],
@@ -24,6 +24,8 @@ export const domainGraph = {
   // Self-service templates, blueprints and stack dependencies (issue 14): pickers read stacks, namespaces and VCS.
   templates: ['stacks', 'namespaces', 'vcs', 'session'],
   discovery: ['stacks', 'namespaces', 'vcs', 'session'],
+  // Runner groups in the organization settings: their runners, registration tokens and concurrency limits (issue 12).
+  runners: ['session'],
 };
 
 export const domains = Object.keys(domainGraph);

@@ -26,7 +26,8 @@ import { auditOperations } from './modules/audit/audit.routes';
 import { consoleEventsOperations } from './modules/console-events/console-events.routes';
 import { controlPoliciesOperations } from './modules/control-policies/control-policies.routes';
 import {
-  evaluatePoliciesForRun,
+  controlPoliciesForJob,
+  recordPoliciesForRun,
   removePoliciesOfNamespace,
   removePoliciesOfStack,
   type ControlPoliciesDeps,
@@ -72,7 +73,7 @@ import { ssoOperations } from './modules/sso/sso.routes';
 import { sshKeysOperations } from './modules/ssh-keys/ssh-keys.routes';
 import { primarySshPrivateKey } from './modules/ssh-keys/ssh-keys.service';
 import { terraformLoginOperations } from './modules/terraform-login/terraform-login.routes';
-import { removeStateOf } from './modules/terraform-state/state-history.service';
+import { releaseJobStateLocks, removeStateOf } from './modules/terraform-state/state-history.service';
 import { terraformStateOperations } from './modules/terraform-state/terraform-state.routes';
 import type { JobTokenGrant } from './modules/terraform-state/terraform-state.service';
 import { vcsOperations } from './modules/vcs/vcs.routes';
@@ -104,8 +105,10 @@ export interface ComposedOperations {
   runnerProtocol: RunnerProtocolDeps;
   /** The drift domain's dependencies, for its scheduled tick (background-jobs.ts). */
   drift: DriftDeps;
-  /** Stack discovery's scans running in the background (tests wait for them). */
+  /** Stack discovery's scans: sent to the job queue once it runs (server.ts); tests without one wait for them. */
   discoveryScans: DiscoveryScans;
+  /** Stack discovery's dependencies, for its jobs (a scan, the sweep: background-jobs.ts). */
+  discovery: StackDiscoveryDeps;
   /** The templates and blueprints domain's dependencies, for its time-to-live job. */
   templates: BlueprintsDeps;
 }
@@ -198,7 +201,8 @@ export function composeOperations(
   };
   // Runs: the user operations here; the runner protocol reaches the same deps through run-jobs.service.
   const runs: RunsDeps = {
-    evaluateControlPolicies: (scope, input) => evaluatePoliciesForRun(controlPolicies, scope, input.run, input.planJson, input.cost),
+    controlPoliciesForJob: (organizationId, run) => controlPoliciesForJob(controlPolicies, organizationId, run),
+    recordControlPolicies: (scope, input) => recordPoliciesForRun(scope, input.run, input.job, input.reported),
     db,
     engine,
     envelope,
@@ -249,7 +253,13 @@ export function composeOperations(
   // network allows (never during a request), unless IAC_VERSIONS_REFRESH=off.
   // One LISTEN connection per process for the runner protocol's wake-ups and the run log streams.
   const events = new RunnerEvents((db as unknown as { $client?: pg.Pool }).$client ?? null);
-  const runnerProtocol: RunnerProtocolDeps = { db, envelope, runs, events };
+  const runnerProtocol: RunnerProtocolDeps = {
+    db,
+    envelope,
+    runs,
+    events,
+    releaseJobStateLocks: (organizationId, jobId) => releaseJobStateLocks({ db }, organizationId, jobId),
+  };
   const iacVersions = new IacVersionCatalog({
     onRefreshError: (source, error) => logger.debug({ url: source.url, err: String(error) }, 'IaC version index not reachable'),
   });
@@ -330,6 +340,7 @@ export function composeOperations(
     runnerProtocol,
     drift,
     discoveryScans: discovery.scans,
+    discovery,
     templates,
   };
 }

@@ -7,7 +7,7 @@ import { loadMasterKey } from './crypto/master-key';
 import { applyMigrations, connectDatabase } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from './db/embedded-postgres';
 import { composeOperations } from './compose-operations';
-import { backgroundJobs } from './background-jobs';
+import { backgroundJobs, sendWorkToQueue } from './background-jobs';
 import { startJobQueue } from './jobs/job-queue';
 import { startApprovalSweeper } from './modules/runs/run-sweepers';
 import { startManagedRunner } from './modules/runners/managed-runner';
@@ -83,6 +83,8 @@ export async function startServer(config: Config, logger: FastifyBaseLogger): Pr
     // Scheduled and background work (drift ticks, TTL expiry…): exactly once across replicas.
     const queue = await startJobQueue({ connectionString: databaseUrl, jobs: backgroundJobs(composed, logger), logger });
     stops.push(() => queue.stop());
+    // Work a request records (stack discovery's scans) is sent to the queue from now on.
+    sendWorkToQueue(composed, queue);
     // With a certificate and key every listener serves HTTPS itself (Terraform's discovery and
     // `terraform login` work over https:// only); otherwise run behind a TLS proxy (README).
     const tls = config.tls ? { cert: await readFile(config.tls.certFile), key: await readFile(config.tls.keyFile) } : undefined;

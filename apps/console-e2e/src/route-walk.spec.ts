@@ -1,6 +1,6 @@
 import { callApi, signUpAccount } from './support/api';
 import { useStoredSession } from './pages/shell';
-import { axeFindings, everyAppPath, latinOnlyLines, pageTexts, settle, untranslatedMatchers, type WalkLocale } from './support/route-walk';
+import { axeFindings, everyAppPath, latinOnlyLines, settingsSectionPaths, pageTexts, settle, untranslatedMatchers, type WalkLocale } from './support/route-walk';
 import { baseUrl, expect, test } from './support/test';
 
 /**
@@ -24,7 +24,11 @@ for (const { locale, direction } of walks) {
     const [namespace] = await callApi<{ id: string }>(baseUrl(), 'POST', '/namespace', { token: account.token, entity: { name: 'payments' } });
     const [team] = await callApi<{ id: string }>(baseUrl(), 'POST', '/iam/org/team', { token: account.token, entity: { name: 'Platform' } });
     const ids = { namespaceId: namespace?.id ?? '', teamId: team?.id ?? '' };
-    const userData = [account.firstName, account.lastName, account.email, account.organizationName, 'payments', 'Platform'];
+    // A self-hosted runner group with a token and a runner, so its section shows them.
+    const [runnerGroup] = await callApi<{ id: string }>(baseUrl(), 'POST', '/org/runnerGroup', { token: account.token, entity: { name: 'build-farm', maxConcurrency: 2 } });
+    const [registration] = await callApi<{ token: string }>(baseUrl(), 'POST', `/org/runnerGroup/${runnerGroup?.id}/token`, { token: account.token, entity: { name: 'ci-pool' } });
+    await callApi(baseUrl(), 'POST', '/runner/register', { entity: { runnerGroupToken: registration?.token, name: 'build-01', version: '1.4.0' } });
+    const userData = [account.firstName, account.lastName, account.email, account.organizationName, 'payments', 'Platform', 'build-farm', 'ci-pool', 'build-01'];
     const runtime: string[] = [];
     page.on('console', (message) => {
       if (/uncompiled message|missing message|not compiled/i.test(message.text())) runtime.push(message.text());
@@ -48,7 +52,12 @@ for (const { locale, direction } of walks) {
       }
     };
 
-    for (const path of [...everyAppPath(), ...everyAppPath(ids).filter((p) => Object.values(ids).some((id) => p.includes(id)))]) {
+    const paths = [
+      ...everyAppPath(),
+      ...everyAppPath(ids).filter((p) => Object.values(ids).some((id) => p.includes(id))),
+      ...settingsSectionPaths({ runnerGroupId: runnerGroup?.id ?? '' }),
+    ];
+    for (const path of paths) {
       await page.goto(path);
       await settle(page);
       await inspect(path);

@@ -1,7 +1,7 @@
 import { callApi, createUserFromInvite, inviteUser, signUpAccount, uniqueEmail, type Account } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
 import { setStackState, tokenInLatestMailTo } from './support/database';
-import { gitHosts } from './support/git-hosts';
+import { connectGitHub, gitHosts } from './support/git-hosts';
 import { StackPages } from './pages/stack-pages';
 import { useStoredSession } from './pages/shell';
 import { baseUrl, expect, test } from './support/test';
@@ -15,16 +15,6 @@ async function createNamespace(account: Account, name: string): Promise<string> 
   const [namespace] = await callApi<{ id: string }>(baseUrl(), 'POST', '/namespace', { token: account.token, entity: { name } });
   if (!namespace) throw new Error('Creating a namespace answered no item');
   return namespace.id;
-}
-
-async function connectProviderByApi(account: Account): Promise<string> {
-  const hosts = gitHosts();
-  const [provider] = await callApi<{ id: string }>(baseUrl(), 'POST', '/vcs/provider', {
-    token: account.token,
-    entity: { type: 'github', name: 'Acme GitHub', authType: 'token', githubMetadata: { orgName: hosts.githubOrg }, credentials: { token: hosts.token } },
-  });
-  if (!provider) throw new Error('Creating a provider answered no item');
-  return provider.id;
 }
 
 test.describe('stacks on a real repository', () => {
@@ -148,7 +138,7 @@ test.describe('stacks on a real repository', () => {
     test.setTimeout(120_000);
     const hosts = gitHosts();
     const admin = await signUpAccount(baseUrl(), 'Stacks Namespace Only');
-    await connectProviderByApi(admin);
+    await connectGitHub(admin);
     const mine = await createNamespace(admin, 'team-a');
     const alsoMine = await createNamespace(admin, 'team-a-staging');
     const theirs = await createNamespace(admin, 'team-b');
@@ -208,7 +198,7 @@ test.describe('stacks on a real repository', () => {
   for (const { theme, direction, locale } of variants) {
     test(`the dashboard of a busy organization, ${theme} ${direction} ${locale}`, async ({ page }) => {
       const admin = await signUpAccount(baseUrl(), `Dashboard ${theme}`);
-      await connectProviderByApi(admin);
+      await connectGitHub(admin);
       const ns = await createNamespace(admin, 'platform');
       const states = [
         ['network', 'terraform', { latestRunStatus: 'succeeded' }],

@@ -8,6 +8,7 @@ import { LazyStackRunActions, LazyStackRunsTab, runsPages } from '@terrace/runs/
 import { composePages, composeSettingsSections } from '@terrace/session';
 import { LazyNamespaceVariablesPanel, LazyStackVariablesPanel, variablesSettingsSections } from '@terrace/variables/feature';
 import { vcsSettingsSections } from '@terrace/vcs/feature';
+import { runnersSettingsSections } from '@terrace/runners/feature';
 import { LazyNamespaceDependencyGraph, LazyStackDependenciesTab, templatesPages } from '@terrace/templates/feature';
 import { discoveryPages } from '@terrace/discovery/feature';
 import { upcomingSettingsSections } from './upcoming-settings-sections';
@@ -18,7 +19,7 @@ import { upcomingSettingsSections } from './upcoming-settings-sections';
  * twice fails at start and in this file's test.
  */
 export function consolePages() {
-  const settingsSections = composeSettingsSections(organizationSettingsSections, vcsSettingsSections, variablesSettingsSections, upcomingSettingsSections);
+  const settingsSections = composeSettingsSections(organizationSettingsSections, vcsSettingsSections, variablesSettingsSections, runnersSettingsSections, upcomingSettingsSections);
   return composePages(
     organizationPages({ settingsSections }),
     namespacesPagesWith({ stacksPanel: LazyStackList, variablesPanel: LazyNamespaceVariablesPanel, dependenciesPanel: LazyNamespaceDependencyGraph }),

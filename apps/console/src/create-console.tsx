@@ -1,7 +1,16 @@
 import { createApiClient, type ApiClient } from '@terrace/api-client';
 import { toast } from '@terrace/design-system';
 import { i18n } from '@terrace/i18n';
-import { ApiClientProvider, clearSession, configureAccess, readSignOutTarget, readToken } from '@terrace/session';
+import {
+  ApiClientProvider,
+  appBase,
+  clearSession,
+  configureAccess,
+  isAuthenticated,
+  prefetchCurrentSession,
+  readSignOutTarget,
+  readToken,
+} from '@terrace/session';
 import { ConsoleProviders, createConsoleRoutes } from '@terrace/shell';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -53,6 +62,10 @@ export function createConsole(config: ConsoleConfig): Console {
     },
   });
   router = createBrowserRouter(createConsoleRoutes({ pages: consolePages() }));
+  // An /app page signed in: the session's calls start now, beside the layout's and page's chunks.
+  if (isAuthenticated() && (window.location.pathname === appBase || window.location.pathname.startsWith(`${appBase}/`))) {
+    prefetchCurrentSession(queryClient, client);
+  }
 
   const element = (
     <StrictMode>

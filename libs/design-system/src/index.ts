@@ -32,6 +32,14 @@ export {
   type SubmitFormWizardOptions,
   type UseContractFormOptions,
 } from './components/form/form';
+export {
+  FormWizardEntity,
+  FormWizardFrame,
+  FormWizardPage,
+  type FormWizardEntityProps,
+  type FormWizardFrameProps,
+  type FormWizardPageProps,
+} from './components/form/form-wizard-page';
 export { contractResolver, domainRule, wireRule } from './components/form/contract-resolver';
 export {
   formMessages,
@@ -73,9 +81,11 @@ export {
 export { ConfirmDialog, type ConfirmDialogProps } from './components/confirm-dialog/confirm-dialog';
 export { ConfirmRemoval, type ConfirmRemovalProps } from './components/confirm-removal/confirm-removal';
 export { DetailPage, type DetailPageProps, type DetailPageQuery } from './components/detail-page/detail-page';
+export { DescriptionList, type DescriptionListProps } from './components/description-list/description-list';
 export { SecretReveal, type SecretRevealProps } from './components/secret-reveal/secret-reveal';
 export {
   EditButton,
+  EditLinkButton,
   SettingsList,
   useActionsColumn,
   type EditAccess,
@@ -122,7 +132,9 @@ export {
   BreadcrumbItem,
   BreadcrumbLink,
   BreadcrumbPage,
+  BreadcrumbTrail,
   type BreadcrumbLinkProps,
+  type BreadcrumbTrailProps,
 } from './components/breadcrumbs/breadcrumbs';
 export { PageHeader, type PageHeaderProps } from './components/page-header/page-header';
 export {
@@ -150,6 +162,7 @@ export {
   defaultPageSizes,
   type DataTableProps,
 } from './components/data-table/data-table';
+export { useUrlListParams, type UrlListParams, type UseUrlListParamsOptions } from './components/data-table/use-url-list-params';
 export { Switch, type SwitchProps } from './components/switch/switch';
 export { RadioGroup, RadioGroupItem } from './components/radio-group/radio-group';
 export {

@@ -79,6 +79,7 @@ export {
   policyRowScore,
   sortPolicyResultsBySeverity,
 } from './lib/policy-severity';
+export { managedControlPolicyIds, type ManagedControlPolicyId, isManagedControlPolicyId } from './lib/managed-control-policies';
 export {
   iacStates,
   type IacState,

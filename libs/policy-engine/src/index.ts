@@ -20,3 +20,15 @@ export {
 export { evaluateRego, checkRego, findOpaBinary, opaVersion, checkFromOpaValue, DEFAULT_OPA_QUERY, type OpaOptions, type OpaPolicyFiles, type OpaEvalOutput } from './lib/opa';
 export { managedPolicies, managedGroups, findManagedPolicy, findManagedGroup, type ManagedGroup } from './lib/managed';
 export { resolveOpaBinary, opaAssetName, OpaBinaryError, DEFAULT_OPA_VERSION, DEFAULT_OPA_RELEASES, type OpaBinaryOptions } from './lib/opa-binary';
+export {
+  evaluateJobPolicy,
+  evaluateJobPolicies,
+  checkReportedResults,
+  jobControlPoliciesSchema,
+  ReportedResultsError,
+  NOT_REPORTED_MESSAGE,
+  REPORT_LIMITS,
+  type JobPolicy,
+  type JobControlPolicies,
+  type ReportedPolicyResult,
+} from './lib/job-policies';

@@ -46,3 +46,4 @@ export { HASHICORP_RELEASE_KEY, OPENTOFU_RELEASE_KEY } from './lib/release-keys'
 export { readZipEntry, listZipEntries, ZipError } from './lib/zip';
 export { readPlanJson, readOutputsJson, planJsonSchema, type PlanJson, type ReadPlan } from './lib/plan-json';
 export { jobEnvironment, specSecrets, backendOverride, isReservedEnvironmentName } from './lib/job-environment';
+export { controlPoliciesStep, type ControlPoliciesStepInput, type ControlPoliciesStepOutcome } from './lib/control-policies-step';

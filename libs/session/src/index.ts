@@ -80,5 +80,5 @@ export {
 } from './lib/settings-sections';
 export { sessionKeys } from './lib/session.keys';
 export { sessionQueries } from './lib/session.queries';
-export { useCurrentSession, type CurrentSession, type CurrentSessionState } from './lib/use-current-session';
+export { prefetchCurrentSession, useCurrentSession, type CurrentSession, type CurrentSessionState } from './lib/use-current-session';
 export { accessRefusal, useAccess, type AccessRefusal, type AccessRequest, type AccessState } from './lib/use-access';

@@ -74,7 +74,44 @@ function parseFlags(args, valued) {
   return { flags, rest, one, bool, all: (/** @type {string} */ name) => flags.get(name) ?? [] };
 }
 
+/**
+ * Knobs from a `standin.env` file (TERRACE_STANDIN_*=value lines) in the directory the stand-in was
+ * run from or one of its three parents: a runner scrubs its jobs' environment, so tests that drive
+ * a real runner set knobs there (next to TERRACE_IAC_BIN_DIR's binaries). The environment wins.
+ */
+function loadKnobFile() {
+  let dir = dirname(process.argv[1] ?? '');
+  for (let i = 0; i < 4; i++) {
+    const file = join(dir, 'standin.env');
+    if (existsSync(file)) {
+      for (const line of readFileSync(file, 'utf8').split('\n')) {
+        const m = /^(TERRACE_STANDIN_[A-Z_]+)=(.*)$/.exec(line.trim());
+        if (m?.[1] && process.env[m[1]] === undefined) process.env[m[1]] = m[2] ?? '';
+      }
+      return;
+    }
+    dir = dirname(dir);
+  }
+}
+
+/**
+ * TERRACE_STANDIN_HOLD_DIR (+ TERRACE_STANDIN_HOLD_AT, default plan,apply,output): at its hold point
+ * the command writes `<dir>/<command>.held` (its pid) and waits until `<dir>/<command>.release`
+ * exists, so a test can kill the runner or the server at that moment (plan: state read and locked;
+ * apply: the first resource started; output: after the apply, as the job finishes).
+ */
+async function maybeHold(/** @type {string} */ command) {
+  const dir = process.env['TERRACE_STANDIN_HOLD_DIR'];
+  const at = (process.env['TERRACE_STANDIN_HOLD_AT'] ?? 'plan,apply,output').split(',');
+  if (!dir || !at.includes(command)) return;
+  const release = join(dir, `${command}.release`);
+  if (existsSync(release)) return;
+  writeFileSync(join(dir, `${command}.held`), String(process.pid));
+  while (!existsSync(release)) await sleep(100);
+}
+
 export async function main(/** @type {'terraform' | 'tofu' | 'terragrunt'} */ name) {
+  loadKnobFile();
   const args = process.argv.slice(2);
   const version = versionOf(name);
   log(name, version, args);
@@ -168,6 +205,7 @@ async function run(ctx, argv) {
     case 'refresh':
       return apply(ctx, ['-refresh-only', '-auto-approve', ...rest], false);
     case 'output':
+      await maybeHold('output');
       return output(ctx, rest);
     case 'state':
       return state(ctx, rest);
@@ -275,6 +313,7 @@ async function plan(ctx, args) {
   if (lock) await s.acquire('OperationTypePlan');
   try {
     const prior = await s.read();
+    await maybeHold('plan');
     const result = await planAndReport(ctx, { module, values, prior, destroy: f.bool('destroy', false), refreshOnly: f.bool('refresh-only', false), targets: f.all('target'), replace: f.all('replace') });
     if (ctx.isInterrupted()) {
       ctx.ui.diag('Error', 'execution halted', '');
@@ -458,6 +497,8 @@ async function applyPlan(ctx, saved, prior, s, _backendType) {
       for (const [k, v] of Object.entries(attributes)) if (v === UNKNOWN) attributes[k] = null;
       const id = kind === 'update' ? String(change.before?.id ?? '') : String(randomInt(1, 2 ** 47));
       ui.out(`[reset][bold]${change.address}: ${kind === 'update' ? `Modifying... [id=${id}]` : 'Creating...'}[reset]\n`);
+      await ui.flush();
+      await maybeHold('apply');
       await maybeSleep('apply');
       const record = { address: change.address, type: change.type, name: change.name, index: change.index, provider: change.provider, attributes: { id, ...attributes }, tainted: false };
       live.set(change.address, record);

@@ -148,3 +148,33 @@ describe('the stand-in speaks terraform', () => {
     expect(JSON.parse(await readFile(join(dir, 'errored.tfstate'), 'utf8'))).toMatchObject({ version: 4 });
   });
 });
+
+describe('knobs for kill tests', () => {
+  it('holds a plan at its hold point until released, with the knobs read from standin.env next to the installed binary', async () => {
+    const bin = await mkdtemp(join(work, 'bin-'));
+    const { installStandIns } = await import('./index');
+    await installStandIns(bin, { terraform: ['1.9.5'] });
+    const hold = await mkdtemp(join(work, 'hold-'));
+    await writeFile(join(bin, 'standin.env'), `TERRACE_STANDIN_HOLD_DIR=${hold}\nTERRACE_STANDIN_HOLD_AT=plan\nIGNORED=1\n`);
+    const dir = await module({ 'main.tf': 'resource "null_resource" "a" {\n  triggers = { x = "1" }\n}\n' });
+    const terraform = join(bin, 'terraform', '1.9.5', 'terraform');
+    const exec = (args: string[]) =>
+      new Promise<{ code: number; stdout: string }>((resolve) =>
+        execFile(terraform, args, { cwd: dir, env: { PATH: process.env['PATH'] ?? '' } }, (error, stdout) => resolve({ code: error ? 1 : 0, stdout })),
+      );
+    expect((await exec(['init', '-input=false'])).code).toBe(0);
+    let ended = false;
+    const planned = exec(['plan', '-input=false', '-no-color']).then((r) => {
+      ended = true;
+      return r;
+    });
+    for (let i = 0; i < 100 && !existsSync(join(hold, 'plan.held')); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(existsSync(join(hold, 'plan.held'))).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(ended).toBe(false);
+    await writeFile(join(hold, 'plan.release'), '');
+    const result = await planned;
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Plan: 1 to add, 0 to change, 0 to destroy.');
+  });
+});

@@ -42,6 +42,7 @@ export const idPrefixes = {
   stackDependency: 'sdep',
   stackDiscoveryConfiguration: 'sdc',
   stackDiscoveryEvent: 'sdev',
+  stackDiscoveryProposal: 'sdp',
   template: 'tmpl',
   blueprint: 'blp',
   ephemeralStackEvent: 'sev',

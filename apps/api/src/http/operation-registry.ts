@@ -23,6 +23,8 @@ export interface OperationRequest<Id extends OperationId> {
   headers: Readonly<Record<string, string | string[] | undefined>>;
   /** The JSON body's bytes exactly as sent, which a webhook's signature covers. */
   rawBody: Buffer | undefined;
+  /** Aborted when the client goes away before the answer (a long poll stops waiting for it). */
+  signal?: AbortSignal | undefined;
 }
 
 /** What a handler answers: the items of the success envelope, typed by the operation's response. */
@@ -99,6 +101,7 @@ export interface ErasedRequest {
   ip: string;
   headers: Readonly<Record<string, string | string[] | undefined>>;
   rawBody: Buffer | undefined;
+  signal?: AbortSignal | undefined;
 }
 export type ErasedResult =
   | {

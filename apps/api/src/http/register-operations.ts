@@ -58,6 +58,18 @@ export function checkRegistry(operations: OperationSpec[], typedRegistry: Operat
   if (problems.length) throw new Error(`The handlers do not match the OpenAPI description:\n  ${problems.join('\n  ')}`);
 }
 
+/** A signal aborted when the client's connection closes before the answer was sent (a killed runner's long poll). */
+function clientGone(request: FastifyRequest, reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  const socket = request.raw.socket as (typeof request.raw.socket & { destroyed?: boolean }) | undefined;
+  const onClose = () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  };
+  reply.raw.once('close', onClose);
+  if (socket?.destroyed) controller.abort();
+  return controller.signal;
+}
+
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -200,6 +212,7 @@ export function registerOperations(app: FastifyInstance, options: OperationRoute
         ip: request.ip,
         headers: request.headers,
         rawBody: rawBodyOf(request),
+        signal: clientGone(request, reply),
       };
       let result;
       try {

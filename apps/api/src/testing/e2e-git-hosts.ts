@@ -1,7 +1,7 @@
 // The git hosts of the console's end-to-end run, in a process of their own (the e2e project may not
 // import server libraries): a real repository served by git's own HTTP backend on loopback, and
 // the hosts' REST stand-in listing it as a GitHub organization's repository. Prints one JSON line
-// ({ endpoints, githubOrg, token, repository }) once listening; runs until it is stopped.
+// ({ endpoints, githubOrg, token, repository, mainCommit, gitUrl }) once listening; runs until it is stopped.
 //
 //   tsx apps/api/src/testing/e2e-git-hosts.ts
 import { startGitHttpServer, TestRepositories } from '@terrace/git/testing';
@@ -40,6 +40,41 @@ async function main() {
     ].join('\n'),
     'envs/staging/main.tf': 'variable "region" {\n  default = "eu-central-1"\n}\n',
     'modules/vpc/main.tf': 'variable "cidr" {}\n',
+    // Stacks the e2e runner executes with the IaC stand-in (runs, policies and drift, templates).
+    'stacks/app/main.tf': [
+      'resource "null_resource" "app" {',
+      '  triggers = { name = "app" }',
+      '}',
+      '',
+      'output "greeting" {',
+      '  value = "hello world"',
+      '}',
+      '',
+    ].join('\n'),
+    'stacks/logs/main.tf': [
+      'resource "aws_s3_bucket" "logs" {',
+      '  bucket = "acme-logs"',
+      '  tags   = { team = "platform" }',
+      '}',
+      '',
+    ].join('\n'),
+    'stacks/preview/main.tf': ['resource "null_resource" "preview" {', '  triggers = { name = "preview" }', '}', ''].join('\n'),
+    // Downstream of stacks/app in the dependencies journey: its input is app's output (outside
+    // stacks/, whose three folders the discovery journey finds).
+    'consumers/web/main.tf': [
+      'variable "greeting" {',
+      '  type = string',
+      '}',
+      '',
+      'resource "null_resource" "web" {',
+      '  triggers = { name = "web" }',
+      '}',
+      '',
+      'output "message" {',
+      '  value = var.greeting',
+      '}',
+      '',
+    ].join('\n'),
   });
   const featureCommit = await repos.commit('infrastructure', { 'envs/prod/extra.tf': 'locals {}\n' }, 'feature/network');
   const git = await startGitHttpServer({ root: repos.root, credentials: { username: 'x-access-token', password: token } });
@@ -59,7 +94,7 @@ async function main() {
       },
     ],
   });
-  process.stdout.write(`${JSON.stringify({ endpoints: standIn.endpoints, githubOrg, token, repository: 'infrastructure' })}\n`);
+  process.stdout.write(`${JSON.stringify({ endpoints: standIn.endpoints, githubOrg, token, repository: 'infrastructure', mainCommit, gitUrl: git.urlOf('infrastructure') })}\n`);
 
   const stop = async () => {
     await standIn.close();

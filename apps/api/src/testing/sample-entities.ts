@@ -71,6 +71,8 @@ export const sampleEntities: Record<string, () => Record<string, unknown>> = {
   }),
   updateStackDiscoveryConfiguration: () => ({ description: 'changed' }),
   runStackDiscovery: () => ({}),
+  acceptStackDiscoveryProposal: () => ({}),
+  dismissStackDiscoveryProposal: () => ({}),
   updateStack: () => ({ description: 'changed', data: { vcsInfo: { providerId: 'vcsp-sample0', repoName: 'acme/other', path: 'p' } } }),
   moveStack: () => ({ namespaceId: 'ns-sample0' }),
   extendStackTtl: () => ({ ttl: { type: 'hours', value: 5 } }),

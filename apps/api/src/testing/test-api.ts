@@ -44,6 +44,8 @@ export interface TestApi {
   drift: ComposedOperations['drift'];
   /** Stack discovery's background scans (`idle()` waits for them). */
   discoveryScans: ComposedOperations['discoveryScans'];
+  /** Stack discovery's dependencies (its queue job and sweep, run by a test). */
+  discovery: ComposedOperations['discovery'];
   /** The templates domain's dependencies (its time-to-live job, called with an advanced clock). */
   templates: ComposedOperations['templates'];
   /**
@@ -68,6 +70,8 @@ export interface TestApiOptions {
   masterKey?: Buffer;
   /** PostgreSQL connections of the API (4 unless told; the concurrency tests want more). */
   poolSize?: number;
+  /** Another database than the test run's (a test that runs server processes of its own on it). */
+  databaseUrl?: string;
   /** Job tokens the state backend accepts (the runner protocol's resolver, or a test's). */
   resolveJobToken?: ComposeConfig['resolveJobToken'];
 }
@@ -78,7 +82,7 @@ function fillPath(path: string, params: Record<string, string>): string {
 
 /** A real API (routing, validation, permission engine, PostgreSQL) driven through fastify.inject. */
 export async function createTestApi(options: TestApiOptions = {}): Promise<TestApi> {
-  const database = connectDatabase(inject('databaseUrl'), options.poolSize ?? 4);
+  const database = connectDatabase(options.databaseUrl ?? inject('databaseUrl'), options.poolSize ?? 4);
   const logger = options.http?.logger ?? pino({ level: 'silent' });
   const composed = composeOperations(
     database.db,
@@ -125,6 +129,7 @@ export async function createTestApi(options: TestApiOptions = {}): Promise<TestA
     runnerProtocol: composed.runnerProtocol,
     drift: composed.drift,
     discoveryScans: composed.discoveryScans,
+    discovery: composed.discovery,
     templates: composed.templates,
     async call(operationId, call = {}) {
       const op = operationsById.get(operationId);

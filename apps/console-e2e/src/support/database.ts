@@ -24,11 +24,7 @@ function serverData(): { dataDir: string; pgPort: string } {
  * so the spec reads the e2e database directly, as a person would read their mailbox.
  */
 export async function latestMailTo(email: string): Promise<{ subject: string; text: string }> {
-  const { dataDir, pgPort } = serverData();
-  const password = readFileSync(join(dataDir, 'pg', 'postgres.password'), 'utf8').trim();
-  const client = new pg.Client({ host: '127.0.0.1', port: Number(pgPort), user: 'postgres', password, database: 'terrace' });
-  await client.connect();
-  try {
+  return withDatabase(async (client) => {
     const found = await client.query<{ subject: string; text: string }>(
       'SELECT subject, text FROM mail_outbox WHERE "to" = $1 ORDER BY created_at DESC LIMIT 1',
       [email],
@@ -36,9 +32,7 @@ export async function latestMailTo(email: string): Promise<{ subject: string; te
     const mail = found.rows[0];
     if (!mail) throw new Error(`No mail was written to ${email}`);
     return mail;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** The path (with its token) of the console link in the newest mail to an address. */
@@ -71,19 +65,42 @@ export async function operatorCommand(...args: string[]): Promise<string> {
  * be started here, this is how a page showing them gets stacks in every state.
  */
 export async function setStackState(stackId: string, state: { latestRunStatus?: string; driftState?: string; errorState?: string }): Promise<void> {
-  const { dataDir, pgPort } = serverData();
-  const password = readFileSync(join(dataDir, 'pg', 'postgres.password'), 'utf8').trim();
-  const client = new pg.Client({ host: '127.0.0.1', port: Number(pgPort), user: 'postgres', password, database: 'terrace' });
-  await client.connect();
-  try {
-    await client.query(
+  await withDatabase((client) =>
+    client.query(
       `UPDATE stacks SET latest_run_status = COALESCE($2, latest_run_status),
          latest_run_id = CASE WHEN $2::text IS NULL THEN latest_run_id ELSE 'run-' || id END,
          latest_run_at = CASE WHEN $2::text IS NULL THEN latest_run_at ELSE now() END,
          drift_state = COALESCE($3, drift_state), error_state = COALESCE($4, error_state)
        WHERE id = $1`,
       [stackId, state.latestRunStatus ?? null, state.driftState ?? null, state.errorState ?? null],
-    );
+    ),
+  );
+}
+
+/**
+ * "Advances the clock" for one stack's drift schedule: its next drift check is due now, so the
+ * server's scheduled drift job (every minute) takes it on its next tick. No test hook in the server.
+ */
+export async function makeDriftCheckDue(stackId: string): Promise<void> {
+  await withDatabase((client) => client.query(`UPDATE stacks SET next_drift_at = now() - interval '1 minute' WHERE id = $1`, [stackId]));
+}
+
+/**
+ * "Advances the clock" past an ephemeral stack's time to live: its expiry is moved into the past,
+ * so the server's time-to-live job (every minute) destroys it on its next pass.
+ */
+export async function expireStack(stackId: string): Promise<void> {
+  await withDatabase((client) => client.query(`UPDATE stacks SET expires_at = now() - interval '1 minute' WHERE id = $1`, [stackId]));
+}
+
+/** A connection to the e2e server's database for one piece of work. */
+async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const { dataDir, pgPort } = serverData();
+  const password = readFileSync(join(dataDir, 'pg', 'postgres.password'), 'utf8').trim();
+  const client = new pg.Client({ host: '127.0.0.1', port: Number(pgPort), user: 'postgres', password, database: 'terrace' });
+  await client.connect();
+  try {
+    return await work(client);
   } finally {
     await client.end();
   }

@@ -39,7 +39,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   let output = '';
-  const child = spawn(process.execPath, [bundle], {
+  // The server's V8 flags, as `npm start` runs it.
+  const { apiNodeFlags } = (await import(join(root, 'tools/scripts/api-node-flags.mjs'))) as { apiNodeFlags: string[] };
+  const child = spawn(process.execPath, [...apiNodeFlags, bundle], {
     cwd: root,
     env: {
       ...process.env,
@@ -53,8 +55,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       LOG_LEVEL: 'warn',
       // Every spec signs up and signs in; the production limit would throttle the suite.
       RATE_LIMIT_MAX: '10000',
-      // Runs wait for a runner in these specs (their queue, cancel and waiting reasons): the managed
-      // runner stays off. Runs executed by a runner are covered by the API's self-hosted-runner test.
+      // No managed runner: runs of the default group stay queued (the specs of queues, cancel and
+      // waiting reasons). Specs whose runs execute start a self-hosted runner for a group of their
+      // own (support/runner-process.ts).
       MANAGED_RUNNER: 'false',
       // The git hosts' APIs are the loopback stand-in, whose repositories git clones for real.
       VCS_ENDPOINTS: JSON.stringify(gitHosts.info.endpoints),

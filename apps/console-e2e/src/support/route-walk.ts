@@ -18,6 +18,14 @@ export function everyAppPath(ids: Record<string, string> = {}): string[] {
   );
 }
 
+/**
+ * Organization settings sections the routes do not show by themselves (the settings route opens
+ * its default section), with what they open: the runner groups with a group's runners and tokens.
+ */
+export function settingsSectionPaths(ids: { runnerGroupId?: string } = {}): string[] {
+  return [`/app/organization/setting?id=runner-groups${ids.runnerGroupId ? `&group=${ids.runnerGroupId}` : ''}`];
+}
+
 export type WalkLocale = 'zh' | 'fr' | 'ja';
 
 /**

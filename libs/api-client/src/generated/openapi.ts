@@ -3526,7 +3526,7 @@ export interface paths {
         };
         /**
          * Drift counts over time for the drift center
-         * @description One point per day (UTC) of the period, oldest first, counting each visible stack by the drift state it had at the end of that day. period wins over daysBack; the default is the one-month period. Empty when the user sees no stack (in the namespace).
+         * @description One point per day (UTC) of the period, oldest first, counting each visible stack by the drift state it had at the end of that day; the last point, today, counts each visible stack by its drift state now (one never checked is notChecked), every state given, as the Drift Center's count per drift state. period wins over daysBack; the default is the one-month period. Empty when the user sees no stack (in the namespace).
          */
         get: operations["getDriftReport"];
         put?: never;
@@ -6288,7 +6288,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Fetch short-lived cloud credentials for a claimed job */
+        /**
+         * Fetch short-lived cloud credentials for a claimed job
+         * @description With the job token, or the runner token of the runner holding the job's live attempt. One
+         *     entry per provider the stack deploys with (none until cloud credentials are configured for
+         *     stacks); the runner puts their `env` into the job's steps, masked in the log. Every read is
+         *     audited as a secret read. An attempt no longer live (the job ended, was lost or claimed
+         *     again) is refused with 409.
+         */
         get: operations["getRunnerJobCredentials"];
         put?: never;
         post?: never;
@@ -7556,6 +7563,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stackDiscoveryConfiguration/proposal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the stacks scans proposed (configurations in propose mode) */
+        get: operations["listStackDiscoveryProposals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stackDiscoveryConfiguration/proposal/{proposalId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept a proposed stack (creates it with the configuration's settings) */
+        post: operations["acceptStackDiscoveryProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stackDiscoveryConfiguration/proposal/{proposalId}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dismiss a proposed stack (later scans do not propose it again) */
+        post: operations["dismissStackDiscoveryProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/state/{stackId}": {
         parameters: {
             query?: never;
@@ -7619,6 +7677,57 @@ export interface paths {
          *     audited. Unlocking a state that is not locked succeeds.
          */
         delete: operations["unlockTerraformState"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/state/{stackId}/unit/{unit}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the current state of one unit of a terragrunt stack (HTTP backend)
+         * @description A terragrunt stack of several units keeps one state per unit, each with its own versions, lock,
+         *     serial and lineage: `address = "https://<host>/api/state/<stackId>/unit/<unit>"`, the unit
+         *     being its directory relative to the stack's, URL-encoded. The runner writes each unit's
+         *     backend itself; otherwise as `getTerraformState` (204 when the unit has no state yet).
+         */
+        get: operations["getTerraformUnitState"];
+        put?: never;
+        /**
+         * Store a new state version of one unit of a terragrunt stack (HTTP backend)
+         * @description As `putTerraformState`, for the unit's own state.
+         */
+        post: operations["putTerraformUnitState"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/state/{stackId}/unit/{unit}/lock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lock the state of one unit of a terragrunt stack (HTTP backend LOCK)
+         * @description As `lockTerraformState`, for the unit's own lock.
+         */
+        post: operations["lockTerraformUnitState"];
+        /**
+         * Unlock the state of one unit of a terragrunt stack (HTTP backend UNLOCK)
+         * @description As `unlockTerraformState`, for the unit's own lock.
+         */
+        delete: operations["unlockTerraformUnitState"];
         options?: never;
         head?: never;
         patch?: never;
@@ -9823,6 +9932,7 @@ export interface components {
         DriftReportPoint: {
             /** Format: date */
             date: string;
+            deployRequired?: number;
             drifted: number;
             inSync: number;
             inSyncDeployRequired?: number;
@@ -11212,6 +11322,18 @@ export interface components {
             isOverridable?: boolean;
             mode?: components["schemas"]["RunnerMode"];
         };
+        RunnerControlPolicyResult: {
+            controlPolicyId: string;
+            /** @description Why the check could not be made (Unable to Check), or a note. */
+            errorMessage?: string;
+            failedResources: {
+                address: string;
+                message?: string;
+            }[];
+            /** @description OPA's raw answer (GET /controlpolicy/opaResult). */
+            result?: unknown;
+            status: components["schemas"]["PolicyCheckStatus"];
+        };
         RunnerGroup: {
             /** @description Jobs of the group claimed or running now. */
             activeJobs: number;
@@ -11288,6 +11410,22 @@ export interface components {
         RunnerJobControl: {
             signal: components["schemas"]["RunnerJobSignal"];
         };
+        /** @description A plan job's control policies in force on the stack, resolved by the server when it built the spec; the runner evaluates them on its plan after the plan (and infracost) steps and reports one result per policy with the job's finish (RunnerJobOutcome.controlPolicyResults). */
+        RunnerJobControlPolicies: {
+            /** @description What the Rego input tells besides the plan and the cost estimate. */
+            input: {
+                run: {
+                    id: string;
+                    kind: string;
+                };
+                stack: {
+                    id: string;
+                    name: string;
+                    namespaceId: string;
+                };
+            };
+            policies: components["schemas"]["RunnerJobPolicy"][];
+        };
         RunnerJobCredentials: {
             /** @description Environment variables the IaC tool reads (e.g. AWS_ACCESS_KEY_ID). */
             env: {
@@ -11299,14 +11437,18 @@ export interface components {
         };
         RunnerJobFinish: {
             finalLogOffset: number;
-            /** @description The runner engine's JobOutcome. */
-            outcome?: {
-                [key: string]: unknown;
-            };
+            outcome?: components["schemas"]["RunnerJobOutcome"];
             status: components["schemas"]["RunnerJobOutcomeStatus"];
         };
         /** @enum {string} */
         RunnerJobKind: "plan" | "deployment" | "destroy" | "task" | "drift";
+        /** @description The runner engine's JobOutcome (libs/runner-engine job-spec.ts). */
+        RunnerJobOutcome: {
+            /** @description A plan job's result per control policy of its spec. The server takes the levels from the spec and refuses the finish when a result names a policy the spec did not carry; a policy without a result is error. */
+            controlPolicyResults?: components["schemas"]["RunnerControlPolicyResult"][];
+        } & {
+            [key: string]: unknown;
+        };
         /**
          * @description How the runner's work on the job ended.
          * @enum {string}
@@ -11314,6 +11456,22 @@ export interface components {
         RunnerJobOutcomeStatus: "succeeded" | "failed" | "canceled";
         /** @enum {string} */
         RunnerJobPhase: "plan" | "apply" | "task";
+        RunnerJobPolicy: {
+            enforcementLevel: components["schemas"]["EnforcementLevel"];
+            id: string;
+            name: string;
+            parameters: components["schemas"]["ControlPolicyParameters"];
+            /** @description An OPA policy's Rego modules by file name (inline, or read from its repository path) and its query. */
+            rego?: {
+                modules: {
+                    [key: string]: string;
+                };
+                query?: string;
+            };
+            type: components["schemas"]["ControlPolicyType"];
+            /** @description Why the server could not give the Rego: the result is error (Unable to Check). */
+            unavailable?: string;
+        };
         RunnerJobRef: {
             attempt: number;
             jobId: string;
@@ -11328,6 +11486,7 @@ export interface components {
             backend: {
                 [key: string]: unknown;
             };
+            controlPolicies?: components["schemas"]["RunnerJobControlPolicies"];
             iac: {
                 [key: string]: unknown;
             };
@@ -11825,6 +11984,7 @@ export interface components {
             id: string;
             /** Format: date-time */
             lastRunAt?: string;
+            mode?: components["schemas"]["StackDiscoveryMode"];
             name: string;
             namespaceId: string;
             stackConfig: components["schemas"]["DiscoveredStackConfig"];
@@ -11833,6 +11993,7 @@ export interface components {
         };
         StackDiscoveryConfigurationInput: {
             description?: string;
+            mode?: components["schemas"]["StackDiscoveryMode"];
             name: string;
             namespaceId: string;
             stackConfig: components["schemas"]["DiscoveredStackConfig"];
@@ -11841,6 +12002,7 @@ export interface components {
         /** @description Partial update of StackDiscoveryConfigurationInput: absent fields stay, null clears a field. */
         StackDiscoveryConfigurationUpdate: {
             description?: string | null;
+            mode?: components["schemas"]["StackDiscoveryMode"] | null;
             name?: string | null;
             namespaceId?: string | null;
             stackConfig?: components["schemas"]["DiscoveredStackConfig"] | null;
@@ -11856,9 +12018,33 @@ export interface components {
             }[];
             id: string;
             message?: string;
+            /** @description Directories the scan proposed as stacks (propose mode). */
+            proposedCount?: number;
             stackDiscoveryConfigurationId: string;
             status: components["schemas"]["StackDiscoveryStatus"];
         };
+        /**
+         * @description create makes a stack for each new directory a scan finds; propose lists it for a user to accept or dismiss.
+         * @enum {string}
+         */
+        StackDiscoveryMode: "create" | "propose";
+        StackDiscoveryProposal: {
+            branch?: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            decidedAt?: string;
+            iacType: components["schemas"]["IacType"];
+            id: string;
+            path: string;
+            providerId: string;
+            repoName: string;
+            stackDiscoveryConfigurationId: string;
+            stackId?: string;
+            status: components["schemas"]["StackDiscoveryProposalStatus"];
+        };
+        /** @enum {string} */
+        StackDiscoveryProposalStatus: "proposed" | "accepted" | "dismissed";
         /** @enum {string} */
         StackDiscoveryStatus: "init" | "inProgress" | "error" | "finished";
         /**
@@ -28928,6 +29114,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -31829,6 +32016,11 @@ export interface operations {
         parameters: {
             query?: {
                 namespaceId?: string;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: string;
                 stackDiscoveryConfigurationId?: string;
             };
             header?: never;
@@ -31837,7 +32029,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
+            /** @description One page of the list. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -31848,6 +32040,7 @@ export interface operations {
                         response: {
                             errors: components["schemas"]["ErrorItem"][];
                             items: components["schemas"]["StackDiscoveryConfiguration"][];
+                            paging?: components["schemas"]["Paging"];
                         };
                     };
                 };
@@ -32082,6 +32275,126 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listStackDiscoveryProposals: {
+        parameters: {
+            query?: {
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                stackDiscoveryConfigurationId?: string;
+                status?: components["schemas"]["StackDiscoveryProposalStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["StackDiscoveryProposal"][];
+                            paging?: components["schemas"]["Paging"];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    acceptStackDiscoveryProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                proposalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["Empty"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["StackDiscoveryProposal"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    dismissStackDiscoveryProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                proposalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    entity: components["schemas"]["Empty"];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["StackDiscoveryProposal"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getTerraformState: {
         parameters: {
             query?: never;
@@ -32193,6 +32506,152 @@ export interface operations {
             header?: never;
             path: {
                 stackId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["TerraformLockInfo"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Empty"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            423: components["responses"]["StateLocked"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTerraformUnitState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                stackId: string;
+                /** @description The unit's directory relative to the stack's, URL-encoded (`urlencode(path_relative_to_include())`). */
+                unit: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TerraformStateDocument"];
+                };
+            };
+            /** @description The unit has no state yet. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    putTerraformUnitState: {
+        parameters: {
+            query?: {
+                /** @description The id of the lock held by the writer, as Terraform sends it. */
+                ID?: string;
+            };
+            header?: never;
+            path: {
+                stackId: string;
+                /** @description The unit's directory relative to the stack's, URL-encoded. */
+                unit: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TerraformStateDocument"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Empty"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            423: components["responses"]["StateLocked"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    lockTerraformUnitState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                stackId: string;
+                /** @description The unit's directory relative to the stack's, URL-encoded (`urlencode(path_relative_to_include())`). */
+                unit: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TerraformLockInfo"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Empty"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            423: components["responses"]["StateLocked"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    unlockTerraformUnitState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                stackId: string;
+                /** @description The unit's directory relative to the stack's, URL-encoded (`urlencode(path_relative_to_include())`). */
+                unit: string;
             };
             cookie?: never;
         };

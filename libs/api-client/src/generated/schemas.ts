@@ -244,6 +244,8 @@ export const zOrganizationUserUpdateInput = /* @__PURE__ */ (() => z.strictObjec
 export const zPasswordChangeInput = /* @__PURE__ */ (() => z.strictObject({ currentPassword: z.string().min(1).max(128), newPassword: zPassword }))();
 export const zPersonalAccessTokenInput = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128), expiresInDays: z.int().min(1).max(3650).nullable().optional() }))();
 export const zPlanInput = /* @__PURE__ */ (() => z.strictObject({ stackId: z.string().regex(new RegExp("^stk-", 'u')), headBranch: z.string().optional(), headSha: z.string().optional() }))();
+/** error is shown as Unable to Check. */
+export const zPolicyCheckStatus = /* @__PURE__ */ (() => z.enum(["passed","failed","error"]))();
 export const zProgrammaticTokenInput = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128), expiresInDays: z.int().min(1).max(3650).nullable().optional() }))();
 export const zProgrammaticUserInput = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128).regex(new RegExp("^[A-Za-z0-9][A-Za-z0-9 ._-]*$", 'u')), role: zRoleKey }))();
 export const zRecoverPasswordInput = /* @__PURE__ */ (() => z.strictObject({ email: zEmail }))();
@@ -264,6 +266,7 @@ export const zRunTaskConfig = /* @__PURE__ */ (() => z.object({ runTasks: z.arra
 export const zRunTaskInput = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128), url: z.url(), description: z.string().optional(), isEnabled: z.boolean().default(true), hmacKey: z.string().optional() }))();
 /** Partial update of RunTaskInput: absent fields stay, null clears a field. */
 export const zRunTaskUpdate = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128).nullable().optional(), url: z.url().nullable().optional(), description: z.string().nullable().optional(), isEnabled: z.boolean().nullable().optional(), hmacKey: z.string().nullable().optional() }))();
+export const zRunnerControlPolicyResult = /* @__PURE__ */ (() => z.strictObject({ controlPolicyId: z.string(), status: zPolicyCheckStatus, failedResources: z.array(z.strictObject({ address: z.string().max(1024), message: z.string().max(4000).optional() })).max(1000), errorMessage: z.string().max(4000).optional(), result: z.unknown().optional() }))();
 export const zRunnerGroupInput = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(64).regex(new RegExp("^[A-Za-z0-9][A-Za-z0-9 ._-]*$", 'u')), maxConcurrency: z.int().min(1).max(1000) }))();
 export const zRunnerGroupTokenInput = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(64) }))();
 export const zRunnerGroupUpdate = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(64).regex(new RegExp("^[A-Za-z0-9][A-Za-z0-9 ._-]*$", 'u')).optional(), maxConcurrency: z.int().min(1).max(1000).optional() }))();
@@ -272,9 +275,11 @@ export const zRunnerHealth = /* @__PURE__ */ (() => z.enum(["ok","warning","erro
 export const zRunnerJobRef = /* @__PURE__ */ (() => z.strictObject({ jobId: z.string(), attempt: z.int().min(1) }))();
 export const zRunnerHeartbeatReport = /* @__PURE__ */ (() => z.strictObject({ health: zRunnerHealth, jobs: z.array(zRunnerJobRef).max(100).optional() }))();
 export const zRunnerJobClaim = /* @__PURE__ */ (() => z.strictObject({ waitSeconds: z.int().min(0).max(30).default(25) }))();
+/** The runner engine's JobOutcome (libs/runner-engine job-spec.ts). */
+export const zRunnerJobOutcome = /* @__PURE__ */ (() => z.looseObject({ controlPolicyResults: z.array(zRunnerControlPolicyResult).max(1000).optional() }))();
 /** How the runner's work on the job ended. */
 export const zRunnerJobOutcomeStatus = /* @__PURE__ */ (() => z.enum(["succeeded","failed","canceled"]))();
-export const zRunnerJobFinish = /* @__PURE__ */ (() => z.strictObject({ status: zRunnerJobOutcomeStatus, finalLogOffset: z.int().min(0), outcome: z.record(z.string(), z.unknown()).optional() }))();
+export const zRunnerJobFinish = /* @__PURE__ */ (() => z.strictObject({ status: zRunnerJobOutcomeStatus, finalLogOffset: z.int().min(0), outcome: zRunnerJobOutcome.optional() }))();
 export const zRunnerLogChunk = /* @__PURE__ */ (() => z.strictObject({ offset: z.int().min(0), data: z.string().max(1500000) }))();
 export const zRunnerRegistration = /* @__PURE__ */ (() => z.strictObject({ runnerGroupToken: z.string().min(16), name: z.string().min(1).max(128), version: z.string().max(64).optional() }))();
 export const zStepStatus = /* @__PURE__ */ (() => z.enum(["notStarted","inProgress","succeeded","error","failed","skipped","waitingForFailedControlPoliciesApproval","waitingForErrorControlPoliciesApproval","waitingForApproval","approvalTimeout","issuesFound","successWithWarning"]))();
@@ -301,10 +306,12 @@ export const zStackDataUpdate = /* @__PURE__ */ (() => z.strictObject({ deployme
 export const zStackDependencyInput = /* @__PURE__ */ (() => z.strictObject({ stackId: z.string().regex(new RegExp("^stk-", 'u')), dependsOnStackId: z.string().regex(new RegExp("^stk-", 'u')), references: z.array(zDependencyReference).optional(), triggerOption: zDependencyTriggerOption.optional() }))();
 /** Partial update of StackDependencyInput: absent fields stay, null clears a field. */
 export const zStackDependencyUpdate = /* @__PURE__ */ (() => z.strictObject({ stackId: z.string().regex(new RegExp("^stk-", 'u')).nullable().optional(), dependsOnStackId: z.string().regex(new RegExp("^stk-", 'u')).nullable().optional(), references: z.array(zDependencyReference).nullable().optional(), triggerOption: zDependencyTriggerOption.nullable().optional() }))();
+/** create makes a stack for each new directory a scan finds; propose lists it for a user to accept or dismiss. */
+export const zStackDiscoveryMode = /* @__PURE__ */ (() => z.enum(["create","propose"]))();
 export const zVcsPathPattern = /* @__PURE__ */ (() => z.object({ providerId: z.string().regex(new RegExp("^vcsp-", 'u')), repoName: z.string(), pathPatterns: z.array(z.string()), excludePathPatterns: z.array(z.string()).optional(), branch: z.string().optional() }))();
-export const zStackDiscoveryConfigurationInput = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128), namespaceId: z.string().regex(new RegExp("^ns-", 'u')), description: z.string().optional(), vcsPatterns: z.array(zVcsPathPattern).min(1), stackConfig: zDiscoveredStackConfig }))();
+export const zStackDiscoveryConfigurationInput = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128), namespaceId: z.string().regex(new RegExp("^ns-", 'u')), description: z.string().optional(), vcsPatterns: z.array(zVcsPathPattern).min(1), stackConfig: zDiscoveredStackConfig, mode: zStackDiscoveryMode.optional() }))();
 /** Partial update of StackDiscoveryConfigurationInput: absent fields stay, null clears a field. */
-export const zStackDiscoveryConfigurationUpdate = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128).nullable().optional(), namespaceId: z.string().regex(new RegExp("^ns-", 'u')).nullable().optional(), description: z.string().nullable().optional(), vcsPatterns: z.array(zVcsPathPattern).min(1).nullable().optional(), stackConfig: zDiscoveredStackConfig.nullable().optional() }))();
+export const zStackDiscoveryConfigurationUpdate = /* @__PURE__ */ (() => z.strictObject({ name: z.string().min(1).max(128).nullable().optional(), namespaceId: z.string().regex(new RegExp("^ns-", 'u')).nullable().optional(), description: z.string().nullable().optional(), vcsPatterns: z.array(zVcsPathPattern).min(1).nullable().optional(), stackConfig: zDiscoveredStackConfig.nullable().optional(), mode: zStackDiscoveryMode.nullable().optional() }))();
 export const zVariableType = /* @__PURE__ */ (() => z.enum(["tfVar","envVar"]))();
 export const zVariableValueInput = /* @__PURE__ */ (() => z.strictObject({ key: z.string(), value: z.string(), type: zVariableType.optional(), isSensitive: z.boolean().optional() }))();
 export const zStackFromBlueprintInput = /* @__PURE__ */ (() => z.strictObject({ blueprintId: z.string().regex(new RegExp("^blp-", 'u')), namespaceId: z.string().regex(new RegExp("^ns-", 'u')), description: z.string().optional(), parameters: z.record(z.string(), z.string()), variables: z.array(zVariableValueInput).optional() }))();
@@ -543,6 +550,7 @@ export const requestSchemaNames = [
   "PlanInput",
   "PlanResourceChange",
   "PlanSummary",
+  "PolicyCheckStatus",
   "PolicyTargetType",
   "ProgrammaticTokenInput",
   "ProgrammaticUserInput",
@@ -568,6 +576,7 @@ export const requestSchemaNames = [
   "RunTaskUpdate",
   "RunTrigger",
   "RunnerConfig",
+  "RunnerControlPolicyResult",
   "RunnerGroupInput",
   "RunnerGroupTokenInput",
   "RunnerGroupUpdate",
@@ -575,6 +584,7 @@ export const requestSchemaNames = [
   "RunnerHeartbeatReport",
   "RunnerJobClaim",
   "RunnerJobFinish",
+  "RunnerJobOutcome",
   "RunnerJobOutcomeStatus",
   "RunnerJobRef",
   "RunnerLogChunk",
@@ -604,6 +614,7 @@ export const requestSchemaNames = [
   "StackDependencyUpdate",
   "StackDiscoveryConfigurationInput",
   "StackDiscoveryConfigurationUpdate",
+  "StackDiscoveryMode",
   "StackFromBlueprintInput",
   "StackFromTemplateInput",
   "StackInput",

@@ -6,6 +6,10 @@ export {
   type DiscoveryEventFilters,
   type DiscoveryListFilters,
   type DiscoveryPageSize,
+  type ProposalFilters,
+  type StackDiscoveryMode,
+  type StackDiscoveryProposal,
+  type StackDiscoveryProposalStatus,
   type StackDiscoveryConfiguration,
   type StackDiscoveryConfigurationInput,
   type StackDiscoveryConfigurationUpdate,
@@ -13,4 +17,4 @@ export {
   type StackDiscoveryStatus,
   type VcsPathPattern,
 } from './lib/discovery.types';
-export { useCreateDiscoveryMutation, useDeleteDiscoveryMutation, useRunDiscoveryMutation, useUpdateDiscoveryMutation } from './lib/discovery.mutations';
+export { useCreateDiscoveryMutation, useDecideProposalMutation, useDeleteDiscoveryMutation, useRunDiscoveryMutation, useUpdateDiscoveryMutation } from './lib/discovery.mutations';

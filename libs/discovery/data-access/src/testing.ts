@@ -1,1 +1,1 @@
-export { discoveryEventFixture, discoveryFixture } from './lib/discovery.fixtures';
+export { discoveryEventFixture, discoveryFixture, discoveryProposalFixture } from './lib/discovery.fixtures';

@@ -72,6 +72,7 @@ const allowed: [RunStatus, RunEvent, RunStateKind[], RunStatus][] = [
   ['cancelling', 'runnerCanceled', all, 'canceled'],
   ['inProgress', 'jobLost', all, 'error'],
   ['cancelling', 'jobLost', all, 'canceled'],
+  ['inProgress', 'jobRequeued', all, 'queued'],
   ['inProgress', 'jobErrored', all, 'error'],
   ['cancelling', 'jobErrored', all, 'error'],
   ...runStatuses.filter(isRunActive).map((s): [RunStatus, RunEvent, RunStateKind[], RunStatus] => [s, 'stackDeleted', all, 'canceled']),

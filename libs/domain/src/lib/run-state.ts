@@ -71,6 +71,11 @@ export const runEvents = [
   'runnerCanceled',
   /** The job's lease expired (runner gone) or it failed before any step ran. */
   'jobLost',
+  /**
+   * A lost job that is safe to run again (a speculative plan's, or a plan or task job its runner
+   * never started): queued again for another runner (bounded attempts, sweeper).
+   */
+  'jobRequeued',
   'jobErrored',
   /** The stack was deleted with the run still active. */
   'stackDeleted',
@@ -128,6 +133,9 @@ export const runTransitions: readonly RunTransition[] = [
   { from: ['inProgress'], event: 'jobLost', to: 'error', actors: ['sweeper', 'runner'] },
   // The runner holding a cancelled job died: the cancel is what the user asked for.
   { from: ['cancelling'], event: 'jobLost', to: 'canceled', actors: ['sweeper', 'runner'] },
+  // A plan that changes nothing (a pull request's, a drift check's), or a job that never started, is
+  // safe to run again elsewhere (the sweeper decides by the job's phase and status).
+  { from: ['inProgress'], event: 'jobRequeued', to: 'queued', actors: ['sweeper'] },
   { from: onRunner, event: 'jobErrored', to: 'error', actors: ['runner', 'system'] },
   { from: activeStatuses, event: 'stackDeleted', to: 'canceled', actors: ['system'] },
 ];
@@ -176,6 +184,7 @@ const eventWords: Record<RunEvent, string> = {
   taskFailed: 'failed',
   runnerCanceled: 'cancelled',
   jobLost: 'lost by its runner',
+  jobRequeued: 'queued again after its runner was lost',
   jobErrored: 'failed',
   stackDeleted: 'cancelled with its stack',
 };

@@ -1,6 +1,6 @@
 import type { StepStatus } from '@terrace/domain';
 import type { JobOutcome, JobSpec, StepResult } from '@terrace/runner-engine';
-import { JobFencedError, LogOffsetError, type ClaimedJob, type JobRef, type RunnerHealth, type RunnerTransport } from './transport';
+import { JobFencedError, LogOffsetError, type ClaimedJob, type JobCredentials, type JobRef, type RunnerHealth, type RunnerTransport } from './transport';
 
 /** An answer of the server that is not a success. */
 export class RunnerProtocolError extends Error {
@@ -118,6 +118,16 @@ export class HttpRunnerTransport implements RunnerTransport {
       ...(result ? { result } : {}),
     });
     return answer ?? { signal: 'none' as const };
+  }
+
+  async credentials(job: ClaimedJob): Promise<JobCredentials[]> {
+    try {
+      return await this.#call<JobCredentials>('GET', `/runner/job/${encodeURIComponent(job.jobId)}/credentials`, job.token);
+    } catch (error) {
+      // A server from before job credentials answers 501 (or 404): the job has none.
+      if (error instanceof RunnerProtocolError && (error.status === 501 || error.status === 404)) return [];
+      throw error;
+    }
   }
 
   async finish(job: ClaimedJob, finalLogOffset: number, outcome: JobOutcome): Promise<void> {

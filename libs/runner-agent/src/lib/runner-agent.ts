@@ -1,6 +1,6 @@
 import type { StepStatus } from '@terrace/domain';
 import { runJob, type JobOutcome, type JobSink, type JobSpec, type RunJobOptions, type StepKey, type StepResult } from '@terrace/runner-engine';
-import { JobFencedError, LogOffsetError, type ClaimedJob, type RunnerTransport } from './transport';
+import { JobFencedError, LogOffsetError, type ClaimedJob, type JobCredentials, type RunnerTransport } from './transport';
 
 export interface RunnerAgentLogger {
   info(message: string, fields?: Record<string, unknown>): void;
@@ -112,6 +112,24 @@ export class LogUploader {
   }
 }
 
+/**
+ * The job's cloud credentials become sensitive environment variables of its steps: the IaC tool
+ * reads them (AWS_ACCESS_KEY_ID…), and the log masker hides their values. They win over a stack
+ * variable of the same name.
+ */
+export function withCredentials(spec: JobSpec, credentials: JobCredentials[]): JobSpec {
+  if (!credentials.length) return spec;
+  const entries = credentials.flatMap((c) => Object.entries(c.env));
+  const names = new Set(entries.map(([name]) => name));
+  return {
+    ...spec,
+    variables: [
+      ...spec.variables.filter((v) => v.kind !== 'environment' || !names.has(v.name)),
+      ...entries.map(([name, value]) => ({ name, value, kind: 'environment' as const, sensitive: true })),
+    ],
+  };
+}
+
 interface RunningJob {
   job: ClaimedJob;
   cancel: AbortController;
@@ -214,6 +232,7 @@ export class RunnerAgent {
       let spec: JobSpec;
       try {
         spec = this.#resolveBackend(await transport.spec(job));
+        spec = withCredentials(spec, (await transport.credentials?.(job)) ?? []);
       } catch (error) {
         if (error instanceof JobFencedError) return; // the server ended the job (its spec could not be built)
         throw error;

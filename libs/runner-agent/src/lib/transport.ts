@@ -32,6 +32,15 @@ export interface RunnerTransport {
   appendLog(job: ClaimedJob, offset: number, data: Uint8Array): Promise<number>;
   step(job: ClaimedJob, step: string, status: StepStatus, result?: StepResult): Promise<{ signal: JobSignal }>;
   finish(job: ClaimedJob, finalLogOffset: number, outcome: JobOutcome): Promise<void>;
+  /** The job's cloud credentials (environment variables for the IaC tool); none when the server has none. */
+  credentials?(job: ClaimedJob): Promise<JobCredentials[]>;
+}
+
+/** One provider's short-lived credentials for a job (the contract's RunnerJobCredentials). */
+export interface JobCredentials {
+  provider: string;
+  env: Record<string, string>;
+  expiresAt?: string;
 }
 
 /** The server refused a call because the attempt is no longer the job's live one (lost, claimed again, ended). */

@@ -1,4 +1,5 @@
 import type { StepStatus } from '@terrace/domain';
+import { jobControlPoliciesSchema, type JobControlPolicies, type ReportedPolicyResult } from '@terrace/policy-engine';
 import { z } from 'zod';
 
 /**
@@ -95,6 +96,8 @@ export interface JobSpec {
   planFile?: string | undefined;
   /** Apply phase: the plan phase's .terraform.lock.hcl, base64, so init selects the same providers. */
   lockFile?: string | undefined;
+  /** Plan phase: the control policies in force on the stack, evaluated after the plan (control-policies-step.ts). */
+  controlPolicies?: JobControlPolicies | undefined;
 }
 
 export const stepKeys = [
@@ -191,6 +194,8 @@ export interface JobOutcome {
   commitSha?: string | undefined;
   /** The IaC version the job ran with (the resolved one when the spec gave a constraint). */
   iacVersion?: string | undefined;
+  /** Plan phase: one result per control policy of spec.controlPolicies (the server applies the enforcement). */
+  controlPolicyResults?: ReportedPolicyResult[] | undefined;
 }
 
 /** A command-like step's result (the spec's CommandResult). */
@@ -316,4 +321,5 @@ export const jobSpecSchema = z.object({
   ]),
   planFile: z.string().optional(),
   lockFile: z.string().optional(),
+  controlPolicies: jobControlPoliciesSchema.optional(),
 });

@@ -4,8 +4,11 @@ import { tmpdir } from 'node:os';
 import { delimiter, join, resolve, sep } from 'node:path';
 import { compareVersions, type StepStatus } from '@terrace/domain';
 import { GitClient, GitError, normaliseRepositoryPath, type GitCredentials } from '@terrace/git';
+import type { OpaOptions } from '@terrace/policy-engine';
+import { controlPoliciesStep } from './control-policies-step';
 import { resolveIacBinary, type IacBinaryOptions, type ResolvedIacBinary } from './iac-binary';
-import { backendOverride, jobEnvironment, specSecrets } from './job-environment';
+import { jobEnvironment, specSecrets } from './job-environment';
+import { writeBackendOverrides } from './terragrunt-units';
 import { JobCanceled, JobControl, JobLog, runCommand, type CommandOutcome } from './job-process';
 import type { JobOutcome, JobSink, JobSpec, StepKey, StepResult } from './job-spec';
 import { readOutputsJson, readPlanJson } from './plan-json';
@@ -25,6 +28,8 @@ export interface RunJobOptions {
   force?: AbortSignal | undefined;
   /** PATH of the job's commands (default: the runner's PATH). tflint, tfsec, infracost are looked up on it. */
   path?: string | undefined;
+  /** How the opa binary of Rego control policies is found (configured path, PATH, cache, verified download). */
+  opa?: OpaOptions | undefined;
   /** A shared provider cache (only safe when init runs one at a time; default: none). */
   pluginCacheDir?: string | undefined;
   /** Environment added to every job's commands (operator settings such as a registry mirror). */
@@ -293,8 +298,8 @@ async function prepareEnvironment(ctx: Context): Promise<void> {
   ctx.env = env;
   for (const name of skipped) await log.line(`\x1b[33mThe variable ${name} was not set: its name is not valid or is reserved by the runner\x1b[0m`);
   if (spec.backend.kind === 'http') {
-    await writeFile(join(ctx.stackDir, BACKEND_OVERRIDE_FILE), backendOverride(spec.backend), { mode: 0o600 });
-    await log.line(dim(`State: Terrace's HTTP backend (${BACKEND_OVERRIDE_FILE})`));
+    const units = await writeBackendOverrides(ctx.stackDir, spec.backend, BACKEND_OVERRIDE_FILE, spec.iac.engine === 'terragrunt');
+    await log.line(dim(`State: Terrace's HTTP backend (${BACKEND_OVERRIDE_FILE})${units.length > 1 ? `, one state per unit: ${units.map((u) => u || '.').join(', ')}` : ''}`));
   }
   for (const file of spec.varFiles) varFileArgument(ctx, file);
 }
@@ -486,6 +491,7 @@ async function planPhase(ctx: Context): Promise<void> {
   const planPath = join(ctx.dirs.tmp, 'plan.bin');
   const planJsonPath = join(ctx.dirs.tmp, 'plan.json');
   const o = planOptions(ctx.spec);
+  let monthlyCostDiff: number | undefined;
   await step(ctx, 'terraformPlan', async () => {
     const args = ['plan', '-input=false', `-out=${planPath}`, '-detailed-exitcode'];
     if (!o.lock) args.push('-lock=false');
@@ -525,8 +531,21 @@ async function planPhase(ctx: Context): Promise<void> {
     const monthly = cost.diffTotalMonthlyCost === undefined || cost.diffTotalMonthlyCost === null ? undefined : Number(cost.diffTotalMonthlyCost);
     const text = diff.stdout.toString('utf8');
     await ctx.log.write(Buffer.from(text));
+    if (monthly !== undefined && Number.isFinite(monthly)) monthlyCostDiff = monthly;
     return { status: 'succeeded', result: { diffOutput: text, ...(monthly !== undefined && Number.isFinite(monthly) ? { monthlyCostDiff: monthly } : {}) } };
   });
+  const policies = ctx.spec.controlPolicies;
+  // A plan without changes has nothing to check: the server skips the step.
+  if (policies?.policies.length && ctx.outcome.planSummary?.hasChanges && ctx.outcome.planJson) {
+    const plan = JSON.parse(ctx.outcome.planJson) as unknown;
+    await step(ctx, 'controlPolicies', async () => {
+      // opa is looked up on the runner's PATH for tools (not the job's environment, which users set).
+      const opa = { ...ctx.options.opa, ...(!ctx.options.opa?.env && ctx.options.path ? { env: { ...process.env, PATH: ctx.options.path } } : {}) };
+      const checked = await controlPoliciesStep({ policies, plan, monthlyCostDiff, opa, log: (line) => ctx.log.line(line) });
+      ctx.outcome.controlPolicyResults = maskDeep(ctx, checked.results) as typeof checked.results;
+      return { status: checked.status, result: checked.result };
+    });
+  }
 }
 
 async function applyPhase(ctx: Context): Promise<void> {

@@ -24,6 +24,9 @@ export const settingsSectionCatalogue = {
   // The organization's Terraform and environment variables, inherited by every namespace and stack
   // (ours: the spec has variables at organization scope but no page for them).
   variables: { group: 'automation', edit: 'orgConfiguration:update' },
+  // Self-hosted runner groups, their runners, registration tokens and concurrency limits (ours: the
+  // spec has runner groups and their health but names no section for them).
+  'runner-groups': { group: 'automation', edit: 'runnerGroup:manage' },
   'ai-features': { group: 'features', edit: 'orgConfiguration:update' },
 } as const satisfies Record<string, { group: SettingsSectionGroup; edit: Permission }>;
 
@@ -59,6 +62,8 @@ const aliases: Record<string, SettingsSectionId> = {
   'ssh-key': 'ssh-keys',
   'organization-variables': 'variables',
   'org-variables': 'variables',
+  runners: 'runner-groups',
+  'runner-group': 'runner-groups',
 };
 
 /** The section an id query parameter names, or null when it names none. */

@@ -1,4 +1,5 @@
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, type QueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '@terrace/api-client';
 import { useMemo } from 'react';
 import { useApiClient } from './api-client-context';
 import type { AccessContext, Organization, TeamRef, User } from './session-model';
@@ -22,12 +23,25 @@ export type CurrentSessionState =
   | { status: 'error'; error: unknown; retry: () => void }
   | { status: 'success'; session: CurrentSession };
 
+const currentSessionQueries = (client: ApiClient) =>
+  [sessionQueries.user(client), sessionQueries.role(client), sessionQueries.capabilities(client)] as const;
+
+/**
+ * Starts the calls of the current session before the authenticated layout's chunk has loaded and
+ * rendered (the console does it at start on an /app page with a token): the first page's data
+ * then waits for one round trip less (ARCHITECTURE §8, Lighthouse's largest paint).
+ */
+export function prefetchCurrentSession(queryClient: QueryClient, client: ApiClient): void {
+  const [user, role, capabilities] = currentSessionQueries(client);
+  void queryClient.prefetchQuery(user);
+  void queryClient.prefetchQuery(role);
+  void queryClient.prefetchQuery(capabilities);
+}
+
 /** The signed-in user, organization, role, teams and capabilities as one value. */
 export function useCurrentSession(): CurrentSessionState {
   const client = useApiClient();
-  const [user, role, capabilities] = useQueries({
-    queries: [sessionQueries.user(client), sessionQueries.role(client), sessionQueries.capabilities(client)],
-  });
+  const [user, role, capabilities] = useQueries({ queries: currentSessionQueries(client) });
   const userError = user.error;
   const roleError = role.error;
   const capabilitiesError = capabilities.error;

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Button, FormField, Input } from '@terrace/design-system';
 import { authPaths, authRequests, useApiClient } from '@terrace/session';
-import { useForm } from 'react-hook-form';
+import { useAuthForm } from './auth-form';
 import { Link, useParams } from 'react-router';
 import { AuthCard } from './auth-card';
 import { authMessages, errorText } from './auth-validation';
@@ -21,7 +21,7 @@ export function AcceptInvitePage() {
   const client = useApiClient();
   const complete = useCompleteSignIn();
   const { invitationToken = '' } = useParams();
-  const form = useForm<InviteValues>({ defaultValues: { firstName: '', lastName: '', password: '', confirmPassword: '' } });
+  const form = useAuthForm<InviteValues>({ defaultValues: { firstName: '', lastName: '', password: '', confirmPassword: '' } });
   const accept = useMutation({
     mutationFn: (v: InviteValues) =>
       authRequests.createUserFromInvite(client, { invitationToken, firstName: v.firstName.trim(), lastName: v.lastName.trim(), password: v.password }),

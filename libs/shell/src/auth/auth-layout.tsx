@@ -32,7 +32,7 @@ export function AuthLayout() {
         <Outlet />
       </main>
       <footer className="px-6 pb-6 text-center text-xs text-muted-foreground">
-        {t`Infrastructure as code, governed in one place.`}
+        <p>{t`Infrastructure as code, governed in one place.`}</p>
       </footer>
     </div>
   );

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Button, FormField, Input } from '@terrace/design-system';
 import { authPaths, authRequests, type SignInResult, useApiClient } from '@terrace/session';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useAuthForm } from './auth-form';
 import { Link, useSearchParams } from 'react-router';
 import { AuthCard } from './auth-card';
 import { emailProblem, errorText } from './auth-validation';
@@ -27,7 +27,7 @@ export function LoginPage() {
   const complete = useCompleteSignIn();
   const [params] = useSearchParams();
   const [step, setStep] = useState<SignInResult | null>(null);
-  const form = useForm<Credentials>({ defaultValues: { email: '', password: '' } });
+  const form = useAuthForm<Credentials>({ defaultValues: { email: '', password: '' } });
 
   const proceed = async (result: SignInResult) => {
     if (result.kind === 'session') await complete(result);

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from '@terrace/design-system';
 import { authPaths, authRequests, useApiClient } from '@terrace/session';
-import { useForm } from 'react-hook-form';
+import { useAuthForm } from './auth-form';
 import { useSearchParams } from 'react-router';
 import { AuthCard } from './auth-card';
 import { errorText } from './auth-validation';
@@ -17,7 +17,7 @@ export function AwsMarketplaceRegisterPage() {
   const complete = useCompleteSignIn(authPaths.postAwsMarketplaceRegistration);
   const [params] = useSearchParams();
   const marketplaceToken = params.get('x-amzn-marketplace-token') ?? params.get('token') ?? '';
-  const form = useForm<SignUpValues>({ defaultValues: emptySignUp });
+  const form = useAuthForm<SignUpValues>({ defaultValues: emptySignUp });
   const register = useMutation({
     mutationFn: (v: SignUpValues) => authRequests.awsMarketplaceRegistration(client, { ...toSignUpInput(v), marketplaceToken }),
     onSuccess: async (result) => {

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Button, FormField, Input } from '@terrace/design-system';
-import { useForm } from 'react-hook-form';
+import { useAuthForm } from './auth-form';
 import { authMessages } from './auth-validation';
 import { FormAlert } from './form-alert';
 
@@ -14,7 +14,7 @@ export interface MfaCodeFormProps {
 /** The six-digit code step shared by MFA sign-in and MFA setup. */
 export function MfaCodeForm({ onSubmit, pending, error, submitLabel }: MfaCodeFormProps) {
   const { t, i18n } = useLingui();
-  const form = useForm<{ code: string }>({ defaultValues: { code: '' } });
+  const form = useAuthForm<{ code: string }>({ defaultValues: { code: '' } });
   const codeError = form.formState.errors.code?.message;
   return (
     <form noValidate onSubmit={(e) => void form.handleSubmit(({ code }) => onSubmit(code.trim()))(e)} className="flex flex-col gap-4">

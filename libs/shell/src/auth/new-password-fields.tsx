@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { FormField, Input } from '@terrace/design-system';
-import type { UseFormReturn } from 'react-hook-form';
+import type { AuthForm } from './auth-form';
 import { authMessages, passwordProblem } from './auth-validation';
 
 export interface NewPasswordValues {
@@ -9,10 +9,10 @@ export interface NewPasswordValues {
 }
 
 /** A new password typed twice, with the password rules explained up front. */
-export function NewPasswordFields<T extends NewPasswordValues>({ form }: { form: UseFormReturn<T> }) {
+export function NewPasswordFields<T extends NewPasswordValues & { [K in keyof T]: string }>({ form }: { form: AuthForm<T> }) {
   const { t, i18n } = useLingui();
   // The generic form narrows to the two fields this component owns.
-  const f = form as unknown as UseFormReturn<NewPasswordValues>;
+  const f = form as unknown as AuthForm<NewPasswordValues>;
   return (
     <>
       <FormField label={t`Password`} required help={t`At least 8 characters, with letters and a number.`} error={f.formState.errors.password?.message}>

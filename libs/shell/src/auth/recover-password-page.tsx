@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Button, FormField, Input } from '@terrace/design-system';
 import { authPaths, authRequests, useApiClient } from '@terrace/session';
-import { useForm } from 'react-hook-form';
+import { useAuthForm } from './auth-form';
 import { Link } from 'react-router';
 import { AuthCard } from './auth-card';
 import { emailProblem } from './auth-validation';
@@ -12,7 +12,7 @@ import { FormAlert } from './form-alert';
 export function RecoverPasswordPage() {
   const { t, i18n } = useLingui();
   const client = useApiClient();
-  const form = useForm<{ email: string }>({ defaultValues: { email: '' } });
+  const form = useAuthForm<{ email: string }>({ defaultValues: { email: '' } });
   const recover = useMutation({ mutationFn: (email: string) => authRequests.recoverPassword(client, email) });
   return (
     <AuthCard

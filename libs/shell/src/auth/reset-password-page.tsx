@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from '@terrace/design-system';
 import { authPaths, authRequests, useApiClient } from '@terrace/session';
-import { useForm } from 'react-hook-form';
+import { useAuthForm } from './auth-form';
 import { Link, useParams } from 'react-router';
 import { AuthCard } from './auth-card';
 import { errorText } from './auth-validation';
@@ -14,7 +14,7 @@ export function ResetPasswordPage() {
   const { t } = useLingui();
   const client = useApiClient();
   const { resetToken = '' } = useParams();
-  const form = useForm<NewPasswordValues>({ defaultValues: { password: '', confirmPassword: '' } });
+  const form = useAuthForm<NewPasswordValues>({ defaultValues: { password: '', confirmPassword: '' } });
   const reset = useMutation({ mutationFn: (password: string) => authRequests.resetPassword(client, { resetToken, password }) });
   return (
     <AuthCard title={t`Choose a new password`}>

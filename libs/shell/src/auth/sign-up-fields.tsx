@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { FormField, Input } from '@terrace/design-system';
-import type { UseFormReturn } from 'react-hook-form';
+import type { AuthForm } from './auth-form';
 import { authMessages, emailProblem } from './auth-validation';
 import { NewPasswordFields, type NewPasswordValues } from './new-password-fields';
 
@@ -12,7 +12,7 @@ export interface SignUpValues extends NewPasswordValues {
 }
 
 /** The organization sign-up fields, shared by sign-up and marketplace registration. */
-export function SignUpFields({ form }: { form: UseFormReturn<SignUpValues> }) {
+export function SignUpFields({ form }: { form: AuthForm<SignUpValues> }) {
   const { t, i18n } = useLingui();
   const errors = form.formState.errors;
   return (

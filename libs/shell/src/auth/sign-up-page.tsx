@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Button } from '@terrace/design-system';
 import { authPaths, authRequests, useApiClient } from '@terrace/session';
-import { useForm } from 'react-hook-form';
+import { useAuthForm } from './auth-form';
 import { Link } from 'react-router';
 import { AuthCard } from './auth-card';
 import { errorText } from './auth-validation';
@@ -15,7 +15,7 @@ export function SignUpPage() {
   const { t } = useLingui();
   const client = useApiClient();
   const complete = useCompleteSignIn();
-  const form = useForm<SignUpValues>({ defaultValues: emptySignUp });
+  const form = useAuthForm<SignUpValues>({ defaultValues: emptySignUp });
   const signUp = useMutation({
     mutationFn: (v: SignUpValues) => authRequests.signUp(client, toSignUpInput(v)),
     onSuccess: async (result) => {

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation } from '@tanstack/react-query';
 import { Button, FormField, Input } from '@terrace/design-system';
 import { authPaths, authRequests, useApiClient } from '@terrace/session';
-import { useForm } from 'react-hook-form';
+import { useAuthForm } from './auth-form';
 import { Link, useSearchParams } from 'react-router';
 import { AuthCard } from './auth-card';
 import { emailProblem, errorText } from './auth-validation';
@@ -21,7 +21,7 @@ export function SsoLoginPage() {
   const complete = useCompleteSignIn();
   const [params] = useSearchParams();
   const { potentialSessionId } = useSsoPotentialSessionSignIn(complete);
-  const form = useForm<{ email: string }>({ defaultValues: { email: '' } });
+  const form = useAuthForm<{ email: string }>({ defaultValues: { email: '' } });
 
   const request = useMutation({
     mutationFn: (email: string) => authRequests.ssoSignInRequest(client, email),

@@ -1,6 +1,6 @@
 import type { GitCredentials } from '@terrace/git';
 import { baseUrl, collectPages, createHostHttp, numericId } from './host-http';
-import { VcsHostError, type HostedBranch, type HostedRepository, type HostIdentity, type OpenedPullRequest, type PostedCommentRef, type PullRequestRef, type VcsHost } from './vcs-host';
+import { VcsHostError, type HostedBranch, type HostedRepository, type HostIdentity, type OpenedPullRequest, type PostedCommentRef, type PullRequestChange, type PullRequestRef, type VcsHost } from './vcs-host';
 
 interface AzureRepo {
   name: string;
@@ -76,7 +76,12 @@ export class AzureDevopsHost implements VcsHost {
   }
 
   async listBranches(repository: string, signal?: AbortSignal): Promise<HostedBranch[]> {
-    const first = `${this.repoApi(repository)}/refs?filter=heads/&${apiVersion}`;
+    return this.branchesStartingWith(repository, '', signal);
+  }
+
+  /** The branches whose name starts with the prefix (the refs API's filter), every page followed. */
+  private async branchesStartingWith(repository: string, prefix: string, signal?: AbortSignal): Promise<HostedBranch[]> {
+    const first = `${this.repoApi(repository)}/refs?filter=${encodeURIComponent(`heads/${prefix}`)}&${apiVersion}`;
     const refs = await collectPages<{ name: string; objectId: string }>(first, async (url) => {
       const { body, headers } = await this.http<{ value: { name: string; objectId: string }[] }>({ url, headers: this.headers(), signal });
       const token = headers.get('x-ms-continuationtoken');
@@ -85,8 +90,47 @@ export class AzureDevopsHost implements VcsHost {
     return refs.map((r) => ({ name: r.name.replace(/^refs\/heads\//, ''), commit: r.objectId }));
   }
 
-  async openPullRequest(): Promise<OpenedPullRequest> {
-    throw new VcsHostError('invalid-input', 'Opening pull requests on Azure DevOps is not supported yet');
+  /**
+   * One push (the pushes API) creating the branch from the base's head with one commit of the
+   * files (add, or delete), then the pull request.
+   */
+  async openPullRequest(change: PullRequestChange, signal?: AbortSignal): Promise<OpenedPullRequest> {
+    const repo = this.repoApi(change.repository);
+    // The filter is a prefix: the exact name is looked for in the answer.
+    const branch = async (name: string) => (await this.branchesStartingWith(change.repository, name, signal)).find((b) => b.name === name);
+    const base = await branch(change.baseBranch);
+    if (!base) throw new VcsHostError('not-found', `Azure DevOps has no branch named '${change.baseBranch}' in ${change.repository}`);
+    if (await branch(change.branch)) {
+      throw new VcsHostError('failed', `Azure DevOps already has a branch named '${change.branch}' in ${change.repository}`);
+    }
+    await this.http({
+      method: 'POST',
+      url: `${repo}/pushes?${apiVersion}`,
+      headers: this.headers(),
+      body: {
+        refUpdates: [{ name: `refs/heads/${change.branch}`, oldObjectId: base.commit }],
+        commits: [
+          {
+            comment: change.commitMessage,
+            changes: change.files.map((f) =>
+              f.content === null
+                ? { changeType: 'delete', item: { path: `/${f.path}` } }
+                : { changeType: 'add', item: { path: `/${f.path}` }, newContent: { content: f.content, contentType: 'rawtext' } },
+            ),
+          },
+        ],
+      },
+      signal,
+    });
+    const { body: pr } = await this.http<{ pullRequestId: number; repository?: { webUrl?: string } }>({
+      method: 'POST',
+      url: `${repo}/pullrequests?${apiVersion}`,
+      headers: this.headers(),
+      body: { sourceRefName: `refs/heads/${change.branch}`, targetRefName: `refs/heads/${change.baseBranch}`, title: change.title, description: change.body },
+      signal,
+    });
+    const web = pr.repository?.webUrl ?? repo;
+    return { number: pr.pullRequestId, url: `${web}/pullrequest/${pr.pullRequestId}` };
   }
 
   async commentOnPullRequest(pr: PullRequestRef, body: string, signal?: AbortSignal): Promise<PostedCommentRef> {

@@ -1,6 +1,6 @@
 import type { GitCredentials } from '@terrace/git';
 import { baseUrl, collectPages, createHostHttp, numericId, sameOrigin } from './host-http';
-import { VcsHostError, type HostedBranch, type HostedRepository, type HostIdentity, type OpenedPullRequest, type PostedCommentRef, type PullRequestRef, type VcsHost } from './vcs-host';
+import { VcsHostError, type HostedBranch, type HostedRepository, type HostIdentity, type OpenedPullRequest, type PostedCommentRef, type PullRequestChange, type PullRequestRef, type VcsHost } from './vcs-host';
 
 /** Bitbucket's two ways in: a user name with an (app) password, or an access token. */
 export type BitbucketAuth = { kind: 'password'; username: string; password: string } | { kind: 'token'; token: string; username?: string | undefined };
@@ -73,8 +73,44 @@ export class BitbucketCloudHost implements VcsHost {
     return branches.map((b) => ({ name: b.name, commit: b.target.hash }));
   }
 
-  async openPullRequest(): Promise<OpenedPullRequest> {
-    throw new VcsHostError('invalid-input', 'Opening pull requests on Bitbucket Cloud is not supported yet');
+  /**
+   * The branch must not exist yet; one commit on it through the `src` endpoint (a form: each file
+   * as a field of its path, each deleted file named in `files` without a field), then the pull request.
+   */
+  async openPullRequest(change: PullRequestChange, signal?: AbortSignal): Promise<OpenedPullRequest> {
+    const [workspace, slug] = twoPartName(change.repository, 'workspace');
+    const repo = `${this.api}/repositories/${workspace}/${slug}`;
+    const branchUrl = (name: string) => `${repo}/refs/branches/${encodeURIComponent(name)}`;
+    const { body: base } = await this.http<{ target: { hash: string } }>({ url: branchUrl(change.baseBranch), headers: this.headers(), signal });
+    // The src endpoint commits on top of a branch that exists: a new branch is checked for first.
+    const existing = await this.http({ url: branchUrl(change.branch), headers: this.headers(), signal }).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof VcsHostError && error.kind === 'not-found') return false;
+        throw error;
+      },
+    );
+    if (existing) throw new VcsHostError('failed', `Bitbucket already has a branch named '${change.branch}'`);
+    const form = new URLSearchParams({ message: change.commitMessage, branch: change.branch, parents: base.target.hash });
+    for (const file of change.files) {
+      if (file.content === null) form.append('files', file.path);
+      else form.append(file.path, file.content);
+    }
+    await this.http({ method: 'POST', url: `${repo}/src`, headers: this.headers(), body: form, signal });
+    const { body: pr } = await this.http<{ id: number; links: { html: { href: string } } }>({
+      method: 'POST',
+      url: `${repo}/pullrequests`,
+      headers: this.headers(),
+      body: {
+        title: change.title,
+        description: change.body,
+        source: { branch: { name: change.branch } },
+        destination: { branch: { name: change.baseBranch } },
+        close_source_branch: true,
+      },
+      signal,
+    });
+    return { number: pr.id, url: pr.links.html.href };
   }
 
   async commentOnPullRequest(pr: PullRequestRef, body: string, signal?: AbortSignal): Promise<PostedCommentRef> {
@@ -173,8 +209,49 @@ export class BitbucketDataCenterHost implements VcsHost {
     return branches.map((b) => ({ name: b.displayId, commit: b.latestCommit }));
   }
 
-  async openPullRequest(): Promise<OpenedPullRequest> {
-    throw new VcsHostError('invalid-input', 'Opening pull requests on Bitbucket Data Center is not supported yet');
+  /**
+   * The branch from the base (the branches API), each file committed on it through the file edit
+   * API (one commit a file: Data Center has no multi-file commit), then the pull request. Its REST
+   * API cannot delete a file: a change deleting files is refused before anything is made.
+   */
+  async openPullRequest(change: PullRequestChange, signal?: AbortSignal): Promise<OpenedPullRequest> {
+    const [project, slug] = twoPartName(change.repository, 'project');
+    const deleted = change.files.filter((f) => f.content === null);
+    if (deleted.length) {
+      throw new VcsHostError(
+        'invalid-input',
+        `Bitbucket Data Center's REST API cannot delete files (${deleted.map((f) => f.path).join(', ')}): remove them in a pull request of your own`,
+      );
+    }
+    const repo = `${this.api}/projects/${project}/repos/${slug}`;
+    const { body: branch } = await this.http<{ latestCommit: string }>({
+      method: 'POST',
+      url: `${repo}/branches`,
+      headers: this.headers(),
+      body: { name: change.branch, startPoint: `refs/heads/${change.baseBranch}`, message: change.commitMessage },
+      signal,
+    });
+    let head = branch.latestCommit;
+    for (const file of change.files) {
+      const form = new FormData();
+      form.set('branch', change.branch);
+      // A file part, not a text field: multipart text fields have their line ends rewritten to CRLF.
+      form.set('content', new Blob([file.content ?? '']), file.path.split('/').pop() ?? 'file');
+      form.set('message', change.commitMessage);
+      form.set('sourceCommitId', head);
+      const path = file.path.split('/').map(encodeURIComponent).join('/');
+      const { body: commit } = await this.http<{ id: string }>({ method: 'PUT', url: `${repo}/browse/${path}`, headers: this.headers(), body: form, signal });
+      head = commit.id;
+    }
+    const ref = (name: string) => ({ id: `refs/heads/${name}`, repository: { slug: decodeURIComponent(slug), project: { key: decodeURIComponent(project) } } });
+    const { body: pr } = await this.http<{ id: number; links: { self: { href: string }[] } }>({
+      method: 'POST',
+      url: `${repo}/pull-requests`,
+      headers: this.headers(),
+      body: { title: change.title, description: change.body, fromRef: ref(change.branch), toRef: ref(change.baseBranch) },
+      signal,
+    });
+    return { number: pr.id, url: pr.links.self[0]?.href ?? `${repo}/pull-requests/${pr.id}` };
   }
 
   async commentOnPullRequest(pr: PullRequestRef, body: string, signal?: AbortSignal): Promise<PostedCommentRef> {

@@ -4,6 +4,7 @@ export interface HostRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   headers: Record<string, string>;
+  /** JSON, or a form (URLSearchParams: urlencoded; FormData: multipart). */
   body?: unknown;
   signal?: AbortSignal | undefined;
 }
@@ -34,16 +35,18 @@ export function createHostHttp(options: HostHttpOptions) {
   return async function request<T>(req: HostRequest): Promise<HostResponse<T>> {
     const timeout = AbortSignal.timeout(options.timeoutMs ?? defaultTimeoutMs);
     const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
+    const form = req.body instanceof URLSearchParams || req.body instanceof FormData;
     let response: Response;
     try {
       response = await doFetch(req.url, {
         method: req.method ?? 'GET',
         headers: {
           Accept: 'application/json',
-          ...(req.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(req.body === undefined || form ? {} : { 'Content-Type': 'application/json' }),
           ...req.headers,
         },
-        body: req.body === undefined ? undefined : JSON.stringify(req.body),
+        // A form (Bitbucket's file APIs) goes as the host wants it: fetch sets its content type.
+        body: req.body === undefined ? undefined : form ? (req.body as URLSearchParams | FormData) : JSON.stringify(req.body),
         signal,
         redirect: 'error',
       });

@@ -48,6 +48,59 @@ export async function handleAzureDevops(state: StandInState, request: IncomingMe
       }),
     });
   }
+  const change = /^\/([^/]+)\/([^/]+)\/_apis\/git\/repositories\/([^/]+)\/(pushes|pullrequests)$/i.exec(path);
+  const changeRepo =
+    change &&
+    state.options.repositories.find((r) => r.owner === `${decodeURIComponent(change[1] ?? '')}/${decodeURIComponent(change[2] ?? '')}` && r.name === decodeURIComponent(change[3] ?? ''));
+  if (change && changeRepo && request.method === 'POST') {
+    const repository = `${changeRepo.owner}/${changeRepo.name}`;
+    const webUrl = `${base}/${changeRepo.owner}/_git/${changeRepo.name}`;
+    const branchName = (ref: string | undefined) => (ref ?? '').replace(/^refs\/heads\//, '');
+    if (change[4]?.toLowerCase() === 'pushes') {
+      const body = (await readJson(request)) as {
+        refUpdates?: { name?: string; oldObjectId?: string }[];
+        commits?: { comment?: string; changes?: { changeType?: string; item?: { path?: string }; newContent?: { content?: string } }[] }[];
+      };
+      const update = body.refUpdates?.[0];
+      const commit = body.commits?.[0];
+      if (!update?.name || !update.oldObjectId || !commit?.changes?.length) return sendJson(response, 400, { message: 'The push must name a ref and carry a commit.', typeKey: 'InvalidArgumentValueException' });
+      const existing = changeRepo.branches.find((b) => b.name === branchName(update.name));
+      if (existing ? existing.commit !== update.oldObjectId : !changeRepo.branches.some((b) => b.commit === update.oldObjectId)) {
+        return sendJson(response, 409, {
+          message: `TF401028: The reference '${update.name}' has already been updated by another client, so you cannot update it. Please try again.`,
+          typeKey: 'GitReferenceStaleException',
+        });
+      }
+      const files = commit.changes.map((c) => ({ path: (c.item?.path ?? '').replace(/^\/+/, ''), content: c.changeType === 'delete' ? null : (c.newContent?.content ?? '') }));
+      const sha = state.addCommit(update.oldObjectId, files);
+      if (existing) existing.commit = sha;
+      else changeRepo.branches.push({ name: branchName(update.name), commit: sha });
+      return sendJson(response, 201, {
+        pushId: state.commits.size,
+        refUpdates: [{ name: update.name, oldObjectId: update.oldObjectId, newObjectId: sha }],
+        commits: [{ commitId: sha, comment: commit.comment ?? '' }],
+        repository: { id: `${changeRepo.name}-id`, name: changeRepo.name, webUrl },
+      });
+    }
+    const body = (await readJson(request)) as { sourceRefName?: string; targetRefName?: string; title?: string; description?: string };
+    const source = changeRepo.branches.find((b) => b.name === branchName(body.sourceRefName));
+    const target = changeRepo.branches.find((b) => b.name === branchName(body.targetRefName));
+    if (!source || !target || !body.title) return sendJson(response, 400, { message: 'TF401398: The pull request cannot be activated because the source and/or the target branch no longer exists.', typeKey: 'GitPullRequestCannotBeActivated' });
+    const id = state.pullRequests.filter((p) => p.host === 'azure-devops').length + 1;
+    const url = `${webUrl}/pullrequest/${id}`;
+    state.pullRequests.push({ host: 'azure-devops', repository, number: id, title: body.title, body: body.description ?? '', head: source.name, base: target.name, url, files: state.filesSince(source.commit, target.commit) });
+    return sendJson(response, 201, {
+      pullRequestId: id,
+      codeReviewId: id,
+      status: 'active',
+      title: body.title,
+      description: body.description ?? '',
+      sourceRefName: `refs/heads/${source.name}`,
+      targetRefName: `refs/heads/${target.name}`,
+      url: `${base}/${changeRepo.owner}/_apis/git/repositories/${changeRepo.name}-id/pullRequests/${id}`,
+      repository: { id: `${changeRepo.name}-id`, name: changeRepo.name, webUrl, project: { name: changeRepo.owner.split('/')[1] ?? '' } },
+    });
+  }
   const repoPath = /^\/([^/]+)\/([^/]+)\/_apis\/git\/repositories\/([^/]+)\/(refs|pullRequests\/(\d+)\/threads(?:\/(\d+)\/comments\/(\d+))?)$/.exec(path);
   const repo =
     repoPath &&
@@ -58,9 +111,12 @@ export async function handleAzureDevops(state: StandInState, request: IncomingMe
     return sendJson(response, 404, { message: 'TF401019: The Git repository with name or identifier does not exist or you do not have permissions.', typeKey: 'GitRepositoryNotFoundException' });
   }
   if (repoPath[4] === 'refs') {
+    // The filter is a prefix of the full ref name without 'refs/' (heads/ for the branches).
+    const prefix = (url.searchParams.get('filter') ?? 'heads/').replace(/^heads\//, '');
+    const branches = repo.branches.filter((b) => b.name.startsWith(prefix));
     const start = Number(url.searchParams.get('continuationToken') ?? '0');
-    const slice = repo.branches.slice(start, start + state.pageSize);
-    const more = start + state.pageSize < repo.branches.length;
+    const slice = branches.slice(start, start + state.pageSize);
+    const more = start + state.pageSize < branches.length;
     return sendJson(
       response,
       200,

@@ -75,7 +75,7 @@ export class StandInState {
   /** A fresh 40-hex object id for an object the API made. */
   newSha(): string {
     this.shaCounter += 1;
-    return this.shaCounter.toString(16).padStart(40, 'a');
+    return this.shaCounter.toString(16).padStart(40, 'b');
   }
   readonly pageSize: number;
   private requests = 0;
@@ -132,6 +132,30 @@ export class StandInState {
     return comment;
   }
 
+  /**
+   * The files the API's commits changed from `head` back to `base` (oldest first, a later change of
+   * a path replacing an earlier one): what a pull request from that branch proposes.
+   */
+  filesSince(head: string, base: string): { path: string; content: string | null }[] {
+    const chain: StandInCommit[] = [];
+    for (let sha = head; sha !== base; ) {
+      const commit = this.commits.get(sha);
+      if (!commit) break;
+      chain.unshift(commit);
+      sha = commit.parent;
+    }
+    const files = new Map<string, string | null>();
+    for (const commit of chain) for (const file of commit.files) files.set(file.path, file.content);
+    return [...files].map(([path, content]) => ({ path, content }));
+  }
+
+  /** Records a commit the API made on top of `parent`; answers its sha. */
+  addCommit(parent: string, files: { path: string; content: string | null }[]): string {
+    const sha = this.newSha();
+    this.commits.set(sha, { sha, parent, files });
+    return sha;
+  }
+
   page<T>(items: T[], page: number): T[] {
     return items.slice((page - 1) * this.pageSize, page * this.pageSize);
   }
@@ -151,4 +175,11 @@ export async function readJson(request: IncomingMessage): Promise<unknown> {
 
 export function basic(username: string, password: string): string {
   return `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+}
+
+/** A form body as the hosts' file APIs take it: urlencoded or multipart (parsed by the platform's own Response). */
+export async function readForm(request: IncomingMessage): Promise<FormData> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return new Response(Buffer.concat(chunks), { headers: { 'content-type': request.headers['content-type'] ?? '' } }).formData();
 }

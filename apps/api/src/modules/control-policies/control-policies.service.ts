@@ -1,17 +1,17 @@
-import type { EnforcementLevel, GroupSeverity } from '@terrace/domain';
+import { isManagedControlPolicyId, type EnforcementLevel, type GroupSeverity } from '@terrace/domain';
 import {
   checkRego,
+  checkReportedResults,
   effectivePolicies,
-  evaluateRego,
-  evaluateTypedPolicy,
   findManagedGroup,
   findManagedPolicy,
   managedGroups,
   managedPolicies,
   outcomeOf,
-  runResultOf,
+  ReportedResultsError,
   sortPolicyResultsBySeverity,
-  type CostEstimate,
+  type JobControlPolicies,
+  type JobPolicy,
   type OpaOptions,
   type PoliciesOutcome,
   type PolicyDefinition,
@@ -96,7 +96,6 @@ export interface ControlPoliciesDeps {
   opa?: OpaOptions;
 }
 
-const managedPolicyIds = new Set(managedPolicies.map((p) => p.id));
 const readOnly = (what: string) => forbidden(`Managed ${what} are read-only`);
 
 // ---------------------------------------------------------------------------------------------
@@ -246,7 +245,7 @@ export async function createControlPolicy(deps: ControlPoliciesDeps, actor: Acto
 
 export async function updateControlPolicy(deps: ControlPoliciesDeps, actor: Actor, id: string, input: Schemas['ControlPolicyUpdate']): Promise<ControlPolicy> {
   await deps.engine.require(actor, 'controlPolicy:update');
-  if (managedPolicyIds.has(id)) throw readOnly('control policies');
+  if (isManagedControlPolicyId(id)) throw readOnly('control policies');
   const current = await readOrganization(deps.db, actor.organizationId, (scope) => findPolicy(scope, id));
   if (!current) throw notFound('Control policy', id);
   const name = input.name === undefined ? undefined : requiredName(input.name);
@@ -273,7 +272,7 @@ export async function updateControlPolicy(deps: ControlPoliciesDeps, actor: Acto
 
 export async function deleteControlPolicy(deps: ControlPoliciesDeps, actor: Actor, id: string): Promise<ControlPolicy> {
   await deps.engine.require(actor, 'controlPolicy:delete');
-  if (managedPolicyIds.has(id)) throw readOnly('control policies');
+  if (isManagedControlPolicyId(id)) throw readOnly('control policies');
   return inOrganization(deps.db, actor.organizationId, async (scope) => {
     // Locked first, so a mapping or group being written at the same time waits for the delete.
     const row = await lockPolicyForDelete(scope, id);
@@ -413,7 +412,7 @@ async function checkedGroupPolicies(deps: ControlPoliciesDeps, organizationId: s
   entries.forEach((entry, i) => {
     if (seen.has(entry.controlPolicyId)) throw validationError('The policy is already in the group', `entity.controlPolicies.${i}.controlPolicyId`);
     seen.add(entry.controlPolicyId);
-    if (!ownIds.has(entry.controlPolicyId) && !managedPolicyIds.has(entry.controlPolicyId)) {
+    if (!ownIds.has(entry.controlPolicyId) && !isManagedControlPolicyId(entry.controlPolicyId)) {
       throw validationError(`Control policy not found: ${entry.controlPolicyId}`, `entity.controlPolicies.${i}.controlPolicyId`);
     }
   });
@@ -558,7 +557,7 @@ export async function deleteControlPolicyGroupMapping(deps: ControlPoliciesDeps,
 }
 
 // ---------------------------------------------------------------------------------------------
-// Evaluation in runs
+// Policies in runs: resolved for the runner, its results checked and recorded
 
 export interface RunForPolicies {
   id: string;
@@ -584,32 +583,8 @@ async function policyDefinitions(scope: Scope, ids: string[]): Promise<Map<strin
   return out;
 }
 
-async function evaluateOne(deps: ControlPoliciesDeps, organizationId: string, policy: PolicyDefinition, plan: unknown, context: Record<string, unknown>, cost?: CostEstimate) {
-  if (policy.type !== 'opa') return evaluateTypedPolicy(policy, { plan, cost });
-  const opa = policy.parameters.opa;
-  let modules: Record<string, string> = {};
-  try {
-    if (opa?.source === 'inline' && opa.rego) modules = { 'policy.rego': opa.rego };
-    else if (opa?.source === 'vcs' && opa.vcsInfo && deps.readRegoFiles) modules = await deps.readRegoFiles(organizationId, opa.vcsInfo as VcsInfo);
-  } catch (error) {
-    return { status: 'error' as const, failedResources: [], errorMessage: `The policy's Rego could not be read: ${error instanceof Error ? error.message : String(error)}` };
-  }
-  // The input of design §3.4: the plan as terraform shows it, the stack and run, the cost estimate.
-  return evaluateRego({ modules, query: opa?.query }, { plan, ...context, ...(cost ? { cost } : {}) }, deps.opa);
-}
-
-/**
- * The control-policies step of a run (called by the runs module inside the transaction that
- * finishes the plan job): the policies in force on the stack, each checked on the plan, recorded
- * as the run's results (and the stack's latest), worst first.
- */
-export async function evaluatePoliciesForRun(
-  deps: ControlPoliciesDeps,
-  scope: Scope,
-  run: RunForPolicies,
-  plan: unknown,
-  cost?: CostEstimate,
-): Promise<RunPoliciesEvaluation> {
+/** The policies in force on the run's stack, each with its level (the strictest mapping wins). */
+async function policiesInForce(deps: ControlPoliciesDeps, scope: Scope, run: RunForPolicies): Promise<{ policy: PolicyDefinition; level: EnforcementLevel }[]> {
   const placement = await deps.stackPlacement(scope.organizationId, run.stackId);
   const place: StackPlace = {
     organizationId: scope.organizationId,
@@ -647,15 +622,64 @@ export async function evaluatePoliciesForRun(
     policyMappings.map((m) => ({ controlPolicyId: m.controlPolicyId, targetType: m.targetType as PolicyTargetType, targetId: m.targetId, enforcementLevel: m.enforcementLevel as EnforcementLevel })),
     groupMappings,
   );
-  if (levels.size === 0) return { outcome: 'passed', results: [] };
+  if (levels.size === 0) return [];
   const definitions = await policyDefinitions(scope, [...levels.keys()]);
-  const context = { stack: { id: run.stackId, name: placement?.name ?? null, namespaceId: run.namespaceId }, run: { id: run.id, kind: run.kind } };
-  const results: PolicyRunResult[] = [];
-  for (const [id, level] of levels) {
+  // A policy deleted since it was mapped is not in force.
+  return [...levels].flatMap(([id, level]) => {
     const policy = definitions.get(id);
-    if (!policy) continue; // deleted since it was mapped
-    results.push(runResultOf(policy, level, await evaluateOne(deps, scope.organizationId, policy, plan, context, cost)));
+    return policy ? [{ policy, level }] : [];
+  });
+}
+
+/** An OPA policy's Rego: inline, or read from its repository path now; why not when it cannot be read. */
+async function regoOf(deps: ControlPoliciesDeps, organizationId: string, policy: PolicyDefinition): Promise<Pick<JobPolicy, 'rego' | 'unavailable'>> {
+  const opa = policy.parameters.opa;
+  const query = opa?.query ? { query: opa.query } : {};
+  if (opa?.source === 'inline' && opa.rego) return { rego: { modules: { 'policy.rego': opa.rego }, ...query } };
+  if (opa?.source === 'vcs' && opa.vcsInfo && deps.readRegoFiles) {
+    try {
+      return { rego: { modules: await deps.readRegoFiles(organizationId, opa.vcsInfo as VcsInfo), ...query } };
+    } catch (error) {
+      return { unavailable: `The policy's Rego could not be read: ${error instanceof Error ? error.message : String(error)}` };
+    }
   }
+  return { unavailable: 'The policy has no Rego module' };
+}
+
+/**
+ * The control policies a plan job's runner evaluates (its spec's `controlPolicies`): the policies in
+ * force on the stack read in a short read-only transaction, then the Rego of repository policies read
+ * outside it. Called when the job's spec is built, never in the transaction that finishes the job.
+ */
+export async function controlPoliciesForJob(deps: ControlPoliciesDeps, organizationId: string, run: RunForPolicies & { stackName: string }): Promise<JobControlPolicies> {
+  const inForce = await readOrganization(deps.db, organizationId, (scope) => policiesInForce(deps, scope, run));
+  const policies: JobPolicy[] = [];
+  for (const { policy, level } of inForce) {
+    const base: JobPolicy = { id: policy.id, name: policy.name, type: policy.type, enforcementLevel: level, parameters: policy.parameters };
+    policies.push(policy.type === 'opa' ? { ...base, ...(await regoOf(deps, organizationId, policy)) } : base);
+  }
+  return {
+    input: { stack: { id: run.stackId, name: run.stackName, namespaceId: run.namespaceId }, run: { id: run.id, kind: run.kind } },
+    policies,
+  };
+}
+
+/**
+ * The control-policies step's end (called by the runs module inside the transaction that finishes
+ * the plan job): the runner's results checked against the policies the job was given (a result for
+ * another policy, or a malformed one, refuses the finish; a missing one is 'Unable to Check'), with
+ * the levels and severity scores of the job's policies, recorded as the run's results (and a
+ * deployment's as the stack's latest), worst first. Nothing is evaluated here.
+ */
+export async function recordPoliciesForRun(scope: Scope, run: RunForPolicies, job: JobControlPolicies | null, reported: unknown): Promise<RunPoliciesEvaluation> {
+  let results: PolicyRunResult[];
+  try {
+    results = checkReportedResults(job, reported);
+  } catch (error) {
+    if (error instanceof ReportedResultsError) throw validationError(error.message, error.field);
+    throw error;
+  }
+  if (results.length === 0) return { outcome: 'passed', results: [] };
   const sorted = sortPolicyResultsBySeverity(results);
   // A plan checks code that may never be deployed (a pull request's branch): its results are the
   // run's, not the stack's latest, so the violations list keeps what deployments found.
@@ -666,7 +690,7 @@ export async function evaluatePoliciesForRun(
       runId: run.id,
       runKind: run.kind,
       stackId: run.stackId,
-      stackName: placement?.name ?? null,
+      stackName: job?.input.stack.name ?? null,
       namespaceId: run.namespaceId,
       controlPolicyId: r.controlPolicyId,
       policyName: r.policyName,

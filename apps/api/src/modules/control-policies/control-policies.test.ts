@@ -1,21 +1,29 @@
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { CM_DEFAULT_RUNNER_GROUP } from '@terrace/domain';
+import { controlPoliciesStep } from '@terrace/runner-engine';
+import { startVcsHostStandIn, type VcsHostStandIn } from '@terrace/vcs-hosts/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../audit/audit.schema';
-import { addMember, createNamespace, createVcsProvider, signUpOrganization, type SignedUp } from '../../testing/factories';
+import { addMember, createNamespace, signUpOrganization, type SignedUp } from '../../testing/factories';
 import { createTestApi, type TestApi } from '../../testing/test-api';
-import { claimNextJob, finishJob, type ClaimedJob } from '../runs/run-jobs.service';
+import { claimNextJob, finishJob, jobSpec, type ClaimedJob } from '../runs/run-jobs.service';
 import { policyResults } from './control-policies.schema';
 
 // Control policies on the real server and PostgreSQL: the operations over HTTP (answers checked
 // against the contract), and their evaluation in deployments through the real runs module: a run is
-// created over HTTP, its plan job claimed and finished as the runner protocol does, with a plan JSON.
-// OPA policies run tools/opa-stand-in as the opa binary.
+// created over HTTP, its plan job claimed, its spec built (the policies in force), the policies
+// evaluated by the runner engine's control-policies step on a plan JSON, and the job finished with
+// the results as the runner protocol does. OPA policies run tools/opa-stand-in as the opa binary.
 
 const opaStandIn = resolve(import.meta.dirname, '../../../../../tools/opa-stand-in/bin/opa');
 
+const hostToken = `ghp_${randomBytes(8).toString('hex')}`;
+let standIn: VcsHostStandIn;
+let workRoot: string;
 let api: TestApi;
 let admin: SignedUp;
 let viewer: SignedUp;
@@ -26,7 +34,13 @@ type Item = Record<string, unknown> & { id: string };
 
 beforeAll(async () => {
   process.env['TERRACE_OPA_BIN'] = opaStandIn;
-  api = await createTestApi({ poolSize: 8 });
+  // The git host's API (a stand-in): the job's spec reaches the stack's repository through it.
+  standIn = await startVcsHostStandIn({
+    token: hostToken,
+    repositories: [{ owner: 'acme', name: 'infra', defaultBranch: 'main', branches: [{ name: 'main', commit: 'a'.repeat(40) }], httpUrl: 'http://git.example.test/acme/infra.git' }],
+  });
+  workRoot = await mkdtemp(join(tmpdir(), 'terrace-policies-test-'));
+  api = await createTestApi({ vcs: { endpoints: standIn.endpoints, gitWorkRoot: workRoot }, poolSize: 8 });
   admin = await signUpOrganization(api, 'policies');
   viewer = await addMember(api, admin.organizationId, 'viewer');
   namespaceId = (await createNamespace(api, admin.token)).id;
@@ -36,7 +50,18 @@ beforeAll(async () => {
 afterAll(async () => {
   delete process.env['TERRACE_OPA_BIN'];
   await api.close();
+  await standIn.close();
+  await rm(workRoot, { recursive: true, force: true });
 });
+
+async function createVcsProvider(_api: TestApi, token: string): Promise<string> {
+  const provider = await api.call<{ id: string }>('createVcsProvider', {
+    token,
+    entity: { type: 'github', name: `gh-${randomBytes(3).toString('hex')}`, authType: 'token', gitCloneType: 'http', githubMetadata: { orgName: 'acme' }, credentials: { token: hostToken } },
+  });
+  if (provider.status !== 200) throw new Error(JSON.stringify(provider.body));
+  return (provider.body.response.items[0] as { id: string }).id;
+}
 
 async function ok<T = Item>(operationId: string, options: Parameters<TestApi['call']>[1]): Promise<T[]> {
   const res = await api.call<T>(operationId, options);
@@ -52,7 +77,7 @@ async function createPolicy(entity: Record<string, unknown>, token = admin.token
 }
 
 async function createStack(ns = namespaceId, token = admin.token, data: Record<string, unknown> = {}): Promise<string> {
-  const stack = { name: uniq('stack'), namespaceId: ns, iacType: 'terraform', data: { vcsInfo: { providerId, repoName: 'acme/infra', branch: 'main', path: 'envs/prod' }, ...data } };
+  const stack = { name: uniq('stack'), namespaceId: ns, iacType: 'terraform', data: { vcsInfo: { providerId, repoName: 'infra', branch: 'main', path: 'envs/prod' }, ...data } };
   return (await one<{ id: string }>('createStack', { token, entity: { stack } })).id;
 }
 
@@ -81,11 +106,15 @@ async function deployWithPlan(stackId: string, plan: unknown, organizationId = a
   const run = await one(kind === 'plan' ? 'createPlan' : 'createDeployment', { token, entity: { stackId } });
   const job = await claimOf(organizationId, run.id);
   const changes = (plan as { resource_changes: { address: string; change: { actions: string[] } }[] }).resource_changes;
+  // The runner's side: the spec's policies evaluated on the plan (the opa binary from TERRACE_OPA_BIN).
+  const spec = await jobSpec(api.runs, job);
+  const checked = spec.controlPolicies ? await controlPoliciesStep({ policies: spec.controlPolicies, plan, log: async () => undefined }) : undefined;
   await finishJob(api.runs, job, {
     status: 'succeeded',
     planSummary: { add: changes.length, change: 0, destroy: 0, replace: 0, import: 0, hasChanges: true },
     resourceChanges: changes.map((c) => ({ address: c.address, change: { actions: c.change.actions } })),
     planJson: JSON.stringify(plan),
+    ...(checked ? { controlPolicyResults: checked.results } : {}),
   });
   return kind === 'plan' ? one('getPlan', { token, params: { planId: run.id } }) : one('getDeployment', { token, params: { deploymentId: run.id } });
 }
@@ -234,13 +263,120 @@ describe('control policies: CRUD, validation, permissions', () => {
 });
 
 describe('control policies in deployments', () => {
+  it('gives the runner the policies in force with the job, records what it reports without evaluating, and refuses a forged result', async () => {
+    const org = await signUpOrganization(api, 'policies-runner');
+    const ns = (await createNamespace(api, org.token)).id;
+    const vcs = await createVcsProvider(api, org.token);
+    const stackName = uniq('stack');
+    const stackId = (await one<{ id: string }>('createStack', { token: org.token, entity: { stack: { name: stackName, namespaceId: ns, iacType: 'terraform', data: { vcsInfo: { providerId: vcs, repoName: 'infra', branch: 'main', path: '.' } } } } })).id;
+    const tags = await one('createControlPolicy', { token: org.token, entity: { name: 'Owner tag', type: 'aws_required_tags', parameters: { tags: [{ key: 'Owner' }] } } });
+    await one('createControlPolicyNamespaceMapping', { token: org.token, entity: { controlPolicyId: tags.id, namespaceId: ns, enforcementLevel: 'hardMandatory' } });
+    const rego = 'package terrace\n\ndeny contains "never" if {\n  input.run.kind == "nothing"\n}\n';
+    const opa = await one('createControlPolicy', { token: org.token, entity: { name: 'Rego check', type: 'opa', parameters: { opa: { source: 'inline', rego } } } });
+    await one('createControlPolicyMapping', { token: org.token, entity: { controlPolicyId: opa.id, targetType: 'stack', targetId: stackId, enforcementLevel: 'warning' } });
+
+    const run = await one('createDeployment', { token: org.token, entity: { stackId } });
+    const job = await claimOf(org.organizationId, run.id);
+    // The spec carries the policies in force, their levels resolved and the Rego given, with the Rego input's context.
+    const spec = await jobSpec(api.runs, job);
+    expect(spec.controlPolicies?.input).toEqual({ stack: { id: stackId, name: stackName, namespaceId: ns }, run: { id: run.id, kind: 'deployment' } });
+    expect(spec.controlPolicies?.policies).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: tags.id, name: 'Owner tag', type: 'aws_required_tags', enforcementLevel: 'hardMandatory', parameters: { tags: [{ key: 'Owner' }] } }),
+        expect.objectContaining({ id: opa.id, type: 'opa', enforcementLevel: 'warning', rego: { modules: { 'policy.rego': rego } } }),
+      ]),
+    );
+    expect(spec.controlPolicies?.policies).toHaveLength(2);
+
+    const plan = bucketPlan({});
+    const finish = (controlPolicyResults: unknown) =>
+      finishJob(api.runs, job, {
+        status: 'succeeded',
+        planSummary: { add: 1, change: 0, destroy: 0, replace: 0, import: 0, hasChanges: true },
+        resourceChanges: [{ address: 'aws_s3_bucket.logs', change: { actions: ['create'] } }],
+        planJson: JSON.stringify(plan),
+        controlPolicyResults,
+      });
+    // A result for a policy the job did not carry, two results for one policy, or a malformed one: the finish is refused, nothing is recorded.
+    await expect(finish([{ controlPolicyId: 'pol-forged', status: 'passed', failedResources: [] }])).rejects.toThrow('The job did not evaluate the control policy pol-forged');
+    await expect(
+      finish([
+        { controlPolicyId: tags.id, status: 'passed', failedResources: [] },
+        { controlPolicyId: tags.id, status: 'failed', failedResources: [] },
+      ]),
+    ).rejects.toThrow(`The control policy ${tags.id} has two results`);
+    await expect(finish([{ controlPolicyId: tags.id, status: 'fine', failedResources: [] }])).rejects.toThrow('A control policy result is not valid');
+    expect(await api.database.db.select().from(policyResults).where(eq(policyResults.runId, run.id))).toEqual([]);
+    expect((await one('getDeployment', { token: org.token, params: { deploymentId: run.id } }))['status']).toBe('inProgress');
+
+    // The runner says the tag policy passed (this plan lacks the tag: the server would have failed it,
+    // and a hard failure stops the run): the server records the runner's word, with the job's level
+    // and its own severity score. The Rego policy the runner did not report is 'Unable to Check'.
+    await finish([{ controlPolicyId: tags.id, status: 'passed', failedResources: [] }]);
+    const recorded = await api.database.db.select().from(policyResults).where(eq(policyResults.runId, run.id));
+    expect(recorded.map((r) => [r.controlPolicyId, r.status, r.enforcementLevel, r.severityScore, r.errorMessage])).toEqual([
+      [opa.id, 'error', 'warning', 4, 'The runner reported no result for this policy'],
+      [tags.id, 'passed', 'hardMandatory', 3, null],
+    ]);
+    expect((await one('getDeployment', { token: org.token, params: { deploymentId: run.id } }))['status']).toMatch(/^(approved|waitingForApproval)$/);
+    await api.call('cancelDeployment', { token: org.token, query: { deploymentId: run.id } });
+  });
+
+  it('works the same for a self-hosted runner over the runner protocol: policies in the spec, results with the finish', async () => {
+    const org = await signUpOrganization(api, 'policies-self-hosted');
+    const ns = (await createNamespace(api, org.token)).id;
+    const vcs = await createVcsProvider(api, org.token);
+    const group = await one<{ id: string }>('createRunnerGroup', { token: org.token, entity: { name: uniq('group'), maxConcurrency: 2 } });
+    const groupToken = (await one<{ token: string }>('createRunnerGroupToken', { token: org.token, params: { groupId: group.id }, entity: { name: 'ci' } })).token;
+    const runner = await one<{ token: string }>('registerRunner', { entity: { runnerGroupToken: groupToken, name: uniq('runner'), version: '1.0.0' } });
+    const stackId = (
+      await one<{ id: string }>('createStack', {
+        token: org.token,
+        entity: { stack: { name: uniq('stack'), namespaceId: ns, iacType: 'terraform', data: { vcsInfo: { providerId: vcs, repoName: 'infra', branch: 'main', path: '.' }, runnerConfig: { mode: 'selfHosted', groups: [group.id] } } } },
+      })
+    ).id;
+    const policy = await one('createControlPolicy', { token: org.token, entity: { name: 'Owner tag', type: 'aws_required_tags', parameters: { tags: [{ key: 'Owner' }] } } });
+    await one('createControlPolicyMapping', { token: org.token, entity: { controlPolicyId: policy.id, targetType: 'stack', targetId: stackId, enforcementLevel: 'softMandatory' } });
+    const run = await one('createDeployment', { token: org.token, entity: { stackId } });
+    const job = await one<{ jobId: string; token: string; runId: string }>('claimRunnerJob', { token: runner.token, entity: { waitSeconds: 0 } });
+    expect(job.runId).toBe(run.id);
+    // The spec as the runner receives it (the answer checked against the contract).
+    const spec = await one<{ controlPolicies?: Parameters<typeof controlPoliciesStep>[0]['policies'] }>('getRunnerJobSpec', { token: job.token, params: { jobId: job.jobId } });
+    expect(spec.controlPolicies?.policies).toEqual([expect.objectContaining({ id: policy.id, enforcementLevel: 'softMandatory' })]);
+    const plan = bucketPlan({});
+    const checked = await controlPoliciesStep({ policies: spec.controlPolicies as NonNullable<typeof spec.controlPolicies>, plan, log: async () => undefined });
+    const finish = (controlPolicyResults: unknown) =>
+      api.call('finishRunnerJob', {
+        token: job.token,
+        params: { jobId: job.jobId },
+        entity: {
+          status: 'succeeded',
+          finalLogOffset: 0,
+          outcome: {
+            planSummary: { add: 1, change: 0, destroy: 0, replace: 0, import: 0, hasChanges: true },
+            resourceChanges: [{ address: 'aws_s3_bucket.logs', change: { actions: ['create'] } }],
+            planJson: JSON.stringify(plan),
+            controlPolicyResults,
+          },
+        },
+      });
+    const forged = await finish([...checked.results, { controlPolicyId: 'pol-managed-ebs-encrypted', status: 'passed', failedResources: [] }]);
+    expect(forged.status).toBe(400);
+    expect(forged.body.response.errors[0]).toMatchObject({ field: 'outcome.controlPolicyResults.1.controlPolicyId', message: 'The job did not evaluate the control policy pol-managed-ebs-encrypted' });
+    expect((await finish(checked.results)).status).toBe(200);
+    expect((await one('getDeployment', { token: org.token, params: { deploymentId: run.id } }))['status']).toBe('waitingForFailedControlPoliciesApproval');
+    const [recorded] = await api.database.db.select().from(policyResults).where(eq(policyResults.runId, run.id));
+    expect(recorded).toMatchObject({ controlPolicyId: policy.id, status: 'failed', severityScore: 7, failedResources: [{ address: 'aws_s3_bucket.logs', message: "Missing the required tag 'Owner'" }] });
+    await api.call('cancelDeployment', { token: org.token, query: { deploymentId: run.id } });
+  });
+
   it('stops on a hard failure, waits on a soft one until approved, passes a warning, and lists the violations', async () => {
     const org = await signUpOrganization(api, 'policies-runs');
     const orgViewer = await addMember(api, org.organizationId, 'viewer');
     const ns = (await createNamespace(api, org.token)).id;
     const vcs = await createVcsProvider(api, org.token);
     const stack = async () =>
-      (await one<{ id: string }>('createStack', { token: org.token, entity: { stack: { name: uniq('stack'), namespaceId: ns, iacType: 'terraform', data: { vcsInfo: { providerId: vcs, repoName: 'acme/infra', branch: 'main', path: '.' } } } } })).id;
+      (await one<{ id: string }>('createStack', { token: org.token, entity: { stack: { name: uniq('stack'), namespaceId: ns, iacType: 'terraform', data: { vcsInfo: { providerId: vcs, repoName: 'infra', branch: 'main', path: '.' } } } } })).id;
     const policy = await one('createControlPolicy', { token: org.token, entity: { name: 'Owner tag', type: 'aws_required_tags', parameters: { tags: [{ key: 'Owner' }] } } });
     await one('createControlPolicyNamespaceMapping', { token: org.token, entity: { controlPolicyId: policy.id, namespaceId: ns, enforcementLevel: 'hardMandatory' } });
 
@@ -309,7 +445,7 @@ describe('control policies in deployments', () => {
     const ns = (await createNamespace(api, org.token)).id;
     const vcs = await createVcsProvider(api, org.token);
     const stack = async () =>
-      (await one<{ id: string }>('createStack', { token: org.token, entity: { stack: { name: uniq('stack'), namespaceId: ns, iacType: 'terraform', data: { vcsInfo: { providerId: vcs, repoName: 'acme/infra', branch: 'main', path: '.' } } } } })).id;
+      (await one<{ id: string }>('createStack', { token: org.token, entity: { stack: { name: uniq('stack'), namespaceId: ns, iacType: 'terraform', data: { vcsInfo: { providerId: vcs, repoName: 'infra', branch: 'main', path: '.' } } } } })).id;
     const rego = 'package terrace\n\nimport rego.v1\n\ndeny contains msg if {\n  some rc in input.plan.resource_changes\n  rc.type == "aws_s3_bucket"\n  not rc.change.after.tags.Owner\n  msg := {"msg": sprintf("%s needs an Owner", [rc.address]), "resource": rc.address}\n}\n';
     const opa = await one('createControlPolicy', { token: org.token, entity: { name: 'Owner via Rego', type: 'opa', parameters: { opa: { source: 'inline', rego } } } });
     const group = await one('createControlPolicyGroup', {

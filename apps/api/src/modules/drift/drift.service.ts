@@ -11,7 +11,7 @@ import { initiatorOf, recordAudit, type AuditInitiator } from '../audit/audit.se
 import { runPlanJson } from '../runs/run-jobs.service';
 import { beginRun, inRunsTransaction, systemActor, type RunsTx, type TransitionActor } from '../runs/run-state.service';
 import { runForSystem, stackRunOf, type RunsDeps } from '../runs/runs.service';
-import { recordStackDrift, stackIdsForReport } from '../stacks/stack-drift.service';
+import { recordStackDrift, stackDriftStates, stackIdsForReport } from '../stacks/stack-drift.service';
 import { stackForRuns, type StackForRuns } from '../stacks/stack-runs.service';
 import {
   findActiveCheck,
@@ -287,9 +287,18 @@ async function autoSync(deps: DriftDeps, t: RunsTx, check: DriftCheckRow): Promi
 // ---------------------------------------------------------------------------------------------
 // The Drift Center's chart
 
-const reportStates = ['drifted', 'inSync', 'inSyncRefreshRequired', 'inSyncDeployRequired', 'notChecked', 'unknown'] as const;
+const reportStates = ['drifted', 'inSync', 'inSyncRefreshRequired', 'inSyncDeployRequired', 'notChecked', 'unknown', 'deployRequired'] as const;
+type ReportState = (typeof reportStates)[number];
+const pointOf = (date: string, counts: Record<string, number>): Schemas['DriftReportPoint'] => ({
+  date,
+  ...(Object.fromEntries(reportStates.map((s) => [s, counts[s] ?? 0])) as Record<ReportState, number>),
+});
 
-/** GET /drift/report: per day of the period, the visible stacks by the drift state they had at its end. */
+/**
+ * GET /drift/report: per day of the period, the visible stacks by the drift state they had at its
+ * end; the last point, today, counts them by their drift state now (a stack never checked is
+ * notChecked): the Drift Center's count per state, in the same request as its chart.
+ */
 export async function getDriftReport(
   deps: DriftDeps,
   actor: Actor,
@@ -307,16 +316,16 @@ export async function getDriftReport(
   const byDay = new Map<string, Record<string, number>>();
   for (const c of counts) {
     const point = byDay.get(c.day) ?? {};
-    // deployRequired (seen in the product) counts with inSyncDeployRequired on the chart.
-    const state = c.driftState === 'deployRequired' ? 'inSyncDeployRequired' : c.driftState;
-    point[state] = (point[state] ?? 0) + c.count;
+    point[c.driftState] = (point[c.driftState] ?? 0) + c.count;
     byDay.set(c.day, point);
   }
+  const current: Record<string, number> = {};
+  for (const state of (await stackDriftStates(deps.db, actor.organizationId, stackIds)).values()) current[state] = (current[state] ?? 0) + 1;
+  byDay.set(to, current);
   const points: Schemas['DriftReportPoint'][] = [];
   for (let i = 0; i < days; i += 1) {
     const date = utcDay(new Date(Date.parse(`${from}T00:00:00Z`) + i * 86_400_000));
-    const point = byDay.get(date) ?? {};
-    points.push({ date, ...(Object.fromEntries(reportStates.map((s) => [s, point[s] ?? 0])) as Record<(typeof reportStates)[number], number>) });
+    points.push(pointOf(date, byDay.get(date) ?? {}));
   }
   return points;
 }

@@ -496,6 +496,16 @@ describe('drift report', () => {
     expect(Number(at(5)['inSync']) - Number(at(6)['inSync'])).toBe(1);
     expect(Number(at(2)['inSyncDeployRequired']) - Number(at(3)['inSyncDeployRequired'])).toBe(1);
 
+    // Today's point counts the stacks by their drift state now, every state given (the Drift Center's
+    // count per state): a stack never checked is notChecked.
+    const fresh = await createStack();
+    const [today] = await ok<Record<string, number | string>>('getDriftReport', { token: admin.token, query: { daysBack: 1, namespaceId } });
+    const listed = await ok<{ id: string; driftState: string }>('listStacks', { token: admin.token, query: { namespaceId, page: 1, pageSize: 1000 } });
+    expect(listed.find((s) => s.id === fresh)?.driftState).toBe('notChecked');
+    const states = ['drifted', 'inSync', 'inSyncRefreshRequired', 'inSyncDeployRequired', 'notChecked', 'unknown', 'deployRequired'];
+    expect(today).toEqual({ date: new Date().toISOString().slice(0, 10), ...Object.fromEntries(states.map((state) => [state, listed.filter((s) => s.driftState === state).length])) });
+    expect(Number(today?.['notChecked'])).toBeGreaterThan(0);
+
     const month = await ok<{ date: string }>('getDriftReport', { token: admin.token, query: { period: 'month' } });
     expect(month).toHaveLength(30);
     expect(month[29]?.date).toBe(new Date().toISOString().slice(0, 10));

@@ -7,6 +7,7 @@ import { LogGapError } from './run-logs.service';
 import {
   appendLogOfJob,
   authenticateJob,
+  credentialsOfJob,
   FinishBarrierError,
   finishJobOfRunner,
   reportStep,
@@ -61,6 +62,10 @@ export class InProcessRunnerTransport implements RunnerTransport {
     return asProtocol(async () =>
       reportStep(this.deps, await authenticateJob(this.deps, job.token, job.jobId), { step, status, ...(result ? { result: result as Record<string, unknown> } : {}) }),
     );
+  }
+
+  credentials(job: ClaimedJob) {
+    return asProtocol(async () => credentialsOfJob(this.deps, await authenticateJob(this.deps, job.token, job.jobId)));
   }
 
   finish(job: ClaimedJob, finalLogOffset: number, outcome: EngineOutcome): Promise<void> {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { gunzipSync, gzipSync } from 'node:zlib';
-import { and, asc, eq, gt, gte, sql } from 'drizzle-orm';
+import { promisify } from 'node:util';
+import { gunzip, gunzipSync, gzipSync } from 'node:zlib';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { SecretEnvelope } from '../../crypto/secret-envelope';
 import type { Database, Transaction } from '../../db/database';
 import { DomainError } from '../../http/domain-error';
@@ -20,25 +21,24 @@ export interface RunLogsDeps {
 /** A run's log above this size keeps its head and tail only when compacted (the tail matters most). */
 export const MAX_RUN_LOG_BYTES = 64 * 1024 * 1024;
 
+const gunzipAsync = promisify(gunzip);
+
 const sealContext = (organizationId: string, runId: string) => `${organizationId}|run-log|${runId}`;
 
-/** Serialises writers of one run's log (appends, compaction, a new job's base offset). */
+/** Serialises compaction and a new job's base offset (appends meet on the chunks' primary key instead). */
 async function lockRunLog(tx: Transaction, runId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`run_log:${runId}`}, 0))`);
 }
 
-async function compactedSize(tx: Database | Transaction, runId: string): Promise<number> {
-  const [row] = await tx.select({ size: runLogs.size }).from(runLogs).where(eq(runLogs.runId, runId));
-  return row?.size ?? 0;
-}
+/** Where the run's stored log ends: the last chunk's end, or the compacted log's size (one statement, by the primary keys). */
+const storedEndOf = (runId: string) => sql`greatest(
+  coalesce((select c."offset" + octet_length(c.data) from run_log_chunks c where c.run_id = ${runId} order by c."offset" desc limit 1), 0),
+  coalesce((select l.size from run_logs l where l.run_id = ${runId}), 0))`;
 
 /** Where the run's stored log ends (bytes). */
 export async function runLogEnd(tx: Database | Transaction, runId: string): Promise<number> {
-  const result = await tx.execute<{ end: string | null }>(
-    sql`select max("offset" + octet_length(data)) as "end" from run_log_chunks where run_id = ${runId}`,
-  );
-  const chunksEnd = Number(result.rows[0]?.end ?? 0);
-  return Math.max(chunksEnd, await compactedSize(tx, runId));
+  const result = await tx.execute<{ end: string }>(sql`select ${storedEndOf(runId)} as "end"`);
+  return Number(result.rows[0]?.end ?? 0);
 }
 
 /** The offset a new job's log starts at in its run's log (taken under the run log's lock). */
@@ -68,21 +68,28 @@ export async function appendJobLog(
   offset: number,
   data: Buffer,
 ): Promise<number> {
-  const end = await deps.db.transaction(async (tx) => {
-    await lockRunLog(tx, job.runId);
-    const stored = Math.max(0, (await runLogEnd(tx, job.runId)) - job.base);
+  // One statement, one round trip: the stored end, the new bytes inserted at it, the notification
+  // (sent at commit). Two writers of the same bytes meet on the primary key (run, offset): the
+  // second inserts nothing and tries again against the new end.
+  for (let attempt = 0; ; attempt += 1) {
+    const result = await deps.db.execute<{ stored: string; end: string | null }>(sql`
+      with head as (select greatest(${storedEndOf(job.runId)} - ${job.base}::bigint, 0) as stored),
+      written as (
+        insert into run_log_chunks (run_id, "offset", organization_id, job_id, data)
+        select ${job.runId}, ${job.base}::bigint + head.stored, ${job.organizationId}, ${job.jobId}, substring(${data}::bytea from (head.stored - ${offset}::bigint + 1)::int)
+        from head
+        where head.stored >= ${offset}::bigint and head.stored < ${offset + data.length}::bigint
+        on conflict do nothing
+        returning "offset" + octet_length(data) as "end"
+      ),
+      notified as (select pg_notify(${RUN_LOG_CHANNEL}, ${job.runId} || ':' || "end") from written)
+      select head.stored, (select "end" from written) as "end", (select count(*) from notified) as notified from head`);
+    const row = result.rows[0];
+    const stored = Number(row?.stored ?? 0);
+    if (row?.end !== null && row?.end !== undefined) return Number(row.end) - job.base;
     if (offset > stored) throw new LogGapError(stored);
-    const fresh = data.subarray(Math.min(data.length, stored - offset));
-    if (fresh.length === 0) return stored;
-    await tx
-      .insert(runLogChunks)
-      .values({ runId: job.runId, offset: job.base + stored, organizationId: job.organizationId, jobId: job.jobId, data: Buffer.from(fresh) })
-      .onConflictDoNothing();
-    const newEnd = stored + fresh.length;
-    await tx.execute(sql`select pg_notify(${RUN_LOG_CHANNEL}, ${`${job.runId}:${job.base + newEnd}`})`);
-    return newEnd;
-  });
-  return end;
+    if (offset + data.length <= stored || attempt >= 5) return stored; // a retry: everything is stored already
+  }
 }
 
 /** Where a job's log ends (the finish barrier compares it with the runner's final offset). */
@@ -96,46 +103,86 @@ export interface LogPiece {
   data: Buffer;
 }
 
-/** The run's log from `from` on, compacted part and live chunks alike, in order (at most `limitBytes`, whole pieces). */
+/** Chunks read per statement. */
+const CHUNK_ROWS = 200;
+
+/**
+ * The run's log from `from` on, compacted part and live chunks alike, in order (about `limitBytes`:
+ * whole chunks, the compacted part cut at the limit). Live reads (the common case) take one
+ * statement; the compacted part is read only when no chunk holds `from`.
+ */
 export async function readRunLog(deps: RunLogsDeps, organizationId: string, runId: string, from: number, limitBytes = 4 * 1024 * 1024): Promise<LogPiece[]> {
   const pieces: LogPiece[] = [];
   let at = from;
   let budget = limitBytes;
-  const [compacted] = await deps.db
-    .select()
-    .from(runLogs)
-    .where(and(eq(runLogs.runId, runId), eq(runLogs.organizationId, organizationId)));
-  if (compacted && compacted.size > at) {
-    const whole = gunzipSync(deps.envelope.decryptBytes(compacted.sealed, sealContext(organizationId, runId)));
-    const part = whole.subarray(at);
-    pieces.push({ offset: at, data: part });
-    at += part.length;
-    budget -= part.length;
-  }
-  // The chunk holding `at` (it may start before it) and every later one.
-  const startResult = await deps.db.execute<{ offset: string | null }>(
-    sql`select max("offset") as "offset" from run_log_chunks where run_id = ${runId} and organization_id = ${organizationId} and "offset" <= ${at}`,
-  );
-  const first = Number(startResult.rows[0]?.offset ?? at);
+  let compactedRead = false;
   while (budget > 0) {
-    const rows = await deps.db
-      .select({ offset: runLogChunks.offset, data: runLogChunks.data })
-      .from(runLogChunks)
-      .where(and(eq(runLogChunks.runId, runId), eq(runLogChunks.organizationId, organizationId), gte(runLogChunks.offset, first), gt(sql`${runLogChunks.offset} + octet_length(${runLogChunks.data})`, at)))
-      .orderBy(asc(runLogChunks.offset))
-      .limit(200);
-    if (rows.length === 0) break;
+    // The chunk holding `at` (it may start before it) and the later ones.
+    const result = await deps.db.execute<{ offset: string; data: Buffer }>(sql`
+      select "offset", data from run_log_chunks
+      where run_id = ${runId} and organization_id = ${organizationId}
+        and "offset" >= coalesce((select max(c."offset") from run_log_chunks c where c.run_id = ${runId} and c."offset" <= ${at}::bigint), ${at}::bigint)
+      order by "offset" limit ${CHUNK_ROWS}`);
+    const rows = result.rows.map((row) => ({ offset: Number(row.offset), data: row.data })).filter((row) => row.offset + row.data.length > at);
+    if (!rows.length || rows[0]!.offset > at) {
+      // No chunk holds `at`: the compacted log may (a finished run, or compaction just now).
+      if (compactedRead) return pieces; // a gap (a lost attempt's missing bytes): stop at it
+      compactedRead = true;
+      const compacted = await compactedLog(deps, organizationId, runId);
+      if (!compacted || compacted.length <= at) return pieces;
+      const part = compacted.subarray(at, at + budget);
+      pieces.push({ offset: at, data: part });
+      at += part.length;
+      budget -= part.length;
+      continue;
+    }
     for (const row of rows) {
-      if (row.offset > at) return pieces; // a gap (a lost attempt's missing bytes): stop at it
+      if (row.offset > at) return pieces; // a gap: stop at it
       const data = row.data.subarray(at - row.offset);
       pieces.push({ offset: at, data });
       at += data.length;
       budget -= data.length;
-      if (budget <= 0) break;
+      if (budget <= 0) return pieces;
     }
-    if (rows.length < 200) break;
+    if (result.rows.length < CHUNK_ROWS) return pieces;
   }
   return pieces;
+}
+
+/**
+ * Compacted logs opened lately, per envelope (each subscriber of a finished run would otherwise
+ * decrypt and unzip the whole log for itself): a few, for a few seconds, checked against the
+ * row's size and compaction time.
+ */
+const openedLogs = new WeakMap<SecretEnvelope, Map<string, { version: string; log: Promise<Buffer> }>>();
+const OPENED_LOGS_KEPT = 8;
+const OPENED_LOG_MS = 10_000;
+
+async function compactedLog(deps: RunLogsDeps, organizationId: string, runId: string): Promise<Buffer | null> {
+  const [row] = await deps.db
+    .select({ size: runLogs.size, compactedAt: runLogs.compactedAt })
+    .from(runLogs)
+    .where(and(eq(runLogs.runId, runId), eq(runLogs.organizationId, organizationId)));
+  if (!row) return null;
+  let opened = openedLogs.get(deps.envelope);
+  if (!opened) openedLogs.set(deps.envelope, (opened = new Map()));
+  const version = `${organizationId}|${row.size}|${row.compactedAt.getTime()}`;
+  const kept = opened.get(runId);
+  if (kept?.version === version) return kept.log;
+  const log = (async () => {
+    const [sealed] = await deps.db.select({ sealed: runLogs.sealed }).from(runLogs).where(and(eq(runLogs.runId, runId), eq(runLogs.organizationId, organizationId)));
+    if (!sealed) return Buffer.alloc(0);
+    return gunzipAsync(deps.envelope.decryptBytes(sealed.sealed, sealContext(organizationId, runId)));
+  })();
+  const entry = { version, log };
+  opened.set(runId, entry);
+  const forget = () => {
+    if (opened.get(runId) === entry) opened.delete(runId);
+  };
+  log.catch(forget);
+  setTimeout(forget, OPENED_LOG_MS).unref();
+  while (opened.size > OPENED_LOGS_KEPT) opened.delete(opened.keys().next().value!);
+  return log;
 }
 
 /**

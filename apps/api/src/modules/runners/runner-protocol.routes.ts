@@ -4,6 +4,8 @@ import { openRunLogStream, type RunLogStreamDeps } from './run-log-stream';
 import {
   appendLogOfJob,
   authenticateJob,
+  authenticateJobOrRunner,
+  credentialsOfJob,
   authenticateRunner,
   finishJobOfRunner,
   jobStateBackend,
@@ -23,10 +25,11 @@ export const runnerProtocolOperations = (deps: RunnerProtocolDeps & { stream: Ru
       const runner = await authenticateRunner(deps, bearerToken);
       return single(await runnerHeartbeat(deps, runner, entity));
     }),
-    claimRunnerJob: runnerOperation(async ({ bearerToken, entity }) => {
+    claimRunnerJob: runnerOperation(async ({ bearerToken, entity, signal }) => {
       const runner = await authenticateRunner(deps, bearerToken);
       if (runner.organizationId === null) return list([]);
-      const job = await takeNextJob(deps, runner, entity?.waitSeconds ?? 25);
+      // A runner killed while it waits must not be given a job it will never run.
+      const job = await takeNextJob(deps, runner, entity?.waitSeconds ?? 25, signal);
       return list(job ? [job] : []);
     }),
     getRunnerJobSpec: runnerOperation(async ({ bearerToken, params }) => {
@@ -46,6 +49,10 @@ export const runnerProtocolOperations = (deps: RunnerProtocolDeps & { stream: Ru
       const outcome = { ...(entity.outcome ?? {}), status: entity.status } as JobOutcome;
       await finishJobOfRunner(deps, job, entity.finalLogOffset, outcome);
       return single({});
+    }),
+    getRunnerJobCredentials: runnerOperation(async ({ bearerToken, params }) => {
+      const job = await authenticateJobOrRunner(deps, bearerToken, params.jobId);
+      return list(await credentialsOfJob(deps, job));
     }),
     getRunnerJobState: runnerOperation(async ({ bearerToken, params }) => {
       const job = await authenticateJob(deps, bearerToken, params.jobId);

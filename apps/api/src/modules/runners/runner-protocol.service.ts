@@ -4,7 +4,7 @@ import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { newId } from '../../crypto/ids';
 import { hashToken } from '../../crypto/opaque-token';
 import type { Database } from '../../db/database';
-import { Scope } from '../../db/scope';
+import { inOrganization, Scope } from '../../db/scope';
 import { DomainError, unauthenticated } from '../../http/domain-error';
 import { recordAudit } from '../audit/audit.service';
 import {
@@ -16,6 +16,7 @@ import {
   jobSpec,
   recordStepResult,
   StaleAttemptError,
+  stateAccessOfJob,
   type ExpiredJob,
   type JobOutcome,
   type JobRef,
@@ -43,6 +44,24 @@ export interface RunnerProtocolDeps extends RunLogsDeps {
   runs: RunJobsDeps;
   events: RunnerEvents;
   leaseSeconds?: number;
+  /**
+   * Releases the state locks a job still holds (terraform-state's releaseJobStateLocks), audited:
+   * once the job finished, or was lost (its token is dead by then, so a zombie terraform can no
+   * longer write the state the lock protected).
+   */
+  releaseJobStateLocks?: (organizationId: string, jobId: string) => Promise<number>;
+  /**
+   * The cloud credentials a job's stack deploys with (the cloud-credentials domain's, when it
+   * exists); without it a job has none.
+   */
+  cloudCredentialsOfJob?: (job: { organizationId: string; stackId: string; runId: string; phase: JobPrincipal['phase'] }) => Promise<JobCloudCredentials[]>;
+}
+
+/** One provider's short-lived credentials for a job: environment variables the IaC tool reads. */
+export interface JobCloudCredentials {
+  provider: 'aws' | 'azure' | 'gcp' | 'datadog' | 'cloudflare' | 'vcd' | 'databricks' | 'confluent' | 'okta' | 'mongodbatlas';
+  env: Record<string, string>;
+  expiresAt?: string;
 }
 
 /** Who calls: a registered self-hosted runner, or the managed runner in the server process (all organizations). */
@@ -215,7 +234,8 @@ export async function authenticateJob(deps: Pick<RunnerProtocolDeps, 'db' | 'run
 export async function resolveJobToken(deps: Pick<RunnerProtocolDeps, 'db' | 'runs'>, token: string) {
   try {
     const job = await authenticateJob(deps, token, (await jobIdOfToken(deps.db, token)) ?? '');
-    return { organizationId: job.organizationId, stackId: job.stackId, jobId: job.jobId, runId: job.runId };
+    const stateAccess = await stateAccessOfJob(deps.runs, job);
+    return { organizationId: job.organizationId, stackId: job.stackId, jobId: job.jobId, runId: job.runId, stateAccess };
   } catch {
     return null;
   }
@@ -235,6 +255,42 @@ export const jobStateBackend = (stackId: string, token: string) => ({
   username: 'terraform',
   password: token,
 });
+
+/**
+ * A job call made with the job's token, or with the runner token of the runner holding the job's
+ * live attempt (fenced like the job token: another runner, or an attempt no longer live, is refused).
+ */
+export async function authenticateJobOrRunner(deps: Pick<RunnerProtocolDeps, 'db' | 'runs'>, token: string | null, jobId: string): Promise<JobPrincipal> {
+  if (!token?.startsWith('trn_')) return authenticateJob(deps, token, jobId);
+  const runner = await authenticateRunner(deps, token);
+  const [row] = await deps.db
+    .select()
+    .from(runnerJobTokens)
+    .where(and(eq(runnerJobTokens.jobId, jobId), eq(runnerJobTokens.runnerId, runner.runnerId), isNull(runnerJobTokens.revokedAt)))
+    .orderBy(sql`${runnerJobTokens.attempt} desc`)
+    .limit(1);
+  if (!row) throw unauthenticated('The job is not claimed by this runner');
+  const ref = { jobId: row.jobId, attempt: row.attempt };
+  if (row.expiresAt.getTime() <= Date.now() || !(await isJobAttemptLive(deps.runs, ref))) throw new StaleAttemptError(row.jobId, row.attempt);
+  return { ...ref, organizationId: row.organizationId, runId: row.runId, stackId: row.stackId, phase: row.phase, runnerId: row.runnerId, logBase: row.logBase };
+}
+
+/**
+ * The cloud credentials of a claimed job (none until a cloud-credentials domain provides them);
+ * the read is audited as a secret read on the job's stack and run, whatever it answers.
+ */
+export async function credentialsOfJob(deps: RunnerProtocolDeps, job: JobPrincipal): Promise<JobCloudCredentials[]> {
+  const credentials = (await deps.cloudCredentialsOfJob?.(job)) ?? [];
+  await inOrganization(deps.db, job.organizationId, (scope) =>
+    recordAudit(scope, protocolInitiator(`job ${job.jobId}`), {
+      entityType: 'stack',
+      entityId: `${job.stackId}/run/${job.runId}/cloudCredentials`,
+      entityName: `cloud credentials of run ${job.runId} (${credentials.map((c) => c.provider).join(', ') || 'none'})`,
+      action: 'readSecret',
+    }),
+  );
+  return credentials;
+}
 
 /** The job's spec with the product's HTTP state backend (the job token as the password). */
 export async function specOfJob(deps: RunnerProtocolDeps, job: JobPrincipal, token: string): Promise<JobSpec> {
@@ -274,6 +330,8 @@ export async function finishJobOfRunner(deps: RunnerProtocolDeps, job: JobPrinci
   if (stored < finalLogOffset) throw new FinishBarrierError(stored);
   await finishJob(deps.runs, job, outcome);
   await endJobTokens(deps.db, [job.jobId]);
+  // The job's process ended: a lock it left (terraform killed, an UNLOCK lost) would block the stack.
+  await deps.releaseJobStateLocks?.(job.organizationId, job.jobId);
   // A slot of the group is free: waiting claims look again.
   await deps.db.execute(sql`select pg_notify(${RUN_JOBS_CHANNEL}, ${(await groupOfJob(deps, job)) ?? CM_DEFAULT_RUNNER_GROUP})`);
   await compactRunLog(deps, job.organizationId, job.runId);
@@ -306,7 +364,9 @@ async function lostReason(db: Database, job: ExpiredJob): Promise<string> {
 
 /**
  * The runner sweeper (a background job every minute, and safe on several replicas): jobs whose
- * lease expired are lost and their runs end in error with the reason; their tokens die; runner
+ * lease expired are lost and their runs end in error with the reason (a speculative plan's job is
+ * queued again instead, a bounded number of times); their tokens die and their state locks are
+ * released; runner
  * health follows the heartbeats (warning after 30 s, error after 5 min); finished runs' logs are compacted.
  */
 export async function sweepRunners(deps: RunnerProtocolDeps, now: Date = new Date()): Promise<{ lost: number; compacted: number }> {
@@ -329,11 +389,15 @@ export async function sweepRunners(deps: RunnerProtocolDeps, now: Date = new Dat
       }),
     );
   }
+  const organizationOf = new Map<string, string>();
   const lost = await failExpiredJobs(deps.runs, (job) => {
     lostJobs.push(job.jobId);
+    organizationOf.set(job.jobId, job.organizationId);
     return reasons.get(job.jobId) ?? `Runner ${job.runnerId ?? 'unknown'} stopped reporting: the job's lease expired at ${job.leaseExpiresAt.toISOString()}`;
   });
   await endJobTokens(deps.db, lostJobs);
+  // No lock leaks from a lost job: its token is dead, so nothing of it can write the state any more.
+  for (const jobId of lostJobs) await deps.releaseJobStateLocks?.(organizationOf.get(jobId) ?? '', jobId);
   if (lostJobs.length) await deps.db.execute(sql`select pg_notify(${RUN_JOBS_CHANNEL}, ${CM_DEFAULT_RUNNER_GROUP})`);
   // Runner health from the heartbeats (the list reads it live too).
   const warnBefore = new Date(now.getTime() - RUNNER_WARNING_AFTER_MS);

@@ -72,6 +72,29 @@ async function runOf(runId: string, kind: 'getPlan' | 'getDeployment' = 'getPlan
   return ok<{ status: string; errorSummary?: string; isActive: boolean }>(kind, { token: admin.token, params: kind === 'getPlan' ? { planId: runId } : { deploymentId: runId } });
 }
 
+const basicOf = (token: string) => `Basic ${Buffer.from(`terraform:${token}`).toString('base64')}`;
+const lockInfo = (id: string) => JSON.stringify({ ID: id, Operation: 'OperationTypePlan', Info: '', Who: 'runner@test', Version: '1.9.5', Created: new Date().toISOString(), Path: '' });
+const stateFile = (serial: number) => JSON.stringify({ version: 4, terraform_version: '1.9.5', serial, lineage: 'lineage-of-a-plan', outputs: {}, resources: [] });
+
+/** Terraform's HTTP backend with a job token, as the CLI calls it. */
+function stateCall(method: 'GET' | 'POST' | 'LOCK' | 'UNLOCK', stackId: string, token: string, body?: string, lockId?: string) {
+  return api.app.inject({
+    method: method as 'GET',
+    url: `/api/state/${stackId}${method === 'LOCK' || method === 'UNLOCK' ? '/lock' : method === 'POST' && lockId ? `?ID=${lockId}` : ''}`,
+    headers: { authorization: basicOf(token), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { payload: body } : {}),
+  });
+}
+
+/** The runner stopped heartbeating long enough: the job's lease ran out. */
+const expireLease = (jobId: string) => api.database.db.execute(sql`update run_jobs set lease_expires_at = now() - interval '1 second' where id = ${jobId}`);
+
+/** The API on a loopback port (once), for the calls that need a real connection. */
+async function listening(): Promise<string> {
+  if (!api.app.server.listening) await api.app.listen({ host: '127.0.0.1', port: 0 });
+  return `http://127.0.0.1:${(api.app.server.address() as AddressInfo).port}/api`;
+}
+
 describe('runner groups', () => {
   it('lists the default group, creates groups and tokens (shown once), and keeps them to managers', async () => {
     const { groupId, groupToken } = await newGroup(3);
@@ -137,6 +160,28 @@ describe('claims', () => {
     expect(Date.now() - started).toBeLessThan(4_000);
   }, 30_000);
 
+  it('gives nothing to a runner gone while it long-polls (its connection closed)', async () => {
+    const base = await listening();
+    const { groupId, groupToken } = await newGroup();
+    const stack = await createStack(groupId);
+    const runner = await newRunner(groupToken);
+    const gone = new AbortController();
+    const polling = fetch(`${base}/runner/job/claim`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${runner.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ entity: { waitSeconds: 20 } }),
+      signal: gone.signal,
+    }).catch(() => null);
+    await new Promise((r) => setTimeout(r, 500));
+    gone.abort();
+    await polling;
+    await new Promise((r) => setTimeout(r, 200));
+    const plan = await createRun('createPlan', stack);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect((await runOf(plan.id)).status).toBe('queued');
+    expect((await claim((await newRunner(groupToken)).token))?.runId).toBe(plan.id);
+  }, 30_000);
+
   it('wakes a long-polling claim when a job is queued (NOTIFY, not polling)', async () => {
     const { groupId, groupToken } = await newGroup();
     const stack = await createStack(groupId);
@@ -181,29 +226,155 @@ describe('logs, fencing and tokens', () => {
     expect((await appendLog(job, 29, 'zombie\n')).status).toBe(409);
   }, 30_000);
 
-  it('fails the work of a vanished runner with the reason, and fences the late runner off (logs, steps, finish, state)', async () => {
+  it('fails the work of a vanished runner with the reason, fences the late runner off (logs, steps, finish, state), and releases its state lock', async () => {
     const { groupId, groupToken } = await newGroup();
     const stack = await createStack(groupId);
-    const plan = await createRun('createPlan', stack);
+    const plan = await createRun('createDeployment', stack);
     const runner = await newRunner(groupToken, 'vanishing-runner');
     const job = (await claim(runner.token))!;
-    const state = await api.app.inject({ method: 'GET', url: `/api/state/${stack}`, headers: { authorization: `Basic ${Buffer.from(`terraform:${job.token}`).toString('base64')}` } });
+    const state = await stateCall('GET', stack, job.token);
     expect(state.statusCode).toBe(204);
+    // A deployment's plan starts and locks the state (it never writes it), then its runner vanishes.
+    expect((await api.call('reportRunnerStepResult', { token: job.token, params: { jobId: job.jobId }, entity: { step: 'gitClone', status: 'succeeded' } })).status).toBe(200);
+    expect((await stateCall('LOCK', stack, job.token, lockInfo('lock-of-a-lost-job'))).statusCode).toBe(200);
     // The runner stops heartbeating: its lease runs out.
-    await api.database.db.execute(sql`update run_jobs set lease_expires_at = now() - interval '1 second' where id = ${job.jobId}`);
+    await expireLease(job.jobId);
     const swept = await sweepRunners(api.runnerProtocol);
     expect(swept.lost).toBeGreaterThanOrEqual(1);
-    const run = await runOf(plan.id);
+    const run = await runOf(plan.id, 'getDeployment');
     expect(run.status).toBe('error');
+    // The lost job's token is dead, so no zombie can write through its lock: the lock is released.
+    expect((await api.call('getStackStateLock', { token: admin.token, query: { stackId: stack } })).body.response.items).toEqual([]);
     expect(run.errorSummary).toContain('vanishing-runner');
     expect(run.errorSummary).toContain('lease expired');
     expect((await appendLog(job, 0, 'late\n')).status).toBe(409);
     expect((await api.call('reportRunnerStepResult', { token: job.token, params: { jobId: job.jobId }, entity: { step: 'terraformInit', status: 'succeeded' } })).status).toBe(409);
     expect((await api.call('finishRunnerJob', { token: job.token, params: { jobId: job.jobId }, entity: { status: 'succeeded', finalLogOffset: 0 } })).status).toBe(409);
-    const lateState = await api.app.inject({ method: 'GET', url: `/api/state/${stack}`, headers: { authorization: `Basic ${Buffer.from(`terraform:${job.token}`).toString('base64')}` } });
-    expect(lateState.statusCode).toBe(401);
+    expect((await stateCall('GET', stack, job.token)).statusCode).toBe(401);
     const heartbeat = await ok<{ superseded: string[] }>('sendRunnerHeartbeat', { token: runner.token, entity: { health: 'ok', jobs: [{ jobId: job.jobId, attempt: job.attempt }] } });
     expect(heartbeat.superseded).toEqual([job.jobId]);
+  }, 30_000);
+
+  it('queues a lost speculative plan again for another runner, a bounded number of times, with the reason', async () => {
+    const { groupId, groupToken } = await newGroup();
+    const stack = await createStack(groupId);
+    const plan = await createRun('createPlan', stack);
+    const tokens: string[] = [];
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      const runner = await newRunner(groupToken, `lost-runner-${attempt}`);
+      const job = (await claim(runner.token))!;
+      expect(job).toMatchObject({ runId: plan.id, attempt });
+      tokens.push(job.token);
+      expect((await appendLog(job, 0, `attempt ${attempt}\n`)).status).toBe(200);
+      await expireLease(job.jobId);
+      await sweepRunners(api.runnerProtocol);
+      const run = await runOf(plan.id);
+      if (attempt < 3) {
+        // Queued again, the reason kept; the lost attempt's token is fenced off.
+        expect(run.status).toBe('queued');
+        const [row] = (await api.database.db.execute<{ status: string; error: string; runner_id: string | null }>(sql`select status, error, runner_id from run_jobs where id = ${job.jobId}`)).rows;
+        expect(row).toMatchObject({ status: 'queued', runner_id: null });
+        expect(row?.error).toContain(`lost-runner-${attempt}`);
+        expect(row?.error).toContain(`attempt ${attempt} of 3`);
+        const [transition] = (await api.database.db.execute<{ event: string; reason: string }>(sql`select event, reason from run_transitions where run_id = ${plan.id} order by seq desc limit 1`)).rows;
+        expect(transition).toMatchObject({ event: 'jobRequeued' });
+        expect(transition?.reason).toContain('queued again');
+      } else {
+        expect(run.status).toBe('error');
+        expect(run.errorSummary).toContain('lost-runner-3');
+      }
+      expect((await appendLog(job, 0, 'zombie\n')).status).toBe(409);
+      expect((await stateCall('GET', stack, job.token)).statusCode).toBe(401);
+    }
+    expect(new Set(tokens).size).toBe(3);
+  }, 30_000);
+
+  it('queues again a deployment whose runner vanished before starting it (claimed, no step reported)', async () => {
+    const { groupId, groupToken } = await newGroup();
+    const stack = await createStack(groupId);
+    const deployment = await createRun('createDeployment', stack);
+    const gone = await newRunner(groupToken, 'killed-at-claim');
+    const job = (await claim(gone.token))!;
+    await expireLease(job.jobId);
+    await sweepRunners(api.runnerProtocol);
+    expect((await runOf(deployment.id, 'getDeployment')).status).toBe('queued');
+    const next = (await claim((await newRunner(groupToken)).token))!;
+    expect(next).toMatchObject({ jobId: job.jobId, runId: deployment.id, attempt: job.attempt + 1, phase: 'plan' });
+    expect((await appendLog(job, 0, 'zombie\n')).status).toBe(409);
+  }, 30_000);
+
+  it('keeps failing a lost apply (not safe to run twice)', async () => {
+    const { groupId, groupToken } = await newGroup();
+    const stack = await createStack(groupId);
+    const deployment = await createRun('createDeployment', stack);
+    const runner = await newRunner(groupToken, 'apply-runner');
+    const planJob = (await claim(runner.token))!;
+    const finished = await api.call('finishRunnerJob', {
+      token: planJob.token,
+      params: { jobId: planJob.jobId },
+      entity: { status: 'succeeded', finalLogOffset: 0, outcome: { planSummary: { add: 1, change: 0, destroy: 0, hasChanges: true } } },
+    });
+    expect(finished.status, JSON.stringify(finished.body)).toBe(200);
+    if ((await runOf(deployment.id, 'getDeployment')).status === 'waitingForApproval') {
+      await ok('approveDeployment', { token: admin.token, query: { deploymentId: deployment.id } });
+    }
+    const applyJob = (await claim(runner.token))!;
+    expect(applyJob).toMatchObject({ runId: deployment.id, phase: 'apply' });
+    await expireLease(applyJob.jobId);
+    await sweepRunners(api.runnerProtocol);
+    const run = await runOf(deployment.id, 'getDeployment');
+    expect(run.status).toBe('error');
+    expect(run.errorSummary).toContain('apply-runner');
+    expect(await claim(runner.token)).toBeNull();
+  }, 30_000);
+
+  it("gives a plan's token read-only state: a speculative plan reads, a deployment's plan locks too, neither writes", async () => {
+    const { groupId, groupToken } = await newGroup();
+    const stack = await createStack(groupId);
+    const runner = await newRunner(groupToken);
+    await createRun('createPlan', stack);
+    const speculative = (await claim(runner.token))!;
+    expect((await stateCall('GET', stack, speculative.token)).statusCode).toBe(204);
+    const refusedLock = await stateCall('LOCK', stack, speculative.token, lockInfo('plan-lock'));
+    expect(refusedLock.statusCode).toBe(403);
+    expect(refusedLock.json().response.errors[0].message).toContain('-lock=false');
+    const refusedWrite = await stateCall('POST', stack, speculative.token, stateFile(1));
+    expect(refusedWrite.statusCode).toBe(403);
+    expect(refusedWrite.json().response.errors[0].message).toContain('A plan cannot write the state');
+
+    const other = await createStack(groupId);
+    await createRun('createDeployment', other);
+    const deploymentPlan = (await claim(runner.token))!;
+    expect((await stateCall('LOCK', other, deploymentPlan.token, lockInfo('dp-lock'))).statusCode).toBe(200);
+    const write = await stateCall('POST', other, deploymentPlan.token, stateFile(1), 'dp-lock');
+    expect(write.statusCode).toBe(403);
+    expect(write.json().response.errors[0].message).toContain('A plan cannot write the state');
+    expect((await stateCall('UNLOCK', other, deploymentPlan.token, lockInfo('dp-lock'))).statusCode).toBe(200);
+    // Nothing was stored, not even as a quarantined version.
+    const versions = await api.call('listStackStateVersions', { token: admin.token, query: { stackId: other, page: 1, pageSize: 10 } });
+    expect(versions.body.response.items).toEqual([]);
+  }, 30_000);
+
+  it('answers a claimed job its cloud credentials (none yet), to its token or its runner only, audited, fenced once the job ended', async () => {
+    const { groupId, groupToken } = await newGroup();
+    const stack = await createStack(groupId);
+    await createRun('createPlan', stack);
+    const runner = await newRunner(groupToken, 'credentials-runner');
+    const stranger = await newRunner(groupToken, 'another-runner');
+    const job = (await claim(runner.token))!;
+    const byJob = await api.call('getRunnerJobCredentials', { token: job.token, params: { jobId: job.jobId } });
+    expect(byJob.status, JSON.stringify(byJob.body)).toBe(200);
+    expect(byJob.body.response.items).toEqual([]);
+    expect((await api.call('getRunnerJobCredentials', { token: runner.token, params: { jobId: job.jobId } })).status).toBe(200);
+    expect((await api.call('getRunnerJobCredentials', { token: stranger.token, params: { jobId: job.jobId } })).status).toBe(401);
+    expect((await api.call('getRunnerJobCredentials', { params: { jobId: job.jobId } })).status).toBe(401);
+    const audited = await api.database.db.execute<{ n: string }>(
+      sql`select count(*) as n from audit_events where organization_id = ${admin.organizationId} and entity_id = ${`${stack}/run/${job.runId}/cloudCredentials`} and action = 'readSecret'`,
+    );
+    expect(Number(audited.rows[0]?.n)).toBe(2);
+    await api.call('finishRunnerJob', { token: job.token, params: { jobId: job.jobId }, entity: { status: 'failed', finalLogOffset: 0 } });
+    expect((await api.call('getRunnerJobCredentials', { token: job.token, params: { jobId: job.jobId } })).status).toBe(409);
+    expect((await api.call('getRunnerJobCredentials', { token: runner.token, params: { jobId: job.jobId } })).status).not.toBe(200);
   }, 30_000);
 
   it('scopes a job token to its job and its stack', async () => {
@@ -231,8 +402,7 @@ describe('logs, fencing and tokens', () => {
 
 describe('run log stream', () => {
   it('streams the log as server-sent events and resumes from Last-Event-ID, then ends with the run', async () => {
-    await api.app.listen({ host: '127.0.0.1', port: 0 });
-    const base = `http://127.0.0.1:${(api.app.server.address() as AddressInfo).port}/api`;
+    const base = await listening();
     const { groupId, groupToken } = await newGroup();
     const stack = await createStack(groupId);
     const plan = await createRun('createPlan', stack);

@@ -1,9 +1,12 @@
+import type { JobControlPolicies } from '@terrace/policy-engine';
 import type { Scope } from '../../db/scope';
-import { listSteps, type RunRow } from './runs.repository';
 
-// The control-policies step of a deployment's plan phase (design §5.1). The control-policies module
-// evaluates the policies in force on the stack against the plan and records each result; the
-// composition root wires it in (`RunJobsDeps.evaluateControlPolicies`). Without it every plan passes.
+// The control-policies step of a plan phase (design §3.4, §5.1). The server resolves the policies in
+// force on the stack when it builds the plan job's spec (`ControlPoliciesForJob`, outside any long
+// transaction); the runner evaluates them and reports the results with the job's finish; the
+// finishing transaction only checks and records the report (`RecordControlPolicies`) and applies
+// the enforcement. The composition root wires both to the control-policies module
+// (`RunJobsDeps.controlPoliciesForJob`, `RunJobsDeps.recordControlPolicies`); without them every plan passes.
 
 export type ControlPoliciesOutcome = 'passed' | 'warning' | 'softFailed' | 'hardFailed' | 'error';
 
@@ -25,25 +28,22 @@ export interface ControlPoliciesEvaluation {
   results?: ControlPolicyRunResult[];
 }
 
-/** The run as the policies see it, and the plan's cost estimate when the infracost step gave one. */
-export interface PoliciesInput {
-  run: { id: string; kind: string; stackId: string; namespaceId: string };
-  planJson: unknown;
-  cost?: { diffMonthlyCost: number };
+/** The run as the policies see it. */
+export interface PoliciesRun {
+  id: string;
+  kind: string;
+  stackId: string;
+  namespaceId: string;
 }
 
-/** The hook: runs inside the finishing job's transaction (its scope), so it reads and writes through it. */
-export type EvaluateControlPolicies = (scope: Scope, input: PoliciesInput) => Promise<ControlPoliciesEvaluation>;
+/** The policies of a plan job: resolved when its spec is built (read-only, no transaction held). */
+export type ControlPoliciesForJob = (organizationId: string, run: PoliciesRun & { stackName: string }) => Promise<JobControlPolicies>;
 
-export const evaluateControlPolicies: EvaluateControlPolicies = async () => ({ outcome: 'passed', results: [] });
+/**
+ * The runner's report checked against the job's policies and recorded: runs inside the finishing
+ * job's transaction (its scope), evaluates nothing. A report that does not fit the job throws (the
+ * finish is refused).
+ */
+export type RecordControlPolicies = (scope: Scope, input: { run: PoliciesRun; job: JobControlPolicies | null; reported: unknown }) => Promise<ControlPoliciesEvaluation>;
 
-/** What the policies are given for a run: the run, its plan JSON and the infracost step's monthly difference. */
-export async function policiesInput(scope: Scope, run: RunRow, planJson: unknown): Promise<PoliciesInput> {
-  const infracost = (await listSteps(scope, run.id)).find((s) => s.key === 'infracost');
-  const diff = (infracost?.result as { monthlyCostDiff?: unknown } | null | undefined)?.monthlyCostDiff;
-  return {
-    run: { id: run.id, kind: run.kind, stackId: run.stackId, namespaceId: run.namespaceId },
-    planJson,
-    ...(typeof diff === 'number' && Number.isFinite(diff) ? { cost: { diffMonthlyCost: diff } } : {}),
-  };
-}
+export const passingControlPolicies: RecordControlPolicies = async () => ({ outcome: 'passed', results: [] });

@@ -3,6 +3,7 @@
 // API does not depend on the node-only engine library.
 
 import type { StepStatus } from '@terrace/domain';
+import type { JobControlPolicies } from '@terrace/policy-engine';
 
 export type JobPhase = 'plan' | 'apply' | 'task';
 export type JobRunKind = 'plan' | 'deployment' | 'destroy' | 'task' | 'drift';
@@ -57,6 +58,8 @@ export interface JobSpec {
   planFile?: string;
   /** Apply phase: the plan phase's .terraform.lock.hcl (base64). */
   lockFile?: string;
+  /** Plan phase: the control policies in force on the stack, evaluated by the runner. */
+  controlPolicies?: JobControlPolicies;
 }
 
 export interface JobPlanSummary {
@@ -102,6 +105,8 @@ export interface JobOutcome {
   commitSha?: string | undefined;
   /** The IaC version the job ran with (resolved from a constraint). */
   iacVersion?: string | undefined;
+  /** Plan phase: the runner's result per control policy of the spec (checked by the control-policies module before it is recorded). */
+  controlPolicyResults?: unknown;
 }
 
 /** A step report: the key as the engine names it (customFlow.beforeInit or customFlowBeforeInit). */

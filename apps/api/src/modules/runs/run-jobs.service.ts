@@ -10,7 +10,7 @@ import { recordAudit, type AuditEntityType, type AuditInitiator } from '../audit
 import { stackForRuns } from '../stacks/stack-runs.service';
 import { dependencyInputsForRun } from '../stack-dependencies/stack-dependencies.service';
 import { isAutoApproved, type ApprovalRule } from './approval-policy';
-import { evaluateControlPolicies as passingControlPolicies, policiesInput, type ControlPoliciesOutcome, type EvaluateControlPolicies } from './control-policies';
+import { passingControlPolicies, type ControlPoliciesForJob, type ControlPoliciesOutcome, type RecordControlPolicies } from './control-policies';
 import type {
   ClaimedJob,
   ExpiredJob,
@@ -45,6 +45,7 @@ import {
 } from './runs.repository';
 import {
   DEFAULT_APPROVAL_TIMEOUT_MS,
+  notifyJobQueued,
   RUN_JOBS_NOTIFY_CHANNEL,
   stepPosition,
   transitionRun,
@@ -76,8 +77,10 @@ export interface RunJobsDeps {
   stateBackend?: (job: ClaimedJob) => Promise<JobBackend>;
   /** How long a deployment waits for approval (default 7 days). */
   approvalTimeoutMs?: number;
-  /** The control-policies step (the control-policies module's; without it every plan passes). */
-  evaluateControlPolicies?: EvaluateControlPolicies;
+  /** The control policies a plan job's runner evaluates (the control-policies module's; without them every plan passes). */
+  controlPoliciesForJob?: ControlPoliciesForJob;
+  /** Records the runner's policy results in the finishing transaction (the control-policies module's). */
+  recordControlPolicies?: RecordControlPolicies;
   /** Called in the transaction of a run's terminal transition (the drift domain's). */
   onRunEnded?: RunEndedHook;
 }
@@ -186,6 +189,20 @@ export async function isJobAttemptLive(deps: Pick<RunJobsDeps, 'db'>, ref: JobRe
   return !!job && job.attempt === ref.attempt && liveStatuses.includes(job.status);
 }
 
+/**
+ * What a job's token may do with its stack's state (design §5.3, job tokens): the apply and task
+ * phases write it; a deployment's plan locks it (the plan runs with the lock, see planOptionsOf)
+ * but never writes it; a speculative plan (kind plan, drift) only reads it (-lock=false).
+ */
+export async function stateAccessOfJob(
+  deps: Pick<RunJobsDeps, 'db'>,
+  job: { organizationId: string; runId: string; phase: RunJobRow['phase'] },
+): Promise<'read' | 'lock' | 'write'> {
+  if (job.phase !== 'plan') return 'write';
+  const run = await readOrganization(deps.db, job.organizationId, (scope) => findRun(scope, job.runId));
+  return run && isMutatingRunKind(run.kind === 'external_run' ? 'plan' : run.kind) ? 'lock' : 'read';
+}
+
 /** Jobs claimed or running per runner group of an organization (runner groups' settings). */
 export async function liveJobsByGroup(deps: Pick<RunJobsDeps, 'db'>, organizationId: string): Promise<Map<string, number>> {
   const result = await deps.db.execute<{ group: string; n: string }>(sql`
@@ -260,6 +277,16 @@ export async function runPlanJson(deps: Pick<RunJobsDeps, 'envelope'>, t: RunsTx
   return parsePlanJson(text);
 }
 
+/** The run kinds whose plan is checked by the control policies. */
+const policyRunKinds = new Set<string>(['plan', 'deployment', 'destroy']);
+
+/** The control policies a run's plan job was given (its spec's), read in the caller's transaction. */
+async function jobControlPolicies(deps: RunJobsDeps, t: RunsTx, runId: string): Promise<NonNullable<JobSpec['controlPolicies']> | null> {
+  const artifact = await findArtifact(t.scope, runId, 'policyinput');
+  if (!artifact) return null;
+  return JSON.parse(Buffer.from(openArtifact(deps, t.organizationId, 'policyinput', runId, artifact.sealed), 'base64').toString('utf8')) as NonNullable<JobSpec['controlPolicies']>;
+}
+
 /** The JobSpec of a live job (claimed or running, this attempt): variables decrypted. */
 export async function jobSpec(deps: RunJobsDeps, ref: JobRef): Promise<JobSpec> {
   const job = await liveJob(deps, ref);
@@ -329,6 +356,15 @@ export async function jobSpec(deps: RunJobsDeps, ref: JobRef): Promise<JobSpec> 
     ...(job.phase !== 'task' ? { plan: planOptionsOf(run) } : {}),
     backend: deps.stateBackend ? await deps.stateBackend(claimed(job, run)) : { kind: 'local' },
   };
+  if (job.phase === 'plan' && deps.controlPoliciesForJob && policyRunKinds.has(run.kind)) {
+    // Resolved here, outside the finishing transaction (a repository's Rego is read now); what the
+    // job was given is kept, so its finish is checked against it.
+    const controlPolicies = await deps.controlPoliciesForJob(job.organizationId, { id: run.id, kind: run.kind, stackId: run.stackId, namespaceId: run.namespaceId, stackName: stack.name });
+    await deps.db.transaction(async (tx) =>
+      storeArtifact(deps, runsTx(deps, tx, job.organizationId), run.id, 'policyinput', Buffer.from(JSON.stringify(controlPolicies)).toString('base64')),
+    );
+    if (controlPolicies.policies.length) spec.controlPolicies = controlPolicies;
+  }
   if (job.phase === 'apply') {
     for (const kind of ['planfile', 'lockfile'] as const) {
       const artifact = await readOrganization(deps.db, job.organizationId, (scope) => findArtifact(scope, run.id, kind));
@@ -466,7 +502,7 @@ export function planSummaryOf(outcome: Pick<JobOutcome, 'planSummary' | 'resourc
   };
 }
 
-async function storeArtifact(deps: RunJobsDeps, t: RunsTx, runId: string, kind: 'planfile' | 'planjson' | 'lockfile', base64: string): Promise<void> {
+async function storeArtifact(deps: RunJobsDeps, t: RunsTx, runId: string, kind: 'planfile' | 'planjson' | 'lockfile' | 'policyinput', base64: string): Promise<void> {
   const bytes = Buffer.from(base64, 'base64');
   await upsertArtifact(t.scope, {
     id: `art-${runId}-${kind}`,
@@ -515,11 +551,14 @@ async function finishPlanPhase(deps: RunJobsDeps, t: RunsTx, run: RunRow, outcom
     await transitionRun(t, run.id, 'planNoChanges', actor);
     return;
   }
-  const evaluate = deps.evaluateControlPolicies ?? passingControlPolicies;
+  // The runner evaluated the policies its spec carried; they are checked against it and recorded here.
+  const record = deps.recordControlPolicies ?? passingControlPolicies;
+  const reported = async () =>
+    record(t.scope, { run: { id: run.id, kind: run.kind, stackId: run.stackId, namespaceId: run.namespaceId }, job: await jobControlPolicies(deps, t, run.id), reported: outcome.controlPolicyResults });
   if (!deploymentKind) {
     // A plan (a pull request's, a user's) shows its policy results as findings; they never stop it.
-    if (run.kind === 'plan' && deps.evaluateControlPolicies) {
-      const checked = await evaluate(t.scope, await policiesInput(t.scope, run, planJson));
+    if (run.kind === 'plan' && deps.recordControlPolicies) {
+      const checked = await reported();
       if (checked.results?.length) {
         const status: StepStatus = checked.outcome === 'passed' ? 'succeeded' : 'issuesFound';
         await writeStep(t.scope, run.id, 'controlPolicies', stepPosition('controlPolicies'), {
@@ -533,7 +572,7 @@ async function finishPlanPhase(deps: RunJobsDeps, t: RunsTx, run: RunRow, outcom
     await transitionRun(t, run.id, 'planSucceeded', actor);
     return;
   }
-  const policies = await evaluate(t.scope, await policiesInput(t.scope, run, planJson));
+  const policies = await reported();
   await writeStep(t.scope, run.id, 'controlPolicies', stepPosition('controlPolicies'), {
     status: policyStepStatus[policies.outcome],
     started: true,
@@ -628,7 +667,15 @@ export async function finishJob(deps: RunJobsDeps, ref: JobRef, outcome: JobOutc
 // ---------------------------------------------------------------------------------------------
 // Sweepers
 
-/** Sweeper: jobs whose lease expired are lost; their runs end in error with `reasonFor(job)`. */
+/** How many times a job safe to run again is claimed before a lost runner ends its run in error. */
+export const MAX_REQUEUED_ATTEMPTS = 3;
+
+/**
+ * Sweeper: jobs whose lease expired are lost. A job safe to run again (a speculative plan's, kind
+ * plan or drift; a plan or task job never started) is queued again, up to
+ * MAX_REQUEUED_ATTEMPTS claims, the reason kept on the job and in the run's transitions;
+ * any other run ends in error with `reasonFor(job)`.
+ */
 export async function failExpiredJobs(deps: RunJobsDeps, reasonFor: (job: ExpiredJob) => string): Promise<number> {
   let failed = 0;
   for (const candidate of await expiredJobs(deps.db, 200)) {
@@ -647,8 +694,22 @@ export async function failExpiredJobs(deps: RunJobsDeps, reasonFor: (job: Expire
         runnerGroupId: job.runnerGroupId,
         leaseExpiresAt: job.leaseExpiresAt,
       });
+      // A speculative plan (a pull request's, a drift check's) changes nothing and locks nothing,
+      // and a plan or task job whose runner never reported a step never ran: another runner may
+      // run it again, a bounded number of times. Anything else may have changed infrastructure
+      // half-way (an apply, a task that ran): the run ends with the reason.
+      const kind = run.kind === 'external_run' ? 'plan' : run.kind;
+      const safeToRunAgain = job.phase !== 'apply' && (job.status === 'claimed' || (job.phase === 'plan' && (kind === 'plan' || kind === 'drift')));
+      if (safeToRunAgain && job.attempt < MAX_REQUEUED_ATTEMPTS && findRunTransition(run.status as never, 'jobRequeued', kind)) {
+        const why = `${reason} (attempt ${job.attempt} of ${MAX_REQUEUED_ATTEMPTS}: queued again for another runner)`;
+        await updateJob(t.scope, job.id, { status: 'queued', runnerId: null, claimedAt: null, startedAt: null, leaseExpiresAt: null, signal: 'none', error: why });
+        await transitionRun(t, run.id, 'jobRequeued', { kind: 'sweeper' }, { reason: why });
+        await notifyJobQueued(t.tx, job.runnerGroupId);
+        await recordAudit(t.scope, { name: 'sweeper', type: 'system', userId: null }, { entityType: auditEntityOf(run.kind), entityId: run.id, action: 'update' });
+        return true;
+      }
       await updateJob(t.scope, job.id, { status: 'lost', finishedAt: new Date(), error: reason });
-      if (findRunTransition(run.status as never, 'jobLost', run.kind === 'external_run' ? 'plan' : run.kind)) {
+      if (findRunTransition(run.status as never, 'jobLost', kind)) {
         await transitionRun(t, run.id, 'jobLost', { kind: 'sweeper' }, { errorSummary: reason });
       }
       await recordAudit(t.scope, { name: 'sweeper', type: 'system', userId: null }, { entityType: auditEntityOf(run.kind), entityId: run.id, action: 'update' });

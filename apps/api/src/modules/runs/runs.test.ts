@@ -435,6 +435,8 @@ describe('runs', () => {
     const waiting = await deploy(stackId);
     const job = await claimNextJob(api.runs, { organizationId: admin.organizationId, runnerGroupId: CM_DEFAULT_RUNNER_GROUP, runnerId: 'rnr-gone', leaseSeconds: 1 });
     expect(job?.runId).toBe(run.id);
+    // The runner started the job (a job never started would be queued again).
+    await recordStepResult(api.runs, job as ClaimedJob, { key: 'gitClone', status: 'inProgress' });
     expect(await failExpiredJobs(api.runs, () => 'never')).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     const failed = await failExpiredJobs(api.runs, (lost) => `Runner ${lost.runnerId} stopped responding at ${lost.leaseExpiresAt.toISOString()}`);

@@ -1,22 +1,37 @@
 import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/database';
 import { pagedList, type Page, type PageRequest } from '../../db/paged-list';
 import type { Scope } from '../../db/scope';
-import { stackDiscoveryConfigurations, stackDiscoveryEvents } from './stack-discovery.schema';
+import { stackDiscoveryConfigurations, stackDiscoveryEvents, stackDiscoveryProposals, type StackDiscoveryProposalStatus } from './stack-discovery.schema';
 
 export type DiscoveryConfigurationRow = typeof stackDiscoveryConfigurations.$inferSelect;
 export type NewDiscoveryConfigurationRow = Omit<typeof stackDiscoveryConfigurations.$inferInsert, 'organizationId'>;
 export type DiscoveryConfigurationChanges = Partial<Omit<NewDiscoveryConfigurationRow, 'id' | 'createdAt' | 'createdBy'>>;
 export type DiscoveryEventRow = typeof stackDiscoveryEvents.$inferSelect;
 export type NewDiscoveryEventRow = Omit<typeof stackDiscoveryEvents.$inferInsert, 'organizationId'>;
+export type ProposalRow = typeof stackDiscoveryProposals.$inferSelect;
+export type NewProposalRow = Omit<typeof stackDiscoveryProposals.$inferInsert, 'organizationId'>;
 
-export function listConfigurations(scope: Scope, filter: { id?: string | undefined; namespaceId?: string | undefined }) {
-  const conditions: SQL[] = [];
-  if (filter.id) conditions.push(eq(stackDiscoveryConfigurations.id, filter.id));
-  if (filter.namespaceId) conditions.push(eq(stackDiscoveryConfigurations.namespaceId, filter.namespaceId));
-  return scope.select(stackDiscoveryConfigurations, conditions.length ? (and(...conditions) as SQL) : undefined, {
-    orderBy: [asc(stackDiscoveryConfigurations.name), asc(stackDiscoveryConfigurations.id)],
-  });
+export interface ConfigurationFilter {
+  id: string;
+  namespaceId: string;
+  /** Part of the name, case-insensitive. */
+  search: string;
 }
+
+const configurationList = pagedList<typeof stackDiscoveryConfigurations, ConfigurationFilter>({
+  name: 'stack_discovery_configurations',
+  table: stackDiscoveryConfigurations,
+  orderBy: [asc(stackDiscoveryConfigurations.name), asc(stackDiscoveryConfigurations.id)],
+  filters: {
+    id: (v) => eq(stackDiscoveryConfigurations.id, v),
+    namespaceId: (v) => eq(stackDiscoveryConfigurations.namespaceId, v),
+    search: (v) => sql`strpos(lower(${stackDiscoveryConfigurations.name}), lower(${v}::text)) > 0`,
+  },
+});
+
+export const listConfigurations = (scope: Scope, filter: Partial<ConfigurationFilter>, request: PageRequest): Promise<Page<DiscoveryConfigurationRow>> =>
+  scope.page(configurationList, filter, request);
 
 export const findConfiguration = (scope: Scope, id: string) => scope.first(stackDiscoveryConfigurations, eq(stackDiscoveryConfigurations.id, id));
 export const lockConfiguration = (scope: Scope, id: string) => scope.lockFirst(stackDiscoveryConfigurations, eq(stackDiscoveryConfigurations.id, id), 'update');
@@ -68,3 +83,52 @@ const eventList = pagedList<typeof stackDiscoveryEvents, EventFilter>({
 });
 
 export const listEvents = (scope: Scope, filter: Partial<EventFilter>, request: PageRequest): Promise<Page<DiscoveryEventRow>> => scope.page(eventList, filter, request);
+
+/** An event, locked: the scan that claims it moves it from init to inProgress once. */
+export const lockEvent = (scope: Scope, id: string) => scope.lockFirst(stackDiscoveryEvents, eq(stackDiscoveryEvents.id, id), 'update');
+
+/**
+ * Across organizations (the job queue's sweep): scans waiting since before `initBefore` (their
+ * queued job lost), and scans running since before `runningBefore` (their server stopped).
+ */
+export function unfinishedScans(db: Database, initBefore: Date, runningBefore: Date, limit: number, organizationId?: string) {
+  return db
+    .select({ id: stackDiscoveryEvents.id, organizationId: stackDiscoveryEvents.organizationId, status: stackDiscoveryEvents.status, configurationId: stackDiscoveryEvents.configurationId })
+    .from(stackDiscoveryEvents)
+    .where(
+      sql`((${stackDiscoveryEvents.status} = 'init' and ${stackDiscoveryEvents.createdAt} < ${initBefore}) or (${stackDiscoveryEvents.status} = 'inProgress' and coalesce(${stackDiscoveryEvents.startedAt}, ${stackDiscoveryEvents.createdAt}) < ${runningBefore}))
+        ${organizationId ? sql`and ${stackDiscoveryEvents.organizationId} = ${organizationId}` : sql``}`,
+    )
+    .orderBy(asc(stackDiscoveryEvents.createdAt))
+    .limit(limit);
+}
+
+// Proposals (propose mode)
+
+export interface ProposalFilter {
+  configurationIds: string[];
+  status: StackDiscoveryProposalStatus;
+}
+
+const proposalList = pagedList<typeof stackDiscoveryProposals, ProposalFilter>({
+  name: 'stack_discovery_proposals',
+  table: stackDiscoveryProposals,
+  orderBy: [asc(stackDiscoveryProposals.repoName), asc(stackDiscoveryProposals.path), asc(stackDiscoveryProposals.id)],
+  filters: {
+    configurationIds: (v) => sql`${stackDiscoveryProposals.configurationId} = any(${v})`,
+    status: (v) => eq(stackDiscoveryProposals.status, v),
+  },
+});
+
+export const listProposals = (scope: Scope, filter: Partial<ProposalFilter>, request: PageRequest): Promise<Page<ProposalRow>> => scope.page(proposalList, filter, request);
+
+/** The directories of the configuration already proposed (whatever became of them): not proposed again. */
+export const proposalsOf = (scope: Scope, configurationId: string) => scope.select(stackDiscoveryProposals, eq(stackDiscoveryProposals.configurationId, configurationId));
+
+export const insertProposal = (scope: Scope, row: NewProposalRow) => scope.insert(stackDiscoveryProposals, row);
+export const lockProposal = (scope: Scope, id: string) => scope.lockFirst(stackDiscoveryProposals, eq(stackDiscoveryProposals.id, id), 'update');
+
+export async function updateProposal(scope: Scope, id: string, changes: Partial<Pick<NewProposalRow, 'status' | 'stackId' | 'decidedAt'>>) {
+  const [row] = await scope.update(stackDiscoveryProposals, changes, eq(stackDiscoveryProposals.id, id));
+  return row;
+}

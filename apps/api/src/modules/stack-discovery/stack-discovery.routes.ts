@@ -1,6 +1,9 @@
-import { defineOperations, list, single, userOperation } from '../../http/operation-registry';
+import { defineOperations, single, userOperation } from '../../http/operation-registry';
 import {
+  acceptStackDiscoveryProposal,
   createStackDiscoveryConfiguration,
+  dismissStackDiscoveryProposal,
+  listStackDiscoveryProposals,
   deleteStackDiscoveryConfiguration,
   getStackDiscoveryConfiguration,
   listStackDiscoveryConfigurations,
@@ -12,7 +15,7 @@ import {
 
 export const stackDiscoveryOperations = (deps: StackDiscoveryDeps) =>
   defineOperations({
-    listStackDiscoveryConfigurations: userOperation(async (actor, { query }) => list(await listStackDiscoveryConfigurations(deps, actor, query))),
+    listStackDiscoveryConfigurations: userOperation(async (actor, { query }) => listStackDiscoveryConfigurations(deps, actor, query)),
     createStackDiscoveryConfiguration: userOperation(async (actor, { entity }) => single(await createStackDiscoveryConfiguration(deps, actor, entity))),
     getStackDiscoveryConfiguration: userOperation(async (actor, { params }) => single(await getStackDiscoveryConfiguration(deps, actor, params.stackDiscoveryConfigurationId))),
     updateStackDiscoveryConfiguration: userOperation(async (actor, { params, entity }) =>
@@ -23,5 +26,8 @@ export const stackDiscoveryOperations = (deps: StackDiscoveryDeps) =>
       const { items, paging } = await listStackDiscoveryEvents(deps, actor, query);
       return { items, paging };
     }),
+    listStackDiscoveryProposals: userOperation(async (actor, { query }) => listStackDiscoveryProposals(deps, actor, query)),
+    acceptStackDiscoveryProposal: userOperation(async (actor, { params }) => single(await acceptStackDiscoveryProposal(deps, actor, params.proposalId))),
+    dismissStackDiscoveryProposal: userOperation(async (actor, { params }) => single(await dismissStackDiscoveryProposal(deps, actor, params.proposalId))),
     runStackDiscovery: userOperation(async (actor, { params }) => single(await runStackDiscovery(deps, actor, params.stackDiscoveryConfigurationId))),
   });

@@ -5,12 +5,16 @@ import { join } from 'node:path';
 import { startGitHttpServer, TestRepositories, type GitHttpServer } from '@terrace/git/testing';
 import { startVcsHostStandIn, type VcsHostStandIn } from '@terrace/vcs-hosts/testing';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startJobQueue, type JobQueue } from '../../jobs/job-queue';
 import { auditEvents } from '../audit/audit.schema';
 import { stacks } from '../stacks/stacks.schema';
 import { addMember, createNamespace, signUpOrganization, type SignedUp } from '../../testing/factories';
 import { createTestApi, type TestApi } from '../../testing/test-api';
-import { directoryIncluded } from './stack-discovery.service';
+import { stackDiscoveryEvents } from './stack-discovery.schema';
+import { backgroundJobs, sendWorkToQueue } from '../../background-jobs';
+import type { ComposedOperations } from '../../compose-operations';
+import { DISCOVERY_SCAN_JOB, DISCOVERY_SWEEP_JOB, directoryIncluded, sweepDiscoveryScans, type ScanRequest } from './stack-discovery.service';
 
 // Stack discovery end to end: real git (a monorepo served by git-http-backend on loopback), the
 // code host's REST API by its stand-in (repository listing), the real server and PostgreSQL. A scan
@@ -73,7 +77,17 @@ interface DiscoveryEvent {
   id: string;
   status: string;
   createdStacks: { stackId: string; repoName: string; path: string }[];
+  proposedCount?: number;
   message?: string;
+}
+interface Proposal {
+  id: string;
+  stackDiscoveryConfigurationId: string;
+  repoName: string;
+  path: string;
+  iacType: string;
+  status: string;
+  stackId?: string;
 }
 
 /** A provider of its own per test: which stacks already use a path is per provider. */
@@ -287,5 +301,159 @@ describe('stack discovery: access', () => {
     expect((await configuration(id)).status).toBe(404);
     const audit = await api.database.db.select().from(auditEvents).where(and(eq(auditEvents.organizationId, admin.organizationId), eq(auditEvents.entityId, id)));
     expect(audit.map((a) => a.action).sort()).toEqual(['create', 'delete', 'update']);
+  }, 60_000);
+});
+
+describe('stack discovery: propose mode', () => {
+  async function proposals(configurationId: string, query: Record<string, unknown> = {}, token = admin.token) {
+    const res = await api.call<Proposal>('listStackDiscoveryProposals', { token, query: { stackDiscoveryConfigurationId: configurationId, ...query } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.response.items;
+  }
+
+  it('proposes the directories it finds; accepting creates the stack, dismissing keeps it from being proposed again', async () => {
+    const providerId = await newProvider();
+    const created = await create(entity(providerId, { excludePathPatterns: ['envs/qa'] }, { mode: 'propose' }));
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const config = created.body.response.items[0] as Configuration & { mode: string };
+    expect(config.mode).toBe('propose');
+    await api.discoveryScans.idle();
+    const [event] = await eventsOf(config.id);
+    expect(event).toMatchObject({ status: 'finished', createdStacks: [], proposedCount: 3, message: 'Found 3 matching directories: 3 stacks proposed, 0 already managed' });
+    const proposed = await proposals(config.id, { status: 'proposed' });
+    expect(proposed.map((p) => [p.path, p.iacType, p.status])).toEqual([
+      ['envs/dev', 'terraform', 'proposed'],
+      ['envs/prod', 'terraform', 'proposed'],
+      ['envs/staging', 'terragrunt', 'proposed'],
+    ]);
+    // Nothing was created by the scan.
+    const before = await api.database.db.select().from(stacks).where(eq(stacks.organizationId, admin.organizationId));
+    expect(before.some((r) => (r.data as { vcsInfo?: { providerId?: string } }).vcsInfo?.providerId === providerId)).toBe(false);
+
+    const [dev, prod] = proposed as [Proposal, Proposal, Proposal];
+    // A viewer reads proposals but decides none; another organization sees none.
+    expect((await proposals(config.id, {}, viewer.token)).length).toBe(3);
+    expect((await api.call('acceptStackDiscoveryProposal', { token: viewer.token, params: { proposalId: prod.id }, entity: {} })).status).toBe(403);
+    expect(await proposals(config.id, {}, other.token)).toEqual([]);
+    expect((await api.call('acceptStackDiscoveryProposal', { token: other.token, params: { proposalId: prod.id }, entity: {} })).status).toBe(404);
+
+    const accepted = await api.call<Proposal>('acceptStackDiscoveryProposal', { token: admin.token, params: { proposalId: prod.id }, entity: {} });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    expect(accepted.body.response.items[0]).toMatchObject({ status: 'accepted', stackId: expect.stringMatching(/^stk-/) });
+    const stackId = accepted.body.response.items[0]?.stackId ?? '';
+    const [row] = await api.database.db.select().from(stacks).where(eq(stacks.id, stackId));
+    expect(row?.namespaceId).toBe(namespaceId);
+    expect(row?.data).toMatchObject({ vcsInfo: { providerId, repoName: 'monorepo', path: 'envs/prod', branch: 'main' }, deploymentBehavior: { deployOnPush: true, waitForApproval: true } });
+    expect((await api.call('acceptStackDiscoveryProposal', { token: admin.token, params: { proposalId: prod.id }, entity: {} })).status).toBe(409);
+
+    const dismissed = await api.call<Proposal>('dismissStackDiscoveryProposal', { token: admin.token, params: { proposalId: dev.id }, entity: {} });
+    expect(dismissed.status, JSON.stringify(dismissed.body)).toBe(200);
+    expect(dismissed.body.response.items[0]?.status).toBe('dismissed');
+    expect((await proposals(config.id, { status: 'proposed' })).map((p) => p.path)).toEqual(['envs/staging']);
+
+    // Audited: the stack created as the user who accepted it, each decision as a change of the configuration.
+    const audit = await api.database.db.select().from(auditEvents).where(eq(auditEvents.organizationId, admin.organizationId));
+    expect(audit.some((a) => a.entityType === 'stack' && a.entityId === stackId && a.action === 'create' && a.initiatorUserId === admin.userId)).toBe(true);
+    expect(audit.filter((a) => a.entityId === config.id && a.action === 'update')).toHaveLength(2);
+
+    // Scanned again: the accepted directory is managed, the dismissed one and the pending one were proposed before.
+    await api.call('runStackDiscovery', { token: admin.token, params: { stackDiscoveryConfigurationId: config.id }, entity: {} });
+    await api.discoveryScans.idle();
+    const [again] = await eventsOf(config.id);
+    expect(again).toMatchObject({ status: 'finished', proposedCount: 0, message: 'Found 3 matching directories: 0 stacks proposed, 1 already managed, 2 proposed before' });
+    expect(await proposals(config.id)).toHaveLength(3);
+  }, 60_000);
+});
+
+describe('stack discovery: the configurations list', () => {
+  it('is paged on the server and filtered by part of the name', async () => {
+    const providerId = await newProvider();
+    const token = randomBytes(3).toString('hex');
+    for (const name of [`Alpha ${token}`, `beta ${token}`]) {
+      expect((await create(entity(providerId, {}, { name, mode: 'propose' }))).status).toBe(200);
+    }
+    await api.discoveryScans.idle();
+    const first = await api.call<Configuration>('listStackDiscoveryConfigurations', { token: admin.token, query: { search: token.toUpperCase(), page: 1, pageSize: 10 } });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.response.items.map((c) => c.name)).toEqual([`Alpha ${token}`, `beta ${token}`]);
+    expect(first.body.response.paging).toEqual({ page: 1, pageSize: 10, total: 2 });
+    const second = await api.call<Configuration>('listStackDiscoveryConfigurations', { token: admin.token, query: { search: token, page: 2, pageSize: 10 } });
+    expect(second.body.response.items).toEqual([]);
+    expect(second.body.response.paging).toEqual({ page: 2, pageSize: 10, total: 2 });
+  }, 60_000);
+});
+
+// Last: from here on the test API sends its scans to a real job queue (PostgreSQL, pg-boss).
+describe('stack discovery: the job queue', () => {
+  let queue: JobQueue | undefined;
+  const schema = `pgboss_discovery_${randomBytes(4).toString('hex')}`;
+  const quiet = { error: () => undefined, warn: () => undefined, info: () => undefined };
+  afterAll(async () => {
+    await queue?.stop({ timeoutMs: 5000 });
+  });
+
+  const composed = () => ({ discovery: api.discovery, discoveryScans: api.discoveryScans }) as unknown as ComposedOperations;
+
+  it('is a job of the queue, and the sweep runs every minute', () => {
+    const jobs = backgroundJobs(composed(), quiet);
+    expect(jobs).toContainEqual(expect.objectContaining({ name: DISCOVERY_SCAN_JOB }));
+    expect(jobs).toContainEqual(expect.objectContaining({ name: DISCOVERY_SWEEP_JOB, cron: '* * * * *' }));
+  });
+
+  async function eventuallyFinished(configurationId: string): Promise<DiscoveryEvent> {
+    for (let i = 0; i < 200; i++) {
+      const [event] = await eventsOf(configurationId);
+      if (event && event.status !== 'init' && event.status !== 'inProgress') return event;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the scan did not end');
+  }
+
+  it('records the scan in the request (init) and runs it as a queued job', async () => {
+    queue = await startJobQueue({
+      connectionString: inject('databaseUrl'),
+      schema,
+      logger: quiet,
+      pollingIntervalSeconds: 0.5,
+      // The server's own job definition and wiring (background-jobs.ts), on this test's API.
+      jobs: backgroundJobs(composed(), quiet).filter((job) => job.name === DISCOVERY_SCAN_JOB),
+    });
+    sendWorkToQueue(composed(), queue);
+    const providerId = await newProvider();
+    const created = await create(entity(providerId, { excludePathPatterns: ['envs/qa'] }, { mode: 'propose' }));
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = (created.body.response.items[0] as Configuration).id;
+    const [recorded] = await eventsOf(id);
+    expect(recorded?.status).toMatch(/^(init|inProgress|finished)$/);
+    // Nothing runs in the server's own process any more.
+    await api.discoveryScans.idle();
+    const event = await eventuallyFinished(id);
+    expect(event).toMatchObject({ status: 'finished', proposedCount: 3 });
+    const jobs = await api.database.pool.query(`select state, data from ${schema}.job where name = $1`, [DISCOVERY_SCAN_JOB]);
+    expect(jobs.rows.filter((j: { data: ScanRequest }) => j.data.eventId === event.id).map((j: { state: string }) => j.state)).toEqual(['completed']);
+  }, 60_000);
+
+  it('runs a scan whose job was lost, and ends one whose server stopped, on the sweep', async () => {
+    // The queue cannot be reached: the scan waits (init) for the sweep.
+    api.discoveryScans.useQueue(async () => {
+      throw new Error('the queue is down');
+    });
+    const providerId = await newProvider();
+    const created = await create(entity(providerId, { excludePathPatterns: ['envs/qa'] }, { mode: 'propose' }));
+    const id = (created.body.response.items[0] as Configuration).id;
+    const [waiting] = await eventsOf(id);
+    expect(waiting?.status).toBe('init');
+    const only = { organizationId: admin.organizationId };
+    expect((await sweepDiscoveryScans(api.discovery, new Date(), only)).ran).not.toContain(waiting?.id);
+    const pass = await sweepDiscoveryScans(api.discovery, new Date(Date.now() + 2 * 60_000), only);
+    expect(pass.ran).toContain(waiting?.id);
+    expect((await eventsOf(id))[0]).toMatchObject({ status: 'finished', proposedCount: 3 });
+
+    // A scan left inProgress by a server that stopped ends in error half an hour on.
+    await api.database.db.update(stackDiscoveryEvents).set({ status: 'inProgress', startedAt: new Date() }).where(eq(stackDiscoveryEvents.id, waiting?.id ?? ''));
+    const later = await sweepDiscoveryScans(api.discovery, new Date(Date.now() + 31 * 60_000), only);
+    expect(later.lost).toEqual([waiting?.id]);
+    expect((await eventsOf(id))[0]).toMatchObject({ status: 'error', message: 'The scan stopped before it finished (its server was restarted)' });
+    expect((await configuration(id)).item?.status).toBe('error');
   }, 60_000);
 });

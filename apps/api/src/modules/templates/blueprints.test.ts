@@ -52,6 +52,9 @@ beforeAll(async () => {
     repositories: [
       { owner: 'acme', name: 'blueprints', defaultBranch: 'main', branches: [{ name: 'main', commit: blueprintsHead }], httpUrl: git.urlOf('blueprints') },
       { owner: 'acme', name: 'infra', defaultBranch: 'main', branches: [{ name: 'main', commit: infraHead }], httpUrl: git.urlOf('infra') },
+      // Azure DevOps names a repository organization/project/repository.
+      { owner: 'contoso/Platform', name: 'blueprints', defaultBranch: 'main', branches: [{ name: 'main', commit: blueprintsHead }], httpUrl: git.urlOf('blueprints') },
+      { owner: 'contoso/Platform', name: 'infra', defaultBranch: 'main', branches: [{ name: 'main', commit: infraHead }], httpUrl: git.urlOf('infra') },
     ],
   });
   workRoot = await mkdtemp(join(tmpdir(), 'terrace-blueprints-test-'));
@@ -330,6 +333,90 @@ describe('stacks from blueprints', () => {
       method: 'POST',
       url: `/api/vcs/webhook/gitlab?providerId=${gitlabId}`,
       headers: { 'content-type': 'application/json', 'x-gitlab-event': 'Merge Request Hook', 'x-gitlab-event-uuid': randomUUID(), 'x-gitlab-token': gitlabSecret },
+      payload: body,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const after = (await api.call<Stack>('getStack', { token: admin.token, params: { stackId: stack.id } })).body.response.items[0] as Stack;
+    expect(after.initStatus).toBe('inProgress');
+  }, 60_000);
+});
+
+interface HostCase {
+  type: 'bitbucket-cloud' | 'bitbucket-data-center' | 'azure-devops';
+  provider: () => Record<string, unknown>;
+  owner: string;
+  /** The merge delivery of pull request `number`, and its headers once signed. */
+  merged: (number: number) => unknown;
+  headers: (body: Buffer, secret: { secret?: string; username?: string; password?: string }) => Record<string, string>;
+}
+
+const hubSignature = (body: Buffer, secret: string) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+
+const hostCases: HostCase[] = [
+  {
+    type: 'bitbucket-cloud',
+    provider: () => ({ type: 'bitbucket-cloud', authType: 'password', credentials: { username: 'terrace', password: hostToken } }),
+    owner: 'acme',
+    merged: (number) => ({ repository: { full_name: 'acme/infra' }, pullrequest: { id: number, state: 'MERGED', merge_commit: { hash: 'e'.repeat(12) } }, actor: { nickname: 'dev' } }),
+    headers: (body, s) => ({ 'x-event-key': 'pullrequest:fulfilled', 'x-request-uuid': randomUUID(), 'x-hub-signature': hubSignature(body, s.secret ?? '') }),
+  },
+  {
+    type: 'bitbucket-data-center',
+    provider: () => ({ type: 'bitbucket-data-center', authType: 'token', bitbucketDataCenterMetadata: { httpUrl: standIn.bitbucketDataCenterUrl }, credentials: { token: hostToken } }),
+    owner: 'acme',
+    merged: (number) => ({
+      eventKey: 'pr:merged',
+      actor: { name: 'dev' },
+      pullRequest: { id: number, state: 'MERGED', toRef: { id: 'refs/heads/main', repository: { slug: 'infra', project: { key: 'acme' } } }, properties: { mergeCommit: { id: 'e'.repeat(40) } } },
+    }),
+    headers: (body, s) => ({ 'x-event-key': 'pr:merged', 'x-request-id': randomUUID(), 'x-hub-signature': hubSignature(body, s.secret ?? '') }),
+  },
+  {
+    type: 'azure-devops',
+    provider: () => ({ type: 'azure-devops', authType: 'specificOrg', azureDevopsMetadata: { httpUrl: `${standIn.endpoints.azureDevops}/contoso` }, credentials: { token: hostToken } }),
+    owner: 'contoso/Platform',
+    merged: (number) => ({
+      id: randomUUID(),
+      eventType: 'git.pullrequest.updated',
+      resource: {
+        pullRequestId: number,
+        status: 'completed',
+        lastMergeCommit: { commitId: 'e'.repeat(40) },
+        repository: { name: 'infra', project: { name: 'Platform' }, remoteUrl: 'https://dev.azure.com/contoso/Platform/_git/infra' },
+      },
+    }),
+    headers: (_body, s) => ({ authorization: `Basic ${Buffer.from(`${s.username}:${s.password}`).toString('base64')}` }),
+  },
+];
+
+const secretCalls = { 'bitbucket-cloud': 'getBitbucketWebhookSecret', 'bitbucket-data-center': 'getBitbucketDataCenterWebhookSecret', 'azure-devops': 'getAzureDevopsWebhookProperties' } as const;
+
+describe.each(hostCases)('blueprint pull requests on $type', (c) => {
+  it('opens the pull request with the rendered code through the host’s API; its merge delivery initialises the stack', async () => {
+    const provider = await api.call<{ id: string }>('createVcsProvider', { token: admin.token, entity: { name: `${c.type}-${suffix()}`, gitCloneType: 'http', ...c.provider() } });
+    expect(provider.status, JSON.stringify(provider.body)).toBe(200);
+    const hostId = (provider.body.response.items[0] as { id: string }).id;
+    const secret = await api.call<{ secret?: string; username?: string; password?: string }>(secretCalls[c.type], { token: admin.token, query: { providerId: hostId } });
+    expect(secret.status, JSON.stringify(secret.body)).toBe(200);
+    const blueprint = await createBlueprint({
+      vcsInfo: { providerId: hostId, repoName: `${c.owner}/blueprints`, branch: 'main', path: 'templates/app' },
+      stackConfiguration: { ...blueprintEntity().stackConfiguration, vcsInfo: { providerId: hostId, repoName: `${c.owner}/infra`, branch: 'main', path: 'hosts/{team}-{env}' } },
+    });
+    const team = `h${suffix()}`;
+    const created = await api.call<Stack>('createStackFromBlueprint', { token: admin.token, entity: { blueprintId: blueprint.id, namespaceId, parameters: { team, env: 'dev' } } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const stack = created.body.response.items[0] as Stack;
+    expect(stack.initStatus).toBe('waitingForPrApproval');
+    const pr = standIn.pullRequests.at(-1);
+    expect(pr).toMatchObject({ host: c.type, repository: `${c.owner}/infra`, base: 'main' });
+    expect(pr?.files.map((f) => f.path).sort()).toEqual([`hosts/${team}-dev/main.tf`, `hosts/${team}-dev/modules/net/net.tf`]);
+    expect(pr?.files.find((f) => f.path.endsWith('main.tf'))?.content).toContain(`name = "${team}-dev"`);
+
+    const body = Buffer.from(JSON.stringify(c.merged(pr?.number ?? 0)));
+    const response = await api.app.inject({
+      method: 'POST',
+      url: `/api/vcs/webhook/${c.type}?providerId=${hostId}`,
+      headers: { 'content-type': 'application/json', ...c.headers(body, secret.body.response.items[0] as { secret?: string; username?: string; password?: string }) },
       payload: body,
     });
     expect(response.statusCode, response.body).toBe(200);

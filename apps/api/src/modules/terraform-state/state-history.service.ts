@@ -65,7 +65,7 @@ export async function listStackStateVersions(
 ) {
   await stackFor(deps, actor, query.stackId, 'stackState:read');
   const { rows, total } = await readOrganization(deps.db, actor.organizationId, (scope) =>
-    repo.listVersions(scope, { stackId: query.stackId, status: query.status }, query),
+    repo.listVersions(scope, { stackId: query.stackId, unit: '', status: query.status }, query),
   );
   return { items: rows.map(toStateVersion), paging: pagingOf(query, total) };
 }
@@ -167,18 +167,21 @@ export async function forceUnlockStackState(deps: Deps, actor: Actor, input: Sch
 }
 
 /**
- * For the runner protocol: once a job's process has ended (its runner acknowledged the exit),
- * the locks it still holds are released, audited. Never for a lost job: a zombie may still write.
+ * For the runner protocol: once a job's process has ended (its runner acknowledged the exit), or
+ * the job was lost and its token revoked, the locks it still holds are released, audited. A
+ * zombie terraform of a lost job cannot write through the released lock: the state backend
+ * refuses its dead token (fencing), so the lock protects nothing any more and would only block
+ * the stack's next run.
  */
-export async function releaseJobStateLocks(deps: Deps, organizationId: string, jobId: string): Promise<number> {
+export async function releaseJobStateLocks(deps: Pick<Deps, 'db'>, organizationId: string, jobId: string): Promise<number> {
   return inOrganization(deps.db, organizationId, async (scope) => {
     const held = await repo.locksHeldBy(scope, 'job', jobId);
     for (const lock of held) {
-      await repo.lockStackState(scope, lock.stackId);
-      if (await repo.deleteLock(scope, lock.stackId, lock.lockId)) {
+      await repo.lockStackState(scope, lock.stackId, lock.unit);
+      if (await repo.deleteLock(scope, lock.stackId, lock.lockId, lock.unit)) {
         await recordAudit(scope, { name: `job ${jobId}`, type: 'system', userId: null }, {
           entityType: 'stack',
-          entityId: `${lock.stackId}/stateLock`,
+          entityId: `${lock.stackId}${lock.unit ? `/unit/${lock.unit}` : ''}/stateLock`,
           entityName: lock.stackId,
           action: 'unlock',
         });

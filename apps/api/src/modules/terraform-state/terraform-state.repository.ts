@@ -12,6 +12,7 @@ export type NewStateLockRow = Omit<typeof stateLocks.$inferInsert, 'organization
 
 export interface StateVersionFilter {
   stackId: string;
+  unit: string;
   status: StateVersionStatus;
 }
 
@@ -22,29 +23,29 @@ const versionList = pagedList<typeof stateVersions, StateVersionFilter>({
   orderBy: [desc(stateVersions.seq)],
   filters: {
     stackId: (id) => eq(stateVersions.stackId, id),
+    unit: (unit) => eq(stateVersions.unit, unit),
     status: (status) => eq(stateVersions.status, status),
   },
 });
 
+/** The root state of a stack is unit ''; a terragrunt unit's is its directory relative to the stack's. */
+const ofState = (stackId: string, unit: string) => and(eq(stackStates.stackId, stackId), eq(stackStates.unit, unit)) as SQL;
+
 /**
- * The stack's state row, created when missing, locked until the transaction ends: every change
- * of a stack's state (write, lock, unlock, rollback) takes it first, so they run one at a time.
+ * The stack's (or unit's) state row, created when missing, locked until the transaction ends: every
+ * change of that state (write, lock, unlock, rollback) takes it first, so they run one at a time.
  */
-export async function lockStackState(scope: Scope, stackId: string): Promise<StackStateRow> {
-  await scope.insertIfAbsent(stackStates, { stackId });
-  const row = await scope.lockFirst(stackStates, eq(stackStates.stackId, stackId), 'update');
-  if (!row) throw new Error(`The state row of ${stackId} vanished`);
+export async function lockStackState(scope: Scope, stackId: string, unit = ''): Promise<StackStateRow> {
+  await scope.insertIfAbsent(stackStates, { stackId, unit });
+  const row = await scope.lockFirst(stackStates, ofState(stackId, unit), 'update');
+  if (!row) throw new Error(`The state row of ${stackId} ${unit} vanished`);
   return row;
 }
 
-export const findStackState = (scope: Scope, stackId: string) => scope.first(stackStates, eq(stackStates.stackId, stackId));
+export const findStackState = (scope: Scope, stackId: string, unit = '') => scope.first(stackStates, ofState(stackId, unit));
 
-export async function setCurrentVersion(scope: Scope, stackId: string, version: { id: string; serial: number; lineage: string; sha256: string }) {
-  await scope.update(
-    stackStates,
-    { currentVersionId: version.id, serial: version.serial, lineage: version.lineage, sha256: version.sha256 },
-    eq(stackStates.stackId, stackId),
-  );
+export async function setCurrentVersion(scope: Scope, stackId: string, version: { id: string; serial: number; lineage: string; sha256: string }, unit = '') {
+  await scope.update(stackStates, { currentVersionId: version.id, serial: version.serial, lineage: version.lineage, sha256: version.sha256 }, ofState(stackId, unit));
 }
 
 export async function insertVersion(scope: Scope, row: NewStateVersionRow, sealed: Buffer): Promise<StateVersionRow> {
@@ -54,8 +55,8 @@ export async function insertVersion(scope: Scope, row: NewStateVersionRow, seale
 }
 
 /** The stack's current version becomes history (before its successor is inserted: one current per stack). */
-export async function supersedeCurrent(scope: Scope, stackId: string): Promise<void> {
-  await scope.update(stateVersions, { status: 'superseded' }, and(eq(stateVersions.stackId, stackId), eq(stateVersions.status, 'current')) as SQL);
+export async function supersedeCurrent(scope: Scope, stackId: string, unit = ''): Promise<void> {
+  await scope.update(stateVersions, { status: 'superseded' }, and(eq(stateVersions.stackId, stackId), eq(stateVersions.unit, unit), eq(stateVersions.status, 'current')) as SQL);
 }
 
 export const findVersion = (scope: Scope, versionId: string) => scope.first(stateVersions, eq(stateVersions.id, versionId));
@@ -97,13 +98,13 @@ export const listOutputs = (scope: Scope, versionId: string) =>
 export const findOutput = (scope: Scope, versionId: string, name: string) =>
   scope.first(stateOutputs, and(eq(stateOutputs.stateVersionId, versionId), eq(stateOutputs.name, name)));
 
-export const findLock = (scope: Scope, stackId: string) => scope.first(stateLocks, eq(stateLocks.stackId, stackId));
+export const findLock = (scope: Scope, stackId: string, unit = '') => scope.first(stateLocks, and(eq(stateLocks.stackId, stackId), eq(stateLocks.unit, unit)) as SQL);
 
 /** Takes the lock unless one is held: true when this call inserted it. */
 export const insertLock = (scope: Scope, row: NewStateLockRow) => scope.insertIfAbsent(stateLocks, row);
 
-export async function deleteLock(scope: Scope, stackId: string, lockId: string): Promise<StateLockRow | undefined> {
-  const [row] = await scope.delete(stateLocks, and(eq(stateLocks.stackId, stackId), eq(stateLocks.lockId, lockId)) as SQL);
+export async function deleteLock(scope: Scope, stackId: string, lockId: string, unit = ''): Promise<StateLockRow | undefined> {
+  const [row] = await scope.delete(stateLocks, and(eq(stateLocks.stackId, stackId), eq(stateLocks.unit, unit), eq(stateLocks.lockId, lockId)) as SQL);
   return row;
 }
 
@@ -115,11 +116,14 @@ export const locksHeldBy = (scope: Scope, kind: StateLockRow['holderKind'], hold
  * earlier), and whether the run wrote any: what a dependency trigger compares outputs against.
  */
 export async function versionsAroundRun(scope: Scope, stackId: string, runId: string): Promise<{ wrote: boolean; before: StateVersionRow | undefined }> {
-  const [first] = await scope.select(stateVersions, and(eq(stateVersions.stackId, stackId), eq(stateVersions.runId, runId)) as SQL, { orderBy: [asc(stateVersions.seq)], limit: 1 });
+  const [first] = await scope.select(stateVersions, and(eq(stateVersions.stackId, stackId), eq(stateVersions.unit, ''), eq(stateVersions.runId, runId)) as SQL, {
+    orderBy: [asc(stateVersions.seq)],
+    limit: 1,
+  });
   if (!first) return { wrote: false, before: undefined };
   const [before] = await scope.select(
     stateVersions,
-    and(eq(stateVersions.stackId, stackId), sql`${stateVersions.seq} < ${first.seq}`, sql`${stateVersions.status} <> 'quarantined'`) as SQL,
+    and(eq(stateVersions.stackId, stackId), eq(stateVersions.unit, ''), sql`${stateVersions.seq} < ${first.seq}`, sql`${stateVersions.status} <> 'quarantined'`) as SQL,
     { orderBy: [desc(stateVersions.seq)], limit: 1 },
   );
   return { wrote: true, before };

@@ -9,7 +9,7 @@ import {
   listStackStateVersions,
   rollbackStackState,
 } from './state-history.service';
-import { lockState, readState, statePrincipal, unlockState, writeState, type TerraformStateDeps } from './terraform-state.service';
+import { lockState, readState, statePrincipal, unitOf, unlockState, writeState, type TerraformStateDeps } from './terraform-state.service';
 
 /**
  * Terraform's HTTP backend (GET / POST, LOCK or POST …/lock, UNLOCK or DELETE …/lock; the
@@ -24,6 +24,19 @@ export const terraformStateOperations = (deps: TerraformStateDeps) =>
     lockTerraformState: stateOperation(async ({ credential, params, body }) => lockState(deps, await statePrincipal(deps, credential), params.stackId, body)),
     unlockTerraformState: stateOperation(async ({ credential, params, body }) =>
       unlockState(deps, await statePrincipal(deps, credential), params.stackId, body),
+    ),
+    // A terragrunt stack's units: the same backend on each unit's own state.
+    getTerraformUnitState: stateOperation(async ({ credential, params }) =>
+      readState(deps, await statePrincipal(deps, credential), params.stackId, unitOf(params.unit)),
+    ),
+    putTerraformUnitState: stateOperation(async ({ credential, params, query, body, contentMd5 }) =>
+      writeState(deps, await statePrincipal(deps, credential), params.stackId, { lockId: query.ID, body, contentMd5 }, unitOf(params.unit)),
+    ),
+    lockTerraformUnitState: stateOperation(async ({ credential, params, body }) =>
+      lockState(deps, await statePrincipal(deps, credential), params.stackId, body, unitOf(params.unit)),
+    ),
+    unlockTerraformUnitState: stateOperation(async ({ credential, params, body }) =>
+      unlockState(deps, await statePrincipal(deps, credential), params.stackId, body, unitOf(params.unit)),
     ),
     listStackStateVersions: userOperation((actor, { query }) => listStackStateVersions(deps, actor, query)),
     getStackStateVersionContent: userOperation(async (actor, { query }) => single(await getStackStateVersionContent(deps, actor, query))),

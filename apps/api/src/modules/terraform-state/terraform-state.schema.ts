@@ -14,18 +14,26 @@ export type StateVersionStatus = 'current' | 'superseded' | 'quarantined';
  * Every backend call on a stack locks this row first (`FOR UPDATE`), so writes, locks and
  * rollbacks of one stack happen one after another, and the first write of a stack too.
  */
+/**
+ * A stack's state is its root's (unit '') or, for a terragrunt stack of several units, one per
+ * unit: the unit's directory relative to the stack's (design §5.4, Terragrunt). Each has its own
+ * versions, lock, serial and lineage.
+ */
+const unit = () => text('unit').notNull().default('');
+
 export const stackStates = pgTable(
   'stack_states',
   {
     organizationId: organizationId(),
     stackId: text('stack_id').notNull(),
+    unit: unit(),
     currentVersionId: text('current_version_id'),
     serial: bigint('serial', { mode: 'number' }),
     lineage: text('lineage'),
     sha256: text('sha256'),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.stackId] })],
+  (t) => [primaryKey({ columns: [t.organizationId, t.stackId, t.unit] })],
 );
 
 /**
@@ -38,6 +46,7 @@ export const stateVersions = pgTable(
   {
     ...tenantColumns('stateVersion'),
     stackId: text('stack_id').notNull(),
+    unit: unit(),
     serial: bigint('serial', { mode: 'number' }).notNull(),
     lineage: text('lineage').notNull(),
     md5: text('md5').notNull(),
@@ -61,8 +70,8 @@ export const stateVersions = pgTable(
   (t) => [
     // The list of a stack's versions, newest first.
     index('state_versions_org_stack_seq_idx').on(t.organizationId, t.stackId, t.seq),
-    // At most one current version per stack, whatever happens concurrently.
-    uniqueIndex('state_versions_one_current_key').on(t.organizationId, t.stackId).where(sql`${t.status} = 'current'`),
+    // At most one current version per stack (and unit), whatever happens concurrently.
+    uniqueIndex('state_versions_one_current_key').on(t.organizationId, t.stackId, t.unit).where(sql`${t.status} = 'current'`),
   ],
 );
 
@@ -131,6 +140,7 @@ export const stateLocks = pgTable(
   {
     organizationId: organizationId(),
     stackId: text('stack_id').notNull(),
+    unit: unit(),
     lockId: text('lock_id').notNull(),
     /** The LockInfo as JSON text (see state_outputs.value on text). */
     info: text('info').notNull(),
@@ -139,5 +149,5 @@ export const stateLocks = pgTable(
     holderName: text('holder_name').notNull(),
     acquiredAt: timestamptz('acquired_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.stackId] }), index('state_locks_org_holder_idx').on(t.organizationId, t.holderKind, t.holderId)],
+  (t) => [primaryKey({ columns: [t.organizationId, t.stackId, t.unit] }), index('state_locks_org_holder_idx').on(t.organizationId, t.holderKind, t.holderId)],
 );

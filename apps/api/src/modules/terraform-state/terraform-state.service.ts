@@ -30,7 +30,15 @@ export interface JobTokenGrant {
   stackId: string;
   jobId: string;
   runId?: string | null;
+  /**
+   * What the job may do with the state (design §5.3, job tokens): `write` (apply and task phases:
+   * LOCK, POST, UNLOCK), `lock` (a deployment's plan: it locks so nothing changes the state under
+   * it, but never writes it), `read` (a speculative plan, run with -lock=false). Absent: `write`.
+   */
+  stateAccess?: JobStateAccess;
 }
+
+export type JobStateAccess = 'read' | 'lock' | 'write';
 
 export interface TerraformStateDeps {
   db: Database;
@@ -46,7 +54,7 @@ export interface TerraformStateDeps {
 /** Who calls the state backend: a person or robot (by an API token), or a run's job. */
 export type StatePrincipal =
   | { kind: 'user' | 'programmaticUser'; organizationId: string; id: string; name: string; actor: Actor }
-  | { kind: 'job'; organizationId: string; id: string; name: string; stackId: string; runId: string | null };
+  | { kind: 'job'; organizationId: string; id: string; name: string; stackId: string; runId: string | null; stateAccess: JobStateAccess };
 
 // ---------------------------------------------------------------------------------------------
 // Principals and permissions
@@ -68,8 +76,19 @@ export async function statePrincipal(deps: TerraformStateDeps, credential: strin
   }
   const grant = deps.resolveJobToken ? await deps.resolveJobToken(credential) : null;
   if (!grant) throw unauthenticated('The token is invalid or expired: use a personal access token (terraform login) or a job token');
-  return { kind: 'job', organizationId: grant.organizationId, id: grant.jobId, name: grant.jobId, stackId: grant.stackId, runId: grant.runId ?? null };
+  return {
+    kind: 'job',
+    organizationId: grant.organizationId,
+    id: grant.jobId,
+    name: grant.jobId,
+    stackId: grant.stackId,
+    runId: grant.runId ?? null,
+    stateAccess: grant.stateAccess ?? 'write',
+  };
 }
+
+const accessRank: Record<JobStateAccess, number> = { read: 0, lock: 1, write: 2 };
+const jobMay = (has: JobStateAccess, need: JobStateAccess) => accessRank[has] >= accessRank[need];
 
 export const principalInitiator = (principal: StatePrincipal): AuditInitiator =>
   principal.kind === 'job' ? { name: `job ${principal.id}`, type: 'system', userId: null } : initiatorOf(principal.actor);
@@ -79,11 +98,24 @@ export const principalInitiator = (principal: StatePrincipal): AuditInitiator =>
  * organization's) answers 403 like a stack the caller may not use: never 404, which Terraform
  * reads as "no state" and would plan to recreate everything. A job reaches its own stack only.
  */
-async function authorizeOnStack(deps: TerraformStateDeps, principal: StatePrincipal, stackId: string, permission: Permission): Promise<StackPlacement> {
+async function authorizeOnStack(
+  deps: TerraformStateDeps,
+  principal: StatePrincipal,
+  stackId: string,
+  permission: Permission,
+  need: JobStateAccess = permission === 'stackState:read' ? 'read' : 'write',
+): Promise<StackPlacement> {
   const placement = await deps.stackPlacement(principal.organizationId, stackId);
   if (!placement) throw forbidden('The stack does not exist or you may not use its state');
   if (principal.kind === 'job') {
     if (principal.stackId !== stackId || permission === 'stackState:forceUnlock') throw forbidden('A job may use only the state of its own stack');
+    if (need !== 'read' && !jobMay(principal.stateAccess, need)) {
+      throw forbidden(
+        need === 'write'
+          ? 'A plan cannot write the state: only a run\'s apply or task may (the plan\'s token reads the state only)'
+          : 'A speculative plan cannot lock the state: run it with -lock=false (its token reads the state only)',
+      );
+    }
     return placement;
   }
   await deps.engine.requireOnStack(principal.actor, permission, { id: stackId, ...placement });
@@ -140,16 +172,18 @@ export async function storeVersion(
   document: Pick<StateDocument, 'serial' | 'lineage' | 'terraformVersion' | 'resourceCount' | 'md5' | 'sha256' | 'size' | 'outputs' | 'resources'>,
   author: VersionAuthor,
   status: 'current' | 'quarantined',
-  extra: { reason?: string; rolledBackFrom?: string } = {},
+  extra: { reason?: string; rolledBackFrom?: string; unit?: string } = {},
 ): Promise<repo.StateVersionRow> {
   const id = newVersionId();
+  const unit = extra.unit ?? '';
   const sealed = await seal(deps, scope.organizationId, stackId, id, bytes);
-  if (status === 'current') await repo.supersedeCurrent(scope, stackId);
+  if (status === 'current') await repo.supersedeCurrent(scope, stackId, unit);
   const version = await repo.insertVersion(
     scope,
     {
       id,
       stackId,
+      unit,
       serial: document.serial,
       lineage: document.lineage,
       md5: document.md5,
@@ -168,7 +202,7 @@ export async function storeVersion(
     sealed,
   );
   if (status === 'current') {
-    await repo.setCurrentVersion(scope, stackId, version);
+    await repo.setCurrentVersion(scope, stackId, version, unit);
     await repo.insertResources(
       scope,
       document.resources.map((resource, ordinal) => ({ stateVersionId: id, ordinal, ...resource })),
@@ -192,8 +226,9 @@ export async function storeVersion(
 
 const newVersionId = () => newId('stateVersion');
 
-const versionEntity = (stackId: string, versionId: string) => `${stackId}/state/${versionId}`;
-const lockEntity = (stackId: string) => `${stackId}/stateLock`;
+const unitPart = (unit: string) => (unit ? `/unit/${unit}` : '');
+const versionEntity = (stackId: string, versionId: string, unit = '') => `${stackId}${unitPart(unit)}/state/${versionId}`;
+const lockEntity = (stackId: string, unit = '') => `${stackId}${unitPart(unit)}/stateLock`;
 
 async function audit(scope: Scope, initiator: AuditInitiator, stackId: string, placement: StackPlacement, entity: string, action: AuditAction) {
   await recordAudit(scope, initiator, { entityType: 'stack', entityId: entity, entityName: placement.name ?? stackId, action });
@@ -202,6 +237,25 @@ async function audit(scope: Scope, initiator: AuditInitiator, stackId: string, p
 // ---------------------------------------------------------------------------------------------
 // Terraform's HTTP backend
 
+/**
+ * A terragrunt unit's name from its address: its directory relative to the stack's (decoded, no
+ * `.` or `..` segment, no leading or trailing slash). Anything else is refused (400).
+ */
+export function unitOf(raw: string): string {
+  let unit: string;
+  try {
+    unit = decodeURIComponent(raw);
+  } catch {
+    throw badRequest('The unit is not a valid URL-encoded path');
+  }
+  const segments = unit.split('/');
+  const controlOrBackslash = [...unit].some((c) => c === '\\' || c.charCodeAt(0) < 0x20);
+  if (!unit || segments.some((s) => s === '' || s === '.' || s === '..') || controlOrBackslash) {
+    throw badRequest(`The unit '${unit}' is not a directory relative to the stack's`);
+  }
+  return unit;
+}
+
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
 /** The lock as Terraform reads it from a 423 (its LockInfo, as it was sent). */
@@ -209,10 +263,10 @@ const lockedAnswer = (lock: repo.StateLockRow): RawAnswer => ({ status: 423, hea
 const ok = (): RawAnswer => ({ status: 200, headers: jsonHeaders, body: {} });
 
 /** GET: the current version byte for byte, or 204 when the stack has no state yet (never `{}`). */
-export async function readState(deps: TerraformStateDeps, principal: StatePrincipal, stackId: string): Promise<RawAnswer> {
+export async function readState(deps: TerraformStateDeps, principal: StatePrincipal, stackId: string, unit = ''): Promise<RawAnswer> {
   const placement = await authorizeOnStack(deps, principal, stackId, 'stackState:read');
   const current = await readOrganization(deps.db, principal.organizationId, async (scope) => {
-    const head = await repo.findStackState(scope, stackId);
+    const head = await repo.findStackState(scope, stackId, unit);
     if (!head?.currentVersionId) return undefined;
     const sealed = await repo.findSealedContent(scope, head.currentVersionId);
     return sealed ? { versionId: head.currentVersionId, sealed } : undefined;
@@ -221,7 +275,7 @@ export async function readState(deps: TerraformStateDeps, principal: StatePrinci
   const bytes = await unseal(deps, principal.organizationId, stackId, current.versionId, current.sealed);
   // Reading a state is reading every secret in it.
   await inOrganization(deps.db, principal.organizationId, (scope) =>
-    audit(scope, principalInitiator(principal), stackId, placement, versionEntity(stackId, current.versionId), 'readSecret'),
+    audit(scope, principalInitiator(principal), stackId, placement, versionEntity(stackId, current.versionId, unit), 'readSecret'),
   );
   return {
     status: 200,
@@ -247,6 +301,7 @@ export async function writeState(
   principal: StatePrincipal,
   stackId: string,
   request: { lockId: string | undefined; body: Buffer; contentMd5: string | null },
+  unit = '',
 ): Promise<RawAnswer> {
   const placement = await authorizeOnStack(deps, principal, stackId, 'stackState:write');
   if (request.contentMd5 !== null && createHash('md5').update(request.body).digest('base64') !== request.contentMd5) {
@@ -261,17 +316,17 @@ export async function writeState(
   }
   const initiator = principalInitiator(principal);
   const outcome = await inOrganization(deps.db, principal.organizationId, async (scope): Promise<WriteOutcome> => {
-    const head = await repo.lockStackState(scope, stackId);
-    const lock = await repo.findLock(scope, stackId);
+    const head = await repo.lockStackState(scope, stackId, unit);
+    const lock = await repo.findLock(scope, stackId, unit);
     const refusal = lockRefusal(principal, lock, request.lockId) ?? versionRefusal(head, document);
     if (refusal && refusal !== 'unchanged') {
-      const kept = await storeVersion(deps, scope, stackId, request.body, document, authorOf(principal), 'quarantined', { reason: refusal.message });
-      await audit(scope, initiator, stackId, placement, versionEntity(stackId, kept.id), 'quarantine');
+      const kept = await storeVersion(deps, scope, stackId, request.body, document, authorOf(principal), 'quarantined', { reason: refusal.message, unit });
+      await audit(scope, initiator, stackId, placement, versionEntity(stackId, kept.id, unit), 'quarantine');
       return lock && refusal.locked ? { kind: 'locked', lock } : { kind: 'refused', message: refusal.message };
     }
     if (refusal === 'unchanged') return { kind: 'unchanged' };
-    const version = await storeVersion(deps, scope, stackId, request.body, document, authorOf(principal), 'current');
-    await audit(scope, initiator, stackId, placement, versionEntity(stackId, version.id), 'create');
+    const version = await storeVersion(deps, scope, stackId, request.body, document, authorOf(principal), 'current', { unit });
+    await audit(scope, initiator, stackId, placement, versionEntity(stackId, version.id, unit), 'create');
     return { kind: 'stored' };
   });
   if (outcome.kind === 'locked') return lockedAnswer(outcome.lock);
@@ -326,15 +381,16 @@ function versionRefusal(head: repo.StackStateRow, document: StateDocument): { lo
 }
 
 /** LOCK and POST …/lock: takes the lock; the same ID by the same holder again is a retry (200). */
-export async function lockState(deps: TerraformStateDeps, principal: StatePrincipal, stackId: string, body: Buffer): Promise<RawAnswer> {
-  const placement = await authorizeOnStack(deps, principal, stackId, 'stackState:write');
+export async function lockState(deps: TerraformStateDeps, principal: StatePrincipal, stackId: string, body: Buffer, unit = ''): Promise<RawAnswer> {
+  const placement = await authorizeOnStack(deps, principal, stackId, 'stackState:write', 'lock');
   const parsed = parseLockInfo(body);
   if (parsed.empty) throw badRequest('LOCK needs Terraform\'s LockInfo with an "ID"');
   const info = parsed.info;
   const outcome = await inOrganization(deps.db, principal.organizationId, async (scope) => {
-    await repo.lockStackState(scope, stackId);
+    await repo.lockStackState(scope, stackId, unit);
     const inserted = await repo.insertLock(scope, {
       stackId,
+      unit,
       lockId: info.ID,
       info: JSON.stringify(info),
       holderKind: principal.kind,
@@ -342,10 +398,10 @@ export async function lockState(deps: TerraformStateDeps, principal: StatePrinci
       holderName: principal.name,
     });
     if (inserted) {
-      await audit(scope, principalInitiator(principal), stackId, placement, lockEntity(stackId), 'lock');
+      await audit(scope, principalInitiator(principal), stackId, placement, lockEntity(stackId, unit), 'lock');
       return undefined;
     }
-    const held = await repo.findLock(scope, stackId);
+    const held = await repo.findLock(scope, stackId, unit);
     if (held && held.lockId === info.ID && held.holderKind === principal.kind && held.holderId === principal.id) return undefined;
     return held;
   });
@@ -358,16 +414,16 @@ export async function lockState(deps: TerraformStateDeps, principal: StatePrinci
  * OpenTofu 1.6–1.9 send it so): it needs stackState:forceUnlock and is audited as such. No lock
  * held: nothing to do, 200 (a retried UNLOCK succeeds).
  */
-export async function unlockState(deps: TerraformStateDeps, principal: StatePrincipal, stackId: string, body: Buffer): Promise<RawAnswer> {
+export async function unlockState(deps: TerraformStateDeps, principal: StatePrincipal, stackId: string, body: Buffer, unit = ''): Promise<RawAnswer> {
   const parsed = parseLockInfo(body);
-  const placement = await authorizeOnStack(deps, principal, stackId, parsed.empty ? 'stackState:forceUnlock' : 'stackState:write');
+  const placement = await authorizeOnStack(deps, principal, stackId, parsed.empty ? 'stackState:forceUnlock' : 'stackState:write', 'lock');
   const outcome = await inOrganization(deps.db, principal.organizationId, async (scope) => {
-    await repo.lockStackState(scope, stackId);
-    const held = await repo.findLock(scope, stackId);
+    await repo.lockStackState(scope, stackId, unit);
+    const held = await repo.findLock(scope, stackId, unit);
     if (!held) return undefined;
     if (!parsed.empty && held.lockId !== parsed.info.ID) return held;
-    await repo.deleteLock(scope, stackId, held.lockId);
-    await audit(scope, principalInitiator(principal), stackId, placement, lockEntity(stackId), parsed.empty ? 'forceUnlock' : 'unlock');
+    await repo.deleteLock(scope, stackId, held.lockId, unit);
+    await audit(scope, principalInitiator(principal), stackId, placement, lockEntity(stackId, unit), parsed.empty ? 'forceUnlock' : 'unlock');
     return undefined;
   });
   return outcome ? lockedAnswer(outcome) : ok();

@@ -158,6 +158,37 @@ describe('Terraform HTTP backend: the CLI’s request sequences', () => {
     expect(audit.every((e) => e.initiatorUserId === member.userId && e.entityName === stack.name)).toBe(true);
   });
 
+  it('keeps one state per terragrunt unit: its own versions, lock, serial and lineage, apart from the stack root', async () => {
+    const stack = await newStack();
+    const unitAddress = (unit: string) => `${address(stack.id)}/unit/${encodeURIComponent(unit)}`;
+    const unitGet = (unit: string) => sendWire(port, { method: 'GET', path: unitAddress(unit), basic: as(memberPat) });
+    const unitPost = (unit: string, body: string, id: string) => sendWire(port, { method: 'POST', path: `${unitAddress(unit)}?ID=${encodeURIComponent(id)}`, basic: as(memberPat), body });
+    const unitLock = (unit: string, info: string, method = 'LOCK') => sendWire(port, { method, path: `${unitAddress(unit)}/lock`, basic: as(memberPat), body: info });
+    // Two units, each locked and written with a lineage of its own; the root has no state.
+    for (const [unit, serial] of [['prod/vpc', 3], ['prod/app', 1]] as const) {
+      expect((await unitGet(unit)).status).toBe(204);
+      const info = lockInfo({ Who: `terragrunt ${unit}` });
+      const id = (JSON.parse(info) as { ID: string }).ID;
+      expect((await unitLock(unit, info)).status).toBe(200);
+      const written = await unitPost(unit, stateFile({ serial, lineage: randomUUID(), resources: [managedResource(unit.replace('/', '-'), 1)] }), id);
+      expect(written.status, written.body.toString()).toBe(200);
+      // The other unit's lock and the root's are not this one: both stay free.
+      const rootInfo = lockInfo();
+      expect((await lock(stack.id, memberPat, rootInfo)).status).toBe(200);
+      expect((await unlock(stack.id, memberPat, rootInfo)).status).toBe(200);
+      expect((await unitLock(unit, info, 'UNLOCK')).status).toBe(200);
+    }
+    expect((await get(stack.id, memberPat)).status).toBe(204);
+    expect(JSON.parse((await unitGet('prod/vpc')).body.toString('utf8'))).toMatchObject({ serial: 3 });
+    expect(JSON.parse((await unitGet('prod/app')).body.toString('utf8'))).toMatchObject({ serial: 1 });
+    // A unit is a directory relative to the stack's: nothing else.
+    expect((await unitGet('../other')).status).toBe(400);
+    // The console's list is the root's versions.
+    expect(await versions(stack.id)).toEqual([]);
+    const rows = await api.database.db.select({ unit: stateVersions.unit, status: stateVersions.status }).from(stateVersions).where(eq(stateVersions.stackId, stack.id));
+    expect(rows.map((r) => `${r.unit}:${r.status}`).sort()).toEqual(['prod/app:current', 'prod/vpc:current']);
+  });
+
   it('takes the same lock by LOCK and by POST …/lock; LOCK is idempotent for the same ID; another ID gets 423 with the holder’s LockInfo', async () => {
     const stack = await newStack();
     const first = lockInfo();

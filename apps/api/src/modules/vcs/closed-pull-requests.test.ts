@@ -33,6 +33,35 @@ describe('closedPullRequestOf', () => {
     expect(closedPullRequestOf('gitlab', {}, payload('update'))).toBeNull();
   });
 
+  it('reads Bitbucket Data Center merged, declined and deleted, named by the target repository', () => {
+    const payload = (eventKey: string) => ({
+      eventKey,
+      pullRequest: { id: 4, toRef: { repository: { slug: 'infra', project: { key: 'OPS' } } }, properties: { mergeCommit: { id: 'd'.repeat(40) } } },
+    });
+    expect(closedPullRequestOf('bitbucketDataCenter', { 'x-event-key': 'pr:merged' }, payload('pr:merged'))).toEqual({ repoNames: ['OPS/infra'], number: 4, merged: true, mergeCommit: 'd'.repeat(40) });
+    expect(closedPullRequestOf('bitbucketDataCenter', {}, payload('pr:declined'))).toMatchObject({ merged: false });
+    expect(closedPullRequestOf('bitbucketDataCenter', {}, payload('pr:deleted'))).toMatchObject({ merged: false });
+    expect(closedPullRequestOf('bitbucketDataCenter', {}, payload('pr:opened'))).toBeNull();
+  });
+
+  it('reads Azure DevOps completed and abandoned pull requests', () => {
+    const payload = (eventType: string, status: string) => ({
+      eventType,
+      resource: {
+        pullRequestId: 12,
+        status,
+        lastMergeCommit: { commitId: 'e'.repeat(40) },
+        repository: { name: 'infra', project: { name: 'Platform' }, remoteUrl: 'https://dev.azure.com/contoso/Platform/_git/infra' },
+      },
+    });
+    expect(closedPullRequestOf('azureDevops', {}, payload('git.pullrequest.updated', 'completed'))).toEqual({ repoNames: ['contoso/Platform/infra'], number: 12, merged: true, mergeCommit: 'e'.repeat(40) });
+    expect(closedPullRequestOf('azureDevops', {}, payload('git.pullrequest.merged', 'completed'))).toMatchObject({ merged: true });
+    expect(closedPullRequestOf('azureDevops', {}, payload('git.pullrequest.updated', 'abandoned'))).toMatchObject({ merged: false });
+    expect(closedPullRequestOf('azureDevops', {}, payload('git.pullrequest.updated', 'active'))).toBeNull();
+    // A merge attempted (still active) is not the pull request's completion.
+    expect(closedPullRequestOf('azureDevops', {}, payload('git.pullrequest.merged', 'active'))).toBeNull();
+  });
+
   it('reads Bitbucket Cloud fulfilled and rejected', () => {
     const payload = { repository: { full_name: 'ws/infra' }, pullrequest: { id: 9, merge_commit: { hash: 'c'.repeat(12) } } };
     expect(closedPullRequestOf('bitbucketCloud', { 'x-event-key': 'pullrequest:fulfilled' }, payload)).toEqual({ repoNames: ['ws/infra'], number: 9, merged: true, mergeCommit: 'c'.repeat(12) });

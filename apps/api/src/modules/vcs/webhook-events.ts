@@ -485,7 +485,8 @@ export interface ClosedPullRequest {
 
 /**
  * Reads a pull request's closing from a delivery (GitHub `pull_request` closed, GitLab merge request
- * merge/close, Bitbucket Cloud fulfilled/rejected); null for every other delivery.
+ * merge/close, Bitbucket Cloud fulfilled/rejected, Bitbucket Data Center merged/declined/deleted,
+ * Azure DevOps completed/abandoned); null for every other delivery.
  */
 export function closedPullRequestOf(family: WebhookFamily, headers: Headers, payload: unknown, githubOrganization?: string): ClosedPullRequest | null {
   const p = obj(payload);
@@ -518,6 +519,30 @@ export function closedPullRequestOf(family: WebhookFamily, headers: Headers, pay
     const number = num(pr['id']);
     if (!fullName || !number) return null;
     return { repoNames: [fullName], number, merged: key === 'pullrequest:fulfilled', mergeCommit: str(obj(pr['merge_commit'])['hash']) };
+  }
+  if (family === 'bitbucketDataCenter') {
+    // pr:merged, and pr:declined or pr:deleted (closed without merging); the repository is the target's.
+    const key = header(headers, 'x-event-key') ?? str(p['eventKey']);
+    if (key !== 'pr:merged' && key !== 'pr:declined' && key !== 'pr:deleted') return null;
+    const pr = obj(p['pullRequest']);
+    const repository = obj(obj(pr['toRef'])['repository']);
+    const projectKey = str(obj(repository['project'])['key']);
+    const slug = str(repository['slug']);
+    const number = num(pr['id']);
+    if (!projectKey || !slug || !number) return null;
+    return { repoNames: [`${projectKey}/${slug}`], number, merged: key === 'pr:merged', mergeCommit: str(obj(obj(pr['properties'])['mergeCommit'])['id']) };
+  }
+  if (family === 'azureDevops') {
+    // A completed pull request is merged; an abandoned one is closed (git.pullrequest.updated, or .merged once completed).
+    const eventType = str(p['eventType']);
+    if (eventType !== 'git.pullrequest.updated' && eventType !== 'git.pullrequest.merged') return null;
+    const resource = obj(p['resource']);
+    const status = str(resource['status']);
+    if (status !== 'completed' && status !== 'abandoned') return null;
+    const repoNames = azureRepoNames(obj(resource['repository']));
+    const number = num(resource['pullRequestId']);
+    if (!repoNames.length || !number) return null;
+    return { repoNames, number, merged: status === 'completed', mergeCommit: str(obj(resource['lastMergeCommit'])['commitId']) };
   }
   return null;
 }

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { ChevronRight } from 'lucide-react';
 import { Slot as SlotPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactElement } from 'react';
 import { cn } from '../../lib/cn';
 
 export function Breadcrumbs({ className, children, ...props }: ComponentProps<'nav'>) {
@@ -59,5 +59,33 @@ export function BreadcrumbPage({ className, ...props }: ComponentProps<'span'>) 
       className={cn('font-medium text-foreground', className)}
       {...props}
     />
+  );
+}
+
+export interface BreadcrumbTrailProps {
+  /**
+   * Where the page sits: router links (`<Link to={…}>Namespaces</Link>`), outermost first; a
+   * falsy entry (a parent that exists only sometimes) is left out.
+   */
+  trail: readonly (ReactElement | false | null | undefined)[];
+  /** The last crumb: the page itself (an object's name, 'Create', 'Edit'). */
+  current: string;
+}
+
+/** The breadcrumbs of a page from its trail of links and its own name. */
+export function BreadcrumbTrail({ trail, current }: BreadcrumbTrailProps) {
+  return (
+    <Breadcrumbs>
+      {trail.map((link, index) =>
+        link ? (
+          <BreadcrumbItem key={link.key ?? index}>
+            <BreadcrumbLink asChild>{link}</BreadcrumbLink>
+          </BreadcrumbItem>
+        ) : null,
+      )}
+      <BreadcrumbItem>
+        <BreadcrumbPage>{current}</BreadcrumbPage>
+      </BreadcrumbItem>
+    </Breadcrumbs>
   );
 }

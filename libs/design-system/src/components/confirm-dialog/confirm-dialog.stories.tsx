@@ -77,3 +77,23 @@ export const Matrix: Story = {
 };
 
 export const Open: Story = { args: { initiallyOpen: true } };
+
+/** A choice that shapes the action, above the phrase (a blueprint stack's cleanup pull request). */
+export const WithChoice: Story = {
+  args: {
+    phrase: 'delete stack and open cleanup PR',
+    confirmLabel: 'Delete and open PR',
+    children: (
+      <label className="flex items-start gap-2 text-sm">
+        <input type="checkbox" defaultChecked className="mt-0.5" />
+        Also open a pull request removing its code from the repository
+      </label>
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Delete stack' }));
+    const dialog = within(await within(document.body).findByRole('alertdialog'));
+    await expect(dialog.getByRole('checkbox', { name: 'Also open a pull request removing its code from the repository' })).toBeChecked();
+    await expect(dialog.getByRole('button', { name: 'Delete and open PR' })).toBeDisabled();
+  },
+};

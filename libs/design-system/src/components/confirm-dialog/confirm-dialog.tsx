@@ -23,6 +23,8 @@ export interface ConfirmDialogProps {
   confirmLabel?: ReactNode;
   cancelLabel?: ReactNode;
   tone?: 'danger' | 'primary';
+  /** Choices that shape the action (e.g. 'also open a cleanup pull request'), shown above the phrase. */
+  children?: ReactNode;
   /** May return a promise; the button shows a spinner until it settles; the dialog closes on success and stays open on failure. */
   onConfirm: () => void | Promise<void>;
 }
@@ -37,6 +39,7 @@ export function ConfirmDialog({
   cancelLabel,
   tone = 'danger',
   onConfirm,
+  children,
 }: ConfirmDialogProps) {
   const { t } = useLingui();
   const inputId = useId();
@@ -84,6 +87,7 @@ export function ConfirmDialog({
             )}
           </DialogHeader>
           <DialogBody>
+            {children !== undefined && <div className="mb-4 flex flex-col gap-2">{children}</div>}
             {phrase !== undefined && (
               <div className="flex flex-col gap-2">
                 <Label htmlFor={inputId} className="block leading-5 font-normal">

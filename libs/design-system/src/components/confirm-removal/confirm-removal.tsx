@@ -1,4 +1,5 @@
 import { confirmationPhrases } from '@terrace/domain';
+import type { ReactNode } from 'react';
 import { ConfirmDialog } from '../confirm-dialog/confirm-dialog';
 
 export interface ConfirmRemovalProps<T> {
@@ -12,10 +13,12 @@ export interface ConfirmRemovalProps<T> {
   phrase?: string | ((target: T) => string);
   /** Removes and toasts; a rejection keeps the dialog open (the client has shown why). */
   onConfirm: (target: T) => Promise<void>;
+  /** Choices shown above the phrase (see ConfirmDialog). */
+  children?: ReactNode;
 }
 
 /** The typed danger confirmation a destructive action asks for before removing an item (a list's row, a detail page's object). */
-export function ConfirmRemoval<T>({ target, onClose, title, description, confirmLabel, phrase = confirmationPhrases.delete, onConfirm }: ConfirmRemovalProps<T>) {
+export function ConfirmRemoval<T>({ target, onClose, title, description, confirmLabel, phrase = confirmationPhrases.delete, onConfirm, children }: ConfirmRemovalProps<T>) {
   return (
     <ConfirmDialog
       open={target !== null}
@@ -30,6 +33,8 @@ export function ConfirmRemoval<T>({ target, onClose, title, description, confirm
         await onConfirm(target);
         onClose();
       }}
-    />
+    >
+      {children}
+    </ConfirmDialog>
   );
 }

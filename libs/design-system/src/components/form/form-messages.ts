@@ -71,8 +71,13 @@ const values = (descriptor: MessageDescriptor, v: Record<string, unknown>): Mess
 
 /** True when the issue means "nothing was entered" rather than "something wrong was entered". */
 export function isEmptyIssue(issue: Issue): boolean {
-  if (issue.code === 'invalid_type')
+  if (issue.code === 'invalid_type') {
+    // zod leaves `input` out of its issues unless asked, so a value that is there but wrong must
+    // be told apart by the issue itself: a number that is not whole carries its format, a text
+    // that is not a number was received as NaN.
+    if ('format' in issue || (issue as { received?: unknown }).received === 'NaN') return false;
     return issue.input === undefined || issue.input === null || issue.input === '';
+  }
   if (issue.code === 'too_small') {
     return (
       (issue.origin === 'string' || issue.origin === 'array' || issue.origin === 'set') &&

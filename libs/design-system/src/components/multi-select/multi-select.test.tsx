@@ -36,6 +36,17 @@ describe('MultiSelect', () => {
     expect(screen.getAllByRole('option')).toHaveLength(5);
   });
 
+  it('in a required field, keeps aria-required off its button (not allowed there) and its error on it', () => {
+    renderWithProviders(
+      <FormField label="Runner groups" required error="Choose a group">
+        <MultiSelect options={regions} value={[]} onValueChange={() => undefined} />
+      </FormField>,
+    );
+    const trigger = screen.getByRole('button', { name: /Runner groups/ });
+    expect(trigger).not.toHaveAttribute('aria-required');
+    expect(trigger).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('filters by search and toggles with the keyboard', async () => {
     const { user } = renderWithProviders(<Harness />);
     await user.click(screen.getByRole('button', { name: 'Regions' }));

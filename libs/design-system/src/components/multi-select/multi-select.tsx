@@ -42,7 +42,8 @@ export function MultiSelect({
   ...props
 }: MultiSelectProps) {
   const { t } = useLingui();
-  const field = useFormFieldControl();
+  // A button may not carry aria-required (axe: aria-allowed-attr); the field's label says it is required.
+  const { 'aria-required': _required, ...field } = useFormFieldControl();
   const listId = useId();
   const optionId = (index: number) => `${listId}-option-${index}`;
   const [open, setOpen] = useState(false);

@@ -7,7 +7,7 @@ import { EmptyState } from '../empty-state/empty-state';
 import { ErrorState } from '../error-state/error-state';
 import { Stack } from '../stack/stack';
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { cloneElement, type ReactElement, type ReactNode } from 'react';
 
 /** Whether the user may change what the list shows, and why not (the title of every disabled control). */
 export interface EditAccess {
@@ -25,6 +25,36 @@ export function EditButton({ access, row = false, disabled, ...props }: ButtonPr
     <DisabledReason reason={access.canEdit ? null : access.readOnlyReason}>
       <Button data-slot="edit-button" {...(row ? { variant: 'ghost', size: 'sm' } : {})} {...props} disabled={!access.canEdit || disabled} />
     </DisabledReason>
+  );
+}
+
+/**
+ * A button that leads to a page where something is changed (an edit wizard): the router link when
+ * the user may, else the same button disabled with the reason (EditButton).
+ */
+export function EditLinkButton({
+  access,
+  link,
+  variant,
+  children,
+}: {
+  access: EditAccess;
+  /** The router link, without children: `<Link to={…} />`. */
+  link: ReactElement<{ children?: ReactNode }>;
+  variant?: ButtonProps['variant'];
+  children: ReactNode;
+}) {
+  if (!access.canEdit) {
+    return (
+      <EditButton access={access} variant={variant}>
+        {children}
+      </EditButton>
+    );
+  }
+  return (
+    <Button variant={variant} asChild>
+      {cloneElement(link, undefined, children)}
+    </Button>
   );
 }
 

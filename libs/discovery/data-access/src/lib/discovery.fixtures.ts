@@ -1,4 +1,4 @@
-import type { StackDiscoveryConfiguration, StackDiscoveryEvent } from './discovery.types';
+import type { StackDiscoveryConfiguration, StackDiscoveryEvent, StackDiscoveryProposal } from './discovery.types';
 
 /** Wire-format objects for tests and stories. */
 export function discoveryFixture(overrides: Partial<StackDiscoveryConfiguration> = {}): StackDiscoveryConfiguration {
@@ -25,6 +25,21 @@ export function discoveryEventFixture(overrides: Partial<StackDiscoveryEvent> = 
       { stackId: 'stk-dev01', repoName: 'acme/infra', path: 'envs/dev' },
       { stackId: 'stk-prod01', repoName: 'acme/infra', path: 'envs/prod' },
     ],
+    createdAt: '2026-11-23T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function discoveryProposalFixture(overrides: Partial<StackDiscoveryProposal> = {}): StackDiscoveryProposal {
+  return {
+    id: 'sdp-staging01',
+    stackDiscoveryConfigurationId: 'sdc-monorepo01',
+    providerId: 'vcsp-github01',
+    repoName: 'acme/infra',
+    branch: 'main',
+    path: 'envs/staging',
+    iacType: 'opentofu',
+    status: 'proposed',
     createdAt: '2026-11-23T10:00:00.000Z',
     ...overrides,
   };

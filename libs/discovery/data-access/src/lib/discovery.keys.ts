@@ -1,4 +1,4 @@
-import type { DiscoveryEventFilters, DiscoveryListFilters } from './discovery.types';
+import type { DiscoveryEventFilters, DiscoveryListFilters, ProposalFilters } from './discovery.types';
 
 /** Query keys of the stack discovery domain: components never build keys themselves. */
 export const discoveryKeys = {
@@ -8,4 +8,6 @@ export const discoveryKeys = {
   details: () => [...discoveryKeys.all, 'detail'] as const,
   detail: (id: string) => [...discoveryKeys.details(), id] as const,
   events: (id: string, filters: DiscoveryEventFilters) => [...discoveryKeys.detail(id), 'events', filters] as const,
+  proposalLists: (id: string) => [...discoveryKeys.detail(id), 'proposals'] as const,
+  proposals: (id: string, filters: ProposalFilters) => [...discoveryKeys.proposalLists(id), filters] as const,
 };

@@ -51,3 +51,13 @@ export function useRunDiscoveryMutation() {
     onSuccess: (_event, id) => Promise.all([queryClient.invalidateQueries({ queryKey: discoveryKeys.detail(id) }), queryClient.invalidateQueries({ queryKey: discoveryKeys.lists() })]),
   });
 }
+
+/** Accepts (creates the stack) or dismisses a proposed stack; the configuration's proposals are read again. */
+export function useDecideProposalMutation(configurationId: string) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ proposalId, decision }: { proposalId: string; decision: 'accept' | 'dismiss' }) => discoveryRequests.decideProposal(client, proposalId, decision),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: discoveryKeys.proposalLists(configurationId) }),
+  });
+}

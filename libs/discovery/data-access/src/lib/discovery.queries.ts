@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '@terrace/api-client';
 import { discoveryKeys } from './discovery.keys';
 import { discoveryRequests } from './discovery.requests';
-import { activeDiscoveryStatuses, type DiscoveryEventFilters, type DiscoveryListFilters } from './discovery.types';
+import { activeDiscoveryStatuses, type DiscoveryEventFilters, type DiscoveryListFilters, type ProposalFilters } from './discovery.types';
 
 // Configurations change through this domain's pages, whose mutations invalidate them.
 const configStaleTime = 30_000;
@@ -33,6 +33,13 @@ export const discoveryQueries = {
     queryOptions({
       queryKey: discoveryKeys.events(id, filters),
       queryFn: ({ signal }) => discoveryRequests.events(client, id, filters, signal),
+      staleTime: 10_000,
+      placeholderData: keepPreviousData,
+    }),
+  proposals: (client: ApiClient, id: string, filters: ProposalFilters) =>
+    queryOptions({
+      queryKey: discoveryKeys.proposals(id, filters),
+      queryFn: ({ signal }) => discoveryRequests.proposals(client, id, filters, signal),
       staleTime: 10_000,
       placeholderData: keepPreviousData,
     }),

@@ -3,16 +3,19 @@ import { firstItem, toPage, type Page } from '@terrace/session';
 import type {
   DiscoveryEventFilters,
   DiscoveryListFilters,
+  ProposalFilters,
   StackDiscoveryConfiguration,
   StackDiscoveryConfigurationInput,
   StackDiscoveryConfigurationUpdate,
   StackDiscoveryEvent,
+  StackDiscoveryProposal,
 } from './discovery.types';
 
 /** The calls of the stack discovery domain: plain functions on the one configured client. Reads take the abort `signal`. */
 export const discoveryRequests = {
-  async list(client: ApiClient, { namespaceId }: DiscoveryListFilters, signal?: AbortSignal): Promise<Page<StackDiscoveryConfiguration>> {
-    const { data } = await client.GET('/stackDiscoveryConfiguration', { params: { query: namespaceId ? { namespaceId } : {} }, signal });
+  async list(client: ApiClient, { namespaceId, search, page, pageSize }: DiscoveryListFilters, signal?: AbortSignal): Promise<Page<StackDiscoveryConfiguration>> {
+    const query = { ...(namespaceId ? { namespaceId } : {}), ...(search ? { search } : {}), ...(page !== undefined ? { page } : {}), ...(pageSize !== undefined ? { pageSize } : {}) };
+    const { data } = await client.GET('/stackDiscoveryConfiguration', { params: { query }, signal });
     return toPage(data);
   },
   async get(client: ApiClient, id: string, signal?: AbortSignal): Promise<StackDiscoveryConfiguration> {
@@ -49,5 +52,20 @@ export const discoveryRequests = {
       signal,
     });
     return toPage(data);
+  },
+  async proposals(client: ApiClient, id: string, { status, page, pageSize }: ProposalFilters, signal?: AbortSignal): Promise<Page<StackDiscoveryProposal>> {
+    const { data } = await client.GET('/stackDiscoveryConfiguration/proposal', {
+      params: { query: { stackDiscoveryConfigurationId: id, ...(status ? { status } : {}), page, pageSize } },
+      signal,
+    });
+    return toPage(data);
+  },
+  async decideProposal(client: ApiClient, proposalId: string, decision: 'accept' | 'dismiss'): Promise<StackDiscoveryProposal> {
+    const params = { params: { path: { proposalId } }, body: { entity: {} } };
+    const { data } =
+      decision === 'accept'
+        ? await client.POST('/stackDiscoveryConfiguration/proposal/{proposalId}/accept', params)
+        : await client.POST('/stackDiscoveryConfiguration/proposal/{proposalId}/dismiss', params);
+    return firstItem(data);
   },
 };

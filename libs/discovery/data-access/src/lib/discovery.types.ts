@@ -9,10 +9,24 @@ export type StackDiscoveryEvent = Schemas['StackDiscoveryEvent'];
 export type StackDiscoveryStatus = Schemas['StackDiscoveryStatus'];
 export type VcsPathPattern = Schemas['VcsPathPattern'];
 export type DiscoveryPageSize = Schemas['PageSize'];
+export type StackDiscoveryMode = Schemas['StackDiscoveryMode'];
+export type StackDiscoveryProposal = Schemas['StackDiscoveryProposal'];
+export type StackDiscoveryProposalStatus = Schemas['StackDiscoveryProposalStatus'];
 
 export interface DiscoveryListFilters {
   /** Filtered on the server. */
   namespaceId?: string;
+  /** Part of the name, case-insensitive, filtered on the server. */
+  search?: string;
+  /** 1-based page and its size, paged on the server. */
+  page?: number;
+  pageSize?: DiscoveryPageSize;
+}
+
+export interface ProposalFilters {
+  status?: StackDiscoveryProposalStatus;
+  page: number;
+  pageSize: DiscoveryPageSize;
 }
 
 export interface DiscoveryEventFilters {

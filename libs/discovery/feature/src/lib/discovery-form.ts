@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import { zDiscoveredStackConfig, zIacConfig, zStackDiscoveryConfigurationInput, zVcsPathPattern } from '@terrace/api-client/schemas';
+import { zDiscoveredStackConfig, zIacConfig, zStackDiscoveryConfigurationInput, zStackDiscoveryMode, zVcsPathPattern } from '@terrace/api-client/schemas';
 import { domainRule, type FieldMessages } from '@terrace/design-system';
 import { validateBranchName, validateDefaultIacVersion, validateInclusionPath } from '@terrace/domain';
 import type { StackDiscoveryConfiguration, StackDiscoveryConfigurationInput } from '@terrace/discovery/data-access';
@@ -46,6 +46,8 @@ export const discoveryFormSchema = z.object({
   description: z.string().trim(),
   namespaceId: wire.namespaceId,
   vcsPatterns: z.array(patternRow).min(1),
+  /** What a scan does with a new directory: create its stack, or propose it for review. */
+  mode: zStackDiscoveryMode,
   stackConfig: z.object({
     iacType: zDiscoveredStackConfig.shape.iacType,
     iacVersion: text(zIacConfig.shape.terraformVersion.unwrap().unwrap()).superRefine(domainRule(validateDefaultIacVersion)),
@@ -58,7 +60,7 @@ export type DiscoveryFormOutput = z.output<typeof discoveryFormSchema>;
 export const discoveryWizardSteps = [
   { id: 'general', fields: ['name', 'description', 'namespaceId'] },
   { id: 'patterns', fields: ['vcsPatterns'] },
-  { id: 'stackConfig', fields: ['stackConfig'] },
+  { id: 'stackConfig', fields: ['mode', 'stackConfig'] },
 ] as const;
 export type DiscoveryWizardStep = (typeof discoveryWizardSteps)[number]['id'];
 
@@ -75,6 +77,7 @@ export function emptyDiscoveryForm(): DiscoveryFormValues {
     description: '',
     namespaceId: '',
     vcsPatterns: [emptyPattern()],
+    mode: 'create',
     stackConfig: { iacType: 'opentofu', iacVersion: '', deployOnPush: true },
   };
 }
@@ -94,6 +97,7 @@ export function discoveryToForm(config: StackDiscoveryConfiguration): DiscoveryF
       pathPatterns: pattern.pathPatterns.join(', '),
       excludePathPatterns: (pattern.excludePathPatterns ?? []).join(', '),
     })),
+    mode: config.mode ?? 'create',
     stackConfig: {
       iacType: config.stackConfig.iacType,
       iacVersion: iac[versionKey[config.stackConfig.iacType]] ?? '',
@@ -118,6 +122,7 @@ export function formToDiscoveryInput(values: DiscoveryFormOutput): StackDiscover
         ...(pattern.branch ? { branch: pattern.branch } : {}),
       };
     }),
+    mode: values.mode,
     stackConfig: {
       iacType,
       ...(iacVersion ? { iacConfig: { [versionKey[iacType]]: iacVersion } } : {}),

@@ -15,36 +15,43 @@ import {
   SelectTrigger,
   SelectValue,
   Stack,
+  useUrlListParams,
 } from '@terrace/design-system';
-import { discoveryQueries, type StackDiscoveryConfiguration } from '@terrace/discovery/data-access';
+import { discoveryQueries, type DiscoveryPageSize, type StackDiscoveryConfiguration } from '@terrace/discovery/data-access';
 import { namespacesQueries } from '@terrace/namespaces/data-access';
 import { useAccess, useApiClient } from '@terrace/session';
 import { Plus, ScanSearch } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { discoveryStatusLabels, discoveryStatusTones } from './discovery-labels';
 import { discoveryPaths } from './discovery-paths';
 
 const ALL = 'all';
 
-/** /stackDiscovery: the discovery configurations, filtered by namespace on the server. */
+/** /stackDiscovery: the discovery configurations, paged and filtered (name, namespace) on the server. */
 export function DiscoveryListPage() {
   const { t, i18n } = useLingui();
   const client = useApiClient();
   const filterId = useId();
-  const [params, setParams] = useSearchParams();
+  const searchParams = useSearchParams();
+  const [params, setParams] = searchParams;
   const namespaceId = params.get('namespaceId') ?? '';
-  const query = useQuery(discoveryQueries.list(client, namespaceId ? { namespaceId } : {}));
+  const list = useUrlListParams(searchParams);
+  const { search, page, pageSize } = list.params;
+  const query = useQuery(
+    discoveryQueries.list(client, { ...(namespaceId ? { namespaceId } : {}), ...(search ? { search } : {}), page, pageSize: pageSize as DiscoveryPageSize }),
+  );
   const namespaces = useQuery(namespacesQueries.list(client, { page: 1, pageSize: 1000 }));
   const names = useMemo(() => new Map((namespaces.data?.items ?? []).map((namespace) => [namespace.id, namespace.name])), [namespaces.data]);
   const create = useAccess('createStackDiscoveryWizard');
-  const [draft, setDraft] = useState('');
   const columns = useMemo<ColumnDef<StackDiscoveryConfiguration, unknown>[]>(
     () => [
       {
         id: 'name',
         accessorKey: 'name',
         header: t`Name`,
+        // The server orders by name.
+        enableSorting: false,
         cell: ({ row }) => (
           <Link className="font-medium text-primary-subtle-foreground hover:underline" to={discoveryPaths.details(row.original.id)}>
             {row.original.name}
@@ -89,7 +96,7 @@ export function DiscoveryListPage() {
       </Button>
     </DisabledReason>
   );
-  const unfilteredEmpty = query.isSuccess && query.data.total === 0 && !namespaceId;
+  const unfilteredEmpty = query.isSuccess && query.data.total === 0 && !namespaceId && !search;
   return (
     <Stack gap={6} className="p-6">
       <PageHeader
@@ -109,13 +116,12 @@ export function DiscoveryListPage() {
       ) : (
         <DataTable
           aria-label={t`Stack discovery configurations`}
-          mode="client"
+          mode="server"
           columns={columns}
           data={query.data?.items ?? []}
           getRowId={(row) => row.id}
           loading={query.isPending}
-          globalFilter={draft}
-          onGlobalFilterChange={setDraft}
+          {...list.tableProps(query.data?.total ?? 0)}
           actions={
             <div className="flex items-center gap-2">
               <label htmlFor={filterId} className="text-sm text-muted-foreground">
@@ -129,6 +135,8 @@ export function DiscoveryListPage() {
                       const next = new URLSearchParams(current);
                       if (value === ALL) next.delete('namespaceId');
                       else next.set('namespaceId', value);
+                      // Another namespace's list starts at its first page.
+                      next.delete('page');
                       return next;
                     },
                     { replace: true },
@@ -149,7 +157,21 @@ export function DiscoveryListPage() {
               </Select>
             </div>
           }
-          empty={<EmptyState title={t`No stack discovery here`} text={t`Choose another namespace, or all of them.`} />}
+          empty={
+            search ? (
+              <EmptyState
+                title={t`No stack discovery matches “${search}”`}
+                text={t`Check the spelling, or clear the filter to see every stack discovery.`}
+                action={
+                  <Button variant="outline" onClick={list.clearSearch}>
+                    {t`Clear filter`}
+                  </Button>
+                }
+              />
+            ) : (
+              <EmptyState title={t`No stack discovery here`} text={t`Choose another namespace, or all of them.`} />
+            )
+          }
         />
       )}
     </Stack>

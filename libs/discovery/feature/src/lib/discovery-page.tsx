@@ -3,15 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import {
   Badge,
-  BreadcrumbItem,
-  BreadcrumbLink,
-  BreadcrumbPage,
-  Breadcrumbs,
-  Button,
+  BreadcrumbTrail,
   ConfirmRemoval,
   DataTable,
+  DescriptionList,
   DetailPage,
   EditButton,
+  EditLinkButton,
   EmptyState,
   ErrorState,
   Tabs,
@@ -26,19 +24,21 @@ import {
   discoveryQueries,
   useDeleteDiscoveryMutation,
   useRunDiscoveryMutation,
-  type DiscoveryPageSize,
   type StackDiscoveryConfiguration,
   type StackDiscoveryEvent,
 } from '@terrace/discovery/data-access';
 import { namespacesQueries } from '@terrace/namespaces/data-access';
 import { useAccess, useApiClient, type AccessState } from '@terrace/session';
 import { Pencil, Play, ScanSearch, Trash2 } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { discoveryStatusLabels, discoveryStatusTones } from './discovery-labels';
+import { discoveryModeLabels, discoveryStatusLabels, discoveryStatusTones } from './discovery-labels';
 import { discoveryPaths } from './discovery-paths';
+import { ProposalsPanel } from './proposals-panel';
+import { useRefetchOnScan } from './use-refetch-on-scan';
+import { useTablePaging } from './use-table-paging';
 
-const tabs = ['overview', 'events'] as const;
+const tabs = ['overview', 'proposals', 'events'] as const;
 const EVENT_DAYS = 30;
 const editAccess = (state: AccessState) => ({ canEdit: state.allowed, readOnlyReason: state.allowed ? '' : state.reason });
 
@@ -59,18 +59,7 @@ export function DiscoveryPage() {
     <DetailPage
       query={query}
       errorTitle={t`Stack discovery`}
-      breadcrumbs={(data) => (
-        <Breadcrumbs>
-          <BreadcrumbItem>
-            <BreadcrumbLink asChild>
-              <Link to={discoveryPaths.list()}>{t`Stack discovery`}</Link>
-            </BreadcrumbLink>
-          </BreadcrumbItem>
-          <BreadcrumbItem>
-            <BreadcrumbPage>{data?.name ?? id}</BreadcrumbPage>
-          </BreadcrumbItem>
-        </Breadcrumbs>
-      )}
+      breadcrumbs={(data) => <BreadcrumbTrail trail={[<Link key="list" to={discoveryPaths.list()}>{t`Stack discovery`}</Link>]} current={data?.name ?? id} />}
       header={(data) => ({
         title: data.name,
         description: data.description ?? undefined,
@@ -86,19 +75,10 @@ export function DiscoveryPage() {
               <Play aria-hidden className="rtl:-scale-x-100" />
               {t`Scan now`}
             </EditButton>
-            {edit.canEdit ? (
-              <Button variant="outline" asChild>
-                <Link to={discoveryPaths.edit(data.id)}>
-                  <Pencil aria-hidden />
-                  {t`Edit`}
-                </Link>
-              </Button>
-            ) : (
-              <EditButton access={edit} variant="outline">
-                <Pencil aria-hidden />
-                {t`Edit`}
-              </EditButton>
-            )}
+            <EditLinkButton access={edit} variant="outline" link={<Link to={discoveryPaths.edit(data.id)} />}>
+              <Pencil aria-hidden />
+              {t`Edit`}
+            </EditLinkButton>
             <EditButton access={del} variant="danger" onClick={() => setDeleting(data)}>
               <Trash2 aria-hidden />
               {t`Delete`}
@@ -112,13 +92,19 @@ export function DiscoveryPage() {
           <Tabs value={tab} onValueChange={setTab}>
             <TabsList aria-label={t`Stack discovery sections`}>
               <TabsTrigger value="overview">{t`Overview`}</TabsTrigger>
+              {data.mode === 'propose' && <TabsTrigger value="proposals">{t`Proposed stacks`}</TabsTrigger>}
               <TabsTrigger value="events">{t`Events`}</TabsTrigger>
             </TabsList>
             <TabsContent value="overview">
               <Overview config={data} />
             </TabsContent>
+            {data.mode === 'propose' && (
+              <TabsContent value="proposals">
+                <ProposalsPanel configurationId={data.id} scan={scanOf(data)} access={edit} />
+              </TabsContent>
+            )}
             <TabsContent value="events">
-              <EventsPanel id={data.id} />
+              <EventsPanel id={data.id} scan={scanOf(data)} />
             </TabsContent>
           </Tabs>
           <ConfirmRemoval
@@ -142,19 +128,6 @@ export function DiscoveryPage() {
   );
 }
 
-function Rows({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="grid max-w-3xl grid-cols-[minmax(10rem,auto)_1fr] gap-x-6 gap-y-3 text-sm">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-muted-foreground">{label}</dt>
-          <dd className="min-w-0 break-words">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 const engineNames = { terraform: 'Terraform', terragrunt: 'Terragrunt', opentofu: 'OpenTofu' } as const;
 
 function Overview({ config }: { config: StackDiscoveryConfiguration }) {
@@ -162,12 +135,13 @@ function Overview({ config }: { config: StackDiscoveryConfiguration }) {
   const namespace = useQuery(namespacesQueries.detail(useApiClient(), config.namespaceId));
   return (
     <div className="flex flex-col gap-6">
-      <Rows
+      <DescriptionList
         rows={[
           [t`Status`, config.status ? <Badge key="s" tone={discoveryStatusTones[config.status]}>{i18n._(discoveryStatusLabels[config.status])}</Badge> : '—'],
           [t`Last scan`, config.lastRunAt ? i18n.date(config.lastRunAt, { dateStyle: 'medium', timeStyle: 'short' }) : t`Never`],
           [t`Namespace`, <Link key="ns" className="text-primary-subtle-foreground hover:underline" to={discoveryPaths.namespace(config.namespaceId)}>{namespace.data?.name ?? config.namespaceId}</Link>],
           [t`Engine of new stacks`, engineNames[config.stackConfig.iacType]],
+          [t`When a scan finds a new folder`, i18n._(discoveryModeLabels[config.mode ?? 'create'].label)],
         ]}
       />
       <section className="flex flex-col gap-2" aria-labelledby="patterns-title">
@@ -175,7 +149,7 @@ function Overview({ config }: { config: StackDiscoveryConfiguration }) {
         <ul className="flex flex-col gap-3">
           {config.vcsPatterns.map((pattern, index) => (
             <li key={index} className="rounded-md border border-border p-3 text-sm">
-              <Rows
+              <DescriptionList
                 rows={[
                   [t`Repository`, <code key="r" dir="ltr">{pattern.repoName}</code>],
                   [t`Branch`, pattern.branch ? <code key="b" dir="ltr">{pattern.branch}</code> : t`Default branch`],
@@ -191,11 +165,15 @@ function Overview({ config }: { config: StackDiscoveryConfiguration }) {
   );
 }
 
-function EventsPanel({ id }: { id: string }) {
+/** The configuration's latest scan as the page polls it: its panels read their lists again when it changes. */
+const scanOf = (config: StackDiscoveryConfiguration) => `${config.status ?? ''} ${config.lastRunAt ?? ''}`;
+
+function EventsPanel({ id, scan }: { id: string; scan: string }) {
   const { t, i18n } = useLingui();
   const client = useApiClient();
-  const [paging, setPaging] = useState<{ page: number; pageSize: DiscoveryPageSize }>({ page: 1, pageSize: 20 });
+  const { paging, tableProps } = useTablePaging();
   const query = useQuery(discoveryQueries.events(client, id, { daysBack: EVENT_DAYS, ...paging }));
+  useRefetchOnScan(scan, query.refetch);
   const columns = useMemo<ColumnDef<StackDiscoveryEvent, unknown>[]>(
     () => [
       { id: 'createdAt', header: t`When`, enableSorting: false, cell: ({ row }) => i18n.date(row.original.createdAt, { dateStyle: 'medium', timeStyle: 'short' }) },
@@ -207,11 +185,17 @@ function EventsPanel({ id }: { id: string }) {
       },
       {
         id: 'stacks',
-        header: t`Stacks created`,
+        header: t`Stacks`,
         enableSorting: false,
         cell: ({ row }) =>
           (row.original.createdStacks ?? []).length === 0 ? (
-            t`None`
+            row.original.proposedCount ? (
+              <Link className="text-primary-subtle-foreground hover:underline" to={discoveryPaths.details(id, 'proposals')}>
+                {t`${row.original.proposedCount} proposed`}
+              </Link>
+            ) : (
+              t`None`
+            )
           ) : (
             <ul className="flex flex-col gap-1">
               {(row.original.createdStacks ?? []).map((stack) => (
@@ -226,21 +210,18 @@ function EventsPanel({ id }: { id: string }) {
       },
       { id: 'message', header: t`Details`, enableSorting: false, cell: ({ row }) => row.original.message ?? '' },
     ],
-    [t, i18n],
+    [t, i18n, id],
   );
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   return (
     <DataTable
       aria-label={t`Scans of the last ${EVENT_DAYS} days`}
-      mode="server"
+      {...tableProps(query.data?.total ?? 0)}
       columns={columns}
       data={query.data?.items ?? []}
       getRowId={(row) => row.id}
-      totalCount={query.data?.total ?? 0}
       loading={query.isPending}
       searchable={false}
-      pagination={{ pageIndex: paging.page - 1, pageSize: paging.pageSize }}
-      onPaginationChange={(next) => setPaging({ page: next.pageSize !== paging.pageSize ? 1 : next.pageIndex + 1, pageSize: next.pageSize as DiscoveryPageSize })}
       empty={<EmptyState icon={<ScanSearch aria-hidden />} title={t`No scans yet`} text={t`Scans run when the discovery is created, on every push, and when you scan now.`} />}
     />
   );

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { discoveryEventFixture, discoveryFixture } from '@terrace/discovery/data-access/testing';
+import { discoveryEventFixture, discoveryFixture, discoveryProposalFixture } from '@terrace/discovery/data-access/testing';
 import { vcsFixtures } from '@terrace/vcs/data-access/testing';
 import { signedInStoryRoutes, StoryApp, type StoryRoutes } from '../testing/story-app';
 import { DiscoveryListPage } from './discovery-list-page';
@@ -12,6 +12,10 @@ const routes: StoryRoutes = {
   'GET /stackDiscoveryConfiguration': () => [
     discoveryFixture(),
     discoveryFixture({ id: 'sdc-data01', name: 'Data pipelines', status: 'error', lastRunAt: undefined }),
+  ],
+  'GET /stackDiscoveryConfiguration/proposal': () => [
+    discoveryProposalFixture(),
+    discoveryProposalFixture({ id: 'sdp-qa01', path: 'envs/qa', iacType: 'terragrunt' }),
   ],
   'GET /stackDiscoveryConfiguration/event': () => [
     discoveryEventFixture(),
@@ -46,4 +50,15 @@ export const Events: Story = {
 };
 export const CreateWizard: Story = {
   args: { path: 'createStackDiscoveryWizard', url: '/app/createStackDiscoveryWizard', element: <CreateDiscoveryWizardPage /> },
+};
+export const ProposedStacks: Story = {
+  args: {
+    path: 'stackDiscovery/:stackDiscoveryConfigurationId',
+    url: '/app/stackDiscovery/sdc-monorepo01?tab=proposals',
+    element: <DiscoveryPage />,
+    routes: { ...routes, 'GET /stackDiscoveryConfiguration/{stackDiscoveryConfigurationId}': () => [discoveryFixture({ mode: 'propose' })] },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole('button', { name: 'Accept envs/qa' }, { timeout: 10_000 })).toBeVisible();
+  },
 };

@@ -1,38 +1,32 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import {
-  BreadcrumbItem,
-  BreadcrumbLink,
-  BreadcrumbPage,
-  Breadcrumbs,
   Button,
   ControlledField,
-  ErrorState,
+  FormWizardEntity,
+  FormWizardPage,
   Input,
   Label,
-  PageHeader,
+  RadioGroup,
+  RadioGroupItem,
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-  Skeleton,
   Stack,
-  submitFormWizard,
   Switch,
   Textarea,
   toast,
   useContractForm,
-  useFormWizardSteps,
-  Wizard,
 } from '@terrace/design-system';
 import { discoveryQueries, useCreateDiscoveryMutation, useUpdateDiscoveryMutation, type StackDiscoveryConfiguration } from '@terrace/discovery/data-access';
 import { namespacesQueries } from '@terrace/namespaces/data-access';
 import { useApiClient } from '@terrace/session';
 import { vcsQueries } from '@terrace/vcs/data-access';
 import { Plus, Trash2 } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
-import { FormProvider, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { useId } from 'react';
+import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   discoveryFieldMessages,
@@ -44,8 +38,8 @@ import {
   formToDiscoveryInput,
   type DiscoveryFormOutput,
   type DiscoveryFormValues,
-  type DiscoveryWizardStep,
 } from './discovery-form';
+import { discoveryModeLabels } from './discovery-labels';
 import { discoveryPaths } from './discovery-paths';
 
 /** /createStackDiscoveryWizard */
@@ -74,23 +68,11 @@ export function EditDiscoveryWizardPage() {
   const { stackDiscoveryConfigurationId: id = '' } = useParams();
   const client = useApiClient();
   const config = useQuery(discoveryQueries.detail(client, id));
-  if (config.isError) {
-    return (
-      <Stack gap={6} className="p-6">
-        <PageHeader title={t`Edit stack discovery`} />
-        <ErrorState error={config.error} onRetry={() => void config.refetch()} retrying={config.isFetching} />
-      </Stack>
-    );
-  }
-  if (config.isPending) {
-    return (
-      <Stack gap={6} className="p-6" aria-busy="true">
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="h-96 w-full" />
-      </Stack>
-    );
-  }
-  return <EditDiscoveryWizard config={config.data} />;
+  return (
+    <FormWizardEntity query={config} title={t`Edit stack discovery`}>
+      {(data) => <EditDiscoveryWizard config={data} />}
+    </FormWizardEntity>
+  );
 }
 
 function EditDiscoveryWizard({ config }: { config: StackDiscoveryConfiguration }) {
@@ -125,53 +107,25 @@ interface DiscoveryWizardProps {
 function DiscoveryWizard({ title, submitLabel, initial, config, onSubmit, onCancel }: DiscoveryWizardProps) {
   const { t } = useLingui();
   const form = useContractForm({ schema: discoveryFormSchema, defaultValues: initial, messages: discoveryFieldMessages });
-  const [step, setStep] = useState<DiscoveryWizardStep>('general');
-  const content: Record<DiscoveryWizardStep, { title: string; content: ReactNode }> = {
-    general: { title: t`Name`, content: <GeneralStep /> },
-    patterns: { title: t`Repositories and paths`, content: <PatternsStep /> },
-    stackConfig: { title: t`Stack configuration`, content: <StackConfigStep /> },
-  };
-  const steps = useFormWizardSteps(form, discoveryWizardSteps.map((s) => ({ ...s, ...content[s.id] })));
-  const finish = () => submitFormWizard(form, discoveryWizardSteps, { onSubmit, serverFields: {}, goTo: setStep });
   return (
-    <Stack gap={6} className="p-6">
-      <PageHeader
-        title={title}
-        breadcrumbs={
-          <Breadcrumbs>
-            <BreadcrumbItem>
-              <BreadcrumbLink asChild>
-                <Link to={discoveryPaths.list()}>{t`Stack discovery`}</Link>
-              </BreadcrumbLink>
-            </BreadcrumbItem>
-            {config && (
-              <BreadcrumbItem>
-                <BreadcrumbLink asChild>
-                  <Link to={discoveryPaths.details(config.id)}>{config.name}</Link>
-                </BreadcrumbLink>
-              </BreadcrumbItem>
-            )}
-            <BreadcrumbItem>
-              <BreadcrumbPage>{config ? t`Edit` : t`Create`}</BreadcrumbPage>
-            </BreadcrumbItem>
-          </Breadcrumbs>
-        }
-      />
-      <FormProvider {...form}>
-        <Wizard
-          orientation="vertical"
-          steps={steps}
-          step={Math.max(0, discoveryWizardSteps.findIndex((s) => s.id === step))}
-          onStepChange={(index) => {
-            const next = discoveryWizardSteps[index];
-            if (next) setStep(next.id);
-          }}
-          finishLabel={submitLabel}
-          onFinish={finish}
-          onCancel={onCancel}
-        />
-      </FormProvider>
-    </Stack>
+    <FormWizardPage
+      title={title}
+      trail={[
+        <Link key="list" to={discoveryPaths.list()}>{t`Stack discovery`}</Link>,
+        config && <Link key="config" to={discoveryPaths.details(config.id)}>{config.name}</Link>,
+      ]}
+      current={config ? t`Edit` : t`Create`}
+      form={form}
+      steps={discoveryWizardSteps}
+      content={{
+        general: { title: t`Name`, content: <GeneralStep /> },
+        patterns: { title: t`Repositories and paths`, content: <PatternsStep /> },
+        stackConfig: { title: t`Stack configuration`, content: <StackConfigStep /> },
+      }}
+      submitLabel={submitLabel}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+    />
   );
 }
 
@@ -313,10 +267,28 @@ const engines = [
 ] as const;
 
 function StackConfigStep() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const id = useId();
+  const { control } = useFormContext<DiscoveryFormValues>();
+  const mode = useController({ control, name: 'mode' });
   return (
     <Stack gap={4} className="max-w-xl">
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-2 text-sm font-medium">{t`When a scan finds a new folder`}</legend>
+        <RadioGroup value={mode.field.value} onValueChange={(value) => mode.field.onChange(value)}>
+          {(['create', 'propose'] as const).map((value) => (
+            <div key={value} className="flex items-start gap-3">
+              <RadioGroupItem id={`${id}-${value}`} value={value} aria-describedby={`${id}-${value}-help`} className="mt-0.5" />
+              <div className="flex flex-col">
+                <Label htmlFor={`${id}-${value}`}>{i18n._(discoveryModeLabels[value].label)}</Label>
+                <span id={`${id}-${value}-help`} className="text-sm text-muted-foreground">
+                  {i18n._(discoveryModeLabels[value].help)}
+                </span>
+              </div>
+            </div>
+          ))}
+        </RadioGroup>
+      </fieldset>
       <ControlledField<DiscoveryFormValues, 'stackConfig.iacType'> name="stackConfig.iacType" label={t`Engine`} required>
         {(field) => (
           <Select value={field.value} onValueChange={field.onChange}>

@@ -12,16 +12,20 @@ const server = setupMsw();
 const now = new Date(Date.UTC(2026, 10, 24));
 const network = stackFixture({ id: 'stk-1', name: 'network', driftState: 'drifted' });
 const dns = stackFixture({ id: 'stk-2', name: 'dns', driftState: 'inSync', namespaceId: 'ns-2', namespaceName: 'Edge' });
-const totals: Record<string, number> = { drifted: 3, inSync: 12, notChecked: 4 };
+/** GET /drift/report: a month of history whose last point, today, counts the stacks by their state now. */
+function reportHandler(seen: Record<string, string>[] = []) {
+  return handle('get', '/drift/report', ({ query }) => {
+    seen.push(Object.fromEntries(query));
+    const points = driftReportFixture(30, now.getTime());
+    return envelope([...points.slice(0, -1), { date: points[29]?.date ?? '', drifted: 3, inSync: 12, notChecked: 4, deployRequired: 1 }]);
+  });
+}
 
-/** GET /stack: the count calls (pageSize 10 and one state) answer the totals; the list answers the rows. */
+/** GET /stack: the list answers the rows. */
 function stackHandler(rows: ReturnType<typeof stackFixture>[], seen: Record<string, string>[] = []) {
   return handle('get', '/stack', ({ query }) => {
     const q = Object.fromEntries(query);
     seen.push(q);
-    if (q['pageSize'] === '10' && q['driftState']) {
-      return envelope([], { paging: { page: 1, pageSize: 10, total: totals[q['driftState']] ?? 0 } });
-    }
     const items = rows.filter((s) => !q['driftState'] || s.driftState === q['driftState']);
     return envelope(items, { paging: { page: Number(q['page']), pageSize: 20, total: items.length } });
   });
@@ -34,10 +38,11 @@ function open(url = '/app/driftCenter') {
 describe('DriftCenterPage', () => {
   it('shows the count of stacks per drift state and every stack’s state, filtered on the server by the URL’s namespace and state', async () => {
     const seen: Record<string, string>[] = [];
+    const reports: Record<string, string>[] = [];
     server.use(
       ...signedInAs('admin'),
       handle('get', '/namespace', () => envelope([namespaceFixture({ id: 'ns-1', name: 'Production' })])),
-      handle('get', '/drift/report', () => envelope(driftReportFixture(30, now.getTime()))),
+      reportHandler(reports),
       stackHandler([network, dns], seen),
     );
     open('/app/driftCenter?namespace=ns-1&state=drifted');
@@ -53,14 +58,18 @@ describe('DriftCenterPage', () => {
     expect(drifted).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() => expect(drifted).toHaveTextContent('3'));
     expect(within(summary).getByRole('button', { name: /^In sync\s*12$/ })).toBeInTheDocument();
+    expect(within(summary).getByRole('button', { name: /^Deploy required\s*1$/ })).toBeInTheDocument();
+    expect(within(summary).getByRole('button', { name: /^Unknown\s*0$/ })).toBeInTheDocument();
     expect(within(summary).getAllByRole('button')).toHaveLength(7);
-    // The counts are of the chosen namespace.
-    expect(seen).toContainEqual({ page: '1', pageSize: '10', namespaceId: 'ns-1', driftState: 'inSync' });
+    // The counts are of the chosen namespace, from the report the chart draws: one request for both, none to the stacks list.
+    await screen.findByRole('figure', { name: 'Stacks by drift state, 1 month' });
+    expect(reports).toEqual([{ daysBack: '30', namespaceId: 'ns-1' }]);
+    expect(seen.every((q) => q['pageSize'] === '20')).toBe(true);
   });
 
   it('filters the list by the state whose figure is pressed, and clears it when pressed again', async () => {
     const seen: Record<string, string>[] = [];
-    server.use(...signedInAs('admin'), handle('get', '/namespace', () => envelope([])), handle('get', '/drift/report', () => envelope([])), stackHandler([network, dns], seen));
+    server.use(...signedInAs('admin'), handle('get', '/namespace', () => envelope([])), reportHandler(), stackHandler([network, dns], seen));
     const { user } = open();
     const table = await screen.findByRole('table', { name: 'Stacks by drift state' });
     await within(table).findByRole('link', { name: 'dns' });

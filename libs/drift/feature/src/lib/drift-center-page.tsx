@@ -183,6 +183,8 @@ export function DriftCenterPage({ now }: { now?: Date } = {}) {
         <>
           <DriftSummary
             namespaceId={namespaceId}
+            period={params.period}
+            now={now}
             selected={driftState}
             onSelect={(state) => setParams({ driftState: state, page: 1 })}
           />

@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
 import {
   EmptyState,
   ErrorState,
@@ -12,15 +11,9 @@ import {
   Skeleton,
   Stack as Column,
 } from '@terrace/design-system';
-import {
-  driftReportPeriodDays,
-  driftReportPeriods,
-  type DriftReportPeriodId,
-} from '@terrace/domain';
-import { driftQueries } from '@terrace/drift/data-access';
-import { useApiClient } from '@terrace/session';
+import { driftReportPeriods, type DriftReportPeriodId } from '@terrace/domain';
 import { ChartLine } from 'lucide-react';
-import { useMemo } from 'react';
+import { useDriftReport } from './use-drift-report';
 
 export interface DriftHistoryChartProps {
   namespaceId?: string;
@@ -42,12 +35,7 @@ export function DriftHistoryChart({
   now,
 }: DriftHistoryChartProps) {
   const { t, i18n } = useLingui();
-  const client = useApiClient();
-  const today = useMemo(() => now ?? new Date(), [now]);
-  const daysBack = driftReportPeriodDays(period, today);
-  const report = useQuery(
-    driftQueries.report(client, { daysBack, ...(namespaceId ? { namespaceId } : {}) }),
-  );
+  const report = useDriftReport({ namespaceId, period, now });
   const periodLabel = i18n._(
     driftReportPeriods.find((p) => p.id === period)?.label ?? driftReportPeriods[0].label,
   );

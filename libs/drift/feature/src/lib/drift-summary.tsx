@@ -1,43 +1,36 @@
 import { useLingui } from '@lingui/react/macro';
-import { useQueries } from '@tanstack/react-query';
 import { Badge, Card, cn, Skeleton } from '@terrace/design-system';
+import type { DriftReportPeriodId } from '@terrace/domain';
 import type { DriftState } from '@terrace/drift/data-access';
-import { useApiClient } from '@terrace/session';
-import { stacksQueries } from '@terrace/stacks/data-access';
 import { driftStateLabels, driftStates, driftStateTones } from './drift-labels';
+import { useDriftReport } from './use-drift-report';
 
 export interface DriftSummaryProps {
   namespaceId?: string;
+  /** The history chart's period: the counts come with its report (one request). */
+  period: DriftReportPeriodId;
+  now?: Date;
   /** The state the list is filtered on: its figure is pressed. */
   selected?: DriftState;
   onSelect: (state: DriftState | undefined) => void;
 }
 
 /**
- * How many stacks are in each of the seven drift states (in the chosen namespace): the server's
- * total of the stacks list filtered on that state, since the contract has no count call. Each
- * figure filters the list below; pressing it again clears the filter.
+ * How many stacks are in each of the seven drift states (in the chosen namespace): the drift
+ * report's last point, today, counts the stacks by their state now; it is the request the history
+ * chart makes. Each figure filters the list below; pressing it again clears the filter.
  */
-export function DriftSummary({ namespaceId, selected, onSelect }: DriftSummaryProps) {
+export function DriftSummary({ namespaceId, period, now, selected, onSelect }: DriftSummaryProps) {
   const { t, i18n } = useLingui();
-  const client = useApiClient();
-  const counts = useQueries({
-    queries: driftStates.map((driftState) =>
-      stacksQueries.list(client, {
-        page: 1,
-        pageSize: 10,
-        driftState,
-        ...(namespaceId ? { namespaceId } : {}),
-      }),
-    ),
-  });
+  const report = useDriftReport({ namespaceId, period, now });
+  // No point: the user sees no stack (in the namespace), so every count is 0.
+  const today = report.data?.at(-1);
   return (
     <section
       aria-label={t`Count of stacks per drift state`}
       className="grid grid-cols-2 gap-3 sm:grid-cols-4 2xl:grid-cols-7"
     >
-      {driftStates.map((state, index) => {
-        const query = counts[index];
+      {driftStates.map((state) => {
         const label = i18n._(driftStateLabels[state]);
         const pressed = selected === state;
         return (
@@ -51,11 +44,11 @@ export function DriftSummary({ namespaceId, selected, onSelect }: DriftSummaryPr
               <Badge tone={driftStateTones[state]} className="h-auto min-h-6 py-0.5 whitespace-normal">
                 {label}
               </Badge>
-              {query?.isSuccess ? (
+              {report.isSuccess ? (
                 <span className="text-2xl font-semibold tabular-nums">
-                  {i18n.number(query.data.total)}
+                  {i18n.number(today?.[state] ?? 0)}
                 </span>
-              ) : query?.isError ? (
+              ) : report.isError ? (
                 <span
                   className="text-2xl font-semibold text-muted-foreground"
                   title={t`Could not count these stacks`}

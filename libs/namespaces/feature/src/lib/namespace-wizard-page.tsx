@@ -1,20 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import {
-  BreadcrumbItem,
-  BreadcrumbLink,
-  BreadcrumbPage,
-  Breadcrumbs,
-  ErrorState,
-  PageHeader,
-  Skeleton,
-  Stack,
-  submitFormWizard,
-  toast,
-  useContractForm,
-  useFormWizardSteps,
-  Wizard,
-} from '@terrace/design-system';
+import { FormWizardEntity, FormWizardPage, toast, useContractForm } from '@terrace/design-system';
 import {
   namespacesQueries,
   useCreateNamespaceMutation,
@@ -22,8 +8,6 @@ import {
   type Namespace,
 } from '@terrace/namespaces/data-access';
 import { organizationQueries } from '@terrace/organization/data-access';
-import { useState, type ReactNode } from 'react';
-import { FormProvider } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   emptyNamespaceForm,
@@ -35,7 +19,6 @@ import {
   namespaceWizardSteps,
   type NamespaceFormOutput,
   type NamespaceFormValues,
-  type NamespaceWizardStep,
 } from './namespace-form';
 import { NamespaceApprovalStep } from './namespace-approval-step';
 import { NamespaceCapabilitiesStep } from './namespace-capabilities-step';
@@ -71,23 +54,11 @@ export function EditNamespaceWizardPage() {
   const { namespaceId = '' } = useParams();
   const client = useApiClient();
   const namespace = useQuery(namespacesQueries.detail(client, namespaceId));
-  if (namespace.isPending) {
-    return (
-      <Stack gap={6} className="p-6" aria-busy="true">
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="h-96 w-full" />
-      </Stack>
-    );
-  }
-  if (namespace.isError) {
-    return (
-      <Stack gap={6} className="p-6">
-        <PageHeader title={t`Edit namespace`} />
-        <ErrorState error={namespace.error} onRetry={() => void namespace.refetch()} retrying={namespace.isFetching} />
-      </Stack>
-    );
-  }
-  return <EditNamespaceWizard namespace={namespace.data} />;
+  return (
+    <FormWizardEntity query={namespace} title={t`Edit namespace`}>
+      {(data) => <EditNamespaceWizard namespace={data} />}
+    </FormWizardEntity>
+  );
 }
 
 function EditNamespaceWizard({ namespace }: { namespace: Namespace }) {
@@ -125,59 +96,27 @@ function NamespaceWizard({ title, submitLabel, initial, namespace, onSubmit, onC
   const client = useApiClient();
   const teams = useQuery(organizationQueries.teams(client));
   const form = useContractForm({ schema: namespaceFormSchema, defaultValues: initial, messages: namespaceFieldMessages });
-  const [step, setStep] = useState<NamespaceWizardStep>('general');
-
-  const content: Record<NamespaceWizardStep, { title: string; content: ReactNode }> = {
-    general: { title: t`Name`, content: <NamespaceGeneralStep /> },
-    iac: { title: t`IaC versions`, content: <NamespaceIacStep /> },
-    runner: { title: t`Runners`, content: <NamespaceRunnerStep /> },
-    approval: { title: t`Approval policy`, content: <NamespaceApprovalStep teams={teams.data ?? []} /> },
-    capabilities: { title: t`Capabilities`, content: <NamespaceCapabilitiesStep /> },
-  };
-  const steps = useFormWizardSteps(
-    form,
-    namespaceWizardSteps.map((s) => ({ ...s, ...content[s.id] })),
-  );
-  const finish = () => submitFormWizard(form, namespaceWizardSteps, { onSubmit, serverFields: namespaceServerFields, goTo: setStep });
-
   return (
-    <Stack gap={6} className="p-6">
-      <PageHeader
-        title={title}
-        breadcrumbs={
-          <Breadcrumbs>
-            <BreadcrumbItem>
-              <BreadcrumbLink asChild>
-                <Link to={namespacePaths.list()}>{t`Namespaces`}</Link>
-              </BreadcrumbLink>
-            </BreadcrumbItem>
-            {namespace && (
-              <BreadcrumbItem>
-                <BreadcrumbLink asChild>
-                  <Link to={namespacePaths.details(namespace.id)}>{namespace.name}</Link>
-                </BreadcrumbLink>
-              </BreadcrumbItem>
-            )}
-            <BreadcrumbItem>
-              <BreadcrumbPage>{namespace ? t`Edit` : t`Create`}</BreadcrumbPage>
-            </BreadcrumbItem>
-          </Breadcrumbs>
-        }
-      />
-      <FormProvider {...form}>
-        <Wizard
-          orientation="vertical"
-          steps={steps}
-          step={Math.max(0, namespaceWizardSteps.findIndex((s) => s.id === step))}
-          onStepChange={(index) => {
-            const next = namespaceWizardSteps[index];
-            if (next) setStep(next.id);
-          }}
-          finishLabel={submitLabel}
-          onFinish={finish}
-          onCancel={onCancel}
-        />
-      </FormProvider>
-    </Stack>
+    <FormWizardPage
+      title={title}
+      trail={[
+        <Link key="list" to={namespacePaths.list()}>{t`Namespaces`}</Link>,
+        namespace && <Link key="namespace" to={namespacePaths.details(namespace.id)}>{namespace.name}</Link>,
+      ]}
+      current={namespace ? t`Edit` : t`Create`}
+      form={form}
+      steps={namespaceWizardSteps}
+      content={{
+        general: { title: t`Name`, content: <NamespaceGeneralStep /> },
+        iac: { title: t`IaC versions`, content: <NamespaceIacStep /> },
+        runner: { title: t`Runners`, content: <NamespaceRunnerStep /> },
+        approval: { title: t`Approval policy`, content: <NamespaceApprovalStep teams={teams.data ?? []} /> },
+        capabilities: { title: t`Capabilities`, content: <NamespaceCapabilitiesStep /> },
+      }}
+      serverFields={namespaceServerFields}
+      submitLabel={submitLabel}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+    />
   );
 }

@@ -1,20 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import {
-  BreadcrumbItem,
-  BreadcrumbLink,
-  BreadcrumbPage,
-  Breadcrumbs,
-  ErrorState,
-  PageHeader,
-  Skeleton,
-  Stack,
-  submitFormWizard,
-  toast,
-  useContractForm,
-  useFormWizardSteps,
-  Wizard,
-} from '@terrace/design-system';
+import { FormWizardEntity, FormWizardPage, toast, useContractForm } from '@terrace/design-system';
 import {
   policiesQueries,
   policyPaths,
@@ -23,8 +9,6 @@ import {
   type ControlPolicy,
 } from '@terrace/policies/data-access';
 import { useApiClient } from '@terrace/session';
-import { useState, type ReactNode } from 'react';
-import { FormProvider } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   controlPolicyFieldMessages,
@@ -36,10 +20,10 @@ import {
   formToControlPolicyInput,
   type ControlPolicyFormOutput,
   type ControlPolicyFormValues,
-  type ControlPolicyWizardStep,
 } from './control-policy-form';
 import { ControlPolicyGeneralStep } from './control-policy-general-step';
 import { ControlPolicyRulesStep } from './control-policy-rules-step';
+import { ManagedWizardNotice } from './managed-wizard-notice';
 
 /** /createControlPolicyWizard */
 export function CreateControlPolicyWizardPage() {
@@ -67,34 +51,21 @@ export function EditControlPolicyWizardPage() {
   const { controlPolicyId = '' } = useParams();
   const client = useApiClient();
   const policy = useQuery(policiesQueries.detail(client, controlPolicyId));
-  if (policy.isPending) {
-    return (
-      <Stack gap={6} className="p-6" aria-busy="true">
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="h-96 w-full" />
-      </Stack>
-    );
-  }
-  if (policy.isError) {
-    return (
-      <Stack gap={6} className="p-6">
-        <PageHeader title={t`Edit control policy`} />
-        <ErrorState error={policy.error} onRetry={() => void policy.refetch()} retrying={policy.isFetching} />
-      </Stack>
-    );
-  }
-  if (policy.data.isManaged) {
-    return (
-      <Stack gap={6} className="p-6">
-        <PageHeader title={t`Edit control policy`} />
-        <p>{t`${policy.data.name} is a managed policy: it cannot be changed, only applied.`}</p>
-        <Link className="text-primary-subtle-foreground hover:underline" to={policyPaths.list()}>
-          {t`Back to control policies`}
-        </Link>
-      </Stack>
-    );
-  }
-  return <EditControlPolicyWizard policy={policy.data} />;
+  return (
+    <FormWizardEntity query={policy} title={t`Edit control policy`}>
+      {(data) =>
+        data.isManaged ? (
+          <ManagedWizardNotice
+            title={t`Edit control policy`}
+            message={t`${data.name} is a managed policy: it cannot be changed, only applied.`}
+            back={{ to: policyPaths.list(), label: t`Back to control policies` }}
+          />
+        ) : (
+          <EditControlPolicyWizard policy={data} />
+        )
+      }
+    </FormWizardEntity>
+  );
 }
 
 function EditControlPolicyWizard({ policy }: { policy: ControlPolicy }) {
@@ -130,48 +101,21 @@ interface ControlPolicyWizardProps {
 function ControlPolicyWizard({ title, submitLabel, initial, policy, onSubmit, onCancel }: ControlPolicyWizardProps) {
   const { t } = useLingui();
   const form = useContractForm({ schema: controlPolicyFormSchema, defaultValues: initial, messages: controlPolicyFieldMessages });
-  const [step, setStep] = useState<ControlPolicyWizardStep>('general');
-  const content: Record<ControlPolicyWizardStep, { title: string; content: ReactNode }> = {
-    general: { title: t`Policy type`, content: <ControlPolicyGeneralStep typeLocked={policy !== undefined} /> },
-    rules: { title: t`Rules`, content: <ControlPolicyRulesStep /> },
-  };
-  const steps = useFormWizardSteps(
-    form,
-    controlPolicyWizardSteps.map((s) => ({ ...s, ...content[s.id] })),
-  );
-  const finish = () => submitFormWizard(form, controlPolicyWizardSteps, { onSubmit, serverFields: controlPolicyServerFields, goTo: setStep });
-
   return (
-    <Stack gap={6} className="p-6">
-      <PageHeader
-        title={title}
-        breadcrumbs={
-          <Breadcrumbs>
-            <BreadcrumbItem>
-              <BreadcrumbLink asChild>
-                <Link to={policyPaths.list()}>{t`Control policies`}</Link>
-              </BreadcrumbLink>
-            </BreadcrumbItem>
-            <BreadcrumbItem>
-              <BreadcrumbPage>{policy ? policy.name : t`Create`}</BreadcrumbPage>
-            </BreadcrumbItem>
-          </Breadcrumbs>
-        }
-      />
-      <FormProvider {...form}>
-        <Wizard
-          orientation="vertical"
-          steps={steps}
-          step={Math.max(0, controlPolicyWizardSteps.findIndex((s) => s.id === step))}
-          onStepChange={(index) => {
-            const next = controlPolicyWizardSteps[index];
-            if (next) setStep(next.id);
-          }}
-          finishLabel={submitLabel}
-          onFinish={finish}
-          onCancel={onCancel}
-        />
-      </FormProvider>
-    </Stack>
+    <FormWizardPage
+      title={title}
+      trail={[<Link key="list" to={policyPaths.list()}>{t`Control policies`}</Link>]}
+      current={policy ? policy.name : t`Create`}
+      form={form}
+      steps={controlPolicyWizardSteps}
+      content={{
+        general: { title: t`Policy type`, content: <ControlPolicyGeneralStep typeLocked={policy !== undefined} /> },
+        rules: { title: t`Rules`, content: <ControlPolicyRulesStep /> },
+      }}
+      serverFields={controlPolicyServerFields}
+      submitLabel={submitLabel}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+    />
   );
 }

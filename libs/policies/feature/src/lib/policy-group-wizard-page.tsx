@@ -1,22 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import {
-  BreadcrumbItem,
-  BreadcrumbLink,
-  BreadcrumbPage,
-  Breadcrumbs,
   ControlledField,
-  ErrorState,
+  FormWizardEntity,
+  FormWizardPage,
   Input,
-  PageHeader,
-  Skeleton,
   Stack,
-  submitFormWizard,
   Textarea,
   toast,
   useContractForm,
-  useFormWizardSteps,
-  Wizard,
 } from '@terrace/design-system';
 import {
   policiesQueries,
@@ -26,8 +18,6 @@ import {
   type ControlPolicyGroup,
 } from '@terrace/policies/data-access';
 import { useApiClient } from '@terrace/session';
-import { useState, type ReactNode } from 'react';
-import { FormProvider } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   emptyPolicyGroupForm,
@@ -38,8 +28,8 @@ import {
   policyGroupWizardSteps,
   type PolicyGroupFormOutput,
   type PolicyGroupFormValues,
-  type PolicyGroupWizardStep,
 } from './policy-group-form';
+import { ManagedWizardNotice } from './managed-wizard-notice';
 import { PolicyGroupPoliciesStep } from './policy-group-policies-step';
 
 /** /createControlPolicyGroupWizard */
@@ -68,32 +58,21 @@ export function EditPolicyGroupWizardPage() {
   const { controlPolicyGroupId = '' } = useParams();
   const client = useApiClient();
   const group = useQuery(policiesQueries.group(client, controlPolicyGroupId));
-  if (group.isPending) {
-    return (
-      <Stack gap={6} className="p-6" aria-busy="true">
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="h-96 w-full" />
-      </Stack>
-    );
-  }
-  if (group.isError) {
-    return (
-      <Stack gap={6} className="p-6">
-        <PageHeader title={t`Edit policy group`} />
-        <ErrorState error={group.error} onRetry={() => void group.refetch()} retrying={group.isFetching} />
-      </Stack>
-    );
-  }
-  if (group.data.isManaged) {
-    return (
-      <Stack gap={6} className="p-6">
-        <PageHeader title={t`Edit policy group`} />
-        <p>{t`${group.data.name} is a managed group: it cannot be changed, only applied.`}</p>
-        <Link className="text-primary-subtle-foreground hover:underline" to={policyPaths.group(group.data.id)}>{t`Back to the group`}</Link>
-      </Stack>
-    );
-  }
-  return <EditPolicyGroupWizard group={group.data} />;
+  return (
+    <FormWizardEntity query={group} title={t`Edit policy group`}>
+      {(data) =>
+        data.isManaged ? (
+          <ManagedWizardNotice
+            title={t`Edit policy group`}
+            message={t`${data.name} is a managed group: it cannot be changed, only applied.`}
+            back={{ to: policyPaths.group(data.id), label: t`Back to the group` }}
+          />
+        ) : (
+          <EditPolicyGroupWizard group={data} />
+        )
+      }
+    </FormWizardEntity>
+  );
 }
 
 function EditPolicyGroupWizard({ group }: { group: ControlPolicyGroup }) {
@@ -129,67 +108,36 @@ interface PolicyGroupWizardProps {
 function PolicyGroupWizard({ title, submitLabel, initial, group, onSubmit, onCancel }: PolicyGroupWizardProps) {
   const { t } = useLingui();
   const form = useContractForm({ schema: policyGroupFormSchema, defaultValues: initial, messages: policyGroupFieldMessages });
-  const [step, setStep] = useState<PolicyGroupWizardStep>('general');
-  const content: Record<PolicyGroupWizardStep, { title: string; content: ReactNode }> = {
-    general: {
-      title: t`Name`,
-      content: (
-        <Stack gap={4} className="max-w-xl">
-          <ControlledField<PolicyGroupFormValues, 'name'> name="name" label={t`Name`} required>
-            {(field) => <Input {...field} />}
-          </ControlledField>
-          <ControlledField<PolicyGroupFormValues, 'description'> name="description" label={t`Description`}>
-            {(field) => <Textarea rows={3} {...field} />}
-          </ControlledField>
-        </Stack>
-      ),
-    },
-    policies: { title: t`Policies`, content: <PolicyGroupPoliciesStep /> },
-  };
-  const steps = useFormWizardSteps(
-    form,
-    policyGroupWizardSteps.map((s) => ({ ...s, ...content[s.id] })),
-  );
-  const finish = () =>
-    submitFormWizard(form, policyGroupWizardSteps, { onSubmit, serverFields: { 'entity.controlPolicies': 'controlPolicies' }, goTo: setStep });
   return (
-    <Stack gap={6} className="p-6">
-      <PageHeader
-        title={title}
-        breadcrumbs={
-          <Breadcrumbs>
-            <BreadcrumbItem>
-              <BreadcrumbLink asChild>
-                <Link to={policyPaths.list('groups')}>{t`Policy groups`}</Link>
-              </BreadcrumbLink>
-            </BreadcrumbItem>
-            {group && (
-              <BreadcrumbItem>
-                <BreadcrumbLink asChild>
-                  <Link to={policyPaths.group(group.id)}>{group.name}</Link>
-                </BreadcrumbLink>
-              </BreadcrumbItem>
-            )}
-            <BreadcrumbItem>
-              <BreadcrumbPage>{group ? t`Edit` : t`Create`}</BreadcrumbPage>
-            </BreadcrumbItem>
-          </Breadcrumbs>
-        }
-      />
-      <FormProvider {...form}>
-        <Wizard
-          orientation="vertical"
-          steps={steps}
-          step={Math.max(0, policyGroupWizardSteps.findIndex((s) => s.id === step))}
-          onStepChange={(index) => {
-            const next = policyGroupWizardSteps[index];
-            if (next) setStep(next.id);
-          }}
-          finishLabel={submitLabel}
-          onFinish={finish}
-          onCancel={onCancel}
-        />
-      </FormProvider>
-    </Stack>
+    <FormWizardPage
+      title={title}
+      trail={[
+        <Link key="list" to={policyPaths.list('groups')}>{t`Policy groups`}</Link>,
+        group && <Link key="group" to={policyPaths.group(group.id)}>{group.name}</Link>,
+      ]}
+      current={group ? t`Edit` : t`Create`}
+      form={form}
+      steps={policyGroupWizardSteps}
+      content={{
+        general: {
+          title: t`Name`,
+          content: (
+            <Stack gap={4} className="max-w-xl">
+              <ControlledField<PolicyGroupFormValues, 'name'> name="name" label={t`Name`} required>
+                {(field) => <Input {...field} />}
+              </ControlledField>
+              <ControlledField<PolicyGroupFormValues, 'description'> name="description" label={t`Description`}>
+                {(field) => <Textarea rows={3} {...field} />}
+              </ControlledField>
+            </Stack>
+          ),
+        },
+        policies: { title: t`Policies`, content: <PolicyGroupPoliciesStep /> },
+      }}
+      serverFields={{ 'entity.controlPolicies': 'controlPolicies' }}
+      submitLabel={submitLabel}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+    />
   );
 }

@@ -1,12 +1,14 @@
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
+import { isManagedControlPolicyId, type ManagedControlPolicyId } from '@terrace/domain';
 
 /**
  * The names of the managed policies the server ships (libs/policy-engine managed.ts), translated:
- * the server sends them in English, the same in every organization. A policy of the organization's
- * own keeps the name its author gave it.
+ * the server sends them in English, the same in every organization; one per id of the domain's
+ * managedControlPolicyIds, which the engine's definitions are keyed by too. A policy of the
+ * organization's own keeps the name its author gave it.
  */
-const managedPolicyNames: Record<string, MessageDescriptor> = {
+const managedPolicyNames: Record<ManagedControlPolicyId, MessageDescriptor> = {
   'pol-managed-ebs-encrypted': msg`EBS volumes are encrypted`,
   'pol-managed-rds-encrypted': msg`RDS storage is encrypted`,
   'pol-managed-rds-not-public': msg`RDS instances are not publicly accessible`,
@@ -25,6 +27,5 @@ const managedPolicyNames: Record<string, MessageDescriptor> = {
 
 /** A policy's name as the user reads it: a managed policy's in the user's language. */
 export function policyName(i18n: I18n, policy: { id: string; name: string }): string {
-  const descriptor = managedPolicyNames[policy.id];
-  return descriptor ? i18n._(descriptor) : policy.name;
+  return isManagedControlPolicyId(policy.id) ? i18n._(managedPolicyNames[policy.id]) : policy.name;
 }

@@ -62,6 +62,37 @@ describe('useRunEvents', () => {
     expect(reads).toBe(2);
   });
 
+  it('reads the run again when it comes to wait for people (its policy results and plan), while its stream stays open', async () => {
+    let stateReads = 0;
+    const hold = new AbortController();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      handle('get', '/stack/deployment/{deploymentId}', () => envelope([deploymentFixture({ status: 'inProgress', isActive: true })])),
+      handle('get', '/stack/deploymentState/v2', () => {
+        stateReads += 1;
+        return envelope([runStateFixture({ status: stateReads === 1 ? 'inProgress' : 'waitingForFailedControlPoliciesApproval' })]);
+      }),
+      handle('get', '/stack/run/{runId}/logs', async () => {
+        await gate;
+        return eventStreamResponse(
+          [
+            [{ event: 'status', data: { runId: 'dep-1', status: 'inProgress', isActive: true, step: 'terraformPlan', stepStatus: 'succeeded' } }],
+            [{ event: 'status', data: { runId: 'dep-1', status: 'waitingForFailedControlPoliciesApproval', isActive: true, step: 'controlPolicies', stepStatus: 'waitingForFailedControlPoliciesApproval' } }],
+          ],
+          { hold: hold.signal },
+        );
+      }),
+    );
+    const { result, unmount } = openRun();
+    await waitFor(() => expect(result.current.state.data).toBeDefined());
+    release();
+    await waitFor(() => expect(stateReads).toBe(2));
+    expect(result.current.events.status, 'the stream is still open').toBe('live');
+    unmount();
+    hold.abort();
+  });
+
   it('falls back to fetching the run once when its stream is not available', async () => {
     let reads = 0;
     let streams = 0;

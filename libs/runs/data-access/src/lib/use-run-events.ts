@@ -58,6 +58,10 @@ export function useRunEvents(kind: RunDetailKind, id: string, options: FollowRun
         onStatus: (event) => {
           changed = true;
           applyStatusEvent(queryClient, kind, id, event);
+          // The event carries statuses only: a run that now waits for people (its stream does not
+          // end meanwhile) is read again, so the plan summary, policy results and approvals they
+          // decide on are shown.
+          if (waitsForPeople.has(event.status)) void queryClient.invalidateQueries({ queryKey: runsKeys.detail(kind, id) });
         },
         onConnection: (state) => setStatus(state),
       },
@@ -87,6 +91,9 @@ export function useRunEvents(kind: RunDetailKind, id: string, options: FollowRun
 export function splitLines(text: string): string[] {
   return text.replace(/\r?\n$/, '').split(/\r?\n/);
 }
+
+/** Run statuses in which the run waits for a person's decision on what its steps produced. */
+const waitsForPeople = new Set<string>(['waitingForApproval', 'waitingForFailedControlPoliciesApproval', 'waitingForErrorControlPoliciesApproval']);
 
 const stepsKey = { plan: 'planSteps', deployment: 'deploymentSteps', task: 'taskSteps' } as const;
 

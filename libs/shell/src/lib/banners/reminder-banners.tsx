@@ -9,14 +9,29 @@ import { Link } from 'react-router';
 import { ReminderBanner } from './reminder-banner';
 import { dismissSsoReminder, isSsoReminderDismissed, postpone, postponedUntil } from './reminder-storage';
 
-/** The MFA and SSO reminders of spec §4 and §5, shown to admins and viewers only. */
-export function ReminderBanners({ session }: { session: CurrentSession }) {
-  const { t } = useLingui();
+/** What the reminders are decided by; `loading` while a first answer is awaited. */
+function useReminderQueries(session: CurrentSession) {
   const client = useApiClient();
   const adminOrViewer = session.role === 'admin' || session.role === 'viewer';
   // Spec §6: only admins and viewers load sign-in settings and the user list.
   const settings = useQuery({ ...sessionQueries.signInSettings(client), enabled: adminOrViewer });
   const hasUsers = useQuery({ ...sessionQueries.organizationHasUsers(client), enabled: adminOrViewer });
+  return { adminOrViewer, settings, hasUsers, loading: settings.isLoading || hasUsers.isLoading };
+}
+
+/**
+ * Whether the reminders are still unknown on the first load: the layout keeps the page region
+ * invisible meanwhile (rendered, its chunks and calls under way), so that a banner appearing later
+ * does not push it down (a layout shift: Lighthouse's CLS).
+ */
+export function useRemindersLoading(session: CurrentSession): boolean {
+  return useReminderQueries(session).loading;
+}
+
+/** The MFA and SSO reminders of spec §4 and §5, shown to admins and viewers only. */
+export function ReminderBanners({ session }: { session: CurrentSession }) {
+  const { t } = useLingui();
+  const { adminOrViewer, settings, hasUsers } = useReminderQueries(session);
   const [, rerender] = useState(0);
   if (!adminOrViewer || !settings.data) return null;
   const now = new Date();

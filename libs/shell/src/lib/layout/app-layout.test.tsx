@@ -33,6 +33,16 @@ describe('layout, navigation and header', () => {
     expect(within(explorer).getByRole('link', { name: 'Explorer' })).toHaveAttribute('href', '/app/tfExplorer');
   });
 
+  it('lists Stack Discovery under Infrastructure Automation, current on a discovery configuration page', async () => {
+    server.use(...sessionHandlers({ role: 'admin' }), handle('get', '/stackDiscoveryConfiguration/{stackDiscoveryConfigurationId}', () => errorResponse(404, 'not_found', 'Not found')));
+    renderConsole({ path: '/app/stackDiscovery/sdc-1' });
+    const nav = await screen.findByTestId('side-nav');
+    const automation = within(nav).getByRole('group', { name: 'Infrastructure Automation' });
+    const entry = within(automation).getByRole('link', { name: 'Stack Discovery' });
+    expect(entry).toHaveAttribute('href', '/app/stackDiscovery');
+    expect(entry).toHaveAttribute('aria-current', 'page');
+  });
+
   it('sends an admin without AI consent from the assistant entry to the AI features settings section', async () => {
     let event: unknown;
     server.use(
@@ -274,6 +284,34 @@ describe('layout, navigation and header', () => {
     await userEvent.click(within(banner).getByRole('button', { name: "Don't show again" }));
     expect(screen.queryByTestId('sso-banner')).toBeNull();
     expect(localStorage.getItem('ssoBannerDismissed')).toBe('true');
+  });
+
+  it('keeps the page invisible until the reminders above it are known, so a banner does not push it down', async () => {
+    const gate: { open?: () => void } = {};
+    const answered = new Promise<void>((resolve) => (gate.open = resolve));
+    server.use(
+      handle('get', '/org/signInSettings', async () => {
+        await answered;
+        return envelope([{ requireSsoSignIn: false, requireMfaForDirectUserSignIn: true }]);
+      }),
+      ...sessionHandlers({ role: 'admin' }),
+    );
+    renderConsole({ path: '/app/audit' });
+    const main = await screen.findByRole('main');
+    expect(main).toHaveAttribute('aria-busy', 'true');
+    expect(main).toHaveClass('invisible');
+    gate.open?.();
+    expect(await screen.findByTestId('sso-banner')).toBeInTheDocument();
+    await waitFor(() => expect(main).not.toHaveClass('invisible'));
+    expect(main).not.toHaveAttribute('aria-busy');
+  });
+
+  it('does not wait for reminders a member never sees', async () => {
+    server.use(...sessionHandlers({ role: 'member' }));
+    renderConsole({ path: '/app/audit' });
+    const main = await screen.findByRole('main');
+    expect(main).not.toHaveClass('invisible');
+    expect(main).not.toHaveAttribute('aria-busy');
   });
 
   it('signs out: the token is gone and the visitor is on the sign-in page', async () => {

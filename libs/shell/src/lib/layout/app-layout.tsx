@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
-import { ErrorState, FullPageLoader } from '@terrace/design-system';
-import { useCurrentSession, useLocalSettings } from '@terrace/session';
-import { useRef } from 'react';
+import { cn, ErrorState, FullPageLoader } from '@terrace/design-system';
+import { useCurrentSession, useLocalSettings, type CurrentSession } from '@terrace/session';
+import { useRef, type RefObject } from 'react';
 import { Outlet } from 'react-router';
-import { ReminderBanners } from '../banners/reminder-banners';
+import { ReminderBanners, useRemindersLoading } from '../banners/reminder-banners';
 import { AppHeader } from '../header/app-header';
 import { AppSideNav } from './app-side-nav';
 import { AppTopNav } from './app-top-nav';
@@ -59,10 +59,24 @@ export function AppLayout() {
         <AppHeader session={session} groups={groups} brandBelowLargeOnly={side} />
         {top && <AppTopNav groups={groups} color={settings.topNavColor} className={side ? 'lg:hidden' : undefined} />}
         <ReminderBanners session={session} />
-        <main ref={main} id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto focus:outline-none">
-          <Outlet />
-        </main>
+        <PageRegion session={session} main={main} />
       </div>
     </div>
+  );
+}
+
+/** The page's region, invisible until the reminders above it are known (useRemindersLoading). */
+function PageRegion({ session, main }: { session: CurrentSession; main: RefObject<HTMLElement | null> }) {
+  const loading = useRemindersLoading(session);
+  return (
+    <main
+      ref={main}
+      id="main"
+      tabIndex={-1}
+      aria-busy={loading || undefined}
+      className={cn('min-h-0 flex-1 overflow-y-auto focus:outline-none', loading && 'invisible')}
+    >
+      <Outlet />
+    </main>
   );
 }

@@ -84,6 +84,12 @@ export const navTree: readonly NavGroup[] = [
         routeId: 'templates',
         activeFor: ['template', 'createTemplateWizard', 'editTemplateWizard', 'createBlueprintWizard', 'editBlueprintWizard'],
       },
+      {
+        id: 'stackDiscovery',
+        label: msg`Stack Discovery`,
+        routeId: 'stackDiscoveries',
+        activeFor: ['stackDiscovery', 'createStackDiscoveryWizard', 'editStackDiscoveryWizard'],
+      },
     ],
   },
   {

@@ -54,8 +54,10 @@ export function useDeleteStackMutation() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (stackId: string) => stacksRequests.remove(client, stackId),
-    onSuccess: (_result, stackId) => {
+    mutationFn: (target: string | { stackId: string; openCleanupPullRequest?: boolean }) =>
+      typeof target === 'string' ? stacksRequests.remove(client, target) : stacksRequests.remove(client, target.stackId, target),
+    onSuccess: (_result, target) => {
+      const stackId = typeof target === 'string' ? target : target.stackId;
       // The page of a deleted stack must not refetch it (it would answer 404 and toast).
       queryClient.removeQueries({ queryKey: stacksKeys.detail(stackId) });
       return queryClient.invalidateQueries({ queryKey: stacksKeys.lists() });

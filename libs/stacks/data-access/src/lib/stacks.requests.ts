@@ -39,8 +39,9 @@ export const stacksRequests = {
     const { data } = await client.PUT('/stack/{stackId}', { params: { path: { stackId } }, body: { entity: input } });
     return firstItem(data);
   },
-  async remove(client: ApiClient, stackId: string): Promise<void> {
-    await client.DELETE('/stack/{stackId}', { params: { path: { stackId } } });
+  /** Deletes the stack; a blueprint stack's deletion may open the pull request removing its code (spec: 'delete stack and open cleanup PR'). */
+  async remove(client: ApiClient, stackId: string, options: { openCleanupPullRequest?: boolean } = {}): Promise<void> {
+    await client.DELETE('/stack/{stackId}', { params: { path: { stackId }, ...(options.openCleanupPullRequest ? { query: { openCleanupPullRequest: true } } : {}) } });
   },
   async move(client: ApiClient, stackId: string, namespaceId: string): Promise<Stack> {
     const { data } = await client.PUT('/stack/{stackId}/move', { params: { path: { stackId } }, body: { entity: { namespaceId } } });

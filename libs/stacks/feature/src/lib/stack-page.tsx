@@ -9,12 +9,14 @@ import {
   BreadcrumbPage,
   Breadcrumbs,
   Button,
+  Checkbox,
   ConfirmRemoval,
   CopyButton,
   DetailPage,
   EditButton,
   EmptyState,
   ErrorState,
+  Label,
   Skeleton,
   Tabs,
   TabsContent,
@@ -23,12 +25,12 @@ import {
   toast,
   useUrlTab,
 } from '@terrace/design-system';
-import { ttlCountdownText } from '@terrace/domain';
+import { confirmationPhrases, ttlCountdownText } from '@terrace/domain';
 import { namespacesQueries } from '@terrace/namespaces/data-access';
 import { useApiClient } from '@terrace/session';
 import { stacksQueries, useDeleteStackMutation, type Stack } from '@terrace/stacks/data-access';
 import { ArrowRightLeft, Copy, GitFork, History, Hourglass, Pencil, Play, Trash2 } from 'lucide-react';
-import { Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { effectiveSettings, type SettingKey, type SettingSource } from './effective-settings';
 import { ExtendTtlDialog } from './extend-ttl-dialog';
@@ -86,7 +88,8 @@ export function StackPage({ panels = {}, actions: Actions }: { panels?: StackPan
   const access = useStackAccess();
   const remove = useDeleteStackMutation();
   const [tab, setTab] = useUrlTab('tab', useSearchParams(), { defaultTab: 'overview', tabs });
-  const [deleting, setDeleting] = useState<Stack | null>(null);
+  const [deleting, setDeleting] = useState<{ stack: Stack; cleanup: boolean } | null>(null);
+  const cleanupId = useId();
   const [moving, setMoving] = useState<Stack[]>([]);
   const [extending, setExtending] = useState<Stack | null>(null);
 
@@ -151,7 +154,7 @@ export function StackPage({ panels = {}, actions: Actions }: { panels?: StackPan
                 <ArrowRightLeft aria-hidden />
                 {t`Move`}
               </EditButton>
-              <EditButton access={access.remove} variant="danger" onClick={() => setDeleting(data)}>
+              <EditButton access={access.remove} variant="danger" onClick={() => setDeleting({ stack: data, cleanup: false })}>
                 <Trash2 aria-hidden />
                 {t`Delete`}
               </EditButton>
@@ -186,15 +189,35 @@ export function StackPage({ panels = {}, actions: Actions }: { panels?: StackPan
           <ConfirmRemoval
             target={deleting}
             onClose={() => setDeleting(null)}
-            title={(target) => t`Delete stack ${target.name}?`}
-            description={t`The stack, its settings and its history are deleted. Its cloud resources are not destroyed. This cannot be undone.`}
-            confirmLabel={t`Delete stack`}
-            onConfirm={async (target) => {
-              await remove.mutateAsync(target.id);
-              toast.success(t`Stack ${target.name} deleted.`);
+            title={({ stack: target }) => t`Delete stack ${target.name}?`}
+            description={
+              deleting?.cleanup
+                ? t`The stack, its settings and its history are deleted, and a pull request removing its code from the repository is opened. Its cloud resources are not destroyed. This cannot be undone.`
+                : t`The stack, its settings and its history are deleted. Its cloud resources are not destroyed. This cannot be undone.`
+            }
+            confirmLabel={deleting?.cleanup ? t`Delete and open PR` : t`Delete stack`}
+            phrase={({ cleanup }) => (cleanup ? confirmationPhrases.deleteStackOpenCleanupPr : confirmationPhrases.delete)}
+            onConfirm={async ({ stack: target, cleanup }) => {
+              await remove.mutateAsync({ stackId: target.id, openCleanupPullRequest: cleanup });
+              toast.success(cleanup ? t`Stack ${target.name} deleted; the cleanup pull request is open.` : t`Stack ${target.name} deleted.`);
               void navigate(stackPaths.namespace(target.namespaceId));
             }}
-          />
+          >
+            {/* A stack made from a blueprint may take its code out of the repository too (spec: 'delete stack and open cleanup PR'). */}
+            {deleting?.stack.blueprintId ? (
+              <div className="flex items-start gap-2">
+                <Checkbox
+                  id={cleanupId}
+                  checked={deleting.cleanup}
+                  onCheckedChange={(checked) => setDeleting({ ...deleting, cleanup: checked === true })}
+                  className="mt-0.5"
+                />
+                <Label htmlFor={cleanupId} className="leading-5 font-normal">
+                  {t`Also open a pull request removing its code from the repository`}
+                </Label>
+              </div>
+            ) : undefined}
+          </ConfirmRemoval>
         </>
       )}
     </DetailPage>

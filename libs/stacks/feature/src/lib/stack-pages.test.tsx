@@ -73,6 +73,40 @@ describe('StackList', () => {
 });
 
 describe('StackPage', () => {
+  it('deletes a blueprint stack with its cleanup pull request only after the typed phrase “delete stack and open cleanup PR”', async () => {
+    const deleted: string[] = [];
+    server.use(
+      ...sessionHandlers(),
+      handle('get', '/namespace', () => envelope([namespace])),
+      handle('get', '/namespace/{namespaceId}', () => envelope([namespace])),
+      handle('get', '/stack/{stackId}', () => envelope([stackFixture({ id: 'stk-1', name: 'team-a', namespaceId: 'ns-1', blueprintId: 'blp-1' })])),
+      handle('delete', '/stack/{stackId}', ({ params, query }) => {
+        deleted.push(`${params['stackId']} ${query.get('openCleanupPullRequest')}`);
+        return envelope([]);
+      }),
+    );
+    const { user } = renderPage({ path: 'stack/:stackId', element: <StackPage />, url: '/app/stack/stk-1' });
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Also open a pull request removing its code from the repository' }));
+    const confirm = within(dialog).getByRole('button', { name: 'Delete and open PR' });
+    await user.type(within(dialog).getByRole('textbox'), 'delete me');
+    expect(confirm).toBeDisabled();
+    await user.clear(within(dialog).getByRole('textbox'));
+    await user.type(within(dialog).getByRole('textbox'), 'delete stack and open cleanup PR');
+    await user.click(confirm);
+    await waitFor(() => expect(deleted).toEqual(['stk-1 true']));
+  });
+
+  it('offers no cleanup pull request for a stack not made from a blueprint', async () => {
+    server.use(...sessionHandlers(), handle('get', '/namespace', () => envelope([namespace])), handle('get', '/namespace/{namespaceId}', () => envelope([namespace])), handle('get', '/stack/{stackId}', () => envelope([stackFixture({ id: 'stk-1', name: 'plain', namespaceId: 'ns-1' })])));
+    const { user } = renderPage({ path: 'stack/:stackId', element: <StackPage />, url: '/app/stack/stk-1' });
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByRole('button', { name: 'Delete stack' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+  });
+
   it('shows the effective settings with where each comes from, and the TTL countdown of an ephemeral stack', async () => {
     const expiresAt = new Date(Date.now() + (2 * 24 + 5) * 3_600_000 + 30 * 60_000).toISOString();
     server.use(

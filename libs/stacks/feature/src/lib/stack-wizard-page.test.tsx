@@ -23,6 +23,12 @@ const wizardHandlers = () => [
   handle('get', '/common/terraformVersions', () => envelope([{ terraformVersions: ['1.9.8'] }])),
   handle('get', '/iam/org/team', () => envelope(teams)),
   handle('get', '/org/configuration', () => envelope([{ organizationId: 'org-1', updatedAt: '2026-11-24T00:00:00Z', runnerConfig: { mode: 'selfHosted', groups: ['eu-runners'] } }])),
+  handle('get', '/org/runnerGroup', () =>
+    envelope([
+      { id: 'CM_DEFAULT_RUNNER_GROUP', name: 'default', mode: 'managed', maxConcurrency: 5, activeJobs: 0, runnerCount: 1, createdAt: '2026-11-24T00:00:00Z' },
+      { id: 'rg-onprem01', name: 'on-prem', mode: 'selfHosted', maxConcurrency: 2, activeJobs: 0, runnerCount: 1, createdAt: '2026-11-24T00:00:00Z' },
+    ]),
+  ),
 ];
 
 describe('runnerGroupOptions', () => {
@@ -32,6 +38,13 @@ describe('runnerGroupOptions', () => {
       { value: 'CM_DEFAULT_RUNNER_GROUP', label: 'default' },
       { value: 'eu-runners', label: 'eu-runners' },
       { value: 'legacy', label: 'legacy' },
+    ]);
+  });
+
+  it('offers the organization’s runner groups by id, shown by name', () => {
+    expect(runnerGroupOptions(null, ['rg-onprem01'], [{ id: 'CM_DEFAULT_RUNNER_GROUP', name: 'default' }, { id: 'rg-onprem01', name: 'on-prem' }])).toEqual([
+      { value: 'CM_DEFAULT_RUNNER_GROUP', label: 'default' },
+      { value: 'rg-onprem01', label: 'on-prem' },
     ]);
   });
 });
@@ -61,7 +74,7 @@ describe('EditStackRoute: runner groups and approval by teams', () => {
 
     await user.click(screen.getByRole('button', { name: /^Runner groups/ }));
     const groups = await screen.findByRole('listbox');
-    expect(within(groups).getAllByRole('option').map((o) => o.textContent)).toEqual(['default', 'eu-runners']);
+    expect(within(groups).getAllByRole('option').map((o) => o.textContent)).toEqual(['default', 'on-prem', 'eu-runners']);
     await user.click(within(groups).getByRole('option', { name: 'eu-runners' }));
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: /^Approving teams/ }));

@@ -11,18 +11,19 @@ import { templatesQueries } from './templates.queries';
 const server = setupMsw();
 
 describe('templates data access', () => {
-  it('filters templates by name on the server', async () => {
+  it('filters templates by part of the name and pages them on the server', async () => {
     const names: (string | null)[] = [];
     server.use(
       handle('get', '/template', ({ request }) => {
-        names.push(new URL(request.url).searchParams.get('templateName'));
+        const query = new URL(request.url).searchParams;
+        names.push(`${query.get('search')} ${query.get('page')} ${query.get('pageSize')}`);
         return envelope([templateFixture()]);
       }),
     );
     const { client, wrapper } = dataAccessHarness();
-    const { result } = renderHook(() => useQuery(templatesQueries.templates(client, { name: 'prev' })), { wrapper });
+    const { result } = renderHook(() => useQuery(templatesQueries.templates(client, { name: 'prev', page: 2, pageSize: 50 })), { wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
-    expect(names).toEqual(['prev']);
+    expect(names).toEqual(['prev 2 50']);
     expect(result.current.data?.items[0]?.id).toBe('tmpl-preview01');
   });
 

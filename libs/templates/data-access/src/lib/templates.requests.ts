@@ -20,13 +20,18 @@ import type {
   TemplateUpdate,
 } from './templates.types';
 
+/** A list's filters as the server takes them: part of the name (`search`) and the page. */
+function listQuery({ name, page, pageSize }: TemplateListFilters) {
+  return { ...(name ? { search: name } : {}), ...(page !== undefined ? { page } : {}), ...(pageSize !== undefined ? { pageSize } : {}) };
+}
+
 /**
  * The calls of the templates domain: plain functions on the one configured client, on the
  * contract's generated paths. Reads take the query's abort `signal`.
  */
 export const templatesRequests = {
-  async templates(client: ApiClient, { name }: TemplateListFilters, signal?: AbortSignal): Promise<Page<Template>> {
-    const { data } = await client.GET('/template', { params: { query: name ? { templateName: name } : {} }, signal });
+  async templates(client: ApiClient, filters: TemplateListFilters, signal?: AbortSignal): Promise<Page<Template>> {
+    const { data } = await client.GET('/template', { params: { query: listQuery(filters) }, signal });
     return toPage(data);
   },
   async template(client: ApiClient, templateId: string, signal?: AbortSignal): Promise<Template> {
@@ -59,8 +64,8 @@ export const templatesRequests = {
     return toPage(data);
   },
 
-  async blueprints(client: ApiClient, { name }: TemplateListFilters, signal?: AbortSignal): Promise<Page<Blueprint>> {
-    const { data } = await client.GET('/blueprint', { params: { query: name ? { blueprintName: name } : {} }, signal });
+  async blueprints(client: ApiClient, filters: TemplateListFilters, signal?: AbortSignal): Promise<Page<Blueprint>> {
+    const { data } = await client.GET('/blueprint', { params: { query: listQuery(filters) }, signal });
     return toPage(data);
   },
   async blueprint(client: ApiClient, blueprintId: string, signal?: AbortSignal): Promise<Blueprint> {

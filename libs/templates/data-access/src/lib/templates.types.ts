@@ -30,8 +30,11 @@ export function templateKindOf(id: string): TemplateKind {
 }
 
 export interface TemplateListFilters {
-  /** Filtered on the server (templateName / blueprintName). */
+  /** Part of the name, case-insensitive, filtered on the server (`search`). */
   name?: string;
+  /** 1-based page and its size, paged on the server; the server's first page when left out. */
+  page?: number;
+  pageSize?: PageSize;
 }
 
 export interface EventFilters {

@@ -11,20 +11,19 @@ import {
   SelectItem,
   SelectTrigger,
   SelectValue,
+  FormWizardEntity,
+  FormWizardPage,
   Stack,
-  submitFormWizard,
   Textarea,
   toast,
   useContractForm,
-  useFormWizardSteps,
-  Wizard,
 } from '@terrace/design-system';
 import { conditionOperators } from '@terrace/domain';
 import { useApiClient } from '@terrace/session';
 import { templatesQueries, useCreateBlueprintMutation, useUpdateBlueprintMutation, type Blueprint } from '@terrace/templates/data-access';
 import { Plus, Trash2 } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
-import { FormProvider, useFieldArray, useFormContext } from 'react-hook-form';
+import { useId } from 'react';
+import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import {
   blueprintFieldMessages,
@@ -36,13 +35,12 @@ import {
   formToBlueprintInput,
   type BlueprintFormOutput,
   type BlueprintFormValues,
-  type BlueprintWizardStep,
 } from './template-form';
 import { conditionOperatorLabels } from './template-labels';
 import { templatePaths } from './template-paths';
 import { EngineSelect } from './template-wizard-page';
 import { VcsFields } from './vcs-fields';
-import { WizardFrame, WizardLoading } from './wizard-frame';
+import { useTemplateWizardTrail } from './wizard-frame';
 
 /** /createBlueprintWizard */
 export function CreateBlueprintWizardPage() {
@@ -70,8 +68,11 @@ export function EditBlueprintWizardPage() {
   const { blueprintId = '' } = useParams();
   const client = useApiClient();
   const blueprint = useQuery(templatesQueries.blueprint(client, blueprintId));
-  if (!blueprint.isSuccess) return <WizardLoading title={t`Edit blueprint`} query={blueprint} />;
-  return <EditBlueprintWizard blueprint={blueprint.data} />;
+  return (
+    <FormWizardEntity query={blueprint} title={t`Edit blueprint`}>
+      {(data) => <EditBlueprintWizard blueprint={data} />}
+    </FormWizardEntity>
+  );
 }
 
 function EditBlueprintWizard({ blueprint }: { blueprint: Blueprint }) {
@@ -106,36 +107,28 @@ interface BlueprintWizardProps {
 function BlueprintWizard({ title, submitLabel, initial, blueprint, onSubmit, onCancel }: BlueprintWizardProps) {
   const { t } = useLingui();
   const form = useContractForm({ schema: blueprintFormSchema, defaultValues: initial, messages: blueprintFieldMessages });
-  const [step, setStep] = useState<BlueprintWizardStep>('general');
-  const content: Record<BlueprintWizardStep, { title: string; content: ReactNode }> = {
-    general: { title: t`Name`, content: <GeneralStep /> },
-    vcs: {
-      title: t`Code`,
-      content: <VcsFields prefix="vcsInfo" pathLabel={t`Path`} pathHelp={t`The folder of the blueprint's code, copied into each new stack's pull request.`} />,
-    },
-    stack: { title: t`Stack configuration`, content: <StackStep /> },
-    parameters: { title: t`Substitute parameters`, content: <ParametersStep /> },
-    initialization: { title: t`Initialization`, content: <InitializationStep /> },
-  };
-  const steps = useFormWizardSteps(form, blueprintWizardSteps.map((s) => ({ ...s, ...content[s.id] })));
-  const finish = () => submitFormWizard(form, blueprintWizardSteps, { onSubmit, serverFields: blueprintServerFields, goTo: setStep });
   return (
-    <WizardFrame title={title} parent={blueprint} current={blueprint ? t`Edit` : t`Create`}>
-      <FormProvider {...form}>
-        <Wizard
-          orientation="vertical"
-          steps={steps}
-          step={Math.max(0, blueprintWizardSteps.findIndex((s) => s.id === step))}
-          onStepChange={(index) => {
-            const next = blueprintWizardSteps[index];
-            if (next) setStep(next.id);
-          }}
-          finishLabel={submitLabel}
-          onFinish={finish}
-          onCancel={onCancel}
-        />
-      </FormProvider>
-    </WizardFrame>
+    <FormWizardPage
+      title={title}
+      trail={useTemplateWizardTrail(blueprint)}
+      current={blueprint ? t`Edit` : t`Create`}
+      form={form}
+      steps={blueprintWizardSteps}
+      content={{
+        general: { title: t`Name`, content: <GeneralStep /> },
+        vcs: {
+          title: t`Code`,
+          content: <VcsFields prefix="vcsInfo" pathLabel={t`Path`} pathHelp={t`The folder of the blueprint's code, copied into each new stack's pull request.`} />,
+        },
+        stack: { title: t`Stack configuration`, content: <StackStep /> },
+        parameters: { title: t`Substitute parameters`, content: <ParametersStep /> },
+        initialization: { title: t`Initialization`, content: <InitializationStep /> },
+      }}
+      serverFields={blueprintServerFields}
+      submitLabel={submitLabel}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+    />
   );
 }
 

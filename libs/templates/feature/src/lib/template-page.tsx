@@ -3,15 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import {
   Badge,
-  BreadcrumbItem,
-  BreadcrumbLink,
-  BreadcrumbPage,
-  Breadcrumbs,
-  Button,
+  BreadcrumbTrail,
   ConfirmRemoval,
   DataTable,
+  DescriptionList,
   DetailPage,
   EditButton,
+  EditLinkButton,
   EmptyState,
   ErrorState,
   Tabs,
@@ -71,48 +69,24 @@ export function TemplatePage() {
       query={query}
       errorTitle={kind === 'template' ? t`Template` : t`Blueprint`}
       breadcrumbs={(definition) => (
-        <Breadcrumbs>
-          <BreadcrumbItem>
-            <BreadcrumbLink asChild>
-              <Link to={templatePaths.list(kind === 'template' ? 'templates' : 'blueprints')}>{t`Self-Service Templates`}</Link>
-            </BreadcrumbLink>
-          </BreadcrumbItem>
-          <BreadcrumbItem>
-            <BreadcrumbPage>{definition?.data.name ?? id}</BreadcrumbPage>
-          </BreadcrumbItem>
-        </Breadcrumbs>
+        <BreadcrumbTrail
+          trail={[<Link key="list" to={templatePaths.list(kind === 'template' ? 'templates' : 'blueprints')}>{t`Self-Service Templates`}</Link>]}
+          current={definition?.data.name ?? id}
+        />
       )}
       header={(definition) => ({
         title: definition.data.name,
         description: definition.data.description ?? undefined,
         actions: (
           <>
-            {createStack.canEdit ? (
-              <Button asChild>
-                <Link to={kind === 'template' ? templatePaths.stackFromTemplate(id) : templatePaths.stackFromBlueprint(id)}>
-                  <Plus aria-hidden />
-                  {t`Create stack`}
-                </Link>
-              </Button>
-            ) : (
-              <EditButton access={createStack}>
-                <Plus aria-hidden />
-                {t`Create stack`}
-              </EditButton>
-            )}
-            {edit.canEdit ? (
-              <Button variant="outline" asChild>
-                <Link to={kind === 'template' ? templatePaths.editTemplate(id) : templatePaths.editBlueprint(id)}>
-                  <Pencil aria-hidden />
-                  {t`Edit`}
-                </Link>
-              </Button>
-            ) : (
-              <EditButton access={edit} variant="outline">
-                <Pencil aria-hidden />
-                {t`Edit`}
-              </EditButton>
-            )}
+            <EditLinkButton access={createStack} link={<Link to={kind === 'template' ? templatePaths.stackFromTemplate(id) : templatePaths.stackFromBlueprint(id)} />}>
+              <Plus aria-hidden />
+              {t`Create stack`}
+            </EditLinkButton>
+            <EditLinkButton access={edit} variant="outline" link={<Link to={kind === 'template' ? templatePaths.editTemplate(id) : templatePaths.editBlueprint(id)} />}>
+              <Pencil aria-hidden />
+              {t`Edit`}
+            </EditLinkButton>
             <EditButton access={del} variant="danger" onClick={() => setDeleting(definition)}>
               <Trash2 aria-hidden />
               {t`Delete`}
@@ -157,19 +131,6 @@ export function TemplatePage() {
   );
 }
 
-function Rows({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="grid max-w-3xl grid-cols-[minmax(10rem,auto)_1fr] gap-x-6 gap-y-3 text-sm">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-muted-foreground">{label}</dt>
-          <dd className="min-w-0 break-words">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 function Code({ children }: { children: ReactNode }) {
   return (
     <code dir="ltr" className="rounded bg-muted px-1">
@@ -191,7 +152,7 @@ function TemplateOverview({ template }: { template: Template }) {
   const iac = template.iacConfig ?? {};
   const version = iac.terraformVersion ?? iac.opentofuVersion ?? iac.terragruntVersion;
   return (
-    <Rows
+    <DescriptionList
       rows={[
         [t`Engine`, `${i18n._(engineLabels[template.iacType])}${version ? ` ${version}` : ''}`],
         [t`Repository`, <Code key="repo">{template.vcsInfo.repoName}</Code>],
@@ -212,7 +173,7 @@ function BlueprintOverview({ blueprint }: { blueprint: Blueprint }) {
   const config = blueprint.stackConfiguration;
   return (
     <div className="flex flex-col gap-6">
-      <Rows
+      <DescriptionList
         rows={[
           [t`Code`, <Code key="code">{`${blueprint.vcsInfo.repoName}/${blueprint.vcsInfo.path ?? ''}`}</Code>],
           [t`Stack name pattern`, <Code key="name">{config.name}</Code>],

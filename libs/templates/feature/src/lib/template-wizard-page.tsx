@@ -10,19 +10,18 @@ import {
   SelectItem,
   SelectTrigger,
   SelectValue,
+  FormWizardEntity,
+  FormWizardPage,
   Stack,
-  submitFormWizard,
   Textarea,
   toast,
   useContractForm,
-  useFormWizardSteps,
-  Wizard,
 } from '@terrace/design-system';
 import { useApiClient } from '@terrace/session';
 import { iacTypes } from '@terrace/stacks/data-access';
 import { templatesQueries, useCreateTemplateMutation, useUpdateTemplateMutation, type Template } from '@terrace/templates/data-access';
-import { useId, useState, type ReactNode } from 'react';
-import { FormProvider, useWatch } from 'react-hook-form';
+import { useId } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import {
   emptyTemplateForm,
@@ -34,13 +33,12 @@ import {
   templateWizardSteps,
   type TemplateFormOutput,
   type TemplateFormValues,
-  type TemplateWizardStep,
 } from './template-form';
 import { engineLabels } from './template-labels';
 import { templatePaths } from './template-paths';
 import { TtlFields } from './ttl-fields';
 import { VcsFields } from './vcs-fields';
-import { WizardFrame, WizardLoading } from './wizard-frame';
+import { useTemplateWizardTrail } from './wizard-frame';
 
 /** /createTemplateWizard */
 export function CreateTemplateWizardPage() {
@@ -68,8 +66,11 @@ export function EditTemplateWizardPage() {
   const { templateId = '' } = useParams();
   const client = useApiClient();
   const template = useQuery(templatesQueries.template(client, templateId));
-  if (!template.isSuccess) return <WizardLoading title={t`Edit template`} query={template} />;
-  return <EditTemplateWizard template={template.data} />;
+  return (
+    <FormWizardEntity query={template} title={t`Edit template`}>
+      {(data) => <EditTemplateWizard template={data} />}
+    </FormWizardEntity>
+  );
 }
 
 function EditTemplateWizard({ template }: { template: Template }) {
@@ -104,36 +105,28 @@ interface TemplateWizardProps {
 function TemplateWizard({ title, submitLabel, initial, template, onSubmit, onCancel }: TemplateWizardProps) {
   const { t } = useLingui();
   const form = useContractForm({ schema: templateFormSchema, defaultValues: initial, messages: templateFieldMessages });
-  const [step, setStep] = useState<TemplateWizardStep>('general');
-  const content: Record<TemplateWizardStep, { title: string; content: ReactNode }> = {
-    general: { title: t`Name`, content: <GeneralStep /> },
-    vcs: {
-      title: t`Code`,
-      content: <VcsFields prefix="vcsInfo" pathLabel={t`Path`} pathHelp={t`The folder of the template's code; empty is the repository's root.`} />,
-    },
-    engine: { title: t`Engine`, content: <EngineStep /> },
-    runner: { title: t`Runners`, content: <RunnerStep /> },
-    ttl: { title: t`Time to live`, content: <TtlStep /> },
-  };
-  const steps = useFormWizardSteps(form, templateWizardSteps.map((s) => ({ ...s, ...content[s.id] })));
-  const finish = () => submitFormWizard(form, templateWizardSteps, { onSubmit, serverFields: templateServerFields, goTo: setStep });
   return (
-    <WizardFrame title={title} parent={template} current={template ? t`Edit` : t`Create`}>
-      <FormProvider {...form}>
-        <Wizard
-          orientation="vertical"
-          steps={steps}
-          step={Math.max(0, templateWizardSteps.findIndex((s) => s.id === step))}
-          onStepChange={(index) => {
-            const next = templateWizardSteps[index];
-            if (next) setStep(next.id);
-          }}
-          finishLabel={submitLabel}
-          onFinish={finish}
-          onCancel={onCancel}
-        />
-      </FormProvider>
-    </WizardFrame>
+    <FormWizardPage
+      title={title}
+      trail={useTemplateWizardTrail(template)}
+      current={template ? t`Edit` : t`Create`}
+      form={form}
+      steps={templateWizardSteps}
+      content={{
+        general: { title: t`Name`, content: <GeneralStep /> },
+        vcs: {
+          title: t`Code`,
+          content: <VcsFields prefix="vcsInfo" pathLabel={t`Path`} pathHelp={t`The folder of the template's code; empty is the repository's root.`} />,
+        },
+        engine: { title: t`Engine`, content: <EngineStep /> },
+        runner: { title: t`Runners`, content: <RunnerStep /> },
+        ttl: { title: t`Time to live`, content: <TtlStep /> },
+      }}
+      serverFields={templateServerFields}
+      submitLabel={submitLabel}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+    />
   );
 }
 

@@ -14,12 +14,13 @@ import {
   TabsContent,
   TabsList,
   TabsTrigger,
+  useUrlListParams,
   useUrlTab,
 } from '@terrace/design-system';
 import { appPath, useApiClient } from '@terrace/session';
-import { templatesQueries, type Blueprint, type Template } from '@terrace/templates/data-access';
+import { templatesQueries, type Blueprint, type PageSize, type Template } from '@terrace/templates/data-access';
 import { LayoutTemplate, Plus } from 'lucide-react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { engineLabels } from './template-labels';
 import { templatePaths } from './template-paths';
@@ -27,31 +28,8 @@ import { useTemplateAccess, type Allowed } from './use-template-access';
 
 const tabs = ['templates', 'blueprints'] as const;
 
-/** The name filter lives in the URL and is sent to the server once typing pauses. */
-function useNameFilter(): [string, string, (value: string) => void, () => void] {
-  const [params, setParams] = useSearchParams();
-  const name = params.get('name')?.trim() ?? '';
-  const [draft, setDraft] = useState(name);
-  useEffect(() => setDraft(name), [name]);
-  useEffect(() => {
-    if (draft.trim() === name) return undefined;
-    const timer = setTimeout(
-      () =>
-        setParams(
-          (current) => {
-            const next = new URLSearchParams(current);
-            if (draft.trim()) next.set('name', draft.trim());
-            else next.delete('name');
-            return next;
-          },
-          { replace: true },
-        ),
-      300,
-    );
-    return () => clearTimeout(timer);
-  }, [draft, name, setParams]);
-  return [name, draft, setDraft, () => setDraft('')];
-}
+/** Each tab's page in the URL (`templatesPage`, `blueprintsPage`); the name filter (`name`) is shared. */
+const listParams = (kind: 'templates' | 'blueprints') => ({ searchParam: 'name', pageParam: `${kind}Page`, pageSizeParam: `${kind}PageSize` });
 
 function CreateLink({ access, to, children }: { access: Allowed; to: string; children: ReactNode }) {
   if (access.canEdit) {
@@ -110,14 +88,17 @@ export function TemplatesPage() {
 function TemplateList({ create }: { create: ReactNode }) {
   const { t, i18n } = useLingui();
   const client = useApiClient();
-  const [name, draft, setDraft, clear] = useNameFilter();
-  const query = useQuery(templatesQueries.templates(client, name ? { name } : {}));
+  const list = useUrlListParams(useSearchParams(), listParams('templates'));
+  const { search: name, page, pageSize } = list.params;
+  const query = useQuery(templatesQueries.templates(client, { ...(name ? { name } : {}), page, pageSize: pageSize as PageSize }));
   const columns = useMemo<ColumnDef<Template, unknown>[]>(
     () => [
       {
         id: 'name',
         accessorKey: 'name',
         header: t`Name`,
+        // The server orders by name.
+        enableSorting: false,
         cell: ({ row }) => (
           <Link className="font-medium text-primary-subtle-foreground hover:underline" to={templatePaths.details(row.original.id)}>
             {row.original.name}
@@ -154,20 +135,19 @@ function TemplateList({ create }: { create: ReactNode }) {
   return (
     <DataTable
       aria-label={t`Templates`}
-      mode="client"
+      mode="server"
       columns={columns}
       data={query.data?.items ?? []}
       getRowId={(row) => row.id}
       loading={query.isPending}
-      globalFilter={draft}
-      onGlobalFilterChange={setDraft}
+      {...list.tableProps(query.data?.total ?? 0)}
       actions={create}
       empty={
         <EmptyState
           title={t`No template matches “${name}”`}
           text={t`Check the spelling, or clear the filter to see every template.`}
           action={
-            <Button variant="outline" onClick={clear}>
+            <Button variant="outline" onClick={list.clearSearch}>
               {t`Clear filter`}
             </Button>
           }
@@ -180,14 +160,17 @@ function TemplateList({ create }: { create: ReactNode }) {
 function BlueprintList({ create }: { create: ReactNode }) {
   const { t, i18n } = useLingui();
   const client = useApiClient();
-  const [name, draft, setDraft, clear] = useNameFilter();
-  const query = useQuery(templatesQueries.blueprints(client, name ? { name } : {}));
+  const list = useUrlListParams(useSearchParams(), listParams('blueprints'));
+  const { search: name, page, pageSize } = list.params;
+  const query = useQuery(templatesQueries.blueprints(client, { ...(name ? { name } : {}), page, pageSize: pageSize as PageSize }));
   const columns = useMemo<ColumnDef<Blueprint, unknown>[]>(
     () => [
       {
         id: 'name',
         accessorKey: 'name',
         header: t`Name`,
+        // The server orders by name.
+        enableSorting: false,
         cell: ({ row }) => (
           <Link className="font-medium text-primary-subtle-foreground hover:underline" to={templatePaths.details(row.original.id)}>
             {row.original.name}
@@ -219,20 +202,19 @@ function BlueprintList({ create }: { create: ReactNode }) {
   return (
     <DataTable
       aria-label={t`Blueprints`}
-      mode="client"
+      mode="server"
       columns={columns}
       data={query.data?.items ?? []}
       getRowId={(row) => row.id}
       loading={query.isPending}
-      globalFilter={draft}
-      onGlobalFilterChange={setDraft}
+      {...list.tableProps(query.data?.total ?? 0)}
       actions={create}
       empty={
         <EmptyState
           title={t`No blueprint matches “${name}”`}
           text={t`Check the spelling, or clear the filter to see every blueprint.`}
           action={
-            <Button variant="outline" onClick={clear}>
+            <Button variant="outline" onClick={list.clearSearch}>
               {t`Clear filter`}
             </Button>
           }

@@ -26,7 +26,7 @@ describe('TemplatesPage', () => {
     server.use(
       ...signedInAs('admin'),
       handle('get', '/template', ({ query }) => {
-        names.push(query.get('templateName'));
+        names.push(query.get('search'));
         return envelope([templateFixture()]);
       }),
     );
@@ -36,6 +36,26 @@ describe('TemplatesPage', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'prev');
     await waitFor(() => expect(router.state.location.search).toBe('?name=prev'));
     await waitFor(() => expect(names).toContain('prev'));
+  });
+
+  it('pages blueprints on the server: the page and its size from the URL, the next page asked for', async () => {
+    const asked: string[] = [];
+    server.use(
+      ...signedInAs('admin'),
+      handle('get', '/blueprint', ({ query }) => {
+        const page = Number(query.get('page'));
+        asked.push(`${page}/${query.get('pageSize')}`);
+        return envelope([blueprintFixture({ id: `blp-page${page}`, name: `Team stack ${page}` })], { paging: { page, pageSize: 10, total: 25 } });
+      }),
+    );
+    const { user, router } = renderPage({ path: 'templates', element: <TemplatesPage />, url: '/app/templates?tab=blueprints&blueprintsPage=2&blueprintsPageSize=10', otherPaths: ['template/:id'] });
+    const table = await screen.findByRole('table', { name: 'Blueprints' });
+    expect(await within(table).findByRole('link', { name: 'Team stack 2' })).toBeInTheDocument();
+    expect(asked).toEqual(['2/10']);
+    await user.click(screen.getByRole('button', { name: /next page/i }));
+    await waitFor(() => expect(router.state.location.search).toContain('blueprintsPage=3'));
+    expect(await within(table).findByRole('link', { name: 'Team stack 3' })).toBeInTheDocument();
+    expect(asked).toContain('3/10');
   });
 
   it('offers creating the first blueprint when there are none', async () => {

@@ -1,0 +1,7 @@
+export {
+  createdRunnerGroupTokenFixture,
+  managedRunnerGroupFixture,
+  runnerFixture,
+  runnerGroupFixture,
+  runnerGroupTokenFixture,
+} from './lib/runners.fixtures';

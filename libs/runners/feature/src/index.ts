@@ -1,0 +1,1 @@
+export { runnersSettingsSections } from './lib/runners.settings-sections';
