@@ -64,6 +64,8 @@ export default [
       '**/drizzle.config.*',
       '**/playwright.config.*',
       'eslint.config.mjs',
+      // The apps' bundling scripts (tools/scripts/bundle-node.mjs does the work).
+      'apps/*/build.mjs',
     ],
     // Tooling, not product code: it may reach shared tool helpers under tools/.
     rules: { 'no-restricted-syntax': 'off', '@nx/enforce-module-boundaries': 'off' },

@@ -91,6 +91,7 @@ export {
   type EditAccess,
   type SettingsListProps,
 } from './components/settings-list/settings-list';
+export { TokenList, type TokenListProps, type TokenListRow } from './components/token-list/token-list';
 export {
   DropdownMenu,
   DropdownMenuCheckboxItem,

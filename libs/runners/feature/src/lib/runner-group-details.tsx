@@ -11,37 +11,25 @@ import {
   CardDescription,
   CardHeader,
   CardTitle,
-  ConfirmRemoval,
-  ControlledField,
   DataTable,
-  EditButton,
   ErrorState,
-  FormDialog,
-  Input,
-  SecretReveal,
-  SettingsList,
   Stack,
-  toast,
-  useActionsColumn,
-  useContractForm,
+  TokenList,
   type EditAccess,
   type FieldMessages,
 } from '@terrace/design-system';
-import { confirmationPhrases } from '@terrace/domain';
 import {
   runnersQueries,
   useCreateRunnerGroupTokenMutation,
   useRevokeRunnerGroupTokenMutation,
-  type CreatedRunnerGroupToken,
   type PageSize,
   type Runner,
   type RunnerGroup,
   type RunnerGroupToken,
 } from '@terrace/runners/data-access';
 import { useApiClient } from '@terrace/session';
-import { KeyRound, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useState } from 'react';
-import { z } from 'zod';
 import { runnerHealthLabels, useRunnerGroupName } from './runner-labels';
 
 export interface RunnerGroupDetailsProps {
@@ -143,10 +131,7 @@ function GroupRunners({ group, name }: { group: RunnerGroup; name: string }) {
   );
 }
 
-const tokenFormSchema = z.object({ name: z.string().trim().pipe(zRunnerGroupTokenInput.shape.name) });
-type TokenFormValues = z.input<typeof tokenFormSchema>;
 const tokenMessages: FieldMessages = { name: { required: msg`Enter a name for the token.` } };
-const emptyToken: TokenFormValues = { name: '' };
 
 function GroupTokens({ group, access }: { group: RunnerGroup; access: EditAccess }) {
   const { t, i18n } = useLingui();
@@ -154,19 +139,7 @@ function GroupTokens({ group, access }: { group: RunnerGroup; access: EditAccess
   const tokens = useQuery(runnersQueries.tokens(client, group.id));
   const create = useCreateRunnerGroupTokenMutation();
   const revoke = useRevokeRunnerGroupTokenMutation();
-  const form = useContractForm({ schema: tokenFormSchema, defaultValues: emptyToken, messages: tokenMessages });
-  const [creating, setCreating] = useState(false);
-  // The secret of the token just created: shown this once, gone when the group is closed.
-  const [created, setCreated] = useState<CreatedRunnerGroupToken | null>(null);
-  const [revoking, setRevoking] = useState<RunnerGroupToken | null>(null);
   const columns: ColumnDef<RunnerGroupToken, unknown>[] = [
-    { id: 'name', header: t`Name`, enableSorting: false, cell: ({ row }) => <span className="font-medium">{row.original.name}</span> },
-    {
-      id: 'createdAt',
-      header: t`Created`,
-      enableSorting: false,
-      cell: ({ row }) => <span className="whitespace-nowrap">{i18n.date(row.original.createdAt, { dateStyle: 'medium' })}</span>,
-    },
     {
       id: 'lastUsedAt',
       header: t`Last used`,
@@ -178,57 +151,29 @@ function GroupTokens({ group, access }: { group: RunnerGroup; access: EditAccess
           t`Never`
         ),
     },
-    useActionsColumn((token: RunnerGroupToken) => (
-      <EditButton row access={access} aria-label={t`Revoke token ${token.name}`} onClick={() => setRevoking(token)}>
-        {t`Revoke`}
-      </EditButton>
-    )),
   ];
   return (
     <Stack gap={2}>
       <h4 className="text-sm font-semibold">{t`Registration tokens`}</h4>
-      {created && <SecretReveal secret={created.token} label={t`New token ${created.name}`} />}
-      <SettingsList
+      <TokenList
         aria-label={t`Registration tokens of ${group.name}`}
         query={tokens}
         items={tokens.data}
         columns={columns}
-        getRowId={(token) => token.id}
-        searchable={false}
-        paginate={false}
         access={access}
-        add={{ icon: KeyRound, label: t`Create token`, onClick: () => setCreating(true) }}
         empty={{ title: t`No registration tokens yet`, text: t`Create one to start a runner with it.` }}
-      />
-      <FormDialog
-        open={creating}
-        onOpenChange={setCreating}
-        title={t`Create a registration token for ${group.name}`}
-        description={t`A runner started with this token joins the group. The token is shown once, right after it is created.`}
-        submitLabel={t`Create token`}
-        form={form}
-        values={emptyToken}
-        onValid={async ({ name }) => {
-          const token = await create.mutateAsync({ groupId: group.id, name });
-          setCreated(token);
-          toast.success(t`Token ${token.name} created. Copy it now.`);
+        create={{
+          title: t`Create a registration token for ${group.name}`,
+          description: t`A runner started with this token joins the group. The token is shown once, right after it is created.`,
+          name: zRunnerGroupTokenInput.shape.name,
+          messages: tokenMessages,
+          label: t`Name`,
+          help: t`Where the runners that use it run, e.g. ci-pool.`,
+          onCreate: (name) => create.mutateAsync({ groupId: group.id, name }),
         }}
-      >
-        <ControlledField<TokenFormValues, 'name'> name="name" label={t`Name`} required help={t`Where the runners that use it run, e.g. ci-pool.`}>
-          {(field) => <Input {...field} autoComplete="off" />}
-        </ControlledField>
-      </FormDialog>
-      <ConfirmRemoval
-        target={revoking}
-        onClose={() => setRevoking(null)}
-        title={(token) => t`Revoke token ${token.name}?`}
-        description={t`Runners registered with this token are no longer accepted.`}
-        phrase={confirmationPhrases.revokeToken}
-        confirmLabel={t`Revoke token`}
-        onConfirm={async (token) => {
-          await revoke.mutateAsync({ groupId: group.id, tokenId: token.id });
-          toast.success(t`Token ${token.name} revoked.`);
-          if (created?.id === token.id) setCreated(null);
+        revoke={{
+          description: t`Runners registered with this token are no longer accepted.`,
+          onRevoke: (token) => revoke.mutateAsync({ groupId: group.id, tokenId: token.id }),
         }}
       />
     </Stack>

@@ -115,7 +115,6 @@ export const stackWizardSteps = [
   { id: 'settings', fields: ['runnerMode', 'runnerGroups', 'approval', 'approvalTeams', 'capabilities'] },
   { id: 'ttl', fields: ['ttl'] },
 ] as const satisfies readonly { id: string; fields: readonly string[] }[];
-export type StackWizardStep = (typeof stackWizardSteps)[number]['id'];
 
 const versionKey = { terraform: 'terraformVersion', terragrunt: 'terragruntVersion', opentofu: 'opentofuVersion' } as const satisfies Record<IacType, string>;
 

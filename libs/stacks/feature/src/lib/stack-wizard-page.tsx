@@ -3,28 +3,23 @@ import { useQuery } from '@tanstack/react-query';
 import {
   Button,
   EmptyState,
+  ErrorState,
+  FormWizardEntity,
+  FormWizardPage,
   Input,
   Label,
-  BreadcrumbItem,
-  BreadcrumbLink,
-  BreadcrumbPage,
-  Breadcrumbs,
-  ErrorState,
   PageHeader,
   Skeleton,
   Stack as Column,
-  Wizard,
-  submitFormWizard,
   toast,
   useContractForm,
-  useFormWizardSteps,
 } from '@terrace/design-system';
 import { namespacesQueries } from '@terrace/namespaces/data-access';
 import { useApiClient } from '@terrace/session';
 import { stacksQueries, useCreateStackMutation, useUpdateStackMutation, type Stack } from '@terrace/stacks/data-access';
 import { Copy } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { FormProvider, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   emptyStackForm,
@@ -36,7 +31,6 @@ import {
   stackWizardSteps,
   type StackFormOutput,
   type StackFormValues,
-  type StackWizardStep,
 } from './stack-form';
 import { iacTypeLabels } from './stack-labels';
 import { stackPaths } from './stack-paths';
@@ -68,21 +62,11 @@ export function CreateStackRoute() {
 function WithStack({ stackId, title, children }: { stackId: string; title: string; children: (stack: Stack) => ReactNode }) {
   const client = useApiClient();
   const stack = useQuery(stacksQueries.detail(client, stackId));
-  if (stack.isPending)
-    return (
-      <Column gap={6} className="p-6" aria-busy="true">
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="h-96 w-full" />
-      </Column>
-    );
-  if (stack.isError)
-    return (
-      <Column gap={6} className="p-6">
-        <PageHeader title={title} />
-        <ErrorState error={stack.error} onRetry={() => void stack.refetch()} retrying={stack.isFetching} />
-      </Column>
-    );
-  return <>{children(stack.data)}</>;
+  return (
+    <FormWizardEntity query={stack} title={title}>
+      {children}
+    </FormWizardEntity>
+  );
 }
 
 /** /cloneStackWizard?stackId=: a new stack with another stack's settings; without ?stackId, the user picks that stack first. */
@@ -210,78 +194,40 @@ interface StackWizardProps {
 }
 
 function StackWizard({ title, submitLabel, initial, stack, onSubmit, onCancel }: StackWizardProps) {
-  const form = useContractForm({ schema: stackFormSchema, defaultValues: initial, messages: stackFieldMessages });
-  return (
-    <FormProvider {...form}>
-      <StackWizardBody title={title} submitLabel={submitLabel} stack={stack} onSubmit={onSubmit} onCancel={onCancel} form={form} />
-    </FormProvider>
-  );
-}
-
-function StackWizardBody({
-  title,
-  submitLabel,
-  stack,
-  onSubmit,
-  onCancel,
-  form,
-}: Omit<StackWizardProps, 'initial'> & { form: ReturnType<typeof useContractForm<typeof stackFormSchema>> }) {
   const { t } = useLingui();
   const client = useApiClient();
-  const namespaceId = useWatch<StackFormValues, 'namespaceId'>({ name: 'namespaceId' });
+  const form = useContractForm({ schema: stackFormSchema, defaultValues: initial, messages: stackFieldMessages });
+  const namespaceId = useWatch({ control: form.control, name: 'namespaceId' });
   const namespace = useQuery({ ...namespacesQueries.detail(client, namespaceId), enabled: namespaceId !== '' });
-  const [step, setStep] = useState<StackWizardStep>('general');
-  const content: Record<StackWizardStep, { title: string; content: ReactNode }> = {
-    general: { title: t`Name and namespace`, content: <StackGeneralStep namespaceLocked={Boolean(stack)} /> },
-    code: { title: t`Code`, content: <StackCodeStep /> },
-    engine: { title: t`Engine and version`, content: <StackEngineStep namespace={namespace.data} /> },
-    settings: { title: t`Runner, approvals and capabilities`, content: <StackSettingsStep namespace={namespace.data} /> },
-    ttl: { title: t`Time to live`, content: <StackTtlStep /> },
-  };
-  const steps = useFormWizardSteps(
-    form,
-    stackWizardSteps.map((s) => ({ ...s, ...content[s.id] })),
-  );
-  const finish = () => submitFormWizard(form, stackWizardSteps, { onSubmit, serverFields: stackServerFields, goTo: setStep });
-
   return (
-    <Column gap={6} className="p-6">
-      <PageHeader
-        title={title}
-        breadcrumbs={
-          <Breadcrumbs>
-            {namespace.data && (
-              <BreadcrumbItem>
-                <BreadcrumbLink asChild>
-                  <Link to={stackPaths.namespace(namespace.data.id)}>{namespace.data.name}</Link>
-                </BreadcrumbLink>
-              </BreadcrumbItem>
-            )}
-            {stack && (
-              <BreadcrumbItem>
-                <BreadcrumbLink asChild>
-                  <Link to={stackPaths.details(stack.id)}>{stack.name}</Link>
-                </BreadcrumbLink>
-              </BreadcrumbItem>
-            )}
-            <BreadcrumbItem>
-              <BreadcrumbPage>{stack ? t`Edit` : t`Create stack`}</BreadcrumbPage>
-            </BreadcrumbItem>
-          </Breadcrumbs>
-        }
-      />
-      <Wizard
-        orientation="vertical"
-        steps={steps}
-        step={Math.max(0, stackWizardSteps.findIndex((s) => s.id === step))}
-        onStepChange={(index) => {
-          const next = stackWizardSteps[index];
-          if (next) setStep(next.id);
-        }}
-        finishLabel={submitLabel}
-        onFinish={finish}
-        onCancel={onCancel}
-      />
-    </Column>
+    <FormWizardPage
+      title={title}
+      trail={[
+        namespace.data && (
+          <Link key="namespace" to={stackPaths.namespace(namespace.data.id)}>
+            {namespace.data.name}
+          </Link>
+        ),
+        stack && (
+          <Link key="stack" to={stackPaths.details(stack.id)}>
+            {stack.name}
+          </Link>
+        ),
+      ]}
+      current={stack ? t`Edit` : t`Create stack`}
+      form={form}
+      steps={stackWizardSteps}
+      content={{
+        general: { title: t`Name and namespace`, content: <StackGeneralStep namespaceLocked={Boolean(stack)} /> },
+        code: { title: t`Code`, content: <StackCodeStep /> },
+        engine: { title: t`Engine and version`, content: <StackEngineStep namespace={namespace.data} /> },
+        settings: { title: t`Runner, approvals and capabilities`, content: <StackSettingsStep namespace={namespace.data} /> },
+        ttl: { title: t`Time to live`, content: <StackTtlStep /> },
+      }}
+      serverFields={stackServerFields}
+      submitLabel={submitLabel}
+      onSubmit={onSubmit}
+      onCancel={onCancel}
+    />
   );
 }

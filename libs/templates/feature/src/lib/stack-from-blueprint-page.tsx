@@ -30,7 +30,7 @@ import { z } from 'zod';
 import { initStatusLabels } from './template-labels';
 import { templatePaths } from './template-paths';
 import { NamespaceSelect } from './namespace-select';
-import { WizardFrame, WizardLoading } from './wizard-frame';
+import { WithMappings, WizardFrame } from './wizard-frame';
 
 /** The parameters form: every substitute parameter is required and must meet its value conditions. */
 export function blueprintParametersSchema(blueprint: Blueprint) {
@@ -64,16 +64,14 @@ export function StackFromBlueprintPage() {
   const blueprint = useQuery(templatesQueries.blueprint(client, blueprintId));
   const mappings = useQuery(templatesQueries.blueprintMappings(client, blueprintId));
   const [created, setCreated] = useState<CreatedStack | null>(null);
-  if (!blueprint.isSuccess) return <WizardLoading title={t`Create stack from blueprint`} query={blueprint} />;
-  if (!mappings.isSuccess) return <WizardLoading title={t`Create stack from blueprint`} query={mappings} />;
   return (
-    <WizardFrame title={t`Create stack from ${blueprint.data.name}`} parent={blueprint.data} current={t`Create stack`}>
-      {created ? (
-        <InitializationStatus stack={created} />
-      ) : (
-        <ParametersForm blueprint={blueprint.data} namespaces={mappings.data} onCreated={setCreated} />
+    <WithMappings title={t`Create stack from blueprint`} query={blueprint} mappings={mappings}>
+      {(data, namespaces) => (
+        <WizardFrame title={t`Create stack from ${data.name}`} parent={data} current={t`Create stack`}>
+          {created ? <InitializationStatus stack={created} /> : <ParametersForm blueprint={data} namespaces={namespaces} onCreated={setCreated} />}
+        </WizardFrame>
       )}
-    </WizardFrame>
+    </WithMappings>
   );
 }
 

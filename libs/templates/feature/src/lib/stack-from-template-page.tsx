@@ -5,25 +5,24 @@ import {
   Button,
   ControlledField,
   Input,
+  FormWizardFrame,
+  FormWizardPage,
   Stack,
-  submitFormWizard,
   toast,
   useContractForm,
-  useFormWizardSteps,
-  Wizard,
 } from '@terrace/design-system';
 import { ttlDurationMs } from '@terrace/domain';
 import { useApiClient } from '@terrace/session';
 import { templatesQueries, useCreateStackFromTemplateMutation, type Template } from '@terrace/templates/data-access';
 import { Plus, Trash2 } from 'lucide-react';
-import { useMemo, useState, type ReactNode } from 'react';
-import { FormProvider, useFieldArray, useFormContext } from 'react-hook-form';
+import { useMemo, type ReactNode } from 'react';
+import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { stackFromTemplateMessages, stackFromTemplateSchema, toTtl, type StackFromTemplateValues } from './template-form';
 import { templatePaths } from './template-paths';
 import { TtlFields } from './ttl-fields';
 import { NamespaceSelect } from './namespace-select';
-import { WizardFrame, WizardLoading } from './wizard-frame';
+import { useTemplateWizardTrail, WithMappings } from './wizard-frame';
 
 const steps = [
   { id: 'stack', fields: ['name', 'namespaceId'] },
@@ -39,9 +38,11 @@ export function StackFromTemplatePage() {
   const client = useApiClient();
   const template = useQuery(templatesQueries.template(client, templateId));
   const mappings = useQuery(templatesQueries.templateMappings(client, templateId));
-  if (!template.isSuccess) return <WizardLoading title={t`Create stack from template`} query={template} />;
-  if (!mappings.isSuccess) return <WizardLoading title={t`Create stack from template`} query={mappings} />;
-  return <StackFromTemplateWizard template={template.data} namespaces={mappings.data} />;
+  return (
+    <WithMappings title={t`Create stack from template`} query={template} mappings={mappings}>
+      {(data, namespaces) => <StackFromTemplateWizard template={data} namespaces={namespaces} />}
+    </WithMappings>
+  );
 }
 
 function StackFromTemplateWizard({ template, namespaces }: { template: Template; namespaces: string[] }) {
@@ -58,7 +59,7 @@ function StackFromTemplateWizard({ template, namespaces }: { template: Template;
     variables: [],
   };
   const form = useContractForm({ schema, defaultValues: initial, messages: stackFromTemplateMessages });
-  const [step, setStep] = useState<StepId>('stack');
+  const trail = useTemplateWizardTrail(template);
   const maxText = maxTtl ? (maxTtl.type === 'days' ? t`${maxTtl.value} day(s)` : t`${maxTtl.value} hour(s)`) : null;
   const content: Record<StepId, { title: string; content: ReactNode }> = {
     stack: {
@@ -82,12 +83,27 @@ function StackFromTemplateWizard({ template, namespaces }: { template: Template;
     },
     variables: { title: t`Variables`, content: <VariableRows /> },
   };
-  const wizardSteps = useFormWizardSteps(form, steps.map((s) => ({ ...s, ...content[s.id] })));
-  const finish = () =>
-    submitFormWizard(form, steps, {
-      goTo: setStep,
-      serverFields: { 'entity.ttl.value': 'ttl.value', 'entity.ttl.type': 'ttl.type' },
-      onSubmit: async (values) => {
+  const title = t`Create stack from ${template.name}`;
+  if (namespaces.length === 0) {
+    return (
+      <FormWizardFrame title={title} trail={trail} current={t`Create stack`}>
+        <Banner tone="warning" title={t`This template is not available in any namespace yet.`}>
+          <Link className="underline" to={templatePaths.details(template.id, 'namespaces')}>{t`Add a namespace to it first.`}</Link>
+        </Banner>
+      </FormWizardFrame>
+    );
+  }
+  return (
+    <FormWizardPage
+      title={title}
+      trail={trail}
+      current={t`Create stack`}
+      form={form}
+      steps={steps}
+      content={content}
+      serverFields={{ 'entity.ttl.value': 'ttl.value', 'entity.ttl.type': 'ttl.type' }}
+      submitLabel={t`Create stack`}
+      onSubmit={async (values) => {
         const stack = await create.mutateAsync({
           templateId: template.id,
           name: values.name,
@@ -97,31 +113,9 @@ function StackFromTemplateWizard({ template, namespaces }: { template: Template;
         });
         toast.success(t`Stack ${stack.name} created.`);
         void navigate(templatePaths.stack(stack.id));
-      },
-    });
-  return (
-    <WizardFrame title={t`Create stack from ${template.name}`} parent={template} current={t`Create stack`}>
-      {namespaces.length === 0 ? (
-        <Banner tone="warning" title={t`This template is not available in any namespace yet.`}>
-          <Link className="underline" to={templatePaths.details(template.id, 'namespaces')}>{t`Add a namespace to it first.`}</Link>
-        </Banner>
-      ) : (
-        <FormProvider {...form}>
-          <Wizard
-            orientation="vertical"
-            steps={wizardSteps}
-            step={Math.max(0, steps.findIndex((s) => s.id === step))}
-            onStepChange={(index) => {
-              const next = steps[index];
-              if (next) setStep(next.id);
-            }}
-            finishLabel={t`Create stack`}
-            onFinish={finish}
-            onCancel={() => void navigate(templatePaths.details(template.id))}
-          />
-        </FormProvider>
-      )}
-    </WizardFrame>
+      }}
+      onCancel={() => void navigate(templatePaths.details(template.id))}
+    />
   );
 }
 

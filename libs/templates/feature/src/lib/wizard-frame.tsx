@@ -26,11 +26,28 @@ export function WizardFrame({ title, parent, current, children }: { title: strin
   );
 }
 
-/** What a wizard shows while the object it starts from loads, or when it cannot. */
-export function WizardLoading<T>({ title, query }: { title: string; query: DetailPageQuery<T> }) {
+/**
+ * The object a stack wizard starts from (a template or a blueprint) and the namespaces it is mapped
+ * to: a skeleton while either loads, the error when one cannot, then the wizard for both.
+ */
+export function WithMappings<T>({
+  title,
+  query,
+  mappings,
+  children,
+}: {
+  title: string;
+  query: DetailPageQuery<T>;
+  mappings: DetailPageQuery<string[]>;
+  children: (data: T, namespaces: string[]) => ReactNode;
+}) {
   return (
     <FormWizardEntity query={query} title={title}>
-      {() => null}
+      {(data) => (
+        <FormWizardEntity query={mappings} title={title}>
+          {(namespaces) => children(data, namespaces)}
+        </FormWizardEntity>
+      )}
     </FormWizardEntity>
   );
 }

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { zProgrammaticTokenInput, zProgrammaticUserInput } from '@terrace/api-client/schemas';
+import { zProgrammaticUserInput } from '@terrace/api-client/schemas';
 import {
   ControlledField,
   FormDialog,
@@ -60,57 +60,6 @@ export function ProgrammaticUserDialog({
       </ControlledField>
       <ControlledField<ProgrammaticUserValues, 'role'> name="role" label={t`Role`} required>
         {(field) => <RoleSelect value={field.value} onValueChange={field.onChange} />}
-      </ControlledField>
-    </FormDialog>
-  );
-}
-
-export const programmaticTokenFormSchema = z.object({
-  name: z.string().trim().pipe(zProgrammaticTokenInput.shape.name),
-});
-type ProgrammaticTokenValues = z.input<typeof programmaticTokenFormSchema>;
-const tokenMessages: FieldMessages = {
-  name: { required: msg`Enter a name that says where the token is used.` },
-};
-
-export interface ProgrammaticTokenDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  programmaticUserName: string;
-  /** Rejects when the server refuses; the dialog stays open with what was typed. */
-  onCreate: (input: { name: string }) => Promise<unknown>;
-}
-
-/** Names a new token of a programmatic user. */
-export function ProgrammaticTokenDialog({
-  open,
-  onOpenChange,
-  programmaticUserName,
-  onCreate,
-}: ProgrammaticTokenDialogProps) {
-  const { t } = useLingui();
-  const form = useContractForm({
-    schema: programmaticTokenFormSchema,
-    defaultValues: { name: '' },
-    messages: tokenMessages,
-  });
-  return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title={t`Create a token for ${programmaticUserName}`}
-      submitLabel={t`Create token`}
-      form={form}
-      values={{ name: '' }}
-      onValid={onCreate}
-    >
-      <ControlledField<ProgrammaticTokenValues, 'name'>
-        name="name"
-        label={t`Token name`}
-        required
-        help={t`For example the pipeline that uses it.`}
-      >
-        {(field) => <Input {...field} />}
       </ControlledField>
     </FormDialog>
   );
