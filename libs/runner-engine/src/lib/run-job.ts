@@ -799,35 +799,87 @@ async function taskPhase(ctx: Context): Promise<void> {
   if (!task) throw new JobFailure('The task job has no task');
   await step(ctx, 'taskExecution', async () => {
     let last: CommandOutcome | null = null;
-    const run = async (args: string[], accepted = [0]) => {
-      last = await iac(ctx, args);
+    const run = async (args: string[], accepted = [0], cwd?: string) => {
+      last = await iac(ctx, args, cwd ? { cwd } : {});
       expectSuccess(last, args[0] === 'state' ? 'state rm' : (args[0] ?? ''), accepted);
     };
-    switch (task.kind) {
-      case 'releaseStateLock':
-        await run(['force-unlock', '-force', argument(task.lockId ?? '', 'lock id')]);
-        break;
-      case 'taint':
-      case 'untaint':
-        if (!task.addresses?.length) throw new StepFailure('No resource address was given', undefined, '');
-        for (const address of task.addresses) await run([task.kind, argument(address, 'resource address')]);
-        break;
-      case 'remove':
-        if (!task.addresses?.length) throw new StepFailure('No resource address was given', undefined, '');
-        await run(['state', 'rm', ...task.addresses.map((a) => argument(a, 'resource address'))]);
-        break;
-      case 'import':
-        if (!task.resources?.length) throw new StepFailure('No resource to import was given', undefined, '');
-        for (const r of task.resources) {
-          await run(['import', '-input=false', ...varFileArguments(ctx), argument(r.address, 'resource address'), argument(r.id, 'import id')]);
-        }
-        break;
-      case 'refreshState':
-        if (task.refreshMode === 'apply') await run(['apply', '-refresh-only', '-auto-approve', '-input=false', ...varFileArguments(ctx)]);
-        else await run(['plan', '-refresh-only', '-input=false', '-detailed-exitcode', ...varFileArguments(ctx)], [0, 2]);
-        break;
-    }
+    if (ctx.units) await unitTask(ctx, task, run);
+    else await stackTask(ctx, task, run);
     const tail = (last as CommandOutcome | null)?.tail ?? '';
     return { status: 'succeeded', result: { stdOut: tail } };
   });
+}
+
+type TaskRun = (args: string[], accepted?: number[], cwd?: string) => Promise<void>;
+
+/** The commands of a task, in one directory (the stack's, or a unit's). */
+async function stackTask(ctx: Context, task: NonNullable<JobSpec['task']>, run: TaskRun, cwd?: string, addresses = task.addresses, resources = task.resources): Promise<void> {
+  switch (task.kind) {
+    case 'releaseStateLock':
+      await run(['force-unlock', '-force', argument(task.lockId ?? '', 'lock id')], [0], cwd);
+      break;
+    case 'taint':
+    case 'untaint':
+      if (!addresses?.length) throw new StepFailure('No resource address was given', undefined, '');
+      for (const address of addresses) await run([task.kind, argument(address, 'resource address')], [0], cwd);
+      break;
+    case 'remove':
+      if (!addresses?.length) throw new StepFailure('No resource address was given', undefined, '');
+      await run(['state', 'rm', ...addresses.map((a) => argument(a, 'resource address'))], [0], cwd);
+      break;
+    case 'import':
+      if (!resources?.length) throw new StepFailure('No resource to import was given', undefined, '');
+      for (const r of resources) {
+        await run(['import', '-input=false', ...varFileArguments(ctx), argument(r.address, 'resource address'), argument(r.id, 'import id')], [0], cwd);
+      }
+      break;
+    case 'refreshState':
+      if (task.refreshMode === 'apply') await run(['apply', '-refresh-only', '-auto-approve', '-input=false', ...varFileArguments(ctx)], [0], cwd);
+      else await run(['plan', '-refresh-only', '-input=false', '-detailed-exitcode', ...varFileArguments(ctx)], [0, 2], cwd);
+      break;
+  }
+}
+
+/**
+ * A task on a stack of several units: a refresh runs in every unit; resource tasks in the unit each
+ * address names (`<unit>:<address>`, as the plan shows them). A unit's state lock is its own: the
+ * lock id does not say which, so it is released on the server (the unit's state), not by a task.
+ */
+async function unitTask(ctx: Context, task: NonNullable<JobSpec['task']>, run: TaskRun): Promise<void> {
+  const units = ctx.units ?? [];
+  if (task.kind === 'releaseStateLock') {
+    throw new StepFailure("A terragrunt stack of several units has a state lock per unit: release it from the unit's state, not with a task", undefined, '');
+  }
+  if (task.kind === 'refreshState') {
+    await eachUnit(ctx, { verb: 'refresh', done: 'refreshed' }, false, async (_unit, dir) => {
+      await stackTask(ctx, task, run, dir);
+      return 'refreshed';
+    });
+    return;
+  }
+  const byUnit = new Map<TerragruntUnit, { addresses: string[]; resources: { address: string; id: string }[] }>();
+  const split = (address: string) => {
+    const at = address.indexOf(':');
+    const unit = units.find((u) => unitLabel(u.name) === address.slice(0, at));
+    if (at < 0 || !unit) {
+      throw new StepFailure(`The address '${address.slice(0, 200)}' names no unit of the stack: write it <unit>:<address> (units: ${units.map((u) => unitLabel(u.name)).join(', ')})`, undefined, '');
+    }
+    const entry = byUnit.get(unit) ?? { addresses: [], resources: [] };
+    byUnit.set(unit, entry);
+    return { entry, address: address.slice(at + 1) };
+  };
+  for (const address of task.addresses ?? []) {
+    const { entry, address: inUnitAddress } = split(address);
+    entry.addresses.push(inUnitAddress);
+  }
+  for (const r of task.resources ?? []) {
+    const { entry, address } = split(r.address);
+    entry.resources.push({ address, id: r.id });
+  }
+  if (byUnit.size === 0) throw new StepFailure(task.kind === 'import' ? 'No resource to import was given' : 'No resource address was given', undefined, '');
+  for (const unit of units.filter((u) => byUnit.has(u))) {
+    const entry = byUnit.get(unit);
+    await ctx.log.line(`\n${bold(cyan(`━━━━ Unit ${unitLabel(unit.name)}: ${task.kind} ━━━━`))}`);
+    await stackTask(ctx, task, run, unitDir(ctx, unit), entry?.addresses, entry?.resources);
+  }
 }

@@ -136,7 +136,7 @@ describe('a terragrunt stack of several units (run --all)', () => {
       ['app:null_resource.app', 'app', 'create'],
       ['app:null_resource.web', 'app', 'create'],
     ]);
-    expect(plan.outcome.outputChanges).toEqual(['data/db:db_host', 'network/vpc:vpc_id']);
+    expect(plan.outcome.outputChanges).toEqual(['network/vpc:vpc_id', 'data/db:db_host']);
     const summary = plan.steps.find((s) => s.key === 'terraformPlan' && s.status === 'succeeded')?.result?.summary;
     expect(summary?.create?.map((c) => c.tfResourceName)).toHaveLength(5);
     // The combined JSON plan: terraform's shape, every unit's changes (the db planned with the vpc's mock outputs).
@@ -178,8 +178,8 @@ describe('a terragrunt stack of several units (run --all)', () => {
     expect(new Set(['monitor', 'network/vpc', 'data/db', 'app'].map((u) => unitState(live, u)?.lineage)).size).toBe(4);
     expect(backend.states.has(`/state/${live.stackId}`)).toBe(false);
     expect(applied.outcome.outputs?.map((o) => [o.name, o.unit, o.value])).toEqual([
-      ['data/db:db_host', 'data/db', 'db.vpc-mock.internal'],
       ['network/vpc:vpc_id', 'network/vpc', 'vpc-main'],
+      ['data/db:db_host', 'data/db', 'db.vpc-mock.internal'],
     ]);
 
     // The next plan reads the applied vpc's real outputs: the units using them change, nothing else.
@@ -201,7 +201,7 @@ describe('a terragrunt stack of several units (run --all)', () => {
     expect(destroyed.outcome.status, destroyed.outcome.error).toBe('succeeded');
     expect(unitsRunning(live, 'apply', destroyFrom)).toEqual(['app', 'data/db', 'network/vpc', 'monitor']);
     for (const unit of ['monitor', 'network/vpc', 'data/db', 'app']) expect(unitState(live, unit)?.resources, unit).toEqual([]);
-  }, 120_000);
+  }, 400_000);
 
   it('fails the run naming the unit that failed; its dependents are not applied, independent units are', async () => {
     const live = await makeLive();
@@ -220,7 +220,16 @@ describe('a terragrunt stack of several units (run --all)', () => {
     expect(applied.steps.some((s) => s.key === 'outputs')).toBe(false);
     expect(applied.text).toContain('━━━━ Unit data/db failed: apply exited with code 1 ━━━━');
     expect(applied.text).toContain('━━━━ Unit app: not applied, it depends on data/db, which did not succeed ━━━━');
-  }, 120_000);
+
+    // A task names resources as the plan does, `<unit>:<address>`: it runs in that unit against its state.
+    const taskFrom = logLines(live);
+    const taint = await run(live, { runKind: 'task', phase: 'task', task: { kind: 'taint', addresses: ['network/vpc:null_resource.vpc'] } });
+    expect(taint.outcome.status, taint.outcome.error).toBe('succeeded');
+    expect(unitsRunning(live, 'taint', taskFrom)).toEqual(['network/vpc']);
+    const vpc = unitState(live, 'network/vpc') as unknown as { serial: number; resources: { instances: { status?: string }[] }[] };
+    expect(vpc.serial).toBe(2);
+    expect(vpc.resources[0]?.instances[0]?.status).toBe('tainted');
+  }, 400_000);
 
   it('fails the plan naming the unit whose plan failed; the other units are planned', async () => {
     const files = liveFiles();
@@ -231,7 +240,7 @@ describe('a terragrunt stack of several units (run --all)', () => {
     expect(plan.outcome.error).toBe('Unit monitor: plan exited with code 1');
     expect(unitsRunning(live, 'plan')).toEqual(['monitor', 'network/vpc', 'data/db', 'app']);
     expect(plan.outcome.planFile).toBeUndefined();
-  }, 120_000);
+  }, 400_000);
 
   it('fails a unit reading the outputs of an unapplied dependency without mocks, as terragrunt does', async () => {
     const files = liveFiles();
@@ -243,5 +252,5 @@ describe('a terragrunt stack of several units (run --all)', () => {
     expect(plan.text).toContain('detected no outputs. Either the target module has not been applied yet');
     expect(unitsRunning(live, 'init')).toEqual(['monitor', 'network/vpc', 'data/db']);
     expect(unitsRunning(live, 'plan')).toEqual([]);
-  }, 120_000);
+  }, 400_000);
 });
