@@ -760,7 +760,16 @@ async function applyPhase(ctx: Context): Promise<void> {
     return { status: 'succeeded', result: { stdOut: outcome.tail } };
   });
   await hooks(ctx, 'afterApply');
-  await readOutputs(ctx);
+  if (units && planOptions(ctx.spec).destroy) {
+    // As after `terragrunt run --all destroy`: a unit's outputs could only be read through the
+    // outputs of units destroyed before it.
+    const reason = 'The units were destroyed: they have no outputs';
+    await ctx.log.line(dim(`\n${reason}`));
+    await report(ctx, 'outputs', 'skipped', { status: 'skipped', skippedReason: reason });
+    ctx.outcome.outputs = [];
+  } else {
+    await readOutputs(ctx);
+  }
 }
 
 async function readOutputs(ctx: Context): Promise<void> {

@@ -201,7 +201,9 @@ describe('a terragrunt stack of several units (run --all)', () => {
     expect(destroyed.outcome.status, destroyed.outcome.error).toBe('succeeded');
     expect(unitsRunning(live, 'apply', destroyFrom)).toEqual(['app', 'data/db', 'network/vpc', 'monitor']);
     for (const unit of ['monitor', 'network/vpc', 'data/db', 'app']) expect(unitState(live, unit)?.resources, unit).toEqual([]);
-  }, 400_000);
+    expect(destroyed.steps.find((s) => s.key === 'outputs')).toMatchObject({ status: 'skipped', result: { skippedReason: 'The units were destroyed: they have no outputs' } });
+    expect(destroyed.outcome.outputs).toEqual([]);
+  }, 900_000);
 
   it('fails the run naming the unit that failed; its dependents are not applied, independent units are', async () => {
     const live = await makeLive();
