@@ -116,6 +116,9 @@ export async function main(/** @type {'terraform' | 'tofu' | 'terragrunt'} */ na
   const version = versionOf(name);
   log(name, version, args);
   if (name === 'terragrunt') return terragrunt(args, version);
+  // TERRACE_STANDIN_FAIL_IN=<dir>: the simulated failures happen only in that directory (one unit of several).
+  const failIn = process.env['TERRACE_STANDIN_FAIL_IN'];
+  if (failIn && !`${process.cwd()}/`.endsWith(`/${failIn.replace(/^\/+|\/+$/g, '')}/`)) delete process.env['TERRACE_STANDIN_FAIL_AT'];
   const product = name === 'tofu' ? 'OpenTofu' : 'Terraform';
   const color = !args.includes('-no-color') && !args.includes('--no-color');
   const ui = new Ui({ color });
@@ -737,11 +740,20 @@ async function terragrunt(args, version) {
     process.exitCode = 1;
     return;
   }
+  const wrapped = process.env['TG_TF_PATH'] || process.env['TERRAGRUNT_TFPATH'] || (onPath('tofu') ? 'tofu' : 'terraform');
+  /** @type {Record<string, unknown>} */
+  let inputs;
+  try {
+    const dependencies = await dependencyOutputs(doc, cwd, wrapped, forwarded[0] ?? '', parse);
+    inputs = /** @type {Record<string, unknown>} */ (resolveDependencies(doc['inputs'] ?? {}, dependencies));
+  } catch (error) {
+    process.stderr.write(`ERROR  ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+    return;
+  }
   /** @type {Record<string, string>} */
   const env = {};
-  const inputs = /** @type {Record<string, unknown>} */ (doc['inputs'] ?? {});
   for (const [k, v] of Object.entries(inputs)) env[`TF_VAR_${k}`] = typeof v === 'string' ? v : JSON.stringify(v);
-  const wrapped = process.env['TG_TF_PATH'] || process.env['TERRAGRUNT_TFPATH'] || (onPath('tofu') ? 'tofu' : 'terraform');
   process.stderr.write(`${modern ? 'INFO   ' : 'INFO[0000] '}Running command: ${basename(wrapped)} ${forwarded.join(' ')}\n`);
   const child = spawn(wrapped, forwarded, { cwd, env: { ...process.env, ...env }, stdio: 'inherit' });
   // The runner signals the whole process group; a lone SIGINT to terragrunt is passed on.
@@ -754,6 +766,89 @@ async function terragrunt(args, version) {
     child.on('close', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
   });
   process.exitCode = /** @type {number} */ (code);
+}
+
+/**
+ * The outputs of the unit's `dependency` blocks, as terragrunt reads them: `output -json` of the
+ * dependency's unit (initialised first when it was not), else its `mock_outputs` when the command
+ * is one of `mock_outputs_allowed_terraform_commands` (all when absent), else the error terragrunt
+ * gives for a dependency that has not been applied.
+ * @param {Record<string, unknown>} doc
+ * @param {string} cwd
+ * @param {string} wrapped
+ * @param {string} command
+ * @param {(file: string, content: string) => Promise<unknown>} parse
+ */
+async function dependencyOutputs(doc, cwd, wrapped, command, parse) {
+  /** @type {Record<string, Record<string, unknown>>} */
+  const result = {};
+  const blocks = /** @type {Record<string, Record<string, unknown>[]>} */ (doc['dependency'] ?? {});
+  for (const [name, [block = {}]] of Object.entries(blocks)) {
+    const configPath = String(block['config_path'] ?? '').replace(/^\$\{get_terragrunt_dir\(\)\}/, cwd);
+    const dir = resolve(cwd, configPath);
+    const config = join(dir, 'terragrunt.hcl');
+    if (!existsSync(config)) throw new Error(`Error reading file at path ${config}: open ${config}: no such file or directory`);
+    await parse('terragrunt.hcl', readFileSync(config, 'utf8'));
+    const run = (/** @type {string[]} */ argv) =>
+      new Promise((done) => {
+        const child = spawn(wrapped, argv, { cwd: dir, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+        /** @type {Buffer[]} */
+        const out = [];
+        child.stdout.on('data', (d) => out.push(d));
+        child.stderr.on('data', (d) => process.stderr.write(d));
+        child.on('error', () => done({ code: 1, stdout: '' }));
+        child.on('close', (code) => done({ code: code ?? 1, stdout: Buffer.concat(out).toString('utf8') }));
+      });
+    /** @type {Record<string, unknown>} */
+    let outputs = {};
+    if (!existsSync(join(dir, '.terraform'))) await run(['init', '-input=false', '-no-color']);
+    const read = /** @type {{ code: number, stdout: string }} */ (await run(['output', '-json', '-no-color']));
+    if (read.code === 0 && read.stdout.trim()) {
+      const parsed = /** @type {Record<string, { value: unknown }>} */ (JSON.parse(read.stdout));
+      outputs = Object.fromEntries(Object.entries(parsed).map(([k, o]) => [k, o.value]));
+    }
+    if (Object.keys(outputs).length === 0) {
+      const mocks = /** @type {Record<string, unknown> | undefined} */ (block['mock_outputs']);
+      const allowed = /** @type {string[] | undefined} */ (block['mock_outputs_allowed_terraform_commands']);
+      if (!mocks || (allowed && !allowed.includes(command))) {
+        throw new Error(
+          `${config} is a dependency of ${join(cwd, 'terragrunt.hcl')} but detected no outputs. Either the target module has not been applied yet, or the module has no outputs. If this is expected, set the skip_outputs flag to true on the dependency block.`,
+        );
+      }
+      process.stderr.write(`WARN   Using mock outputs of dependency ${name} (${configPath}): it has no outputs yet\n`);
+      outputs = mocks;
+    }
+    result[name] = outputs;
+  }
+  return result;
+}
+
+/**
+ * `${dependency.<name>.outputs.<output>}` in inputs: a whole-value reference takes the output's
+ * value (any type), a reference inside a string its text.
+ * @param {unknown} value
+ * @param {Record<string, Record<string, unknown>>} dependencies
+ * @returns {unknown}
+ */
+function resolveDependencies(value, dependencies) {
+  const pattern = /\$\{dependency\.([\w-]+)\.outputs\.([\w-]+)\}/g;
+  const lookup = (/** @type {string} */ dep, /** @type {string} */ out) => {
+    const outputs = dependencies[dep];
+    if (!outputs) throw new Error(`Unknown variable; There is no variable named "dependency.${dep}".`);
+    if (!(out in outputs)) throw new Error(`Unsupported attribute; This object does not have an attribute named "${out}".`);
+    return outputs[out];
+  };
+  if (typeof value === 'string') {
+    const whole = /^\$\{dependency\.([\w-]+)\.outputs\.([\w-]+)\}$/.exec(value);
+    if (whole) return lookup(whole[1] ?? '', whole[2] ?? '');
+    return value.replace(pattern, (_, dep, out) => {
+      const v = lookup(dep, out);
+      return typeof v === 'string' ? v : JSON.stringify(v);
+    });
+  }
+  if (Array.isArray(value)) return value.map((v) => resolveDependencies(v, dependencies));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveDependencies(v, dependencies)]));
+  return value;
 }
 
 /** @param {string} binary */

@@ -157,6 +157,8 @@ export interface ResourceChange {
   /** The id of the object before the change, when known. */
   id?: string | undefined;
   importing?: boolean | undefined;
+  /** A terragrunt stack of several units: the unit it belongs to (its address then starts with `<unit>:`). */
+  unit?: string | undefined;
 }
 
 export interface JobOutput {
@@ -165,6 +167,8 @@ export interface JobOutput {
   /** terraform's cty type JSON ("string", ["map","string"], …). */
   type: unknown;
   value: unknown;
+  /** A terragrunt stack of several units: the unit whose output it is (its name then starts with `<unit>:`). */
+  unit?: string | undefined;
 }
 
 export interface JobOutcome {

@@ -95,12 +95,18 @@ export function readPlanJson(text: string, hasChanges: boolean): ReadPlan {
   const plan = planJsonSchema.parse(JSON.parse(text));
   const managed = (plan.resource_changes ?? []).filter((rc) => rc.mode === 'managed');
   const changes = managed.map(toChange).filter((c) => c.action !== 'no-op' || c.importing);
-  const count = (action: ResourceAction) => changes.filter((c) => c.action === action).length;
-  const replace = count('replace');
   const outputChanges = Object.entries(plan.output_changes ?? {})
     .filter(([, change]) => !(change.actions.length === 1 && change.actions[0] === 'no-op'))
     .map(([name]) => name)
     .sort();
+  const drift = (plan.resource_drift ?? []).filter((rc) => rc.mode === 'managed').map(toChange);
+  return summarisePlan(changes, drift, outputChanges, hasChanges);
+}
+
+/** The counts and the spec's summary of a plan's changes (one plan's, or several units' together). */
+export function summarisePlan(changes: ResourceChange[], resourceDrift: ResourceChange[], outputChanges: string[], hasChanges: boolean): ReadPlan {
+  const count = (action: ResourceAction) => changes.filter((c) => c.action === action).length;
+  const replace = count('replace');
   const entry = (c: ResourceChange) => ({ tfResourceName: c.address, ...(c.id ? { logicalResourceId: c.id } : {}) });
   return {
     summary: {
@@ -112,7 +118,7 @@ export function readPlanJson(text: string, hasChanges: boolean): ReadPlan {
       hasChanges,
     },
     resourceChanges: changes,
-    resourceDrift: (plan.resource_drift ?? []).filter((rc) => rc.mode === 'managed').map(toChange),
+    resourceDrift,
     outputChanges,
     specSummary: {
       create: changes.filter((c) => c.action === 'create').map(entry),

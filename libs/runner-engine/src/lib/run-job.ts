@@ -8,10 +8,10 @@ import type { OpaOptions } from '@terrace/policy-engine';
 import { controlPoliciesStep } from './control-policies-step';
 import { resolveIacBinary, type IacBinaryOptions, type ResolvedIacBinary } from './iac-binary';
 import { jobEnvironment, specSecrets } from './job-environment';
-import { writeBackendOverrides } from './terragrunt-units';
+import { packUnitFiles, terragruntUnitGraph, unitLabel, unpackUnitFiles, writeBackendOverrides, type TerragruntUnit, type UnitFile } from './terragrunt-units';
 import { JobCanceled, JobControl, JobLog, runCommand, type CommandOutcome } from './job-process';
-import type { JobOutcome, JobSink, JobSpec, StepKey, StepResult } from './job-spec';
-import { readOutputsJson, readPlanJson } from './plan-json';
+import type { JobOutcome, JobOutput, JobSink, JobSpec, ResourceChange, StepKey, StepResult } from './job-spec';
+import { readOutputsJson, readPlanJson, summarisePlan, type ReadPlan } from './plan-json';
 import { SecretMasker } from './secret-masker';
 
 export const BEFORE_STEPS_SUMMARY = 'This error occurred before individual steps could be executed';
@@ -52,6 +52,8 @@ class JobFailure extends Error {
 const bold = (s: string) => `\x1b[1m${s}\x1b[0m`;
 const red = (s: string) => `\x1b[31m${s}\x1b[0m`;
 const dim = (s: string) => `\x1b[2m${s}\x1b[0m`;
+const cyan = (s: string) => `\x1b[36m${s}\x1b[0m`;
+const yellow = (s: string) => `\x1b[33m${s}\x1b[0m`;
 
 interface Context {
   spec: JobSpec;
@@ -65,6 +67,11 @@ interface Context {
   stackDir: string;
   env: Record<string, string>;
   iac: { binary: ResolvedIacBinary; wrapped?: ResolvedIacBinary | undefined };
+  /**
+   * A terragrunt stack of several units (`terragrunt run --all`): its units in dependency order,
+   * each run in its own directory against its own state. null: the stack's directory is the one root module.
+   */
+  units: TerragruntUnit[] | null;
   stepsStarted: boolean;
   initStarted: boolean;
   outcome: JobOutcome;
@@ -95,6 +102,7 @@ export async function runJob(spec: JobSpec, sink: JobSink, signal: AbortSignal, 
     log,
     control,
     options,
+    units: null,
     stepsStarted: false,
     initStarted: false,
     outcome: { status: 'succeeded' },
@@ -297,11 +305,30 @@ async function prepareEnvironment(ctx: Context): Promise<void> {
   });
   ctx.env = env;
   for (const name of skipped) await log.line(`\x1b[33mThe variable ${name} was not set: its name is not valid or is reserved by the runner\x1b[0m`);
+  if (spec.iac.engine === 'terragrunt') await discoverUnits(ctx);
   if (spec.backend.kind === 'http') {
     const units = await writeBackendOverrides(ctx.stackDir, spec.backend, BACKEND_OVERRIDE_FILE, spec.iac.engine === 'terragrunt');
     await log.line(dim(`State: Terrace's HTTP backend (${BACKEND_OVERRIDE_FILE})${units.length > 1 ? `, one state per unit: ${units.map((u) => u || '.').join(', ')}` : ''}`));
   }
   for (const file of spec.varFiles) varFileArgument(ctx, file);
+}
+
+/** The units of a terragrunt stack: several (or one below the stack's directory) run as `terragrunt run --all` does. */
+async function discoverUnits(ctx: Context): Promise<void> {
+  let graph: TerragruntUnit[];
+  try {
+    graph = await terragruntUnitGraph(ctx.stackDir);
+  } catch (error) {
+    throw new JobFailure(error instanceof Error ? error.message : String(error));
+  }
+  if (graph.length === 0 || (graph.length === 1 && graph[0]?.name === '')) return;
+  ctx.units = graph;
+  await ctx.log.line(`Terragrunt stack of ${graph.length} unit(s), run in dependency order (destroy: reversed):`);
+  for (const unit of graph) {
+    const after = unit.dependsOn.length ? ` (after ${unit.dependsOn.map(unitLabel).join(', ')})` : '';
+    const external = unit.external.length ? dim(` reads outputs of ${unit.external.join(', ')}, outside the stack`) : '';
+    await ctx.log.line(`  ${unitLabel(unit.name)}${after}${external}`);
+  }
 }
 
 /** `-var-file=<path>` for a repository variable file, which must stay inside the checkout. */
@@ -321,6 +348,8 @@ function varFileArguments(ctx: Context): string[] {
 
 interface IacOptions {
   captureStdout?: boolean;
+  /** The directory it runs in (a unit's; default: the stack's). */
+  cwd?: string;
   env?: Record<string, string>;
 }
 
@@ -335,7 +364,7 @@ async function iac(ctx: Context, args: string[], options: IacOptions = {}): Prom
   const shown = ctx.iac.wrapped ? `terragrunt ${argv.join(' ')}` : `${binary.name} ${argv.join(' ')}`;
   await ctx.log.line(`\n${bold(`▶ ${shown.replaceAll(ctx.dirs.root + sep, '')}`)}`);
   const outcome = await runCommand(binary.path, argv, {
-    cwd: ctx.stackDir,
+    cwd: options.cwd ?? ctx.stackDir,
     env: { ...ctx.env, ...options.env },
     log: ctx.log,
     control: ctx.control,
@@ -350,6 +379,142 @@ function expectSuccess(outcome: CommandOutcome, what: string, accepted: number[]
   if (outcome.exitCode !== null && accepted.includes(outcome.exitCode)) return;
   const how = outcome.exitCode === null ? `was stopped by ${outcome.signal}` : `exited with code ${outcome.exitCode}`;
   throw new StepFailure(`${what} ${how}`, outcome.exitCode ?? undefined, outcome.tail);
+}
+
+// ─── terragrunt units (`terragrunt run --all`) ────────────────────────────────────────────────
+
+function unitDir(ctx: Context, unit: TerragruntUnit): string {
+  return unit.name ? join(ctx.stackDir, ...unit.name.split('/')) : ctx.stackDir;
+}
+
+/** A unit's file in the job's tmp directory (saved plans). */
+function unitTmpFile(ctx: Context, unit: TerragruntUnit, suffix: string): string {
+  return join(ctx.dirs.tmp, 'units', `${(ctx.units ?? []).indexOf(unit)}-${safeName(unit.name) || 'root'}${suffix}`);
+}
+
+/**
+ * Runs `work` in each unit as `terragrunt run --all` does: in dependency order (`reverse`: dependents
+ * first, for destroy), each unit's output between its own header and footer in the log. A unit that
+ * fails does not stop the units independent of it; the units depending on it (`reverse`: the units
+ * it depends on) are not run. Fails afterwards naming the failed units and those left out.
+ */
+async function eachUnit(ctx: Context, what: { verb: string; done: string }, reverse: boolean, work: (unit: TerragruntUnit, dir: string) => Promise<string>): Promise<void> {
+  const all = ctx.units ?? [];
+  const units = reverse ? [...all].reverse() : all;
+  const failed = new Map<string, StepFailure | JobFailure>();
+  const left: string[] = [];
+  for (const [index, unit] of units.entries()) {
+    const label = unitLabel(unit.name);
+    await ctx.log.line(`\n${bold(cyan(`━━━━ Unit ${label} (${index + 1}/${units.length}): ${what.verb} ━━━━`))}`);
+    const blockers = reverse ? all.filter((u) => u.dependsOn.includes(unit.name)).map((u) => u.name) : unit.dependsOn;
+    const blocked = blockers.filter((b) => failed.has(b) || left.includes(b));
+    if (blocked.length) {
+      left.push(unit.name);
+      await ctx.log.line(yellow(`━━━━ Unit ${label}: not ${what.done}, ${reverse ? 'units depending on it' : 'it depends on'} ${blocked.map(unitLabel).join(', ')}, which did not succeed ━━━━`));
+      continue;
+    }
+    ctx.control.throwIfCanceled();
+    try {
+      const result = await work(unit, unitDir(ctx, unit));
+      await ctx.log.line(bold(cyan(`━━━━ Unit ${label}: ${result} ━━━━`)));
+    } catch (error) {
+      if (!(error instanceof JobFailure)) throw error;
+      failed.set(unit.name, error);
+      await ctx.log.line(red(bold(`━━━━ Unit ${label} failed: ${error.message} ━━━━`)));
+    }
+  }
+  if (failed.size === 0) return;
+  const errors = [...failed].map(([name, error]) => `unit ${unitLabel(name)}: ${error.message}`).join('; ');
+  const message = `${errors.charAt(0).toUpperCase()}${errors.slice(1)}${left.length ? `; not ${what.done} as a unit it needs failed: ${left.map(unitLabel).join(', ')}` : ''}`;
+  const first = [...failed.values()][0];
+  throw new StepFailure(message, first?.exitCode, first instanceof StepFailure ? first.tail : '');
+}
+
+/** A unit's resource change: its address (and a replacement's) prefixed with the unit, which it names. */
+function inUnit(unit: TerragruntUnit, change: ResourceChange): ResourceChange {
+  return { ...change, address: `${unitLabel(unit.name)}:${change.address}`, unit: unit.name };
+}
+
+interface PlannedUnit {
+  unit: TerragruntUnit;
+  read: ReadPlan;
+  plan: Record<string, unknown>;
+  planFile: string;
+  hasChanges: boolean;
+}
+
+/**
+ * The units' plans as one: terraform's JSON plan shape (format_version 1.2) with every unit's
+ * resource changes, drift and output changes, addresses prefixed `<unit>:` and a `unit` field, so
+ * control policies and the plan viewer read all units at once; `terragrunt_units` says what each planned.
+ */
+function combinedPlanJson(planned: PlannedUnit[]): Record<string, unknown> {
+  const prefixed = (unit: TerragruntUnit, list: unknown) =>
+    Array.isArray(list) ? list.map((rc: Record<string, unknown>) => ({ ...rc, address: `${unitLabel(unit.name)}:${String(rc['address'])}`, unit: unit.name })) : [];
+  const first = planned[0]?.plan ?? {};
+  return {
+    format_version: first['format_version'] ?? '1.2',
+    ...(first['terraform_version'] ? { terraform_version: first['terraform_version'] } : {}),
+    resource_drift: planned.flatMap((p) => prefixed(p.unit, p.plan['resource_drift'])),
+    resource_changes: planned.flatMap((p) => prefixed(p.unit, p.plan['resource_changes'])),
+    output_changes: Object.fromEntries(
+      planned.flatMap((p) => Object.entries((p.plan['output_changes'] as Record<string, unknown> | undefined) ?? {}).map(([name, change]) => [`${unitLabel(p.unit.name)}:${name}`, change])),
+    ),
+    applyable: planned.some((p) => p.plan['applyable'] === true),
+    complete: planned.every((p) => p.plan['complete'] !== false),
+    errored: planned.some((p) => p.plan['errored'] === true),
+    terragrunt_units: planned.map((p) => ({ unit: p.unit.name, depends_on: p.unit.dependsOn, has_changes: p.hasChanges, summary: p.read.summary })),
+  };
+}
+
+const planCounts = (s: ReadPlan['summary']) => `${s.add} to add, ${s.change} to change, ${s.destroy} to destroy${s.replace ? ` (${s.replace} replaced)` : ''}`;
+
+interface Planned {
+  read: ReadPlan;
+  text: string;
+  planFile: string;
+  tail: string;
+}
+
+/** plan + show -json in the stack's directory. */
+async function planDirectory(ctx: Context, args: (out: string) => string[], planPath: string): Promise<Planned> {
+  const outcome = await iac(ctx, args(planPath));
+  expectSuccess(outcome, 'plan', [0, 2]);
+  const shown = await iac(ctx, ['show', '-json', planPath], { captureStdout: true });
+  expectSuccess(shown, 'show -json');
+  const text = shown.stdout.toString('utf8');
+  return { read: readPlanJson(text, outcome.exitCode === 2), text, planFile: (await readFile(planPath)).toString('base64'), tail: outcome.tail };
+}
+
+/** plan + show -json in each unit (`terragrunt run --all plan`), summed up. */
+async function planUnits(ctx: Context, args: (out: string) => string[], destroy: boolean): Promise<Planned> {
+  const planned: PlannedUnit[] = [];
+  let tail = '';
+  await mkdir(join(ctx.dirs.tmp, 'units'), { recursive: true, mode: 0o700 });
+  await eachUnit(ctx, { verb: 'plan', done: 'planned' }, destroy, async (unit, dir) => {
+    const planPath = unitTmpFile(ctx, unit, '.plan');
+    const outcome = await iac(ctx, args(planPath), { cwd: dir });
+    expectSuccess(outcome, 'plan', [0, 2]);
+    const shown = await iac(ctx, ['show', '-json', planPath], { captureStdout: true, cwd: dir });
+    expectSuccess(shown, 'show -json');
+    const text = shown.stdout.toString('utf8');
+    const read = readPlanJson(text, outcome.exitCode === 2);
+    planned.push({ unit, read, plan: JSON.parse(text) as Record<string, unknown>, planFile: (await readFile(planPath)).toString('base64'), hasChanges: outcome.exitCode === 2 });
+    tail = outcome.tail;
+    return read.summary.hasChanges ? `Plan: ${planCounts(read.summary)}` : 'no changes';
+  });
+  const read = summarisePlan(
+    planned.flatMap((p) => p.read.resourceChanges.map((c) => inUnit(p.unit, c))),
+    planned.flatMap((p) => p.read.resourceDrift.map((c) => inUnit(p.unit, c))),
+    planned.flatMap((p) => p.read.outputChanges.map((name) => `${unitLabel(p.unit.name)}:${name}`)),
+    planned.some((p) => p.hasChanges),
+  );
+  return {
+    read,
+    text: JSON.stringify(combinedPlanJson(planned)),
+    planFile: packUnitFiles(planned.map((p) => ({ unit: p.unit.name, content: p.planFile, hasChanges: p.hasChanges }))),
+    tail,
+  };
 }
 
 async function hooks(ctx: Context, key: 'beforeInit' | 'afterInit' | 'beforePlan' | 'afterPlan' | 'beforeApply' | 'afterApply', extraEnv: Record<string, string> = {}): Promise<void> {
@@ -389,10 +554,29 @@ async function hooks(ctx: Context, key: 'beforeInit' | 'afterInit' | 'beforePlan
 async function init(ctx: Context): Promise<void> {
   ctx.initStarted = true;
   await hooks(ctx, 'beforeInit');
-  if (ctx.spec.phase === 'apply' && ctx.spec.lockFile) {
-    await writeFile(join(ctx.stackDir, '.terraform.lock.hcl'), Buffer.from(ctx.spec.lockFile, 'base64'));
+  const savedLock = ctx.spec.phase === 'apply' ? ctx.spec.lockFile : undefined;
+  if (savedLock && !ctx.units) {
+    await writeFile(join(ctx.stackDir, '.terraform.lock.hcl'), Buffer.from(savedLock, 'base64'));
   }
   await step(ctx, 'terraformInit', async () => {
+    if (ctx.units) {
+      // Each unit's .terraform.lock.hcl: the plan phase's, back to the apply phase (one artifact).
+      const locks = savedLock ? (unpackUnitFiles(savedLock) ?? []) : [];
+      const written: UnitFile[] = [];
+      let tail = '';
+      await eachUnit(ctx, { verb: 'init', done: 'initialised' }, false, async (unit, dir) => {
+        const lock = locks.find((l) => l.unit === unit.name);
+        if (lock) await writeFile(join(dir, '.terraform.lock.hcl'), Buffer.from(lock.content, 'base64'));
+        const outcome = await iac(ctx, ['init', '-input=false'], { cwd: dir });
+        expectSuccess(outcome, 'init');
+        tail = outcome.tail;
+        const file = await readFile(join(dir, '.terraform.lock.hcl')).catch(() => null);
+        if (file) written.push({ unit: unit.name, content: file.toString('base64') });
+        return 'initialised';
+      });
+      if (written.length) ctx.outcome.lockFile = packUnitFiles(written);
+      return { status: 'succeeded', result: { stdOut: tail } };
+    }
     const outcome = await iac(ctx, ['init', '-input=false']);
     expectSuccess(outcome, 'init');
     const lockFile = await readFile(join(ctx.stackDir, '.terraform.lock.hcl')).catch(() => null);
@@ -493,32 +677,30 @@ async function planPhase(ctx: Context): Promise<void> {
   const o = planOptions(ctx.spec);
   let monthlyCostDiff: number | undefined;
   await step(ctx, 'terraformPlan', async () => {
-    const args = ['plan', '-input=false', `-out=${planPath}`, '-detailed-exitcode'];
-    if (!o.lock) args.push('-lock=false');
-    if (o.destroy) args.push('-destroy');
-    if (o.refreshOnly) args.push('-refresh-only');
-    for (const t of o.targets) args.push(`-target=${t}`);
-    for (const r of o.replace) args.push(`-replace=${r}`);
-    args.push(...varFileArguments(ctx));
-    const outcome = await iac(ctx, args);
-    expectSuccess(outcome, 'plan', [0, 2]);
-    const hasChanges = outcome.exitCode === 2;
-    const shown = await iac(ctx, ['show', '-json', planPath], { captureStdout: true });
-    expectSuccess(shown, 'show -json');
-    const text = shown.stdout.toString('utf8');
-    const read = readPlanJson(text, hasChanges);
+    const args = (out: string) => {
+      const list = ['plan', '-input=false', `-out=${out}`, '-detailed-exitcode'];
+      if (!o.lock) list.push('-lock=false');
+      if (o.destroy) list.push('-destroy');
+      if (o.refreshOnly) list.push('-refresh-only');
+      for (const t of o.targets) list.push(`-target=${t}`);
+      for (const r of o.replace) list.push(`-replace=${r}`);
+      list.push(...varFileArguments(ctx));
+      return list;
+    };
+    const planned = ctx.units ? await planUnits(ctx, args, o.destroy) : await planDirectory(ctx, args, planPath);
+    const { read, text } = planned;
     await writeFile(planJsonPath, text, { mode: 0o600 });
+    if (ctx.units) await writeFile(planPath, Buffer.from(planned.planFile, 'base64'), { mode: 0o600 });
     Object.assign(ctx.outcome, {
       planSummary: read.summary,
       resourceChanges: read.resourceChanges,
       resourceDrift: read.resourceDrift,
       outputChanges: read.outputChanges,
-      planFile: (await readFile(planPath)).toString('base64'),
+      planFile: planned.planFile,
       planJson: text,
     } satisfies Partial<JobOutcome>);
-    const s = read.summary;
-    await ctx.log.line(dim(`Plan summary: ${s.add} to add, ${s.change} to change, ${s.destroy} to destroy${s.replace ? ` (${s.replace} replaced)` : ''}${read.resourceDrift.length ? `; ${read.resourceDrift.length} changed outside of ${ctx.iac.wrapped?.name ?? ctx.iac.binary.name}` : ''}`));
-    return { status: 'succeeded', result: { stdOut: outcome.tail, summary: read.specSummary } };
+    await ctx.log.line(dim(`Plan summary${ctx.units ? ` of ${ctx.units.length} units` : ''}: ${planCounts(read.summary)}${read.resourceDrift.length ? `; ${read.resourceDrift.length} changed outside of ${ctx.iac.wrapped?.name ?? ctx.iac.binary.name}` : ''}`));
+    return { status: 'succeeded', result: { stdOut: planned.tail, summary: read.specSummary } };
   });
   await hooks(ctx, 'afterPlan', { TERRACE_PLAN_JSON: planJsonPath, TERRACE_PLAN_FILE: planPath });
   await optionalTool(ctx, 'infracost', 'infracost', async (path) => {
@@ -552,21 +734,61 @@ async function applyPhase(ctx: Context): Promise<void> {
   if (!ctx.spec.planFile) throw new JobFailure('The apply job has no saved plan (spec.planFile) to apply');
   const planPath = join(ctx.dirs.tmp, 'plan.bin');
   await writeFile(planPath, Buffer.from(ctx.spec.planFile, 'base64'), { mode: 0o600 });
+  const units = ctx.units;
+  const plans = units ? unpackUnitFiles(ctx.spec.planFile) : null;
+  if (units && !plans) throw new JobFailure('The saved plan is of one root module, but the stack now has several terragrunt units: plan again');
   await hooks(ctx, 'beforeApply');
   await step(ctx, 'terraformApply', async () => {
+    if (units && plans) {
+      let tail = '';
+      await mkdir(join(ctx.dirs.tmp, 'units'), { recursive: true, mode: 0o700 });
+      await eachUnit(ctx, { verb: 'apply', done: 'applied' }, planOptions(ctx.spec).destroy, async (unit, dir) => {
+        const saved = plans.find((p) => p.unit === unit.name);
+        if (!saved) throw new JobFailure('it has no saved plan (it was not a unit of the stack when the plan was made): plan again');
+        if (saved.hasChanges === false) return 'no changes, nothing to apply';
+        const unitPlan = unitTmpFile(ctx, unit, '.plan');
+        await writeFile(unitPlan, Buffer.from(saved.content, 'base64'), { mode: 0o600 });
+        const outcome = await iac(ctx, ['apply', '-input=false', unitPlan], { cwd: dir });
+        expectSuccess(outcome, 'apply');
+        tail = outcome.tail;
+        return 'applied';
+      });
+      return { status: 'succeeded', result: { stdOut: tail } };
+    }
     const outcome = await iac(ctx, ['apply', '-input=false', planPath]);
     expectSuccess(outcome, 'apply');
     return { status: 'succeeded', result: { stdOut: outcome.tail } };
   });
   await hooks(ctx, 'afterApply');
-  await readOutputs(ctx);
+  if (units && planOptions(ctx.spec).destroy) {
+    // As after `terragrunt run --all destroy`: a unit's outputs could only be read through the
+    // outputs of units destroyed before it.
+    const reason = 'The units were destroyed: they have no outputs';
+    await ctx.log.line(dim(`\n${reason}`));
+    await report(ctx, 'outputs', 'skipped', { status: 'skipped', skippedReason: reason });
+    ctx.outcome.outputs = [];
+  } else {
+    await readOutputs(ctx);
+  }
 }
 
 async function readOutputs(ctx: Context): Promise<void> {
   await step(ctx, 'outputs', async () => {
-    const outcome = await iac(ctx, ['output', '-json'], { captureStdout: true });
-    expectSuccess(outcome, 'output -json');
-    const outputs = readOutputsJson(outcome.stdout.toString('utf8'));
+    let outputs: JobOutput[] = [];
+    if (ctx.units) {
+      // Each unit's outputs, named `<unit>:<name>`.
+      await eachUnit(ctx, { verb: 'outputs', done: 'read' }, false, async (unit, dir) => {
+        const outcome = await iac(ctx, ['output', '-json'], { captureStdout: true, cwd: dir });
+        expectSuccess(outcome, 'output -json');
+        const read = readOutputsJson(outcome.stdout.toString('utf8'));
+        outputs.push(...read.map((o) => ({ ...o, name: `${unitLabel(unit.name)}:${o.name}`, unit: unit.name })));
+        return `${read.length} output(s)`;
+      });
+    } else {
+      const outcome = await iac(ctx, ['output', '-json'], { captureStdout: true });
+      expectSuccess(outcome, 'output -json');
+      outputs = readOutputsJson(outcome.stdout.toString('utf8'));
+    }
     ctx.outcome.outputs = outputs;
     for (const o of outputs) {
       await ctx.log.line(`  ${o.name}${o.sensitive ? ' (sensitive)' : ''}: ${o.sensitive ? '<sensitive>' : JSON.stringify(o.value)}`);
@@ -586,35 +808,87 @@ async function taskPhase(ctx: Context): Promise<void> {
   if (!task) throw new JobFailure('The task job has no task');
   await step(ctx, 'taskExecution', async () => {
     let last: CommandOutcome | null = null;
-    const run = async (args: string[], accepted = [0]) => {
-      last = await iac(ctx, args);
+    const run = async (args: string[], accepted = [0], cwd?: string) => {
+      last = await iac(ctx, args, cwd ? { cwd } : {});
       expectSuccess(last, args[0] === 'state' ? 'state rm' : (args[0] ?? ''), accepted);
     };
-    switch (task.kind) {
-      case 'releaseStateLock':
-        await run(['force-unlock', '-force', argument(task.lockId ?? '', 'lock id')]);
-        break;
-      case 'taint':
-      case 'untaint':
-        if (!task.addresses?.length) throw new StepFailure('No resource address was given', undefined, '');
-        for (const address of task.addresses) await run([task.kind, argument(address, 'resource address')]);
-        break;
-      case 'remove':
-        if (!task.addresses?.length) throw new StepFailure('No resource address was given', undefined, '');
-        await run(['state', 'rm', ...task.addresses.map((a) => argument(a, 'resource address'))]);
-        break;
-      case 'import':
-        if (!task.resources?.length) throw new StepFailure('No resource to import was given', undefined, '');
-        for (const r of task.resources) {
-          await run(['import', '-input=false', ...varFileArguments(ctx), argument(r.address, 'resource address'), argument(r.id, 'import id')]);
-        }
-        break;
-      case 'refreshState':
-        if (task.refreshMode === 'apply') await run(['apply', '-refresh-only', '-auto-approve', '-input=false', ...varFileArguments(ctx)]);
-        else await run(['plan', '-refresh-only', '-input=false', '-detailed-exitcode', ...varFileArguments(ctx)], [0, 2]);
-        break;
-    }
+    if (ctx.units) await unitTask(ctx, task, run);
+    else await stackTask(ctx, task, run);
     const tail = (last as CommandOutcome | null)?.tail ?? '';
     return { status: 'succeeded', result: { stdOut: tail } };
   });
+}
+
+type TaskRun = (args: string[], accepted?: number[], cwd?: string) => Promise<void>;
+
+/** The commands of a task, in one directory (the stack's, or a unit's). */
+async function stackTask(ctx: Context, task: NonNullable<JobSpec['task']>, run: TaskRun, cwd?: string, addresses = task.addresses, resources = task.resources): Promise<void> {
+  switch (task.kind) {
+    case 'releaseStateLock':
+      await run(['force-unlock', '-force', argument(task.lockId ?? '', 'lock id')], [0], cwd);
+      break;
+    case 'taint':
+    case 'untaint':
+      if (!addresses?.length) throw new StepFailure('No resource address was given', undefined, '');
+      for (const address of addresses) await run([task.kind, argument(address, 'resource address')], [0], cwd);
+      break;
+    case 'remove':
+      if (!addresses?.length) throw new StepFailure('No resource address was given', undefined, '');
+      await run(['state', 'rm', ...addresses.map((a) => argument(a, 'resource address'))], [0], cwd);
+      break;
+    case 'import':
+      if (!resources?.length) throw new StepFailure('No resource to import was given', undefined, '');
+      for (const r of resources) {
+        await run(['import', '-input=false', ...varFileArguments(ctx), argument(r.address, 'resource address'), argument(r.id, 'import id')], [0], cwd);
+      }
+      break;
+    case 'refreshState':
+      if (task.refreshMode === 'apply') await run(['apply', '-refresh-only', '-auto-approve', '-input=false', ...varFileArguments(ctx)], [0], cwd);
+      else await run(['plan', '-refresh-only', '-input=false', '-detailed-exitcode', ...varFileArguments(ctx)], [0, 2], cwd);
+      break;
+  }
+}
+
+/**
+ * A task on a stack of several units: a refresh runs in every unit; resource tasks in the unit each
+ * address names (`<unit>:<address>`, as the plan shows them). A unit's state lock is its own: the
+ * lock id does not say which, so it is released on the server (the unit's state), not by a task.
+ */
+async function unitTask(ctx: Context, task: NonNullable<JobSpec['task']>, run: TaskRun): Promise<void> {
+  const units = ctx.units ?? [];
+  if (task.kind === 'releaseStateLock') {
+    throw new StepFailure("A terragrunt stack of several units has a state lock per unit: release it from the unit's state, not with a task", undefined, '');
+  }
+  if (task.kind === 'refreshState') {
+    await eachUnit(ctx, { verb: 'refresh', done: 'refreshed' }, false, async (_unit, dir) => {
+      await stackTask(ctx, task, run, dir);
+      return 'refreshed';
+    });
+    return;
+  }
+  const byUnit = new Map<TerragruntUnit, { addresses: string[]; resources: { address: string; id: string }[] }>();
+  const split = (address: string) => {
+    const at = address.indexOf(':');
+    const unit = units.find((u) => unitLabel(u.name) === address.slice(0, at));
+    if (at < 0 || !unit) {
+      throw new StepFailure(`The address '${address.slice(0, 200)}' names no unit of the stack: write it <unit>:<address> (units: ${units.map((u) => unitLabel(u.name)).join(', ')})`, undefined, '');
+    }
+    const entry = byUnit.get(unit) ?? { addresses: [], resources: [] };
+    byUnit.set(unit, entry);
+    return { entry, address: address.slice(at + 1) };
+  };
+  for (const address of task.addresses ?? []) {
+    const { entry, address: inUnitAddress } = split(address);
+    entry.addresses.push(inUnitAddress);
+  }
+  for (const r of task.resources ?? []) {
+    const { entry, address } = split(r.address);
+    entry.resources.push({ address, id: r.id });
+  }
+  if (byUnit.size === 0) throw new StepFailure(task.kind === 'import' ? 'No resource to import was given' : 'No resource address was given', undefined, '');
+  for (const unit of units.filter((u) => byUnit.has(u))) {
+    const entry = byUnit.get(unit);
+    await ctx.log.line(`\n${bold(cyan(`━━━━ Unit ${unitLabel(unit.name)}: ${task.kind} ━━━━`))}`);
+    await stackTask(ctx, task, run, unitDir(ctx, unit), entry?.addresses, entry?.resources);
+  }
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { standInBin, startStateBackend, type StateBackend } from '@terrace/iac-stand-in';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { terragruntUnits, writeBackendOverrides } from './terragrunt-units';
+import { packUnitFiles, terragruntDependencyPaths, terragruntUnitGraph, terragruntUnits, unpackUnitFiles, writeBackendOverrides } from './terragrunt-units';
 
 let work: string;
 let backend: StateBackend;
@@ -62,5 +62,62 @@ describe('the units of a terragrunt stack', () => {
     expect(await writeBackendOverrides(stack, http, 'o.tf', true)).toEqual(['']);
     expect(await writeBackendOverrides(stack, http, 'o.tf', false)).toEqual(['']);
     expect(await readFile(join(stack, 'o.tf'), 'utf8')).toContain('address        = "https://t.example/api/state/stk-2"');
+  });
+});
+
+describe("the order of a terragrunt stack's units", () => {
+  it('reads dependency and dependencies blocks, past comments, heredocs and other blocks', () => {
+    const hcl = `# dependency "commented" { config_path = "../nope" }
+include "root" {
+  path = find_in_parent_folders("root.hcl")
+}
+/* dependencies { paths = ["../nope"] } */
+generate "provider" {
+  path     = "provider.tf"
+  contents = <<EOF
+dependency "in-heredoc" { config_path = "../nope" }
+EOF
+}
+dependency "vpc" {
+  config_path = "../vpc" // the network
+  mock_outputs = { id = "x" }
+}
+dependency "dns" {
+  config_path = "\${get_terragrunt_dir()}/../../shared/dns"
+}
+dependencies {
+  paths = ["../db", "../cache"]
+}
+inputs = { name = "dependency" }
+`;
+    expect(terragruntDependencyPaths(hcl)).toEqual(['../vpc', './../../shared/dns', '../db', '../cache']);
+    expect(() => terragruntDependencyPaths('dependency "x" {\n  config_path = local.path\n}\n')).toThrow(/cannot resolve/);
+  });
+
+  it('orders units after what they depend on, keeps outside dependencies apart and refuses cycles', async () => {
+    const stack = join(work, 'graph');
+    const unit = async (name: string, hcl: string) => {
+      await mkdir(join(stack, name), { recursive: true });
+      await writeFile(join(stack, name, 'terragrunt.hcl'), hcl);
+    };
+    await unit('b-app', 'dependency "db" {\n  config_path = "../c-db"\n}\ndependencies {\n  paths = ["../../elsewhere"]\n}\n');
+    await unit('c-db', 'dependency "vpc" {\n  config_path = "../d-vpc"\n}\n');
+    await unit('d-vpc', '');
+    await unit('a-alone', '');
+    expect((await terragruntUnitGraph(stack)).map((u) => [u.name, u.dependsOn, u.external])).toEqual([
+      ['a-alone', [], []],
+      ['d-vpc', [], []],
+      ['c-db', ['d-vpc'], []],
+      ['b-app', ['c-db'], ['../../elsewhere']],
+    ]);
+    await unit('d-vpc', 'dependencies {\n  paths = ["../b-app"]\n}\n');
+    await expect(terragruntUnitGraph(stack)).rejects.toThrow('The units b-app, c-db, d-vpc depend on each other in a cycle');
+  });
+
+  it("packs several units' saved plans into one artifact, and tells a plain plan file apart", () => {
+    const packed = packUnitFiles([{ unit: 'a', content: 'AAEC', hasChanges: true }]);
+    expect(unpackUnitFiles(packed)).toEqual([{ unit: 'a', content: 'AAEC', hasChanges: true }]);
+    expect(unpackUnitFiles(Buffer.from('TERRACE-STANDIN-PLANFILE v1\n{}').toString('base64'))).toBeNull();
+    expect(unpackUnitFiles(Buffer.from('{"format_version":"1.2"}').toString('base64'))).toBeNull();
   });
 });

@@ -18,6 +18,12 @@ export interface StateBackend {
   state: string | null;
   /** The current lock's LockInfo JSON, if any. */
   lock: string | null;
+  /**
+   * Every state by its path (`/state/stk-1`, a terragrunt unit's `/state/stk-1/unit/prod%2Fvpc`; a
+   * `…/lock` lock address is its state's); `state` and `lock` are those of `/state/stk-1`.
+   */
+  readonly states: Map<string, string>;
+  readonly locks: Map<string, string>;
   close(): Promise<void>;
 }
 
@@ -27,11 +33,16 @@ export interface StateBackend {
  * body), recording every request so tests can check what the client sent.
  */
 export async function startStateBackend(options: { password?: string } = {}): Promise<StateBackend> {
-  const backend = {
-    requests: [] as RecordedRequest[],
-    state: null as string | null,
-    lock: null as string | null,
-  };
+  const root = '/state/stk-1';
+  const states = new Map<string, string>();
+  const locks = new Map<string, string>();
+  const slot = (map: Map<string, string>, key: string) => ({
+    get: () => map.get(key) ?? null,
+    set: (value: string | null) => (value === null ? map.delete(key) : map.set(key, value)),
+  });
+  const backend = { requests: [] as RecordedRequest[], states, locks } as { requests: RecordedRequest[]; states: Map<string, string>; locks: Map<string, string>; state: string | null; lock: string | null };
+  Object.defineProperty(backend, 'state', { ...slot(states, root), enumerable: true });
+  Object.defineProperty(backend, 'lock', { ...slot(locks, root), enumerable: true });
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (c: Buffer) => chunks.push(c));
@@ -52,37 +63,40 @@ export async function startStateBackend(options: { password?: string } = {}): Pr
           return;
         }
       }
-      const heldId = backend.lock ? (JSON.parse(backend.lock) as { ID: string }).ID : null;
+      const key = url.pathname.replace(/\/lock$/, '');
+      const state = slot(states, key);
+      const lock = slot(locks, key);
+      const heldId = lock.get() ? (JSON.parse(lock.get() ?? '{}') as { ID: string }).ID : null;
       switch (request.method) {
         case 'GET':
-          if (backend.state === null) response.writeHead(204).end();
-          else response.writeHead(200, { 'Content-Type': 'application/json' }).end(backend.state);
+          if (state.get() === null) response.writeHead(204).end();
+          else response.writeHead(200, { 'Content-Type': 'application/json' }).end(state.get());
           return;
         case 'POST':
           if (heldId && url.searchParams.get('ID') !== heldId) {
-            response.writeHead(409, { 'Content-Type': 'application/json' }).end(backend.lock);
+            response.writeHead(409, { 'Content-Type': 'application/json' }).end(lock.get() ?? '');
             return;
           }
-          backend.state = body;
+          state.set(body);
           response.writeHead(200).end();
           return;
         case 'LOCK': {
           const id = (JSON.parse(body) as { ID: string }).ID;
           if (heldId && heldId !== id) {
-            response.writeHead(423, { 'Content-Type': 'application/json' }).end(backend.lock);
+            response.writeHead(423, { 'Content-Type': 'application/json' }).end(lock.get() ?? '');
             return;
           }
-          backend.lock = body;
+          lock.set(body);
           response.writeHead(200).end();
           return;
         }
         case 'UNLOCK': {
           const id = body.trim() === '' ? null : (JSON.parse(body) as { ID?: string }).ID;
           if (id !== null && heldId && id !== heldId) {
-            response.writeHead(409, { 'Content-Type': 'application/json' }).end(backend.lock);
+            response.writeHead(409, { 'Content-Type': 'application/json' }).end(lock.get() ?? '');
             return;
           }
-          backend.lock = null;
+          lock.set(null);
           response.writeHead(200).end();
           return;
         }
@@ -95,7 +109,7 @@ export async function startStateBackend(options: { password?: string } = {}): Pr
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return Object.assign(backend, {
     origin,
-    addresses: { address: `${origin}/state/stk-1`, lockAddress: `${origin}/state/stk-1`, unlockAddress: `${origin}/state/stk-1` },
+    addresses: { address: `${origin}${root}`, lockAddress: `${origin}${root}`, unlockAddress: `${origin}${root}` },
     close: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();
