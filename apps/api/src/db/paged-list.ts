@@ -263,5 +263,11 @@ export const pagedList = <T extends TenantTable, F extends object, J extends Rec
   definition: PagedListDefinition<T, F, J>,
 ) => new PagedList<T, F, J>(definition);
 
+/** The condition of a filter on one value: `column = $n`. */
+export const equals = (column: PgColumn) => (value: Placeholder) => sql`${column} = ${value}`;
+
+/** The condition of a search: the column contains the value, case-insensitive (the lists' `search`). */
+export const contains = (column: PgColumn) => (value: Placeholder) => sql`strpos(lower(${column}), lower(${value}::text)) > 0`;
+
 /** The condition of a filter on a list of values: `column = any($n)` (one statement for any length). */
 export const anyOf = (column: PgColumn) => (values: Placeholder) => sql`${column} = any(${values})`;

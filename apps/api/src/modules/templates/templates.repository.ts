@@ -1,19 +1,19 @@
 import { and, asc, desc, eq, gte, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { pagedList, type Page, type PageRequest } from '../../db/paged-list';
-import type { Scope } from '../../db/scope';
+import { contains, equals, pagedList, type Page, type PageRequest } from '../../db/paged-list';
+import type { NewRow, RowChanges, Scope } from '../../db/scope';
 import { blueprintNamespaceMappings, blueprints, ephemeralStackEvents, templateNamespaceMappings, templateStacks, templates } from './templates.schema';
 
 export type TemplateRow = typeof templates.$inferSelect;
-export type NewTemplateRow = Omit<typeof templates.$inferInsert, 'organizationId'>;
-export type TemplateChanges = Partial<Omit<NewTemplateRow, 'id' | 'createdAt' | 'createdBy'>>;
+export type NewTemplateRow = NewRow<typeof templates>;
+export type TemplateChanges = RowChanges<typeof templates>;
 export type BlueprintRow = typeof blueprints.$inferSelect;
-export type NewBlueprintRow = Omit<typeof blueprints.$inferInsert, 'organizationId'>;
-export type BlueprintChanges = Partial<Omit<NewBlueprintRow, 'id' | 'createdAt' | 'createdBy'>>;
+export type NewBlueprintRow = NewRow<typeof blueprints>;
+export type BlueprintChanges = RowChanges<typeof blueprints>;
 export type TemplateStackRow = typeof templateStacks.$inferSelect;
-export type NewTemplateStackRow = Omit<typeof templateStacks.$inferInsert, 'organizationId'>;
+export type NewTemplateStackRow = NewRow<typeof templateStacks>;
 export type EventRow = typeof ephemeralStackEvents.$inferSelect;
-export type NewEventRow = Omit<typeof ephemeralStackEvents.$inferInsert, 'organizationId'>;
+export type NewEventRow = NewRow<typeof ephemeralStackEvents>;
 
 export interface CatalogueFilter {
   id: string;
@@ -30,11 +30,11 @@ const templateList = pagedList<typeof templates, CatalogueFilter>({
   table: templates,
   orderBy: [asc(templates.name), asc(templates.id)],
   filters: {
-    id: (v) => sql`${templates.id} = ${v}`,
-    name: (v) => sql`${templates.name} = ${v}`,
+    id: equals(templates.id),
+    name: equals(templates.name),
     namespaceId: (v) =>
       sql`exists (select 1 from ${templateNamespaceMappings} m where m.organization_id = ${templates.organizationId} and m.template_id = ${templates.id} and m.namespace_id = ${v})`,
-    search: (v) => sql`strpos(lower(${templates.name}), lower(${v}::text)) > 0`,
+    search: contains(templates.name),
   },
 });
 
@@ -43,11 +43,11 @@ const blueprintList = pagedList<typeof blueprints, CatalogueFilter>({
   table: blueprints,
   orderBy: [asc(blueprints.name), asc(blueprints.id)],
   filters: {
-    id: (v) => sql`${blueprints.id} = ${v}`,
-    name: (v) => sql`${blueprints.name} = ${v}`,
+    id: equals(blueprints.id),
+    name: equals(blueprints.name),
     namespaceId: (v) =>
       sql`exists (select 1 from ${blueprintNamespaceMappings} m where m.organization_id = ${blueprints.organizationId} and m.blueprint_id = ${blueprints.id} and m.namespace_id = ${v})`,
-    search: (v) => sql`strpos(lower(${blueprints.name}), lower(${v}::text)) > 0`,
+    search: contains(blueprints.name),
   },
 });
 
@@ -66,9 +66,9 @@ const eventList = pagedList<typeof ephemeralStackEvents, EventFilter>({
   table: ephemeralStackEvents,
   orderBy: [desc(ephemeralStackEvents.createdAt), desc(ephemeralStackEvents.id)],
   filters: {
-    templateId: (v) => sql`${ephemeralStackEvents.templateId} = ${v}`,
-    blueprintId: (v) => sql`${ephemeralStackEvents.blueprintId} = ${v}`,
-    stackId: (v) => sql`${ephemeralStackEvents.stackId} = ${v}`,
+    templateId: equals(ephemeralStackEvents.templateId),
+    blueprintId: equals(ephemeralStackEvents.blueprintId),
+    stackId: equals(ephemeralStackEvents.stackId),
     since: (v) => sql`${ephemeralStackEvents.createdAt} >= ${v}::timestamptz`,
     ofTemplates: (v) =>
       sql`(case when ${v}::boolean then ${ephemeralStackEvents.blueprintId} is null else ${ephemeralStackEvents.blueprintId} is not null end)`,
