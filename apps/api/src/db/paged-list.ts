@@ -17,6 +17,18 @@ export interface Page<Row> {
   total: number;
 }
 
+/**
+ * A page of a list followed by rows kept outside the database (the managed ones, listed after the
+ * organization's own): the page's rows, then as many of `after` as the page has room for, and the
+ * total of both. The list's one statement still answers the page and its count.
+ */
+export function pageFollowedBy<A, B>(page: Page<A>, request: PageRequest, after: readonly B[]): Page<A | B> {
+  const offset = (request.page - 1) * request.pageSize;
+  const start = Math.max(0, offset - page.total);
+  const room = request.pageSize - page.rows.length;
+  return { rows: [...page.rows, ...after.slice(start, start + Math.max(0, room))], total: page.total + after.length };
+}
+
 /** The envelope's `paging` of a page. */
 export const pagingOf = (request: PageRequest, total: number) => ({ page: request.page, pageSize: request.pageSize, total });
 
