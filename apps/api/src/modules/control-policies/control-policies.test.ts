@@ -214,7 +214,7 @@ describe('control policies: CRUD, validation, permissions', () => {
     const org = await signUpOrganization(api, 'policies-paged');
     const own = [];
     for (const name of ['b-tags', 'a-regions', 'c-CloudTrail-own']) own.push(await createPolicy({ name, type: 'deny_resource_deletion', parameters: {} }, org.token));
-    const list = async (query: Record<string, unknown>) => {
+    const list = async (query: Record<string, string | number | boolean>) => {
       const res = await api.call<Item>('listControlPolicies', { token: org.token, query });
       expect(res.status, JSON.stringify(res.body.response.errors)).toBe(200);
       return { names: res.body.response.items.map((p) => String(p['name'])), ids: res.body.response.items.map((p) => p.id), paging: res.body.response.paging };
