@@ -1,4 +1,4 @@
-import { Column, getTableColumns, is, sql, type SQL } from 'drizzle-orm';
+import { asc, Column, getTableColumns, is, sql, type SQL } from 'drizzle-orm';
 import { alias, PgDialect, PgTimestamp, type PgColumn } from 'drizzle-orm/pg-core';
 import { Param, Placeholder } from 'drizzle-orm/sql';
 import type { Database, Transaction } from './database';
@@ -283,3 +283,24 @@ export const contains = (column: PgColumn) => (value: Placeholder) => sql`strpos
 
 /** The condition of a filter on a list of values: `column = any($n)` (one statement for any length). */
 export const anyOf = (column: PgColumn) => (values: Placeholder) => sql`${column} = any(${values})`;
+
+/** The filters of every list of named rows: the id, the exact name, part of the name (`search`). */
+export interface NamedFilter {
+  id: string;
+  name: string;
+  /** Case-insensitive part of the name. */
+  search: string;
+}
+
+/**
+ * A list of named rows (the name unique in the organization, so on its index), ordered by name then
+ * id, with the NamedFilter filters and the list's own (`filters`).
+ */
+export function namedList<T extends TenantTable & { id: PgColumn; name: PgColumn }, F extends NamedFilter>(
+  name: string,
+  table: T,
+  filters: { [K in Exclude<keyof F, keyof NamedFilter>]-?: FilterCondition },
+): PagedList<T, F> {
+  const named: Record<keyof NamedFilter, FilterCondition> = { id: equals(table.id), name: equals(table.name), search: contains(table.name) };
+  return pagedList<T, F>({ name, table, orderBy: [asc(table.name), asc(table.id)], filters: { ...named, ...filters } as PagedListDefinition<T, F>['filters'] });
+}

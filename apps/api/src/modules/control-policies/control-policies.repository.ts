@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
-import { anyOf, contains, equals, pagedList, type Page, type PageRequest } from '../../db/paged-list';
+import { anyOf, equals, namedList, pagedList, type NamedFilter, type Page, type PageRequest } from '../../db/paged-list';
 import type { NewRow, Scope } from '../../db/scope';
 import { controlPolicies, controlPolicyGroupMappings, controlPolicyGroups, controlPolicyMappings, policyResults } from './control-policies.schema';
 
@@ -15,28 +15,16 @@ export const findPolicy = (scope: Scope, id: string) => scope.first(controlPolic
 export const findPoliciesByIds = (scope: Scope, ids: string[]) =>
   ids.length ? scope.select(controlPolicies, inArray(controlPolicies.id, ids)) : Promise.resolve([] as PolicyRow[]);
 
-export interface PolicyFilter {
-  id: string;
-  name: string;
+export interface PolicyFilter extends NamedFilter {
   type: string;
-  /** Case-insensitive part of the name. */
-  search: string;
   /** Only these ids (a severity filter, resolved through the groups). */
   ids: string[];
 }
 
-// Ordered by name (unique in the organization) on control_policies_org_name, then id.
-const policyList = pagedList<typeof controlPolicies, PolicyFilter>({
-  name: 'control_policies',
-  table: controlPolicies,
-  orderBy: [asc(controlPolicies.name), asc(controlPolicies.id)],
-  filters: {
-    id: equals(controlPolicies.id),
-    name: equals(controlPolicies.name),
-    type: equals(controlPolicies.type),
-    search: contains(controlPolicies.name),
-    ids: anyOf(controlPolicies.id),
-  },
+// By name (unique in the organization, on control_policies_org_name).
+const policyList = namedList<typeof controlPolicies, PolicyFilter>('control_policies', controlPolicies, {
+  type: equals(controlPolicies.type),
+  ids: anyOf(controlPolicies.id),
 });
 
 export const listPolicies = (scope: Scope, filter: Partial<PolicyFilter>, request: PageRequest): Promise<Page<PolicyRow>> => scope.page(policyList, filter, request);

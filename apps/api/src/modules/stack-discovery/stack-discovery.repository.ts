@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { anyOf, contains, equals, pagedList, type Page, type PageRequest } from '../../db/paged-list';
+import { anyOf, equals, namedList, pagedList, type NamedFilter, type Page, type PageRequest } from '../../db/paged-list';
 import type { NewRow, RowChanges, Scope } from '../../db/scope';
 import { stackDiscoveryConfigurations, stackDiscoveryEvents, stackDiscoveryProposals, type StackDiscoveryProposalStatus } from './stack-discovery.schema';
 
@@ -12,22 +12,12 @@ export type NewDiscoveryEventRow = NewRow<typeof stackDiscoveryEvents>;
 export type ProposalRow = typeof stackDiscoveryProposals.$inferSelect;
 export type NewProposalRow = NewRow<typeof stackDiscoveryProposals>;
 
-export interface ConfigurationFilter {
-  id: string;
+export interface ConfigurationFilter extends NamedFilter {
   namespaceId: string;
-  /** Part of the name, case-insensitive. */
-  search: string;
 }
 
-const configurationList = pagedList<typeof stackDiscoveryConfigurations, ConfigurationFilter>({
-  name: 'stack_discovery_configurations',
-  table: stackDiscoveryConfigurations,
-  orderBy: [asc(stackDiscoveryConfigurations.name), asc(stackDiscoveryConfigurations.id)],
-  filters: {
-    id: equals(stackDiscoveryConfigurations.id),
-    namespaceId: equals(stackDiscoveryConfigurations.namespaceId),
-    search: contains(stackDiscoveryConfigurations.name),
-  },
+const configurationList = namedList<typeof stackDiscoveryConfigurations, ConfigurationFilter>('stack_discovery_configurations', stackDiscoveryConfigurations, {
+  namespaceId: equals(stackDiscoveryConfigurations.namespaceId),
 });
 
 export const listConfigurations = (scope: Scope, filter: Partial<ConfigurationFilter>, request: PageRequest): Promise<Page<DiscoveryConfigurationRow>> =>

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { contains, equals, pagedList, type Page, type PageRequest } from '../../db/paged-list';
+import { equals, namedList, pagedList, type NamedFilter, type Page, type PageRequest } from '../../db/paged-list';
 import type { NewRow, RowChanges, Scope } from '../../db/scope';
 import { blueprintNamespaceMappings, blueprints, ephemeralStackEvents, templateNamespaceMappings, templateStacks, templates } from './templates.schema';
 
@@ -15,40 +15,20 @@ export type NewTemplateStackRow = NewRow<typeof templateStacks>;
 export type EventRow = typeof ephemeralStackEvents.$inferSelect;
 export type NewEventRow = NewRow<typeof ephemeralStackEvents>;
 
-export interface CatalogueFilter {
-  id: string;
-  name: string;
+export interface CatalogueFilter extends NamedFilter {
   /** Only those mapped to this namespace. */
   namespaceId: string;
-  /** Case-insensitive part of the name. */
-  search: string;
 }
 
-// Ordered by name (unique in the organization) on templates_org_name_key, then id.
-const templateList = pagedList<typeof templates, CatalogueFilter>({
-  name: 'templates',
-  table: templates,
-  orderBy: [asc(templates.name), asc(templates.id)],
-  filters: {
-    id: equals(templates.id),
-    name: equals(templates.name),
-    namespaceId: (v) =>
-      sql`exists (select 1 from ${templateNamespaceMappings} m where m.organization_id = ${templates.organizationId} and m.template_id = ${templates.id} and m.namespace_id = ${v})`,
-    search: contains(templates.name),
-  },
+// By name (unique in the organization, on templates_org_name_key / blueprints_org_name_key).
+const templateList = namedList<typeof templates, CatalogueFilter>('templates', templates, {
+  namespaceId: (v) =>
+    sql`exists (select 1 from ${templateNamespaceMappings} m where m.organization_id = ${templates.organizationId} and m.template_id = ${templates.id} and m.namespace_id = ${v})`,
 });
 
-const blueprintList = pagedList<typeof blueprints, CatalogueFilter>({
-  name: 'blueprints',
-  table: blueprints,
-  orderBy: [asc(blueprints.name), asc(blueprints.id)],
-  filters: {
-    id: equals(blueprints.id),
-    name: equals(blueprints.name),
-    namespaceId: (v) =>
-      sql`exists (select 1 from ${blueprintNamespaceMappings} m where m.organization_id = ${blueprints.organizationId} and m.blueprint_id = ${blueprints.id} and m.namespace_id = ${v})`,
-    search: contains(blueprints.name),
-  },
+const blueprintList = namedList<typeof blueprints, CatalogueFilter>('blueprints', blueprints, {
+  namespaceId: (v) =>
+    sql`exists (select 1 from ${blueprintNamespaceMappings} m where m.organization_id = ${blueprints.organizationId} and m.blueprint_id = ${blueprints.id} and m.namespace_id = ${v})`,
 });
 
 export interface EventFilter {
