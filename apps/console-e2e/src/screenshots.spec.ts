@@ -39,6 +39,7 @@ test.describe('screenshots of the main pages', () => {
         '/app/disasterRecovery',
         '/app/namespaces',
         '/app/createNamespaceWizard',
+        '/app/controlPolicies',
         '/app/organization/setting?id=user-list',
         '/app/user/setting',
         '/app/personalAccessToken/terraformLogin',

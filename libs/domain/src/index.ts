@@ -68,6 +68,7 @@ export {
   groupSeverities,
   type GroupSeverity,
   severityFromGroupSeverity,
+  highestSeverityByPolicy,
   severityMessages,
   policyCheckStatuses,
   type PolicyCheckStatus,

@@ -6,7 +6,7 @@ import { namespaces } from '../modules/namespaces/namespaces.schema';
 import { insertStack, listStacks } from '../modules/stacks/stacks.repository';
 import { signUpOrganization } from '../testing/factories';
 import { createTestApi, type TestApi } from '../testing/test-api';
-import { renderStatement } from './paged-list';
+import { pageFollowedBy, renderStatement } from './paged-list';
 import { inOrganization, readOrganization } from './scope';
 
 let api: TestApi;
@@ -121,5 +121,26 @@ describe('renderStatement', () => {
 
   it('refuses a placeholder that is not a parameter of the list', () => {
     expect(() => renderStatement(sql`select ${sql.placeholder('typo')}`, ['organizationId'])).toThrow(/typo/);
+  });
+});
+
+describe('pageFollowedBy', () => {
+  // 3 rows in the database, then the 4 kept outside it: a page of 2 at each place of the list.
+  const own = ['a', 'b', 'c'];
+  const after = ['w', 'x', 'y', 'z'];
+  const ownPage = (page: number, pageSize: number) => ({ rows: own.slice((page - 1) * pageSize, page * pageSize), total: own.length });
+
+  it.each([
+    [1, ['a', 'b']],
+    [2, ['c', 'w']],
+    [3, ['x', 'y']],
+    [4, ['z']],
+    [5, []],
+  ])('page %i of 2 reads %j, the total counting both', (page, rows) => {
+    expect(pageFollowedBy(ownPage(page, 2), { page, pageSize: 2 }, after)).toEqual({ rows, total: 7 });
+  });
+
+  it('is the page itself when nothing follows', () => {
+    expect(pageFollowedBy(ownPage(1, 10), { page: 1, pageSize: 10 }, [])).toEqual({ rows: own, total: 3 });
   });
 });

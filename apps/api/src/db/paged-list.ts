@@ -1,4 +1,4 @@
-import { Column, getTableColumns, is, sql, type SQL } from 'drizzle-orm';
+import { asc, Column, getTableColumns, is, sql, type SQL } from 'drizzle-orm';
 import { alias, PgDialect, PgTimestamp, type PgColumn } from 'drizzle-orm/pg-core';
 import { Param, Placeholder } from 'drizzle-orm/sql';
 import type { Database, Transaction } from './database';
@@ -15,6 +15,18 @@ export interface PageRequest {
 export interface Page<Row> {
   rows: Row[];
   total: number;
+}
+
+/**
+ * A page of a list followed by rows kept outside the database (the managed ones, listed after the
+ * organization's own): the page's rows, then as many of `after` as the page has room for, and the
+ * total of both. The list's one statement still answers the page and its count.
+ */
+export function pageFollowedBy<A, B>(page: Page<A>, request: PageRequest, after: readonly B[]): Page<A | B> {
+  const offset = (request.page - 1) * request.pageSize;
+  const start = Math.max(0, offset - page.total);
+  const room = request.pageSize - page.rows.length;
+  return { rows: [...page.rows, ...after.slice(start, start + Math.max(0, room))], total: page.total + after.length };
 }
 
 /** The envelope's `paging` of a page. */
@@ -263,5 +275,32 @@ export const pagedList = <T extends TenantTable, F extends object, J extends Rec
   definition: PagedListDefinition<T, F, J>,
 ) => new PagedList<T, F, J>(definition);
 
+/** The condition of a filter on one value: `column = $n`. */
+export const equals = (column: PgColumn) => (value: Placeholder) => sql`${column} = ${value}`;
+
+/** The condition of a search: the column contains the value, case-insensitive (the lists' `search`). */
+export const contains = (column: PgColumn) => (value: Placeholder) => sql`strpos(lower(${column}), lower(${value}::text)) > 0`;
+
 /** The condition of a filter on a list of values: `column = any($n)` (one statement for any length). */
 export const anyOf = (column: PgColumn) => (values: Placeholder) => sql`${column} = any(${values})`;
+
+/** The filters of every list of named rows: the id, the exact name, part of the name (`search`). */
+export interface NamedFilter {
+  id: string;
+  name: string;
+  /** Case-insensitive part of the name. */
+  search: string;
+}
+
+/**
+ * A list of named rows (the name unique in the organization, so on its index), ordered by name then
+ * id, with the NamedFilter filters and the list's own (`filters`).
+ */
+export function namedList<T extends TenantTable & { id: PgColumn; name: PgColumn }, F extends NamedFilter>(
+  name: string,
+  table: T,
+  filters: { [K in Exclude<keyof F, keyof NamedFilter>]-?: FilterCondition },
+): PagedList<T, F> {
+  const named: Record<keyof NamedFilter, FilterCondition> = { id: equals(table.id), name: equals(table.name), search: contains(table.name) };
+  return pagedList<T, F>({ name, table, orderBy: [asc(table.name), asc(table.id)], filters: { ...named, ...filters } as PagedListDefinition<T, F>['filters'] });
+}

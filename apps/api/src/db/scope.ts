@@ -7,7 +7,10 @@ import type { ListRow, Page, PagedList, PageRequest, Relation } from './paged-li
 export type TenantTable = PgTable & { organizationId: PgColumn };
 
 type Row<T extends TenantTable> = T['$inferSelect'];
-type NewRow<T extends TenantTable> = Omit<T['$inferInsert'], 'organizationId'>;
+/** A row as a repository inserts it: the scope stamps the organization. */
+export type NewRow<T extends TenantTable> = Omit<T['$inferInsert'], 'organizationId'>;
+/** What a partial update may change: never the id, the creation or its author. */
+export type RowChanges<T extends TenantTable> = Partial<Omit<NewRow<T>, 'id' | 'createdAt' | 'createdBy'>>;
 
 export interface ListOptions {
   orderBy?: (SQL | PgColumn)[];

@@ -2413,7 +2413,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List control policies */
+        /**
+         * List control policies
+         * @description Ordered by name: the organization's own policies, then (with `includeManaged`) the managed ones. `search` matches part of the name, case-insensitive; `severity` keeps the policies whose highest severity in any group is that one.
+         */
         get: operations["listControlPolicies"];
         put?: never;
         /** Create a control policy */
@@ -18659,6 +18662,12 @@ export interface operations {
                 controlPolicyId?: string;
                 controlPolicyName?: string;
                 includeManaged?: boolean;
+                /** @description One-based page number of a paged list. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page. */
+                pageSize?: components["parameters"]["PageSize"];
+                search?: string;
+                severity?: components["schemas"]["Severity"];
                 type?: components["schemas"]["ControlPolicyType"];
             };
             header?: never;
@@ -18667,7 +18676,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
+            /** @description One page of the list. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -18678,6 +18687,7 @@ export interface operations {
                         response: {
                             errors: components["schemas"]["ErrorItem"][];
                             items: components["schemas"]["ControlPolicy"][];
+                            paging?: components["schemas"]["Paging"];
                         };
                     };
                 };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderMessage } from './message';
 import {
   controlPolicySeverityScore,
+  highestSeverityByPolicy,
   policyCheckLabel,
   resolvePolicyCheckStatus,
   severityColors,
@@ -77,5 +78,15 @@ describe('sortPolicyResultsBySeverity', () => {
     ] satisfies (PolicyResultRow & { name: string })[];
     expect(sortPolicyResultsBySeverity(rows).map((r) => r.name)).toEqual(['b', 'e', 'c', 'a', 'd']);
     expect(rows[0]?.name).toBe('a');
+  });
+});
+
+describe('highestSeverityByPolicy', () => {
+  it('keeps, per policy, the highest severity of the groups that hold it', () => {
+    const result = highestSeverityByPolicy([
+      { controlPolicies: [{ controlPolicyId: 'pol-a', severity: 'medium' }, { controlPolicyId: 'pol-b', severity: 'critical' }] },
+      { controlPolicies: [{ controlPolicyId: 'pol-a', severity: 'high' }, { controlPolicyId: 'pol-b', severity: 'low' }] },
+    ]);
+    expect(Object.fromEntries(result)).toEqual({ 'pol-a': 'high', 'pol-b': 'critical' });
   });
 });

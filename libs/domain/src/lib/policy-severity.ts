@@ -29,6 +29,23 @@ export function severityFromGroupSeverity(value: GroupSeverity): Severity {
   return severityByGroupSeverity[value];
 }
 
+/**
+ * The highest severity any group gives each policy: what the policy list's severity column and
+ * filter read (the server filters by it, the console shows it).
+ */
+export function highestSeverityByPolicy(
+  groups: readonly { controlPolicies: readonly { controlPolicyId: string; severity: GroupSeverity }[] }[],
+): Map<string, GroupSeverity> {
+  const result = new Map<string, GroupSeverity>();
+  for (const group of groups) {
+    for (const entry of group.controlPolicies) {
+      const current = result.get(entry.controlPolicyId);
+      if (!current || groupSeverities.indexOf(entry.severity) > groupSeverities.indexOf(current)) result.set(entry.controlPolicyId, entry.severity);
+    }
+  }
+  return result;
+}
+
 export const severityMessages = {
   minor: /*i18n*/ { id: 'severity.minor', message: 'Minor' },
   moderate: /*i18n*/ { id: 'severity.moderate', message: 'Moderate' },

@@ -22,6 +22,8 @@ export {
   type ControlPolicyGroupUpdate,
   type ControlPolicyInput,
   type ControlPolicyListFilters,
+  type ControlPolicyPage,
+  type ControlPolicyPageFilters,
   type ControlPolicyMapping,
   type ControlPolicyParameters,
   type ControlPolicyRunResult,

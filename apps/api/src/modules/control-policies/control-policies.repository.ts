@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
-import { pagedList, type Page, type PageRequest } from '../../db/paged-list';
-import type { Scope } from '../../db/scope';
+import { anyOf, equals, namedList, pagedList, type NamedFilter, type Page, type PageRequest } from '../../db/paged-list';
+import type { NewRow, Scope } from '../../db/scope';
 import { controlPolicies, controlPolicyGroupMappings, controlPolicyGroups, controlPolicyMappings, policyResults } from './control-policies.schema';
 
 export type PolicyRow = typeof controlPolicies.$inferSelect;
@@ -8,7 +8,6 @@ export type GroupRow = typeof controlPolicyGroups.$inferSelect;
 export type MappingRow = typeof controlPolicyMappings.$inferSelect;
 export type GroupMappingRow = typeof controlPolicyGroupMappings.$inferSelect;
 export type ResultRow = typeof policyResults.$inferSelect;
-type New<T extends { $inferInsert: object }> = Omit<T['$inferInsert'], 'organizationId'>;
 
 // --- policies
 
@@ -16,17 +15,22 @@ export const findPolicy = (scope: Scope, id: string) => scope.first(controlPolic
 export const findPoliciesByIds = (scope: Scope, ids: string[]) =>
   ids.length ? scope.select(controlPolicies, inArray(controlPolicies.id, ids)) : Promise.resolve([] as PolicyRow[]);
 
-export function listPolicies(scope: Scope, filter: { id?: string | undefined; name?: string | undefined; type?: string | undefined }): Promise<PolicyRow[]> {
-  const conditions = [
-    filter.id ? eq(controlPolicies.id, filter.id) : undefined,
-    filter.name ? eq(controlPolicies.name, filter.name) : undefined,
-    filter.type ? eq(controlPolicies.type, filter.type) : undefined,
-  ].filter(Boolean) as SQL[];
-  return scope.select(controlPolicies, conditions.length ? (and(...conditions) as SQL) : undefined, { orderBy: [asc(controlPolicies.name), asc(controlPolicies.id)] });
+export interface PolicyFilter extends NamedFilter {
+  type: string;
+  /** Only these ids (a severity filter, resolved through the groups). */
+  ids: string[];
 }
 
-export const insertPolicy = (scope: Scope, row: New<typeof controlPolicies>) => scope.insert(controlPolicies, row);
-export const updatePolicy = async (scope: Scope, id: string, changes: Partial<New<typeof controlPolicies>>) =>
+// By name (unique in the organization, on control_policies_org_name).
+const policyList = namedList<typeof controlPolicies, PolicyFilter>('control_policies', controlPolicies, {
+  type: equals(controlPolicies.type),
+  ids: anyOf(controlPolicies.id),
+});
+
+export const listPolicies = (scope: Scope, filter: Partial<PolicyFilter>, request: PageRequest): Promise<Page<PolicyRow>> => scope.page(policyList, filter, request);
+
+export const insertPolicy = (scope: Scope, row: NewRow<typeof controlPolicies>) => scope.insert(controlPolicies, row);
+export const updatePolicy = async (scope: Scope, id: string, changes: Partial<NewRow<typeof controlPolicies>>) =>
   (await scope.update(controlPolicies, changes, eq(controlPolicies.id, id)))[0];
 export const deletePolicy = async (scope: Scope, id: string) => (await scope.delete(controlPolicies, eq(controlPolicies.id, id)))[0];
 export const lockPolicy = (scope: Scope, id: string) => scope.lockFirst(controlPolicies, eq(controlPolicies.id, id), 'key share');
@@ -40,8 +44,8 @@ export const findGroupsByIds = (scope: Scope, ids: string[]) =>
 export const listGroups = (scope: Scope, id?: string) =>
   scope.select(controlPolicyGroups, id ? eq(controlPolicyGroups.id, id) : undefined, { orderBy: [asc(controlPolicyGroups.name), asc(controlPolicyGroups.id)] });
 export const allGroups = (scope: Scope) => scope.select(controlPolicyGroups);
-export const insertGroup = (scope: Scope, row: New<typeof controlPolicyGroups>) => scope.insert(controlPolicyGroups, row);
-export const updateGroup = async (scope: Scope, id: string, changes: Partial<New<typeof controlPolicyGroups>>) =>
+export const insertGroup = (scope: Scope, row: NewRow<typeof controlPolicyGroups>) => scope.insert(controlPolicyGroups, row);
+export const updateGroup = async (scope: Scope, id: string, changes: Partial<NewRow<typeof controlPolicyGroups>>) =>
   (await scope.update(controlPolicyGroups, changes, eq(controlPolicyGroups.id, id)))[0];
 export const deleteGroup = async (scope: Scope, id: string) => (await scope.delete(controlPolicyGroups, eq(controlPolicyGroups.id, id)))[0];
 export const lockGroup = (scope: Scope, id: string) => scope.lockFirst(controlPolicyGroups, eq(controlPolicyGroups.id, id), 'key share');
@@ -68,7 +72,7 @@ export function listMappings(scope: Scope, filter: MappingFilter): Promise<Mappi
 const mappingKey = (key: Required<MappingFilter>) =>
   and(eq(controlPolicyMappings.controlPolicyId, key.controlPolicyId), eq(controlPolicyMappings.targetType, key.targetType), eq(controlPolicyMappings.targetId, key.targetId)) as SQL;
 
-export const insertMapping = (scope: Scope, row: New<typeof controlPolicyMappings>) => scope.insert(controlPolicyMappings, row);
+export const insertMapping = (scope: Scope, row: NewRow<typeof controlPolicyMappings>) => scope.insert(controlPolicyMappings, row);
 export const findMapping = (scope: Scope, key: Required<MappingFilter>) => scope.first(controlPolicyMappings, mappingKey(key));
 export const updateMappingLevel = async (scope: Scope, key: Required<MappingFilter>, enforcementLevel: string) =>
   (await scope.update(controlPolicyMappings, { enforcementLevel }, mappingKey(key)))[0];
@@ -117,9 +121,9 @@ const groupMappingKey = (key: Required<GroupMappingFilter>) =>
     eq(controlPolicyGroupMappings.targetId, key.targetId),
   ) as SQL;
 
-export const insertGroupMapping = (scope: Scope, row: New<typeof controlPolicyGroupMappings>) => scope.insert(controlPolicyGroupMappings, row);
+export const insertGroupMapping = (scope: Scope, row: NewRow<typeof controlPolicyGroupMappings>) => scope.insert(controlPolicyGroupMappings, row);
 export const findGroupMapping = (scope: Scope, key: Required<GroupMappingFilter>) => scope.first(controlPolicyGroupMappings, groupMappingKey(key));
-export const updateGroupMapping = async (scope: Scope, key: Required<GroupMappingFilter>, changes: Partial<New<typeof controlPolicyGroupMappings>>) =>
+export const updateGroupMapping = async (scope: Scope, key: Required<GroupMappingFilter>, changes: Partial<NewRow<typeof controlPolicyGroupMappings>>) =>
   (await scope.update(controlPolicyGroupMappings, changes, groupMappingKey(key)))[0];
 export const deleteGroupMapping = async (scope: Scope, key: Required<GroupMappingFilter>) => (await scope.delete(controlPolicyGroupMappings, groupMappingKey(key)))[0];
 export const deleteMappingsOfGroup = (scope: Scope, groupId: string) =>
@@ -127,7 +131,7 @@ export const deleteMappingsOfGroup = (scope: Scope, groupId: string) =>
 
 // --- results
 
-export const insertResult = (scope: Scope, row: New<typeof policyResults>) => scope.insert(policyResults, row);
+export const insertResult = (scope: Scope, row: NewRow<typeof policyResults>) => scope.insert(policyResults, row);
 /** The stack's earlier checks of these policies are no longer its latest. */
 export const supersedeResults = (scope: Scope, stackId: string, policyIds: string[]) =>
   policyIds.length

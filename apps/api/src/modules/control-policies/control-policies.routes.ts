@@ -28,7 +28,7 @@ import {
 
 export const controlPoliciesOperations = (deps: ControlPoliciesDeps) =>
   defineOperations({
-    listControlPolicies: userOperation(async (actor, { query }) => list(await listControlPolicies(deps, actor, query))),
+    listControlPolicies: userOperation((actor, { query }) => listControlPolicies(deps, actor, query)),
     createControlPolicy: userOperation(async (actor, { entity }) => single(await createControlPolicy(deps, actor, entity))),
     getControlPolicy: userOperation(async (actor, { params }) => single(await getControlPolicy(deps, actor, params.controlPolicyId))),
     updateControlPolicy: userOperation(async (actor, { params, entity }) => single(await updateControlPolicy(deps, actor, params.controlPolicyId, entity))),

@@ -1,4 +1,4 @@
-import { isManagedControlPolicyId, type EnforcementLevel, type GroupSeverity } from '@terrace/domain';
+import { highestSeverityByPolicy, isManagedControlPolicyId, type EnforcementLevel, type GroupSeverity } from '@terrace/domain';
 import {
   checkRego,
   checkReportedResults,
@@ -20,7 +20,7 @@ import {
   type StackPlace,
 } from '@terrace/policy-engine';
 import type { Database } from '../../db/database';
-import { pagingOf, type PageRequest } from '../../db/paged-list';
+import { pageFollowedBy, pagingOf, type PageRequest } from '../../db/paged-list';
 import { inOrganization, readOrganization, type Scope } from '../../db/scope';
 import { unique } from '../../db/unique-violation';
 import type { Schemas } from '../../http/contract-types';
@@ -161,21 +161,43 @@ const toGroupMapping = (row: GroupMappingRow): Schemas['ControlPolicyGroupMappin
 // ---------------------------------------------------------------------------------------------
 // Policies
 
-export async function listControlPolicies(
-  deps: ControlPoliciesDeps,
-  actor: Actor,
-  query: { controlPolicyId?: string | undefined; controlPolicyName?: string | undefined; type?: string | undefined; includeManaged?: boolean | undefined },
-): Promise<ControlPolicy[]> {
+export interface ListControlPoliciesQuery extends PageRequest {
+  controlPolicyId?: string | undefined;
+  controlPolicyName?: string | undefined;
+  type?: string | undefined;
+  includeManaged?: boolean | undefined;
+  search?: string | undefined;
+  severity?: GroupSeverity | undefined;
+}
+
+/**
+ * A page of the organization's policies by name, then (includeManaged) the managed ones by name:
+ * the own rows and their count in one statement, the managed ones (a fixed list) filtered here the
+ * same way. A severity filter first reads the groups (the highest severity any group gives a policy).
+ */
+export async function listControlPolicies(deps: ControlPoliciesDeps, actor: Actor, query: ListControlPoliciesQuery) {
   await deps.engine.require(actor, 'controlPolicy:read');
-  const own = await readOrganization(deps.db, actor.organizationId, (scope) =>
-    listPolicies(scope, { id: query.controlPolicyId, name: query.controlPolicyName, type: query.type }),
-  );
+  const search = query.search?.trim().toLowerCase() || undefined;
+  const { page, severities } = await readOrganization(deps.db, actor.organizationId, async (scope) => {
+    const severities = query.severity ? highestSeverityByPolicy([...(await allGroups(scope)).map(toGroup), ...managedGroups]) : undefined;
+    const ids = severities ? [...severities].filter(([, severity]) => severity === query.severity).map(([id]) => id) : undefined;
+    const filter = { id: query.controlPolicyId, name: query.controlPolicyName, type: query.type, search, ids };
+    return { page: await listPolicies(scope, filter, query), severities };
+  });
   const managed = query.includeManaged
     ? managedPolicies
-        .filter((p) => (!query.controlPolicyId || p.id === query.controlPolicyId) && (!query.controlPolicyName || p.name === query.controlPolicyName) && (!query.type || p.type === query.type))
-        .map(managedPolicy)
+        .filter(
+          (p) =>
+            (!query.controlPolicyId || p.id === query.controlPolicyId) &&
+            (!query.controlPolicyName || p.name === query.controlPolicyName) &&
+            (!query.type || p.type === query.type) &&
+            (!search || p.name.toLowerCase().includes(search)) &&
+            (!severities || severities.get(p.id) === query.severity),
+        )
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     : [];
-  return [...own.map(toPolicy), ...managed];
+  const { rows, total } = pageFollowedBy(page, query, managed);
+  return { items: rows.map((row) => ('organizationId' in row ? toPolicy(row) : managedPolicy(row))), paging: pagingOf(query, total) };
 }
 
 async function policyById(deps: ControlPoliciesDeps, organizationId: string, id: string): Promise<ControlPolicy | null> {

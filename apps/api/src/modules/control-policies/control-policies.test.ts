@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { CM_DEFAULT_RUNNER_GROUP } from '@terrace/domain';
+import { CM_DEFAULT_RUNNER_GROUP, managedControlPolicyIds } from '@terrace/domain';
 import { controlPoliciesStep } from '@terrace/runner-engine';
 import { startVcsHostStandIn, type VcsHostStandIn } from '@terrace/vcs-hosts/testing';
 import { and, eq } from 'drizzle-orm';
@@ -208,6 +208,47 @@ describe('control policies: CRUD, validation, permissions', () => {
     expect(managed.filter((p) => p['isManaged']).length).toBeGreaterThan(5);
     expect((await api.call('updateControlPolicyGroup', { token: admin.token, params: { controlPolicyGroupId: 'polg-cis-aws-v1-4-0' }, entity: { name: 'x' } })).status).toBe(403);
     expect((await api.call('deleteControlPolicy', { token: admin.token, params: { controlPolicyId: 'pol-managed-ebs-encrypted' } })).status).toBe(403);
+  });
+
+  it('is paged, filtered and ordered on the server: own policies by name, then the managed ones', async () => {
+    const org = await signUpOrganization(api, 'policies-paged');
+    const own = [];
+    for (const name of ['b-tags', 'a-regions', 'c-CloudTrail-own']) own.push(await createPolicy({ name, type: 'deny_resource_deletion', parameters: {} }, org.token));
+    const list = async (query: Record<string, string | number | boolean>) => {
+      const res = await api.call<Item>('listControlPolicies', { token: org.token, query });
+      expect(res.status, JSON.stringify(res.body.response.errors)).toBe(200);
+      return { names: res.body.response.items.map((p) => String(p['name'])), ids: res.body.response.items.map((p) => p.id), paging: res.body.response.paging };
+    };
+    const first = await list({ includeManaged: true, pageSize: 10 });
+    expect(first.paging).toEqual({ page: 1, pageSize: 10, total: 3 + managedControlPolicyIds.length });
+    expect(first.names.slice(0, 3)).toEqual(['a-regions', 'b-tags', 'c-CloudTrail-own']);
+    const second = await list({ includeManaged: true, pageSize: 10, page: 2 });
+    expect(second.ids).toHaveLength(3 + managedControlPolicyIds.length - 10);
+    const managedNames = [...first.names.slice(3), ...second.names];
+    expect(managedNames).toEqual([...managedNames].sort());
+    expect(new Set([...first.ids, ...second.ids])).toEqual(new Set([...own.map((p) => p.id), ...managedControlPolicyIds]));
+    expect(await list({ includeManaged: true, pageSize: 10, page: 3 })).toMatchObject({ ids: [], paging: { total: 3 + managedControlPolicyIds.length } });
+    // Without managed ones, a page past the end still counts the organization's own.
+    expect(await list({ pageSize: 10, page: 2 })).toMatchObject({ ids: [], paging: { total: 3 } });
+
+    // Part of the name, case-insensitive, in both parts of the list.
+    expect((await list({ includeManaged: true, search: ' cloudtrail ' })).names).toEqual(['c-CloudTrail-own', 'CloudTrail covers every region', 'CloudTrail validates log files']);
+    expect((await list({ search: 'TAGS' })).names).toEqual(['b-tags']);
+
+    // The highest severity any group gives a policy.
+    const [tags, regions] = own as [Item, Item];
+    await one('createControlPolicyGroup', { token: org.token, entity: { name: 'g1', controlPolicies: [{ controlPolicyId: regions.id, severity: 'critical' }, { controlPolicyId: tags.id, severity: 'low' }] } });
+    await one('createControlPolicyGroup', { token: org.token, entity: { name: 'g2', controlPolicies: [{ controlPolicyId: tags.id, severity: 'high' }] } });
+    expect((await list({ severity: 'critical' })).names).toEqual(['a-regions']);
+    expect((await list({ severity: 'high' })).names).toEqual(['b-tags']);
+    expect(await list({ severity: 'low' })).toMatchObject({ ids: [], paging: { total: 0 } });
+    const criticalManaged = await list({ includeManaged: true, severity: 'critical', pageSize: 1000 });
+    expect(criticalManaged.names[0]).toBe('a-regions');
+    expect(criticalManaged.paging?.total).toBe(criticalManaged.ids.length);
+
+    // The SDK's read by name still answers the one policy, and another organization sees none of them.
+    expect((await list({ controlPolicyName: 'b-tags' })).ids).toEqual([tags.id]);
+    expect((await ok('listControlPolicies', { token: admin.token, query: { search: 'c-CloudTrail-own' } }))).toEqual([]);
   });
 
   it('keeps groups of existing policies, and a policy in a group is not deleted', async () => {

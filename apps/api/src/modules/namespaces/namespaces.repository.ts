@@ -1,11 +1,11 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import { anyOf, pagedList, relation, type Page, type PageRequest, type RelatedRow } from '../../db/paged-list';
-import type { Scope } from '../../db/scope';
+import { anyOf, equals, pagedList, relation, type Page, type PageRequest, type RelatedRow } from '../../db/paged-list';
+import type { NewRow, RowChanges, Scope } from '../../db/scope';
 import { namespaces } from './namespaces.schema';
 
 export type NamespaceRow = typeof namespaces.$inferSelect;
-export type NewNamespaceRow = Omit<typeof namespaces.$inferInsert, 'organizationId'>;
-export type NamespaceChanges = Partial<Omit<NewNamespaceRow, 'id' | 'createdAt' | 'createdBy'>>;
+export type NewNamespaceRow = NewRow<typeof namespaces>;
+export type NamespaceChanges = RowChanges<typeof namespaces>;
 
 export interface NamespaceFilter {
   namespaceId: string;
@@ -21,8 +21,8 @@ export const namespaceList = pagedList<typeof namespaces, NamespaceFilter>({
   table: namespaces,
   orderBy: [asc(namespaces.name)],
   filters: {
-    namespaceId: (id) => eq(namespaces.id, id),
-    namespaceName: (name) => eq(namespaces.name, name),
+    namespaceId: equals(namespaces.id),
+    namespaceName: equals(namespaces.name),
     visibleIds: anyOf(namespaces.id),
   },
 });

@@ -1,33 +1,23 @@
 import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { pagedList, type Page, type PageRequest } from '../../db/paged-list';
-import type { Scope } from '../../db/scope';
+import { anyOf, equals, namedList, pagedList, type NamedFilter, type Page, type PageRequest } from '../../db/paged-list';
+import type { NewRow, RowChanges, Scope } from '../../db/scope';
 import { stackDiscoveryConfigurations, stackDiscoveryEvents, stackDiscoveryProposals, type StackDiscoveryProposalStatus } from './stack-discovery.schema';
 
 export type DiscoveryConfigurationRow = typeof stackDiscoveryConfigurations.$inferSelect;
-export type NewDiscoveryConfigurationRow = Omit<typeof stackDiscoveryConfigurations.$inferInsert, 'organizationId'>;
-export type DiscoveryConfigurationChanges = Partial<Omit<NewDiscoveryConfigurationRow, 'id' | 'createdAt' | 'createdBy'>>;
+export type NewDiscoveryConfigurationRow = NewRow<typeof stackDiscoveryConfigurations>;
+export type DiscoveryConfigurationChanges = RowChanges<typeof stackDiscoveryConfigurations>;
 export type DiscoveryEventRow = typeof stackDiscoveryEvents.$inferSelect;
-export type NewDiscoveryEventRow = Omit<typeof stackDiscoveryEvents.$inferInsert, 'organizationId'>;
+export type NewDiscoveryEventRow = NewRow<typeof stackDiscoveryEvents>;
 export type ProposalRow = typeof stackDiscoveryProposals.$inferSelect;
-export type NewProposalRow = Omit<typeof stackDiscoveryProposals.$inferInsert, 'organizationId'>;
+export type NewProposalRow = NewRow<typeof stackDiscoveryProposals>;
 
-export interface ConfigurationFilter {
-  id: string;
+export interface ConfigurationFilter extends NamedFilter {
   namespaceId: string;
-  /** Part of the name, case-insensitive. */
-  search: string;
 }
 
-const configurationList = pagedList<typeof stackDiscoveryConfigurations, ConfigurationFilter>({
-  name: 'stack_discovery_configurations',
-  table: stackDiscoveryConfigurations,
-  orderBy: [asc(stackDiscoveryConfigurations.name), asc(stackDiscoveryConfigurations.id)],
-  filters: {
-    id: (v) => eq(stackDiscoveryConfigurations.id, v),
-    namespaceId: (v) => eq(stackDiscoveryConfigurations.namespaceId, v),
-    search: (v) => sql`strpos(lower(${stackDiscoveryConfigurations.name}), lower(${v}::text)) > 0`,
-  },
+const configurationList = namedList<typeof stackDiscoveryConfigurations, ConfigurationFilter>('stack_discovery_configurations', stackDiscoveryConfigurations, {
+  namespaceId: equals(stackDiscoveryConfigurations.namespaceId),
 });
 
 export const listConfigurations = (scope: Scope, filter: Partial<ConfigurationFilter>, request: PageRequest): Promise<Page<DiscoveryConfigurationRow>> =>
@@ -77,7 +67,7 @@ const eventList = pagedList<typeof stackDiscoveryEvents, EventFilter>({
   table: stackDiscoveryEvents,
   orderBy: [desc(stackDiscoveryEvents.createdAt), desc(stackDiscoveryEvents.id)],
   filters: {
-    configurationIds: (v) => sql`${stackDiscoveryEvents.configurationId} = any(${v})`,
+    configurationIds: anyOf(stackDiscoveryEvents.configurationId),
     since: (v) => gte(stackDiscoveryEvents.createdAt, v),
   },
 });
@@ -115,7 +105,7 @@ const proposalList = pagedList<typeof stackDiscoveryProposals, ProposalFilter>({
   table: stackDiscoveryProposals,
   orderBy: [asc(stackDiscoveryProposals.repoName), asc(stackDiscoveryProposals.path), asc(stackDiscoveryProposals.id)],
   filters: {
-    configurationIds: (v) => sql`${stackDiscoveryProposals.configurationId} = any(${v})`,
+    configurationIds: anyOf(stackDiscoveryProposals.configurationId),
     status: (v) => eq(stackDiscoveryProposals.status, v),
   },
 });

@@ -1,15 +1,15 @@
 import { and, asc, desc, eq, inArray, isNull, lte, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Placeholder } from 'drizzle-orm/sql';
-import { pagedList, type ListRow, type Page, type PageRequest } from '../../db/paged-list';
+import { contains, equals, pagedList, type ListRow, type Page, type PageRequest } from '../../db/paged-list';
 import type { Database } from '../../db/database';
-import type { Scope } from '../../db/scope';
+import type { NewRow, RowChanges, Scope } from '../../db/scope';
 import { namespaceSettingsRelation } from '../namespaces/namespaces.service';
 import { stacks } from './stacks.schema';
 
 export type StackRow = typeof stacks.$inferSelect;
-export type NewStackRow = Omit<typeof stacks.$inferInsert, 'organizationId'>;
-export type StackChanges = Partial<Omit<NewStackRow, 'id' | 'createdAt' | 'createdBy'>>;
+export type NewStackRow = NewRow<typeof stacks>;
+export type StackChanges = RowChanges<typeof stacks>;
 
 export interface StackFilter {
   stackId: string;
@@ -38,19 +38,19 @@ export const visibleCondition = (v: Placeholder | SQLWrapper): SQL => sql`(
       and ('by:' || ${stacks.createdBy}) = any(${v})))`;
 
 const filters = {
-  stackId: (v: Placeholder) => sql`${stacks.id} = ${v}`,
-  stackName: (v: Placeholder) => sql`${stacks.name} = ${v}`,
-  namespaceId: (v: Placeholder) => sql`${stacks.namespaceId} = ${v}`,
-  templateId: (v: Placeholder) => sql`${stacks.templateId} = ${v}`,
-  blueprintId: (v: Placeholder) => sql`${stacks.blueprintId} = ${v}`,
-  iacType: (v: Placeholder) => sql`${stacks.iacType} = ${v}`,
-  driftState: (v: Placeholder) => sql`${stacks.driftState} = ${v}`,
+  stackId: equals(stacks.id),
+  stackName: equals(stacks.name),
+  namespaceId: equals(stacks.namespaceId),
+  templateId: equals(stacks.templateId),
+  blueprintId: equals(stacks.blueprintId),
+  iacType: equals(stacks.iacType),
+  driftState: equals(stacks.driftState),
   // An ephemeral stack past its time to live is in stackPassedItsTTL from that moment on, without
   // waiting for a sweep (the same rule as `effectiveErrorState`).
   errorState: (v: Placeholder) =>
     sql`(case when ${stacks.errorState} = 'ok' and ${stacks.expiresAt} < now() then 'stackPassedItsTTL' else ${stacks.errorState} end) = ${v}`,
-  status: (v: Placeholder) => sql`${stacks.latestRunStatus} = ${v}`,
-  search: (v: Placeholder) => sql`strpos(lower(${stacks.name}), lower(${v}::text)) > 0`,
+  status: equals(stacks.latestRunStatus),
+  search: contains(stacks.name),
   visible: visibleCondition,
 };
 

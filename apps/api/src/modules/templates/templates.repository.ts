@@ -1,54 +1,34 @@
 import { and, asc, desc, eq, gte, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { pagedList, type Page, type PageRequest } from '../../db/paged-list';
-import type { Scope } from '../../db/scope';
+import { equals, namedList, pagedList, type NamedFilter, type Page, type PageRequest } from '../../db/paged-list';
+import type { NewRow, RowChanges, Scope } from '../../db/scope';
 import { blueprintNamespaceMappings, blueprints, ephemeralStackEvents, templateNamespaceMappings, templateStacks, templates } from './templates.schema';
 
 export type TemplateRow = typeof templates.$inferSelect;
-export type NewTemplateRow = Omit<typeof templates.$inferInsert, 'organizationId'>;
-export type TemplateChanges = Partial<Omit<NewTemplateRow, 'id' | 'createdAt' | 'createdBy'>>;
+export type NewTemplateRow = NewRow<typeof templates>;
+export type TemplateChanges = RowChanges<typeof templates>;
 export type BlueprintRow = typeof blueprints.$inferSelect;
-export type NewBlueprintRow = Omit<typeof blueprints.$inferInsert, 'organizationId'>;
-export type BlueprintChanges = Partial<Omit<NewBlueprintRow, 'id' | 'createdAt' | 'createdBy'>>;
+export type NewBlueprintRow = NewRow<typeof blueprints>;
+export type BlueprintChanges = RowChanges<typeof blueprints>;
 export type TemplateStackRow = typeof templateStacks.$inferSelect;
-export type NewTemplateStackRow = Omit<typeof templateStacks.$inferInsert, 'organizationId'>;
+export type NewTemplateStackRow = NewRow<typeof templateStacks>;
 export type EventRow = typeof ephemeralStackEvents.$inferSelect;
-export type NewEventRow = Omit<typeof ephemeralStackEvents.$inferInsert, 'organizationId'>;
+export type NewEventRow = NewRow<typeof ephemeralStackEvents>;
 
-export interface CatalogueFilter {
-  id: string;
-  name: string;
+export interface CatalogueFilter extends NamedFilter {
   /** Only those mapped to this namespace. */
   namespaceId: string;
-  /** Case-insensitive part of the name. */
-  search: string;
 }
 
-// Ordered by name (unique in the organization) on templates_org_name_key, then id.
-const templateList = pagedList<typeof templates, CatalogueFilter>({
-  name: 'templates',
-  table: templates,
-  orderBy: [asc(templates.name), asc(templates.id)],
-  filters: {
-    id: (v) => sql`${templates.id} = ${v}`,
-    name: (v) => sql`${templates.name} = ${v}`,
-    namespaceId: (v) =>
-      sql`exists (select 1 from ${templateNamespaceMappings} m where m.organization_id = ${templates.organizationId} and m.template_id = ${templates.id} and m.namespace_id = ${v})`,
-    search: (v) => sql`strpos(lower(${templates.name}), lower(${v}::text)) > 0`,
-  },
+// By name (unique in the organization, on templates_org_name_key / blueprints_org_name_key).
+const templateList = namedList<typeof templates, CatalogueFilter>('templates', templates, {
+  namespaceId: (v) =>
+    sql`exists (select 1 from ${templateNamespaceMappings} m where m.organization_id = ${templates.organizationId} and m.template_id = ${templates.id} and m.namespace_id = ${v})`,
 });
 
-const blueprintList = pagedList<typeof blueprints, CatalogueFilter>({
-  name: 'blueprints',
-  table: blueprints,
-  orderBy: [asc(blueprints.name), asc(blueprints.id)],
-  filters: {
-    id: (v) => sql`${blueprints.id} = ${v}`,
-    name: (v) => sql`${blueprints.name} = ${v}`,
-    namespaceId: (v) =>
-      sql`exists (select 1 from ${blueprintNamespaceMappings} m where m.organization_id = ${blueprints.organizationId} and m.blueprint_id = ${blueprints.id} and m.namespace_id = ${v})`,
-    search: (v) => sql`strpos(lower(${blueprints.name}), lower(${v}::text)) > 0`,
-  },
+const blueprintList = namedList<typeof blueprints, CatalogueFilter>('blueprints', blueprints, {
+  namespaceId: (v) =>
+    sql`exists (select 1 from ${blueprintNamespaceMappings} m where m.organization_id = ${blueprints.organizationId} and m.blueprint_id = ${blueprints.id} and m.namespace_id = ${v})`,
 });
 
 export interface EventFilter {
@@ -66,9 +46,9 @@ const eventList = pagedList<typeof ephemeralStackEvents, EventFilter>({
   table: ephemeralStackEvents,
   orderBy: [desc(ephemeralStackEvents.createdAt), desc(ephemeralStackEvents.id)],
   filters: {
-    templateId: (v) => sql`${ephemeralStackEvents.templateId} = ${v}`,
-    blueprintId: (v) => sql`${ephemeralStackEvents.blueprintId} = ${v}`,
-    stackId: (v) => sql`${ephemeralStackEvents.stackId} = ${v}`,
+    templateId: equals(ephemeralStackEvents.templateId),
+    blueprintId: equals(ephemeralStackEvents.blueprintId),
+    stackId: equals(ephemeralStackEvents.stackId),
     since: (v) => sql`${ephemeralStackEvents.createdAt} >= ${v}::timestamptz`,
     ofTemplates: (v) =>
       sql`(case when ${v}::boolean then ${ephemeralStackEvents.blueprintId} is null else ${ephemeralStackEvents.blueprintId} is not null end)`,

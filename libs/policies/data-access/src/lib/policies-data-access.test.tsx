@@ -14,13 +14,27 @@ import { useSavePolicyMappingMutation } from './save-policy-mapping.mutation';
 const server = setupMsw();
 
 describe('policies data access', () => {
-  it('lists policies with the type and name filters the contract names', async () => {
+  it('reads every policy for the pickers as the largest page, with the filters the contract names', async () => {
     const queries: string[] = [];
     server.use(handle('get', '/controlPolicy', ({ query }) => (queries.push(String(query)), envelope([controlPolicyFixture()]))));
     const { client, wrapper } = dataAccessHarness();
-    const { result } = renderHook(() => useQuery(policiesQueries.list(client, { type: 'aws_required_tags', name: 'owner' })), { wrapper });
+    const { result } = renderHook(() => useQuery(policiesQueries.list(client, { type: 'aws_required_tags', includeManaged: true })), { wrapper });
     await waitFor(() => expect(result.current.data).toHaveLength(1));
-    expect(queries).toEqual(['type=aws_required_tags&controlPolicyName=owner']);
+    expect(queries).toEqual(['type=aws_required_tags&includeManaged=true&page=1&pageSize=1000']);
+  });
+
+  it('reads a page of the policy list with its search, severity and paging, and the server’s total', async () => {
+    const queries: string[] = [];
+    server.use(
+      handle('get', '/controlPolicy', ({ query }) => (queries.push(String(query)), envelope([controlPolicyFixture()], { paging: { page: 2, pageSize: 20, total: 21 } }))),
+    );
+    const { client, wrapper } = dataAccessHarness();
+    const filters = { search: 'tags', severity: 'high', includeManaged: true, page: 2, pageSize: 20 } as const;
+    const { result } = renderHook(() => useQuery(policiesQueries.page(client, filters)), { wrapper });
+    await waitFor(() => expect(result.current.data?.total).toBe(21));
+    expect(result.current.data?.items).toHaveLength(1);
+    expect(queries).toEqual(['search=tags&severity=high&includeManaged=true&page=2&pageSize=20']);
+    expect(policiesKeys.page(filters).slice(0, 2)).toEqual(policiesKeys.lists());
   });
 
   it('creating a policy sends the entity, seeds its detail and marks the lists stale', async () => {

@@ -1,10 +1,11 @@
-import type { ControlPolicyListFilters, PolicySubject, PolicyViolationFilters } from './policies.types';
+import type { ControlPolicyListFilters, ControlPolicyPageFilters, PolicySubject, PolicyViolationFilters } from './policies.types';
 
 /** Query keys of the Policies domain: components never build keys themselves. */
 export const policiesKeys = {
   all: ['policies'] as const,
   lists: () => [...policiesKeys.all, 'list'] as const,
   list: (filters: ControlPolicyListFilters) => [...policiesKeys.lists(), filters] as const,
+  page: (filters: ControlPolicyPageFilters) => [...policiesKeys.lists(), 'page', filters] as const,
   details: () => [...policiesKeys.all, 'detail'] as const,
   detail: (id: string) => [...policiesKeys.details(), id] as const,
   groups: () => [...policiesKeys.all, 'groups'] as const,

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '@terrace/api-client';
 import { policiesKeys } from './policies.keys';
 import { policiesRequests } from './policies.requests';
-import type { ControlPolicyListFilters, PolicySubject, PolicyTargetType, PolicyViolationFilters } from './policies.types';
+import type { ControlPolicyListFilters, ControlPolicyPageFilters, PolicySubject, PolicyTargetType, PolicyViolationFilters } from './policies.types';
 
 // Policies and groups change through these pages (whose mutations invalidate them) and rarely elsewhere.
 const definitionStaleTime = 60_000;
@@ -17,6 +17,14 @@ export const policiesQueries = {
     queryOptions({
       queryKey: policiesKeys.list(filters),
       queryFn: ({ signal }) => policiesRequests.list(client, filters, signal),
+      staleTime: definitionStaleTime,
+      placeholderData: keepPreviousData,
+    }),
+  /** A page of the list (the policies page): paged, filtered and ordered by the server. */
+  page: (client: ApiClient, filters: ControlPolicyPageFilters) =>
+    queryOptions({
+      queryKey: policiesKeys.page(filters),
+      queryFn: ({ signal }) => policiesRequests.page(client, filters, signal),
       staleTime: definitionStaleTime,
       placeholderData: keepPreviousData,
     }),

@@ -9,6 +9,8 @@ import type {
   ControlPolicyInput,
   ControlPolicyListFilters,
   ControlPolicyMapping,
+  ControlPolicyPage,
+  ControlPolicyPageFilters,
   ControlPolicyUpdate,
   OpaResult,
   PolicyMapping,
@@ -19,17 +21,23 @@ import type {
   PolicyViolationPage,
 } from './policies.types';
 
+/** A list's filters as the server takes them (absent ones left out). */
+function listQuery({ type, search, severity, includeManaged, page, pageSize }: ControlPolicyPageFilters) {
+  return { ...(type ? { type } : {}), ...(search ? { search } : {}), ...(severity ? { severity } : {}), ...(includeManaged ? { includeManaged } : {}), page, pageSize };
+}
+
 /**
  * The calls of the policies domain on the one configured client (token, time-out, error toasts).
  * Reads take the query's abort `signal`.
  */
 export const policiesRequests = {
-  async list(client: ApiClient, { type, name, includeManaged }: ControlPolicyListFilters, signal?: AbortSignal): Promise<ControlPolicy[]> {
-    const { data } = await client.GET('/controlPolicy', {
-      params: { query: { ...(type ? { type } : {}), ...(name ? { controlPolicyName: name } : {}), ...(includeManaged ? { includeManaged } : {}) } },
-      signal,
-    });
-    return data?.response.items ?? [];
+  async page(client: ApiClient, filters: ControlPolicyPageFilters, signal?: AbortSignal): Promise<ControlPolicyPage> {
+    const { data } = await client.GET('/controlPolicy', { params: { query: listQuery(filters) }, signal });
+    return toPage(data);
+  },
+  /** Every policy matching the filters, for pickers and for naming results: one page of the largest size. */
+  async list(client: ApiClient, filters: ControlPolicyListFilters, signal?: AbortSignal): Promise<ControlPolicy[]> {
+    return (await policiesRequests.page(client, { ...filters, page: 1, pageSize: 1000 }, signal)).items;
   },
   async get(client: ApiClient, controlPolicyId: string, signal?: AbortSignal): Promise<ControlPolicy> {
     const { data } = await client.GET('/controlPolicy/{controlPolicyId}', { params: { path: { controlPolicyId } }, signal });

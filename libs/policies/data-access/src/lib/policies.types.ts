@@ -42,10 +42,23 @@ export const policyTargetTypes = ['namespace', 'stack'] as const satisfies reado
 export const policyEnforcementLevels = ['warning', 'softMandatory', 'hardMandatory'] as const satisfies readonly EnforcementLevel[];
 export const policyGroupSeverities = ['low', 'medium', 'high', 'critical'] as const satisfies readonly GroupSeverity[];
 
+/** The policy list's filters as the server takes them: type, part of the name, highest severity in a group. */
 export interface ControlPolicyListFilters {
   type?: ControlPolicyType;
-  name?: string;
+  search?: string;
+  severity?: GroupSeverity;
   includeManaged?: boolean;
+}
+
+/** A page of the policy list (the organization's own by name, then the managed ones). */
+export interface ControlPolicyPageFilters extends ControlPolicyListFilters {
+  page: number;
+  pageSize: PageSize;
+}
+
+export interface ControlPolicyPage {
+  items: ControlPolicy[];
+  total: number;
 }
 
 export interface PolicyViolationFilters {

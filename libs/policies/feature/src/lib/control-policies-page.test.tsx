@@ -1,4 +1,5 @@
 import { envelope, handle } from '@terrace/api-client/testing';
+import { highestSeverityByPolicy } from '@terrace/domain';
 import { controlPolicyFixtures, controlPolicyGroupFixtures, policyMappingFixture } from '@terrace/policies/data-access/testing';
 import { signedInAs } from '@terrace/session/testing';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -8,12 +9,20 @@ import { ControlPoliciesPage } from './control-policies-page';
 
 const server = setupMsw();
 
+// The list as the server answers it: filtered by type, part of the name and highest group
+// severity, then one page of it with the total.
 function listHandlers(queries: string[] = []) {
+  const severities = highestSeverityByPolicy(controlPolicyGroupFixtures);
   return [
     handle('get', '/controlPolicy', ({ query }) => {
       queries.push(String(query));
-      const type = query.get('type');
-      return envelope(controlPolicyFixtures.filter((policy) => !type || policy.type === type));
+      const [type, search, severity] = [query.get('type'), query.get('search')?.toLowerCase(), query.get('severity')];
+      const page = Number(query.get('page') ?? 1);
+      const pageSize = Number(query.get('pageSize') ?? 100);
+      const matching = controlPolicyFixtures.filter(
+        (policy) => (!type || policy.type === type) && (!search || policy.name.toLowerCase().includes(search)) && (!severity || severities.get(policy.id) === severity),
+      );
+      return envelope(matching.slice((page - 1) * pageSize, page * pageSize), { paging: { page, pageSize: pageSize as 20, total: matching.length } });
     }),
     handle('get', '/controlPolicyGroup', () => envelope(controlPolicyGroupFixtures)),
     handle('get', '/namespace', () => envelope([{ id: 'ns-platform01', name: 'platform' }] as never[])),
@@ -28,25 +37,45 @@ function open(url = '/app/controlPolicies') {
 const namesIn = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]?.textContent ?? '');
 
 describe('ControlPoliciesPage', () => {
-  it('lists the policies with their type and highest group severity; the type filter goes to the server, severity narrows the rows', async () => {
+  it('lists the policies with their type and highest group severity; type, severity and search go to the server', async () => {
     const queries: string[] = [];
     server.use(...signedInAs('admin'), ...listHandlers(queries));
     const { user, router } = open();
     const table = await screen.findByRole('table', { name: 'Control policies' });
     await waitFor(() => expect(namesIn(table)).toHaveLength(5));
+    expect(queries).toEqual(['includeManaged=true&page=1&pageSize=20']);
     const keep = within(table).getByText('Keep databases').closest('tr') as HTMLElement;
     expect(within(keep).getByText('Deny resource deletion')).toBeInTheDocument();
     expect(within(keep).getByText('Critical')).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Severity' }));
     await user.click(await screen.findByRole('option', { name: 'Major' }));
+    await waitFor(() => expect(queries.at(-1)).toBe('severity=high&includeManaged=true&page=1&pageSize=20'));
     await waitFor(() => expect(namesIn(table)).toEqual(['EU regions only', expect.stringContaining('CIS 2.1.5')]));
     expect(router.state.location.search).toBe('?severity=high');
 
     await user.click(screen.getByRole('combobox', { name: 'Type' }));
     await user.click(await screen.findByRole('option', { name: 'Allowed regions (AWS)' }));
-    await waitFor(() => expect(queries.at(-1)).toBe('type=aws_allowed_regions&includeManaged=true'));
+    await waitFor(() => expect(queries.at(-1)).toBe('type=aws_allowed_regions&severity=high&includeManaged=true&page=1&pageSize=20'));
     await waitFor(() => expect(namesIn(screen.getByRole('table', { name: 'Control policies' }))).toEqual(['EU regions only']));
+  });
+
+  it('searches on the server, keeping the search and the page size in the URL; Clear filters clears it', async () => {
+    const queries: string[] = [];
+    server.use(...signedInAs('admin'), ...listHandlers(queries));
+    const { user, router } = open('/app/controlPolicies?pageSize=10');
+    const table = await screen.findByRole('table', { name: 'Control policies' });
+    await waitFor(() => expect(namesIn(table)).toHaveLength(5));
+    await user.type(screen.getByRole('searchbox'), 'EU');
+    await waitFor(() => expect(queries.at(-1)).toBe('search=EU&includeManaged=true&page=1&pageSize=10'));
+    await waitFor(() => expect(namesIn(table)).toEqual(['EU regions only']));
+    expect(router.state.location.search).toBe('?pageSize=10&search=EU');
+
+    await user.clear(screen.getByRole('searchbox'));
+    await user.type(screen.getByRole('searchbox'), 'nothing like it');
+    await user.click(await screen.findByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?pageSize=10'));
+    await waitFor(() => expect(namesIn(screen.getByRole('table', { name: 'Control policies' }))).toHaveLength(5));
   });
 
   it('says what to do when there is no policy yet', async () => {

@@ -29,9 +29,10 @@ import {
   TabsTrigger,
   toast,
   useActionsColumn,
+  useUrlListParams,
   useUrlTab,
 } from '@terrace/design-system';
-import { severityFromGroupSeverity, type GroupSeverity } from '@terrace/domain';
+import { highestSeverityByPolicy, severityFromGroupSeverity, type GroupSeverity } from '@terrace/domain';
 import {
   controlPolicyTypes,
   policiesQueries,
@@ -41,29 +42,17 @@ import {
   type ControlPolicy,
   type ControlPolicyGroup,
   type ControlPolicyType,
+  type PageSize,
 } from '@terrace/policies/data-access';
 import { policyName, policyTypeLabels } from '@terrace/policies/ui';
 import { useApiClient } from '@terrace/session';
 import { Layers, MapPin, Pencil, Plus, ShieldCheck, ShieldAlert, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PolicyMappingsPanel } from './policy-mappings-panel';
 import { usePolicyAccess } from './use-policy-access';
 
 const ALL = 'all';
-const severityRank: Record<GroupSeverity, number> = { low: 1, medium: 2, high: 3, critical: 4 };
-
-/** The highest severity any group gives each policy: what the severity filter and column read. */
-function severityByPolicy(groups: readonly ControlPolicyGroup[]): Map<string, GroupSeverity> {
-  const result = new Map<string, GroupSeverity>();
-  for (const group of groups) {
-    for (const entry of group.controlPolicies) {
-      const current = result.get(entry.controlPolicyId);
-      if (!current || severityRank[entry.severity] > severityRank[current]) result.set(entry.controlPolicyId, entry.severity);
-    }
-  }
-  return result;
-}
 
 /** /controlPolicies: the policies (filtered by type, severity and name) and the policy groups, each a tab. */
 export function ControlPoliciesPage() {
@@ -99,6 +88,7 @@ export function ControlPoliciesPage() {
   );
 }
 
+/** The type and severity filters in the URL (and the search, to clear all at once); changing one goes back to the first page. */
 function usePolicyFilters() {
   const [params, setParams] = useSearchParams();
   const type = params.get('type');
@@ -106,14 +96,16 @@ function usePolicyFilters() {
   const filters = {
     type: controlPolicyTypes.includes(type as ControlPolicyType) ? (type as ControlPolicyType) : undefined,
     severity: policyGroupSeverities.includes(severity as GroupSeverity) ? (severity as GroupSeverity) : undefined,
-    name: params.get('name')?.trim() ?? '',
   };
-  const set = (key: 'type' | 'severity' | 'name', value: string | undefined) =>
+  const set = (changes: Partial<Record<'type' | 'severity' | 'search', string | undefined>>) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (!value || value === ALL) next.delete(key);
-        else next.set(key, value);
+        for (const [key, value] of Object.entries(changes)) {
+          if (!value || value === ALL) next.delete(key);
+          else next.set(key, value);
+        }
+        next.delete('page');
         return next;
       },
       { replace: true },
@@ -127,26 +119,19 @@ function PolicyList() {
   const navigate = useNavigate();
   const access = usePolicyAccess();
   const [filters, setFilter] = usePolicyFilters();
-  const query = useQuery(policiesQueries.list(client, { type: filters.type, name: filters.name || undefined, includeManaged: true }));
+  const list = useUrlListParams(useSearchParams());
+  const { search, page, pageSize } = list.params;
+  // Paged, searched, filtered and ordered (own policies by name, then the managed ones) by the server.
+  const query = useQuery(
+    policiesQueries.page(client, { ...filters, ...(search ? { search } : {}), includeManaged: true, page, pageSize: pageSize as PageSize }),
+  );
+  // The severity column: the highest severity any group gives each policy (the server filters by the same rule).
   const groups = useQuery(policiesQueries.groups(client, true));
-  const severities = useMemo(() => severityByPolicy(groups.data ?? []), [groups.data]);
+  const severities = useMemo(() => highestSeverityByPolicy(groups.data ?? []), [groups.data]);
   const remove = useDeleteControlPolicyMutation();
   const [removing, setRemoving] = useState<ControlPolicy | null>(null);
   const [mapping, setMapping] = useState<ControlPolicy | null>(null);
 
-  // The search box answers at once; the URL (and so the request) follows after a pause in typing.
-  const [draft, setDraft] = useState(filters.name);
-  useEffect(() => setDraft(filters.name), [filters.name]);
-  useEffect(() => {
-    if (draft.trim() === filters.name) return undefined;
-    const timer = setTimeout(() => setFilter('name', draft.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [draft, filters.name, setFilter]);
-
-  const rows = useMemo(
-    () => (query.data ?? []).filter((policy) => !filters.severity || severities.get(policy.id) === filters.severity),
-    [query.data, filters.severity, severities],
-  );
   const managedReason = t`A managed policy cannot be changed.`;
   const actions = useActionsColumn<ControlPolicy>((policy) => (
     <>
@@ -172,6 +157,8 @@ function PolicyList() {
         id: 'name',
         accessorKey: 'name',
         header: t`Name`,
+        // The server orders by name.
+        enableSorting: false,
         cell: ({ row }) => (
           <span className="flex flex-col">
             <span className="flex items-center gap-2 font-medium">
@@ -209,11 +196,11 @@ function PolicyList() {
       {t`Create policy`}
     </EditButton>
   );
-  const filtered = Boolean(filters.type || filters.severity || filters.name);
+  const filtered = Boolean(filters.type || filters.severity || search);
   const severityLabels = { minor: t`Minor`, moderate: t`Moderate`, major: t`Major`, critical: t`Critical` };
 
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
-  if (query.isSuccess && query.data.length === 0 && !filtered) {
+  if (query.isSuccess && query.data.total === 0 && !filtered) {
     return (
       <EmptyState
         icon={<ShieldCheck aria-hidden />}
@@ -228,7 +215,7 @@ function PolicyList() {
       <div className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1">
           <span id="policy-type-filter" className="text-xs font-medium text-muted-foreground">{t`Type`}</span>
-          <Select value={filters.type ?? ALL} onValueChange={(value) => setFilter('type', value)}>
+          <Select value={filters.type ?? ALL} onValueChange={(value) => setFilter({ type: value })}>
             <SelectTrigger aria-labelledby="policy-type-filter" className="w-56">
               <SelectValue />
             </SelectTrigger>
@@ -244,7 +231,7 @@ function PolicyList() {
         </div>
         <div className="flex flex-col gap-1">
           <span id="policy-severity-filter" className="text-xs font-medium text-muted-foreground">{t`Severity`}</span>
-          <Select value={filters.severity ?? ALL} onValueChange={(value) => setFilter('severity', value)}>
+          <Select value={filters.severity ?? ALL} onValueChange={(value) => setFilter({ severity: value })}>
             <SelectTrigger aria-labelledby="policy-severity-filter" className="w-44">
               <SelectValue />
             </SelectTrigger>
@@ -262,13 +249,12 @@ function PolicyList() {
       </div>
       <DataTable
         aria-label={t`Control policies`}
-        mode="client"
+        mode="server"
         columns={columns}
-        data={rows}
+        data={query.data?.items ?? []}
         getRowId={(row) => row.id}
         loading={query.isPending}
-        globalFilter={draft}
-        onGlobalFilterChange={setDraft}
+        {...list.tableProps(query.data?.total ?? 0)}
         empty={
           <EmptyState
             title={t`No policy matches these filters`}
@@ -276,11 +262,7 @@ function PolicyList() {
             action={
               <Button
                 variant="outline"
-                onClick={() => {
-                  setFilter('type', undefined);
-                  setFilter('severity', undefined);
-                  setFilter('name', undefined);
-                }}
+                onClick={() => setFilter({ type: undefined, severity: undefined, search: undefined })}
               >
                 {t`Clear filters`}
               </Button>

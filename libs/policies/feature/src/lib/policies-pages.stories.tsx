@@ -23,7 +23,11 @@ const routes: StoryRoutes = {
     policyViolationFixture({ stackId: 'stk-dns00001', stackName: 'dns', runId: 'dep-0003', enforcementLevel: 'warning', severityScore: 5, policyName: 'EU regions only' }),
   ],
   'GET /controlPolicy/{controlPolicyId}': (url) => controlPolicyFixtures.filter((policy) => url.pathname.endsWith(policy.id)),
-  'GET /controlPolicy': () => controlPolicyFixtures,
+  // The server filters by type and part of the name (the list pages on the server).
+  'GET /controlPolicy': (url) => {
+    const [type, search] = [url.searchParams.get('type'), url.searchParams.get('search')?.toLowerCase()];
+    return controlPolicyFixtures.filter((policy) => (!type || policy.type === type) && (!search || policy.name.toLowerCase().includes(search)));
+  },
   'GET /controlPolicyGroup/controlPolicyGroupMapping': () => [groupMappingFixture(), groupMappingFixture({ targetId: 'stk-web00001', targetType: 'stack', bySeverity: undefined, enforcementLevel: 'warning', overrideEnforcements: [] })],
   'GET /controlPolicyGroup/{controlPolicyGroupId}': (url) => controlPolicyGroupFixtures.filter((group) => url.pathname.endsWith(group.id)),
   'GET /controlPolicyGroup': () => controlPolicyGroupFixtures,
@@ -49,6 +53,16 @@ export const Policies: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Keep databases', {}, wait)).toBeVisible();
+  },
+};
+/** The search in the URL goes to the server: a shared link shows the same rows. */
+export const SearchedPolicies: Story = {
+  args: { url: '/app/controlPolicies?search=EU' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('EU regions only', {}, wait)).toBeVisible();
+    await expect(canvas.queryByText('Keep databases')).toBeNull();
+    await expect(canvas.getByRole('searchbox')).toHaveValue('EU');
   },
 };
 export const Groups: Story = {
