@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNamespace, signUpOrganization, type SignedUp } from '../../testing/factories';
 import { createTestApi, type TestApi } from '../../testing/test-api';
 import { openRunLogStream, RunLogHub, runLogHub, type RunLogStreamDeps } from './run-log-stream';
+import { RUN_LOG_CHANNEL } from './runner-events';
 
 // The run log stream's behaviour on the real PostgreSQL, NOTIFY and HTTP: every stream of a run
 // gets every byte once and in order from one read per new chunk, resumes from any offset (live or
@@ -219,6 +220,60 @@ describe('run log stream', () => {
     await finish(job, third);
     expect(parseEvents(await readStream(beyond, (t) => t.includes('event: end'))).filter((e) => e.event === 'log')).toEqual([]);
     beside.destroy();
+  }, 60_000);
+
+  it('reads again when a chunk is announced while a read that could not see it yet is on its way', async () => {
+    const job = await claimedPlan();
+    const first = await append(job, 0, 'first\n');
+    const actor = (await api.authenticate(admin.token))!;
+    // The real database, but the result of one read is held (after its statement ran) until the
+    // test lets it go: the order CI once met by chance, made certain.
+    const real = streamDeps();
+    let hold: Promise<void> | undefined;
+    let held = 0;
+    const db = new Proxy(real.db, {
+      get(target, key) {
+        const value: unknown = Reflect.get(target, key, target);
+        if (typeof value !== 'function') return value;
+        if (key !== 'execute') return value.bind(target);
+        return async (...args: unknown[]) => {
+          const result: unknown = await value.apply(target, args);
+          const gate = hold;
+          if (gate) {
+            hold = undefined;
+            held += 1;
+            await gate;
+          }
+          return result;
+        };
+      },
+    });
+    const deps: RunLogStreamDeps = { ...real, db };
+    deps.hub = new RunLogHub(deps);
+    const stream = await openRunLogStream(deps, actor, job.runId, 0);
+    let text = '';
+    stream.on('data', (chunk) => (text += String(chunk)));
+    const until = async (done: () => boolean) => {
+      for (let i = 0; i < 200 && !done(); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      return done();
+    };
+    expect(await until(() => text.includes('first'))).toBe(true);
+    let release!: () => void;
+    hold = new Promise<void>((resolve) => (release = resolve));
+    // An announcement past the stored log (never stored in order): the feed reads and finds nothing…
+    real.events.emit(RUN_LOG_CHANNEL, `${job.runId}:${first + 1}`);
+    expect(await until(() => held === 1)).toBe(true);
+    // …while that read is on its way, a chunk is stored and announced.
+    const second = first + Buffer.byteLength('second\n');
+    const announced = real.events.waitFor(RUN_LOG_CHANNEL, (payload) => payload === `${job.runId}:${second}`, 10_000);
+    expect(await append(job, first, 'second\n')).toBe(second);
+    expect(await announced).toBe(true);
+    release();
+    // The empty read must not swallow the newer announcement: the stream gets the chunk now, not at the run's end.
+    expect(await until(() => text.includes('second'))).toBe(true);
+    await finish(job, second);
+    expect(await until(() => text.includes('event: end'))).toBe(true);
+    expect(logOf(parseEvents(text), 0)).toBe('first\nsecond\n');
   }, 60_000);
 
   it('ends a stream only after the whole log: the last bytes and the finish come back to back', async () => {

@@ -182,12 +182,14 @@ class RunFeed {
     try {
       while (this.subscribers.size && this.#needsRead() && this.#wanted()) {
         const asked = this.checksAsked;
+        const announced = this.announced;
         this.reads += 1;
         const pieces = await readRunLog(this.deps, this.organizationId, this.runId, this.end, READ_BYTES);
         if (!pieces.length) {
           this.checksDone = asked;
-          // What was announced cannot be read (it was not stored in order): do not ask again.
-          this.announced = Math.min(this.announced, this.end);
+          // What was announced before this read cannot be read (it was not stored in order): do not
+          // ask again. An announcement that came during the read is newer than it: read again.
+          if (this.announced === announced) this.announced = Math.min(this.announced, this.end);
           // A first stream asked for an offset past the log (a made-up Last-Event-ID): the feed
           // goes back to the log's end, so the other streams do not wait there with it.
           const stored = this.end > 0 ? await runLogEnd(this.deps.db, this.runId) : 0;
@@ -207,9 +209,11 @@ class RunFeed {
         if (!this.active && !this.#needsRead()) this.complete = true;
         for (const sub of this.subscribers) this.pump(sub);
       }
-    } catch {
-      // The database failed this read: the streams end, their clients reconnect from their last event.
-      for (const sub of this.subscribers) sub.stream.destroy();
+    } catch (error) {
+      // The database failed this read: the streams end with its error (logged where they are
+      // served), and their clients reconnect from their last event.
+      const cause = error instanceof Error ? error : new Error(String(error));
+      for (const sub of this.subscribers) sub.stream.destroy(cause);
     } finally {
       this.reading = false;
     }
