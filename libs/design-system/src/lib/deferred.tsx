@@ -17,32 +17,39 @@ import type { TooltipProps } from '../components/tooltip/tooltip';
 /**
  * A component loaded with `import()` the first time it is wanted (ARCHITECTURE §8: menus, selects
  * and tooltips bring the Radix menu, popper and focus code, about 35 KiB, which the first paint of
- * a page does not need). `prime()` starts the download (on hover or focus), `want()`
- * also asks for the loaded component to be shown opened (`unwant()` takes that back); the element that had focus when it
- * loads (the trigger, re-rendered by the loaded component) gets it back.
+ * a page does not need). `prime()` only starts the download (on hover or focus): the stand-in
+ * trigger stays, so a press that follows reaches it. `show()` renders the loaded component in its
+ * place, `want()` also asks for it opened (`unwant()` takes that back). The trigger, when it had
+ * focus as the loaded component replaced it, gets it back.
  */
 export function useDeferred<P>(load: () => Promise<ComponentType<P>>) {
   const [loaded, setLoaded] = useState<{ Component: ComponentType<P> } | null>(null);
   const [wanted, setWanted] = useState(false);
-  const started = useRef(false);
+  const download = useRef<Promise<ComponentType<P>> | null>(null);
+  const shown = useRef(false);
   const trigger = useRef<HTMLButtonElement | null>(null);
   const refocus = useRef(false);
   const mounted = useRef(true);
-  useEffect(() => () => void (mounted.current = false), []);
+  useEffect(() => {
+    // Set again on mount: StrictMode's second mount follows a first unmount.
+    mounted.current = true;
+    return () => void (mounted.current = false);
+  }, []);
 
-  const prime = useCallback(() => {
-    if (started.current) return;
-    started.current = true;
-    void load().then((Component) => {
+  const prime = useCallback(() => (download.current ??= load()), [load]);
+  const show = useCallback(() => {
+    if (shown.current) return;
+    shown.current = true;
+    void prime().then((Component) => {
       if (!mounted.current) return;
       refocus.current = trigger.current !== null && trigger.current === document.activeElement;
       setLoaded({ Component });
     });
-  }, [load]);
+  }, [prime]);
   const want = useCallback(() => {
     setWanted(true);
-    prime();
-  }, [prime]);
+    show();
+  }, [show]);
 
   useLayoutEffect(() => {
     if (!loaded || !refocus.current) return;
@@ -52,14 +59,14 @@ export function useDeferred<P>(load: () => Promise<ComponentType<P>>) {
 
   const unwant = useCallback(() => setWanted(false), []);
 
-  return { Component: loaded?.Component ?? null, wanted, prime, want, unwant, trigger };
+  return { Component: loaded?.Component ?? null, wanted, prime, show, want, unwant, trigger };
 }
 
 /** Pointer and keyboard events that open a Radix dropdown menu from its trigger. */
 export function menuTriggerHandlers(want: () => void, prime: () => void) {
   return {
-    onPointerEnter: (event: React.PointerEvent) => event.pointerType === 'mouse' && prime(),
-    onFocus: prime,
+    onPointerEnter: (event: React.PointerEvent) => void (event.pointerType === 'mouse' && prime()),
+    onFocus: () => void prime(),
     onPointerDown: (event: React.PointerEvent) => {
       if (event.button === 0 && !event.ctrlKey) {
         event.preventDefault();
@@ -109,22 +116,24 @@ const loadTooltip = () => import('../components/tooltip/tooltip').then((m) => m.
  * loaded sees it open as it would have. `children` is the trigger element (a button or link).
  */
 export function DeferredTooltip({ children, ...props }: Omit<TooltipProps, 'children'> & { children: ReactElement<TriggerElementProps> }) {
-  const { Component: Tooltip, wanted, want, unwant, prime, trigger } = useDeferred(loadTooltip);
+  const { Component: Tooltip, wanted, want, unwant, show, trigger } = useDeferred(loadTooltip);
+  const own = children.props;
+  // The trigger before and after loading (the loaded tooltip re-renders it), so focus comes back to it.
+  const ref = (node: HTMLElement | null) => {
+    // Only focused again once loaded (useDeferred); a wrapping span serves as well as a button.
+    trigger.current = node as HTMLButtonElement | null;
+    if (typeof own.ref === 'function') own.ref(node);
+    else if (own.ref) own.ref.current = node;
+  };
   if (Tooltip) {
     return (
       <Tooltip {...props} defaultOpen={props.defaultOpen ?? wanted}>
-        {children}
+        {cloneElement(children, { ref })}
       </Tooltip>
     );
   }
-  const own = children.props;
   return cloneElement(children, {
-    ref: (node: HTMLElement | null) => {
-      // Only focused again once loaded (useDeferred); a wrapping span serves as well as a button.
-      trigger.current = node as HTMLButtonElement | null;
-      if (typeof own.ref === 'function') own.ref(node);
-      else if (own.ref) own.ref.current = node;
-    },
+    ref,
     // A mouse only: a touch's tap must not see its trigger replaced between press and click.
     onPointerEnter: (event: PointerEvent<HTMLElement>) => {
       own.onPointerEnter?.(event);
@@ -136,7 +145,8 @@ export function DeferredTooltip({ children, ...props }: Omit<TooltipProps, 'chil
     },
     onFocus: (event: FocusEvent<HTMLElement>) => {
       own.onFocus?.(event);
-      prime();
+      // Shown at once: the loaded tooltip opens on the focus it gives back to its trigger.
+      show();
     },
   });
 }
