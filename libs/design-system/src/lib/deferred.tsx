@@ -116,9 +116,14 @@ const loadTooltip = () => import('../components/tooltip/tooltip').then((m) => m.
  * loaded sees it open as it would have. `children` is the trigger element (a button or link).
  */
 export function DeferredTooltip({ children, ...props }: Omit<TooltipProps, 'children'> & { children: ReactElement<TriggerElementProps> }) {
-  const { Component: Tooltip, wanted, want, unwant, show, trigger } = useDeferred(loadTooltip);
+  const { Component: Tooltip, wanted, want, unwant, prime, show, trigger } = useDeferred(loadTooltip);
+  // The loaded tooltip replaces the trigger's element: never while it is being pressed (the press
+  // would lose its click), so a hover swaps it in after Radix's own delay only if no press came.
+  const hover = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const pressed = useRef(false);
+  useEffect(() => () => clearTimeout(hover.current), []);
   const own = children.props;
-  // The trigger before and after loading (the loaded tooltip re-renders it), so focus comes back to it.
+  // The trigger before and after loading, so focus comes back to it.
   const ref = (node: HTMLElement | null) => {
     // Only focused again once loaded (useDeferred); a wrapping span serves as well as a button.
     trigger.current = node as HTMLButtonElement | null;
@@ -134,26 +139,39 @@ export function DeferredTooltip({ children, ...props }: Omit<TooltipProps, 'chil
   }
   return cloneElement(children, {
     ref,
-    // A mouse only: a touch's tap must not see its trigger replaced between press and click.
+    // A mouse only: a touch has no hover.
     onPointerEnter: (event: PointerEvent<HTMLElement>) => {
       own.onPointerEnter?.(event);
-      if (event.pointerType === 'mouse') want();
+      if (event.pointerType !== 'mouse') return;
+      void prime();
+      hover.current = setTimeout(want, tooltipDelay);
     },
     onPointerLeave: (event: PointerEvent<HTMLElement>) => {
       own.onPointerLeave?.(event);
+      clearTimeout(hover.current);
+      pressed.current = false;
       unwant();
+    },
+    onPointerDown: (event: PointerEvent<HTMLElement>) => {
+      own.onPointerDown?.(event);
+      clearTimeout(hover.current);
+      pressed.current = true;
     },
     onFocus: (event: FocusEvent<HTMLElement>) => {
       own.onFocus?.(event);
-      // Shown at once: the loaded tooltip opens on the focus it gives back to its trigger.
-      show();
+      // Keyboard focus: shown at once, the loaded tooltip opens on the focus given back to its trigger.
+      if (!pressed.current) show();
     },
   });
 }
+
+/** The delay before a hovered trigger's tooltip opens (TooltipRoot's default). */
+export const tooltipDelay = 300;
 
 interface TriggerElementProps {
   ref?: Ref<HTMLElement>;
   onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
   onPointerLeave?: (event: PointerEvent<HTMLElement>) => void;
+  onPointerDown?: (event: PointerEvent<HTMLElement>) => void;
   onFocus?: (event: FocusEvent<HTMLElement>) => void;
 }

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Popover, PopoverContent, PopoverTrigger } from '@terrace/design-system';
 import type { NotificationItem } from '@terrace/session';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import type { I18n } from '@lingui/core';
 import { NotificationsButton } from './notifications-menu';
 import { splitAtLinkMarker, translateNewsText } from './notification-text';
@@ -64,6 +64,11 @@ export function NotificationsPopover({
 }) {
   const { t, i18n } = useLingui();
   const headingId = useId();
+  // Opened by the press that loaded it: seen now (onOpenChange reports changes only).
+  useEffect(() => {
+    if (defaultOpen) onSeen(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the opening that loaded it
+  }, []);
 
   return (
     // A popover, not a menu: the feed is a list to read with links inside, not a set of commands.
