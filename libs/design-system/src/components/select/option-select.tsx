@@ -29,7 +29,11 @@ export function OptionSelect({ size = 'md', ...props }: OptionSelectProps) {
         <button
           {...trigger}
           type="button"
+          // Its list does not exist before it loads, so there is nothing yet for aria-controls to
+          // name (ARIA asks for it on an expanded combobox; this one is always collapsed).
+          // eslint-disable-next-line jsx-a11y/role-has-required-aria-props
           role="combobox"
+          aria-expanded={false}
           aria-autocomplete="none"
           aria-label={props['aria-label']}
           aria-labelledby={props['aria-labelledby']}
