@@ -3,6 +3,7 @@
 import './styles/theme.css';
 
 export { cn } from './lib/cn';
+export { Deferred, DeferredTooltip, menuTriggerHandlers, useDeferred, type DeferredTriggerProps } from './lib/deferred';
 export {
   ThemeProvider,
   useTheme,

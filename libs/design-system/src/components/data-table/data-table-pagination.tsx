@@ -3,7 +3,7 @@ import type { Table } from '@tanstack/react-table';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../button/button';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../select/select';
+import { OptionSelect } from '../select/option-select';
 
 export function DataTablePagination<TData>({
   table,
@@ -34,23 +34,14 @@ export function DataTablePagination<TData>({
       <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
         <div className="flex items-center gap-2">
           <span id={labelId}>{t`Rows per page`}</span>
-          <Select
+          <OptionSelect
             value={String(pageSize)}
-            onValueChange={(value) =>
-              table.setPagination({ pageIndex: 0, pageSize: Number(value) })
-            }
-          >
-            <SelectTrigger size="sm" className="w-20" aria-labelledby={labelId}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {pageSizes.map((size) => (
-                <SelectItem key={size} value={String(size)}>
-                  {i18n.number(size)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            options={pageSizes.map((size) => ({ value: String(size), label: i18n.number(size) }))}
+            onValueChange={(value) => table.setPagination({ pageIndex: 0, pageSize: Number(value) })}
+            size="sm"
+            className="w-20"
+            aria-labelledby={labelId}
+          />
         </div>
         <span>{t`Page ${page} of ${pages}`}</span>
         <div className="flex items-center gap-1">

@@ -2,17 +2,10 @@ import { useLingui } from '@lingui/react/macro';
 import type { Column, Table } from '@tanstack/react-table';
 import { Columns3, Search } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../button/button';
-import {
-  DropdownMenu,
-  DropdownMenuCheckboxItem,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../dropdown-menu/dropdown-menu';
+import { Button, type ButtonProps } from '../button/button';
+import { Deferred } from '../../lib/deferred';
 import { Input } from '../input/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../select/select';
+import { OptionSelect } from '../select/option-select';
 
 // Radix Select cannot hold an empty value, so "no filter" gets a sentinel.
 const ALL = '__all';
@@ -20,6 +13,19 @@ const ALL = '__all';
 export function columnLabel<TData>(column: Column<TData, unknown>): string {
   const header = column.columnDef.header;
   return column.columnDef.meta?.label ?? (typeof header === 'string' ? header : column.id);
+}
+
+const loadColumnMenu = () => import('./data-table-column-menu').then((m) => m.DataTableColumnMenu);
+
+/** The toolbar's columns button: the trigger of the column menu, rendered before its menu has loaded. */
+export function ColumnsButton(props: ButtonProps) {
+  const { t } = useLingui();
+  return (
+    <Button variant="outline" size="sm" {...props}>
+      <Columns3 aria-hidden />
+      {t`Columns`}
+    </Button>
+  );
 }
 
 export function DataTableToolbar<TData>({
@@ -60,27 +66,15 @@ export function DataTableToolbar<TData>({
         const label = columnLabel(column);
         if (filter?.type === 'select') {
           return (
-            <Select
+            <OptionSelect
               key={column.id}
               value={(column.getFilterValue() as string | undefined) ?? ALL}
+              options={[{ value: ALL, label: t`All: ${label}` }, ...filter.options]}
               onValueChange={(value) => column.setFilterValue(value === ALL ? undefined : value)}
-            >
-              <SelectTrigger
-                size="sm"
-                className="w-auto min-w-36"
-                aria-label={t`Filter by ${label}`}
-              >
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={ALL}>{t`All: ${label}`}</SelectItem>
-                {filter.options.map((option) => (
-                  <SelectItem key={option.value} value={option.value}>
-                    {option.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+              size="sm"
+              className="w-auto min-w-36"
+              aria-label={t`Filter by ${label}`}
+            />
           );
         }
         return (
@@ -97,29 +91,11 @@ export function DataTableToolbar<TData>({
       <div className="ms-auto flex items-center gap-2">
         {actions}
         {hideable.length > 0 && (
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="outline" size="sm">
-                <Columns3 aria-hidden />
-                {t`Columns`}
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              <DropdownMenuLabel>{t`Visible columns`}</DropdownMenuLabel>
-              <DropdownMenuSeparator />
-              {hideable.map((column) => (
-                <DropdownMenuCheckboxItem
-                  key={column.id}
-                  checked={column.getIsVisible()}
-                  onCheckedChange={(value) => column.toggleVisibility(value === true)}
-                  // Keep the menu open so several columns can be toggled in a row.
-                  onSelect={(event) => event.preventDefault()}
-                >
-                  {columnLabel(column)}
-                </DropdownMenuCheckboxItem>
-              ))}
-            </DropdownMenuContent>
-          </DropdownMenu>
+          <Deferred
+            load={loadColumnMenu}
+            props={{ columns: hideable as Column<unknown, unknown>[] }}
+            trigger={(trigger) => <ColumnsButton {...trigger} aria-haspopup="menu" />}
+          />
         )}
       </div>
     </div>

@@ -171,8 +171,9 @@ describe('DataTable (server mode)', () => {
     expect(onPage).toHaveBeenLastCalledWith({ pageIndex: 1, pageSize: 20 });
     expect(screen.getByText('Showing 21–40 of 345')).toBeInTheDocument();
 
+    // The list's Radix code loads on this first press (OptionSelect), so the options come a moment later.
     await user.click(screen.getByRole('combobox', { name: 'Rows per page' }));
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+    expect((await screen.findAllByRole('option', {}, { timeout: 5000 })).map((o) => o.textContent)).toEqual([
       '10',
       '20',
       '50',

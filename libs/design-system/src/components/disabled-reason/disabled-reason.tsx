@@ -1,5 +1,6 @@
 import { useId, type ReactElement } from 'react';
-import { Tooltip, type TooltipProps } from '../tooltip/tooltip';
+import { DeferredTooltip } from '../../lib/deferred';
+import type { TooltipProps } from '../tooltip/tooltip';
 
 export interface DisabledReasonProps {
   /** Why the control is disabled, already translated; without one the control renders alone. */
@@ -18,7 +19,7 @@ export function DisabledReason({ reason, children, side }: DisabledReasonProps) 
   const id = useId();
   if (!reason) return children;
   return (
-    <Tooltip content={reason} side={side}>
+    <DeferredTooltip content={reason} side={side}>
       <span
         data-slot="disabled-reason"
         // Focusable so keyboard users reach the reason of a control they cannot use (the disabled
@@ -33,6 +34,6 @@ export function DisabledReason({ reason, children, side }: DisabledReasonProps) 
           {reason}
         </span>
       </span>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }

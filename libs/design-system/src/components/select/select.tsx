@@ -2,9 +2,9 @@ import { Check, ChevronDown, ChevronUp } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
-import { controlStyles } from '../../lib/control-styles';
 import { useFormFieldControl } from '../form-field/form-field';
 import { useTheme } from '../theme-provider/theme-provider';
+import { selectTriggerClass } from './select-trigger-class';
 
 export const Select = SelectPrimitive.Root;
 export const SelectGroup = SelectPrimitive.Group;
@@ -21,13 +21,7 @@ export function SelectTrigger({ className, children, size = 'md', ...props }: Se
       {...field}
       data-slot="select-trigger"
       data-size={size}
-      className={cn(
-        controlStyles,
-        'flex cursor-pointer items-center justify-between gap-2 px-3 text-start whitespace-nowrap data-[placeholder]:text-muted-foreground',
-        size === 'sm' ? 'h-8 text-xs' : 'h-9',
-        '[&>span]:truncate',
-        className,
-      )}
+      className={selectTriggerClass(size, className)}
       {...props}
     >
       {children}

@@ -12,7 +12,7 @@ import {
 } from 'react';
 import { cn } from '../../lib/cn';
 import { Button } from '../button/button';
-import { Tooltip } from '../tooltip/tooltip';
+import { DeferredTooltip } from '../../lib/deferred';
 
 const SideNavContext = createContext({ collapsed: false });
 
@@ -262,9 +262,9 @@ export function SideNavItem({
   return (
     <li className="relative">
       {collapsed ? (
-        <Tooltip content={label} side="end">
+        <DeferredTooltip content={label} side="end">
           {item}
-        </Tooltip>
+        </DeferredTooltip>
       ) : (
         item
       )}

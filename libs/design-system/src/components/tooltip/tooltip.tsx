@@ -1,13 +1,14 @@
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { tooltipDelay } from '../../lib/deferred';
 import { useTheme } from '../theme-provider/theme-provider';
 
 /**
  * A Radix tooltip root with its own provider, so pages without tooltips never load the
  * positioning code (the provider used to sit in ThemeProvider, in every app's entry chunk).
  */
-export function TooltipRoot({ delayDuration = 300, ...props }: ComponentProps<typeof TooltipPrimitive.Root>) {
+export function TooltipRoot({ delayDuration = tooltipDelay, ...props }: ComponentProps<typeof TooltipPrimitive.Root>) {
   return (
     <TooltipPrimitive.Provider delayDuration={delayDuration}>
       <TooltipPrimitive.Root {...props} />

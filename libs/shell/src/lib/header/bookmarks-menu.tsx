@@ -1,24 +1,28 @@
 import { useLingui } from '@lingui/react/macro';
-import {
-  Button,
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-  Tooltip,
-} from '@terrace/design-system';
+import { Button, Deferred, DeferredTooltip, type ButtonProps } from '@terrace/design-system';
 import { Bookmark, Star } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
-import { findActiveLeafId, navLeafHref } from '../layout/nav-links';
+import { useLocation } from 'react-router';
+import { findActiveLeafId } from '../layout/nav-links';
 import type { VisibleNavGroup } from '../layout/nav-tree';
 import { useActiveRouteId } from '../layout/use-active-route';
 import { useBookmarks } from './use-bookmarks';
 
+// The list (the Radix menu code) loads on the first use of its button (ARCHITECTURE §8).
+const loadDropdown = () => import('./bookmarks-dropdown').then((m) => m.BookmarksDropdown);
+
+/** The bookmarks button: the trigger of the list, rendered before the list has loaded. */
+export function BookmarksButton(props: ButtonProps) {
+  const { t } = useLingui();
+  return (
+    <Button variant="ghost" size="icon" aria-label={t`Bookmarks`} {...props}>
+      <Bookmark />
+    </Button>
+  );
+}
+
 /** The star toggle for the current menu entry and the list of bookmarked entries. */
 export function BookmarksMenu({ groups }: { groups: VisibleNavGroup[] }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { ids, toggle, has } = useBookmarks();
   const routeId = useActiveRouteId();
   const { search } = useLocation();
@@ -30,32 +34,17 @@ export function BookmarksMenu({ groups }: { groups: VisibleNavGroup[] }) {
   return (
     <div className="flex items-center">
       {currentId && (
-        <Tooltip content={starLabel}>
+        <DeferredTooltip content={starLabel}>
           <Button variant="ghost" size="icon" aria-label={starLabel} aria-pressed={has(currentId)} onClick={() => toggle(currentId)}>
             <Star className={has(currentId) ? 'fill-warning text-warning' : undefined} />
           </Button>
-        </Tooltip>
+        </DeferredTooltip>
       )}
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label={t`Bookmarks`}>
-            <Bookmark />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end" className="w-64">
-          <DropdownMenuLabel>{t`Bookmarks`}</DropdownMenuLabel>
-          <DropdownMenuSeparator />
-          {bookmarked.length === 0 ? (
-            <p className="px-2 py-3 text-sm text-muted-foreground">{t`Star a page to keep it here.`}</p>
-          ) : (
-            bookmarked.map((leaf) => (
-              <DropdownMenuItem key={leaf.id} asChild>
-                <Link to={navLeafHref(leaf)}>{i18n._(leaf.label)}</Link>
-              </DropdownMenuItem>
-            ))
-          )}
-        </DropdownMenuContent>
-      </DropdownMenu>
+      <Deferred
+        load={loadDropdown}
+        props={{ bookmarked }}
+        trigger={(trigger) => <BookmarksButton {...trigger} aria-haspopup="menu" />}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button, Tooltip } from '@terrace/design-system';
+import { Button, DeferredTooltip } from '@terrace/design-system';
 import { sessionRequests, useApiClient } from '@terrace/session';
 import { BookOpen } from 'lucide-react';
 import { useState } from 'react';
@@ -35,10 +35,10 @@ export function DocumentationLink() {
     }
   };
   return (
-    <Tooltip content={t`Documentation`}>
+    <DeferredTooltip content={t`Documentation`}>
       <Button variant="ghost" size="icon" aria-label={t`Documentation`} loading={busy} onClick={() => void open()}>
         {!busy && <BookOpen />}
       </Button>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }

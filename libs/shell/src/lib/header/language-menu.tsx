@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button } from '@terrace/design-system';
+import { Button, Deferred } from '@terrace/design-system';
 import { Languages } from 'lucide-react';
-import { menuTriggerHandlers, useDeferred } from './deferred';
 
 const loadDropdown = () => import('./language-dropdown').then((m) => m.LanguageDropdown);
 
@@ -12,21 +11,15 @@ const loadDropdown = () => import('./language-dropdown').then((m) => m.LanguageD
  */
 export function LanguageMenu() {
   const { t } = useLingui();
-  const { Component: Dropdown, wanted, prime, want, trigger } = useDeferred(loadDropdown);
-  if (Dropdown) return <Dropdown defaultOpen={wanted} />;
   return (
-    <Button
-      ref={trigger}
-      type="button"
-      variant="ghost"
-      size="icon"
-      aria-label={t`Language and layout`}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      data-state="closed"
-      {...menuTriggerHandlers(want, prime)}
-    >
-      <Languages />
-    </Button>
+    <Deferred
+      load={loadDropdown}
+      props={{}}
+      trigger={(trigger) => (
+        <Button {...trigger} type="button" variant="ghost" size="icon" aria-label={t`Language and layout`} aria-haspopup="menu">
+          <Languages />
+        </Button>
+      )}
+    />
   );
 }
