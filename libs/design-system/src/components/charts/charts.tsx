@@ -30,13 +30,13 @@ function ChartFrame({
       className={cn('flex flex-col gap-2', className)}
     >
       <figcaption className="flex flex-col gap-0.5">
-        <span id={`${id}-title`} className="text-sm font-semibold text-foreground">
+        <p id={`${id}-title`} className="text-sm font-semibold text-foreground">
           {title}
-        </span>
+        </p>
         {description && (
-          <span id={`${id}-desc`} className="text-xs text-muted-foreground">
+          <p id={`${id}-desc`} className="text-xs text-muted-foreground">
             {description}
-          </span>
+          </p>
         )}
       </figcaption>
       <Suspense fallback={<Skeleton className="w-full rounded-lg" style={{ height }} />}>

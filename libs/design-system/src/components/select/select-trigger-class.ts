@@ -7,7 +7,8 @@ export function selectTriggerClass(size: 'sm' | 'md', className?: string) {
     controlStyles,
     'flex cursor-pointer items-center justify-between gap-2 px-3 text-start whitespace-nowrap data-[placeholder]:text-muted-foreground',
     size === 'sm' ? 'h-8 text-xs' : 'h-9',
-    '[&>span]:truncate',
+    // The value keeps its own direction in a right-to-left layout ('1 month', not 'month 1').
+    '[&>span]:truncate [&>span]:[unicode-bidi:plaintext]',
     className,
   );
 }

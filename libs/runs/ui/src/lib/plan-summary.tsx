@@ -42,7 +42,7 @@ export function PlanSummary({ summary, className, ...props }: PlanSummaryProps) 
   return (
     <div data-slot="plan-summary" className={cn('flex flex-wrap items-center gap-2 text-sm', className)} {...props}>
       {summary === undefined ? (
-        <span className="text-muted-foreground">{t`No plan yet.`}</span>
+        <p className="text-muted-foreground">{t`No plan yet.`}</p>
       ) : (
         <>
           {planActions.map((action) => (
