@@ -289,33 +289,34 @@ export async function stackOutputValues(deps: Pick<Deps, 'db'> & { envelope?: De
 
 /**
  * The names of the outputs whose value the run changed: the current version against the one
- * before the run's first state write (none when the run wrote no state). A sensitive output that
- * cannot be opened (no envelope) counts as changed when the run wrote state.
+ * before the run's first state write (none when the run wrote no state), state by state for a
+ * terragrunt stack of several units (named `<unit>:<name>` as its outputs are). A sensitive output
+ * that cannot be opened (no envelope) counts as changed when the run wrote state.
  */
 export async function changedStackOutputs(scope: Scope, envelope: Deps['envelope'] | undefined, stackId: string, runId: string): Promise<string[]> {
-  const around = await repo.versionsAroundRun(scope, stackId, runId);
-  if (!around.wrote) return [];
-  const head = await repo.findStackState(scope, stackId);
-  if (!head?.currentVersionId) return [];
-  const now = await repo.listOutputs(scope, head.currentVersionId);
-  const before = around.before ? await repo.listOutputs(scope, around.before.id) : [];
-  const beforeByName = new Map(before.map((r) => [r.name, r]));
-  const names = new Set([...now.map((r) => r.name), ...before.map((r) => r.name)]);
+  const states = await repo.listCurrentStates(scope, stackId);
+  const ofUnits = states.some((s) => s.unit !== '');
   const changed: string[] = [];
-  for (const name of names) {
-    const a = now.find((r) => r.name === name);
-    const b = beforeByName.get(name);
-    if (!a || !b || !around.before) {
-      changed.push(name);
-      continue;
+  for (const state of states) {
+    if (!state.currentVersionId || (!ofUnits && state.unit !== '')) continue;
+    const around = await repo.versionsAroundRun(scope, stackId, runId, state.unit);
+    if (!around.wrote) continue;
+    const now = await repo.listOutputs(scope, state.currentVersionId);
+    const before = around.before ? await repo.listOutputs(scope, around.before.id) : [];
+    const beforeByName = new Map(before.map((r) => [r.name, r]));
+    const names = new Set([...now.map((r) => r.name), ...before.map((r) => r.name)]);
+    const named = (name: string) => (ofUnits ? `${unitLabel(state.unit)}:${name}` : name);
+    for (const name of names) {
+      const a = now.find((r) => r.name === name);
+      const b = beforeByName.get(name);
+      if (!a || !b || !around.before || ((a.sensitive || b.sensitive) && !envelope)) {
+        changed.push(named(name));
+        continue;
+      }
+      const va = JSON.stringify(openOutput(envelope, scope.organizationId, state.currentVersionId, a));
+      const vb = JSON.stringify(openOutput(envelope, scope.organizationId, around.before.id, b));
+      if (va !== vb) changed.push(named(name));
     }
-    if ((a.sensitive || b.sensitive) && !envelope) {
-      changed.push(name);
-      continue;
-    }
-    const va = JSON.stringify(openOutput(envelope, scope.organizationId, head.currentVersionId, a));
-    const vb = JSON.stringify(openOutput(envelope, scope.organizationId, around.before.id, b));
-    if (va !== vb) changed.push(name);
   }
   return changed.sort();
 }

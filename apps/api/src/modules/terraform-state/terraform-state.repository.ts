@@ -120,18 +120,19 @@ export const locksHeldBy = (scope: Scope, kind: StateLockRow['holderKind'], hold
   scope.select(stateLocks, and(eq(stateLocks.holderKind, kind), eq(stateLocks.holderId, holderId)));
 
 /**
- * The version the stack had before `runId` first wrote its state (the latest kept one written
- * earlier), and whether the run wrote any: what a dependency trigger compares outputs against.
+ * The version the stack (or its terragrunt unit) had before `runId` first wrote its state (the
+ * latest kept one written earlier), and whether the run wrote any: what a dependency trigger
+ * compares outputs against.
  */
-export async function versionsAroundRun(scope: Scope, stackId: string, runId: string): Promise<{ wrote: boolean; before: StateVersionRow | undefined }> {
-  const [first] = await scope.select(stateVersions, and(eq(stateVersions.stackId, stackId), eq(stateVersions.unit, ''), eq(stateVersions.runId, runId)) as SQL, {
+export async function versionsAroundRun(scope: Scope, stackId: string, runId: string, unit = ''): Promise<{ wrote: boolean; before: StateVersionRow | undefined }> {
+  const [first] = await scope.select(stateVersions, and(eq(stateVersions.stackId, stackId), eq(stateVersions.unit, unit), eq(stateVersions.runId, runId)) as SQL, {
     orderBy: [asc(stateVersions.seq)],
     limit: 1,
   });
   if (!first) return { wrote: false, before: undefined };
   const [before] = await scope.select(
     stateVersions,
-    and(eq(stateVersions.stackId, stackId), eq(stateVersions.unit, ''), sql`${stateVersions.seq} < ${first.seq}`, sql`${stateVersions.status} <> 'quarantined'`) as SQL,
+    and(eq(stateVersions.stackId, stackId), eq(stateVersions.unit, unit), sql`${stateVersions.seq} < ${first.seq}`, sql`${stateVersions.status} <> 'quarantined'`) as SQL,
     { orderBy: [desc(stateVersions.seq)], limit: 1 },
   );
   return { wrote: true, before };
