@@ -7335,7 +7335,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the state lock of a stack (no item when the state is not locked) */
+        /** Read the state locks of a stack (its own state's, and each terragrunt unit's state's; no item when none is locked) */
         get: operations["getStackStateLock"];
         put?: never;
         post?: never;
@@ -7357,7 +7357,8 @@ export interface paths {
         /**
          * Release the state lock of a stack, whoever holds it
          * @description For a lock left behind (a run that was lost, a CLI that was interrupted). The lock id must be
-         *     the one the caller saw: a lock taken again since answers 409. Audited.
+         *     the one the caller saw: a lock taken again since answers 409. The lock is released in
+         *     whichever of the stack's states holds it (a terragrunt unit's state has its own). Audited.
          */
         post: operations["forceUnlockStackState"];
         delete?: never;
@@ -7392,8 +7393,9 @@ export interface paths {
         };
         /**
          * Download a state version (its state file as it was written)
-         * @description The given version of the stack, or its current one when `stateVersionId` is absent. The state
-         *     holds secrets in clear text; reading it is audited as a secret read.
+         * @description The given version of the stack, or its current one (of `unit`'s state, for a terragrunt unit)
+         *     when `stateVersionId` is absent. The state holds secrets in clear text; reading it is audited
+         *     as a secret read.
          */
         get: operations["getStackStateVersionContent"];
         put?: never;
@@ -12108,6 +12110,7 @@ export interface components {
         };
         StackOutput: {
             isSensitive: boolean;
+            /** @description The output's name; for a terragrunt stack of several units, `<unit>:<name>` (the unit's directory relative to the stack's, `.` for the stack's own). */
             name: string;
             /** @description The Terraform type expression, e.g. string or list(string). */
             type?: string;
@@ -12145,7 +12148,7 @@ export interface components {
             stackId: string;
         };
         StackResource: {
-            /** @description Terraform resource address, e.g. module.net.aws_vpc.main. */
+            /** @description Terraform resource address, e.g. module.net.aws_vpc.main; for a terragrunt stack of several units, `<unit>:<address>`. */
             address: string;
             /** @description Only with extendedOutput. */
             attributes?: {
@@ -12203,6 +12206,8 @@ export interface components {
             /** @description Terraform's Operation, e.g. OperationTypeApply. */
             operation?: string | null;
             stackId: string;
+            /** @description The lock of a terragrunt unit's state: the unit's directory relative to the stack's (absent: the stack's own state). */
+            unit?: string;
             /** @description The Terraform version that locked. */
             version?: string | null;
             /** @description Terraform's Who (user@host). */
@@ -12243,6 +12248,8 @@ export interface components {
             stackId: string;
             status: components["schemas"]["StateVersionStatus"];
             terraformVersion?: string | null;
+            /** @description A terragrunt unit's state: the unit's directory relative to the stack's (absent: the stack's own state). */
+            unit?: string;
         };
         StackStateVersionContent: {
             /** @description The state file (JSON) byte for byte as it was written. */
@@ -31740,6 +31747,7 @@ export interface operations {
                 pageSize?: components["parameters"]["PageSize"];
                 stackId: string;
                 status?: components["schemas"]["StateVersionStatus"];
+                unit?: string;
             };
             header?: never;
             path?: never;
@@ -31775,6 +31783,7 @@ export interface operations {
             query: {
                 stackId: string;
                 stateVersionId?: string;
+                unit?: string;
             };
             header?: never;
             path?: never;

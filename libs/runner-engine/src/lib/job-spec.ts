@@ -41,6 +41,11 @@ export interface JobTask {
   kind: TaskKind;
   /** releaseStateLock */
   lockId?: string | undefined;
+  /**
+   * releaseStateLock on a terragrunt stack of several units: the states the server holds locked
+   * with `lockId` ('' the stack's own, else a unit's directory), where the lock is released.
+   */
+  lockedUnits?: string[] | undefined;
   /** taint, untaint, remove */
   addresses?: string[] | undefined;
   /** import */
@@ -84,6 +89,12 @@ export interface JobSpec {
     version: string;
     /** For terragrunt: the engine it runs (default: opentofu, LATEST). */
     wrapped?: { engine: 'terraform' | 'opentofu'; version: string } | undefined;
+    /**
+     * For terragrunt: the stack's "run all" setting. On, every unit under the stack's directory runs
+     * (`terragrunt run --all`, each unit against its own state); off (or absent), only the stack's
+     * directory, as one root module.
+     */
+    runAll?: boolean | undefined;
   };
   variables: JobVariable[];
   /** Variable files of the repository, relative to the stack's directory. */
@@ -275,6 +286,7 @@ export const jobSpecSchema = z.object({
     engine: z.enum(['terraform', 'opentofu', 'terragrunt']),
     version: z.string().min(1),
     wrapped: z.object({ engine: z.enum(['terraform', 'opentofu']), version: z.string().min(1) }).optional(),
+    runAll: z.boolean().optional(),
   }),
   variables: z.array(
     z.object({
@@ -298,6 +310,7 @@ export const jobSpecSchema = z.object({
     .object({
       kind: z.enum(['releaseStateLock', 'taint', 'untaint', 'remove', 'import', 'refreshState']),
       lockId: z.string().optional(),
+      lockedUnits: z.array(z.string()).optional(),
       addresses: z.array(z.string().min(1)).optional(),
       resources: z.array(z.object({ address: z.string().min(1), id: z.string().min(1) })).optional(),
       refreshMode: z.enum(['plan', 'apply']).optional(),

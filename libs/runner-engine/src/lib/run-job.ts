@@ -305,7 +305,8 @@ async function prepareEnvironment(ctx: Context): Promise<void> {
   });
   ctx.env = env;
   for (const name of skipped) await log.line(`\x1b[33mThe variable ${name} was not set: its name is not valid or is reserved by the runner\x1b[0m`);
-  if (spec.iac.engine === 'terragrunt') await discoverUnits(ctx);
+  // The stack's "run all" setting: off, a terragrunt stack is its own directory only.
+  if (spec.iac.engine === 'terragrunt' && spec.iac.runAll === true) await discoverUnits(ctx);
   if (spec.backend.kind === 'http') {
     const units = await writeBackendOverrides(ctx.stackDir, spec.backend, BACKEND_OVERRIDE_FILE, spec.iac.engine === 'terragrunt');
     await log.line(dim(`State: Terrace's HTTP backend (${BACKEND_OVERRIDE_FILE})${units.length > 1 ? `, one state per unit: ${units.map((u) => u || '.').join(', ')}` : ''}`));
@@ -851,13 +852,24 @@ async function stackTask(ctx: Context, task: NonNullable<JobSpec['task']>, run: 
 
 /**
  * A task on a stack of several units: a refresh runs in every unit; resource tasks in the unit each
- * address names (`<unit>:<address>`, as the plan shows them). A unit's state lock is its own: the
- * lock id does not say which, so it is released on the server (the unit's state), not by a task.
+ * address names (`<unit>:<address>`, as the plan shows them). A unit's state lock is its own and
+ * the lock id does not say whose: the server names the units whose state it holds locked with it
+ * (`lockedUnits`), and the lock is released in each of them.
  */
 async function unitTask(ctx: Context, task: NonNullable<JobSpec['task']>, run: TaskRun): Promise<void> {
   const units = ctx.units ?? [];
   if (task.kind === 'releaseStateLock') {
-    throw new StepFailure("A terragrunt stack of several units has a state lock per unit: release it from the unit's state, not with a task", undefined, '');
+    if (!task.lockedUnits) {
+      throw new StepFailure("A terragrunt stack of several units has a state lock per unit, and the server did not say which unit's state holds this one", undefined, '');
+    }
+    if (task.lockedUnits.length === 0) await ctx.log.line(`No state of the stack's units is locked with ID ${task.lockId ?? ''}: nothing to release`);
+    for (const name of task.lockedUnits) {
+      const unit = units.find((u) => u.name === name);
+      if (!unit) throw new StepFailure(`The state locked with ID ${task.lockId ?? ''} is of '${unitLabel(name)}', which is not a unit of the stack`, undefined, '');
+      await ctx.log.line(`\n${bold(cyan(`━━━━ Unit ${unitLabel(unit.name)}: ${task.kind} ━━━━`))}`);
+      await stackTask(ctx, task, run, unitDir(ctx, unit));
+    }
+    return;
   }
   if (task.kind === 'refreshState') {
     await eachUnit(ctx, { verb: 'refresh', done: 'refreshed' }, false, async (_unit, dir) => {

@@ -70,7 +70,7 @@ function spec(live: Live, overrides: Partial<JobSpec> = {}): JobSpec {
     stackId: live.stackId,
     stackName: 'live',
     repository: { url: git.urlOf(live.name), branch: 'main', path: 'live' },
-    iac: { engine: 'terragrunt', version: '0.80.0', wrapped: { engine: 'terraform', version: '1.9.5' } },
+    iac: { engine: 'terragrunt', version: '0.80.0', wrapped: { engine: 'terraform', version: '1.9.5' }, runAll: true },
     variables: [],
     varFiles: [],
     hooks: { beforeInit: [], afterInit: [], beforePlan: [], afterPlan: [], beforeApply: [], afterApply: [] },
@@ -231,6 +231,41 @@ describe('a terragrunt stack of several units (run --all)', () => {
     const vpc = unitState(live, 'network/vpc') as unknown as { serial: number; resources: { instances: { status?: string }[] }[] };
     expect(vpc.serial).toBe(2);
     expect(vpc.resources[0]?.instances[0]?.status).toBe('tainted');
+
+    // A unit's state lock is released in the unit(s) the server names as holding it.
+    backend.locks.set(`/state/${live.stackId}/unit/${encodeURIComponent('data/db')}`, JSON.stringify({ ID: 'held-db', Operation: 'OperationTypeApply' }));
+    const unlockFrom = logLines(live);
+    const release = (lockedUnits?: string[]) =>
+      run(live, { runKind: 'task', phase: 'task', task: { kind: 'releaseStateLock', lockId: 'held-db', ...(lockedUnits ? { lockedUnits } : {}) } });
+    const unnamed = await release();
+    expect(unnamed.outcome.status).toBe('failed');
+    expect(unnamed.outcome.error).toContain("did not say which unit's state holds this one");
+    const released = await release(['data/db']);
+    expect(released.outcome.status, released.outcome.error).toBe('succeeded');
+    expect(unitsRunning(live, 'force-unlock', unlockFrom)).toEqual(['data/db']);
+    expect(backend.locks.get(`/state/${live.stackId}/unit/${encodeURIComponent('data/db')}`) ?? null).toBeNull();
+    const nothing = await release([]);
+    expect(nothing.outcome.status, nothing.outcome.error).toBe('succeeded');
+    expect(nothing.text).toContain("No state of the stack's units is locked with ID held-db: nothing to release");
+    expect((await release(['nowhere'])).outcome.error).toContain("'nowhere', which is not a unit of the stack");
+  }, 400_000);
+
+  it('runs only the stack\'s own directory when the stack\'s "run all" setting is off', async () => {
+    const files = liveFiles();
+    files['live/terragrunt.hcl'] = 'inputs = {}\n';
+    files['live/main.tf'] = 'resource "null_resource" "own" {}\n\noutput "own" {\n  value = "root"\n}\n';
+    const live = await makeLive(files);
+    const off = { iac: { engine: 'terragrunt' as const, version: '0.80.0', wrapped: { engine: 'terraform' as const, version: '1.9.5' } } };
+    const plan = await run(live, off);
+    expect(plan.outcome.status, plan.outcome.error).toBe('succeeded');
+    expect(unitsRunning(live, 'plan').map((cwd) => cwd.endsWith('/src/live'))).toEqual([true]);
+    expect(plan.text).not.toContain('Terragrunt stack of');
+    expect(plan.outcome.resourceChanges?.map((c) => [c.address, c.unit])).toEqual([['null_resource.own', undefined]]);
+    const applied = await apply(live, plan.outcome, off);
+    expect(applied.outcome.status, applied.outcome.error).toBe('succeeded');
+    expect(applied.outcome.outputs?.map((o) => o.name)).toEqual(['own']);
+    expect((JSON.parse(backend.states.get(`/state/${live.stackId}`) ?? '{}') as { serial?: number }).serial).toBe(1);
+    for (const unit of ['monitor', 'network/vpc', 'data/db', 'app']) expect(unitState(live, unit), unit).toBeNull();
   }, 400_000);
 
   it('fails the plan naming the unit whose plan failed; the other units are planned', async () => {

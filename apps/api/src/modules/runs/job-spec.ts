@@ -20,7 +20,12 @@ export interface JobVariable {
 }
 
 export type JobTask =
-  | { kind: 'releaseStateLock'; lockId: string }
+  | {
+      kind: 'releaseStateLock';
+      lockId: string;
+      /** A terragrunt stack run as a whole: the states holding the lock ('' the stack's own, else a unit's directory). */
+      lockedUnits?: string[];
+    }
   | { kind: 'taint' | 'untaint' | 'remove'; addresses: string[] }
   | { kind: 'import'; resources: { address: string; id: string }[] }
   | { kind: 'refreshState'; refreshMode: 'plan' | 'apply' };
@@ -47,7 +52,8 @@ export interface JobSpec {
   stackId: string;
   stackName: string;
   repository: { url: string; branch: string; commitSha?: string; path: string; credentials?: JobRepositoryCredentials };
-  iac: { engine: 'terraform' | 'opentofu' | 'terragrunt'; version: string };
+  /** runAll (terragrunt): the stack's "run all" setting, every unit under its directory (`run --all`); else its directory alone. */
+  iac: { engine: 'terraform' | 'opentofu' | 'terragrunt'; version: string; runAll?: boolean };
   variables: JobVariable[];
   varFiles: string[];
   hooks: JobHooks;

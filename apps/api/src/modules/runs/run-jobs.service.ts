@@ -9,6 +9,7 @@ import { DomainError } from '../../http/domain-error';
 import { recordAudit, type AuditEntityType, type AuditInitiator } from '../audit/audit.service';
 import { stackForRuns } from '../stacks/stack-runs.service';
 import { dependencyInputsForRun } from '../stack-dependencies/stack-dependencies.service';
+import { statesLockedWith } from '../terraform-state/state-history.service';
 import { isAutoApproved, type ApprovalRule } from './approval-policy';
 import { passingControlPolicies, type ControlPoliciesForJob, type ControlPoliciesOutcome, type RecordControlPolicies } from './control-policies';
 import type {
@@ -197,9 +198,11 @@ export async function isJobAttemptLive(deps: Pick<RunJobsDeps, 'db'>, ref: JobRe
 export async function stateAccessOfJob(
   deps: Pick<RunJobsDeps, 'db'>,
   job: { organizationId: string; runId: string; phase: RunJobRow['phase'] },
-): Promise<'read' | 'lock' | 'write'> {
-  if (job.phase !== 'plan') return 'write';
+): Promise<'read' | 'lock' | 'write' | 'forceUnlock'> {
+  if (job.phase === 'apply') return 'write';
   const run = await readOrganization(deps.db, job.organizationId, (scope) => findRun(scope, job.runId));
+  // A releaseStateLock task force-unlocks (terraform sends no lock id): its creator was allowed to.
+  if (job.phase === 'task') return run && toTask(run.config)?.kind === 'releaseStateLock' ? 'forceUnlock' : 'write';
   return run && isMutatingRunKind(run.kind === 'external_run' ? 'plan' : run.kind) ? 'lock' : 'read';
 }
 
@@ -333,6 +336,12 @@ export async function jobSpec(deps: RunJobsDeps, ref: JobRef): Promise<JobSpec> 
       : { username: remote.credentials.username, password: remote.credentials.password }
     : undefined;
   const task = run.kind === 'task' ? toTask(run.config) : undefined;
+  // The stack's terragrunt "run all" setting: every unit under its directory, each with its own state.
+  const runAll = stack.iacType === 'terragrunt' && stack.data.iacConfig?.isTerragruntRunAll === true;
+  if (runAll && task?.kind === 'releaseStateLock') {
+    // The lock id does not say whose: the units whose state the server holds locked with it.
+    task.lockedUnits = await statesLockedWith(deps, job.organizationId, stack.id, task.lockId);
+  }
   const spec: JobSpec = {
     jobId: job.id,
     runId: run.id,
@@ -348,7 +357,7 @@ export async function jobSpec(deps: RunJobsDeps, ref: JobRef): Promise<JobSpec> 
       path: vcs.path ?? '',
       ...(credentials ? { credentials } : {}),
     },
-    iac: { engine: stack.iacType, version: run.iacVersion ?? LATEST_VERSION },
+    iac: { engine: stack.iacType, version: run.iacVersion ?? LATEST_VERSION, ...(runAll ? { runAll } : {}) },
     variables,
     varFiles: stack.data.iacConfig?.varFiles ?? [],
     hooks: { beforeInit: [], afterInit: [], beforePlan: [], afterPlan: [], beforeApply: [], afterApply: [] },

@@ -447,6 +447,8 @@ function checkTask(task: Schemas['TaskToExecute']): Schemas['TaskToExecute'] {
 export async function createTask(deps: RunsDeps, actor: Actor, input: Schemas['TaskInput']): Promise<RunRef> {
   const stack = await stackFor(deps, actor, input.stackId, 'task:start');
   const taskToExecute = checkTask(input.taskToExecute);
+  // Releasing a state lock force-unlocks it (the task's token may): the creator must be allowed to.
+  if (taskToExecute.taskType === 'releaseStateLock') await deps.engine.requireOnStack(actor, 'stackState:forceUnlock', stack);
   return start(deps, actor, newRunOf(stack, actor, 'task', {}, { taskToExecute }));
 }
 

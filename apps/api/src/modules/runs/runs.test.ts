@@ -514,6 +514,11 @@ describe('runs', () => {
     const blank = await api.call('createTask', { token: admin.token, entity: { stackId, taskToExecute: { taskType: 'releaseStateLock', lockId: '  ' } } });
     expect(blank.status).toBe(400);
     expect(blank.body.response.errors[0]).toMatchObject({ field: 'entity.taskToExecute.lockId' });
+    // Releasing a state lock force-unlocks it: a member who may run tasks but not force-unlock may not start one.
+    const member = await addMember(api, admin.organizationId, 'member');
+    const refused = await api.call('createTask', { token: member.token, entity: { stackId, taskToExecute: { taskType: 'releaseStateLock', lockId: 'lock-1' } } });
+    expect(refused.status).toBe(403);
+    expect((await api.call('createTask', { token: member.token, entity: { stackId, taskToExecute: { taskType: 'refreshState', mode: 'Plan' } } })).status).toBe(200);
     const badSha = await api.call('createDeployment', { token: admin.token, entity: { stackId, headSha: 'not-a-sha' } });
     expect(badSha.status).toBe(400);
     expect(badSha.body.response.errors[0]).toMatchObject({ field: 'entity.headSha' });

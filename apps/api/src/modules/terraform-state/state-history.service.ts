@@ -55,17 +55,18 @@ export function toStateVersion(row: repo.StateVersionRow): Schemas['StackStateVe
     rolledBackFrom: row.rolledBackFrom,
     createdBy: { kind: row.createdByKind, id: row.createdById, name: row.createdByName },
     createdAt: row.createdAt.toISOString(),
+    ...(row.unit ? { unit: row.unit } : {}),
   };
 }
 
 export async function listStackStateVersions(
   deps: Deps,
   actor: Actor,
-  query: { stackId: string; status?: StateVersionStatus | undefined; page: number; pageSize: number },
+  query: { stackId: string; unit?: string | undefined; status?: StateVersionStatus | undefined; page: number; pageSize: number },
 ) {
   await stackFor(deps, actor, query.stackId, 'stackState:read');
   const { rows, total } = await readOrganization(deps.db, actor.organizationId, (scope) =>
-    repo.listVersions(scope, { stackId: query.stackId, unit: '', status: query.status }, query),
+    repo.listVersions(scope, { stackId: query.stackId, unit: query.unit ?? '', status: query.status }, query),
   );
   return { items: rows.map(toStateVersion), paging: pagingOf(query, total) };
 }
@@ -77,12 +78,12 @@ export async function listStackStateVersions(
 export async function getStackStateVersionContent(
   deps: Deps,
   actor: Actor,
-  query: { stackId: string; stateVersionId?: string | undefined },
+  query: { stackId: string; unit?: string | undefined; stateVersionId?: string | undefined },
 ): Promise<Schemas['StackStateVersionContent']> {
   let versionId = query.stateVersionId;
   if (versionId === undefined) {
     await stackFor(deps, actor, query.stackId, 'stackState:read');
-    const head = await readOrganization(deps.db, actor.organizationId, (scope) => repo.findStackState(scope, query.stackId));
+    const head = await readOrganization(deps.db, actor.organizationId, (scope) => repo.findStackState(scope, query.stackId, query.unit ?? ''));
     if (!head?.currentVersionId) throw notFound('State of stack', query.stackId);
     versionId = head.currentVersionId;
   }
@@ -103,8 +104,9 @@ export async function rollbackStackState(deps: Deps, actor: Actor, input: Schema
   const versionId = input.stateVersionId;
   const { row: source, placement } = await versionOf(deps, actor, input.stackId, versionId, 'stackState:write');
   return inOrganization(deps.db, actor.organizationId, async (scope) => {
-    const head = await repo.lockStackState(scope, source.stackId);
-    const lock = await repo.findLock(scope, source.stackId);
+    // A terragrunt unit's version goes back into the unit's own state.
+    const head = await repo.lockStackState(scope, source.stackId, source.unit);
+    const lock = await repo.findLock(scope, source.stackId, source.unit);
     if (lock) {
       throw new DomainError('conflict', `The state is locked (ID ${lock.lockId}, by ${lock.holderName}): release the lock before rolling back`);
     }
@@ -114,8 +116,9 @@ export async function rollbackStackState(deps: Deps, actor: Actor, input: Schema
     const bytes = withSerial(content, head.serial === null ? source.serial : Math.max(head.serial + 1, source.serial));
     const version = await storeVersion(deps, scope, source.stackId, bytes, readStateDocument(bytes), actorAuthor(actor), 'current', {
       rolledBackFrom: source.id,
+      unit: source.unit,
     });
-    await audit(scope, initiatorOf(actor), placement, source.stackId, `state/${version.id}`, 'rollback');
+    await audit(scope, initiatorOf(actor), placement, source.stackId, `${unitPath(source.unit)}state/${version.id}`, 'rollback');
     return toStateVersion(version);
   });
 }
@@ -138,32 +141,49 @@ function toStateLock(row: repo.StateLockRow): Schemas['StackStateLock'] {
     created: text('Created'),
     holder: { kind: row.holderKind, id: row.holderId, name: row.holderName },
     acquiredAt: row.acquiredAt.toISOString(),
+    ...(row.unit ? { unit: row.unit } : {}),
   };
 }
 
+/** The stack's state locks: its root's, and those of its terragrunt units' states (each its own). */
 export async function getStackStateLock(deps: Deps, actor: Actor, stackId: string): Promise<Schemas['StackStateLock'][]> {
   await stackFor(deps, actor, stackId, 'stack:read');
-  const lock = await readOrganization(deps.db, actor.organizationId, (scope) => repo.findLock(scope, stackId));
-  return lock ? [toStateLock(lock)] : [];
+  const locks = await readOrganization(deps.db, actor.organizationId, (scope) => repo.listLocks(scope, stackId));
+  return locks.map(toStateLock);
 }
 
+/** A unit's part of an audited entity id (`unit/<unit>/`; nothing for the stack's root state). */
+const unitPath = (unit: string) => (unit ? `unit/${unit}/` : '');
+
 /**
- * Releases the lock the caller saw (its id), whoever holds it. A lock taken again since, under
- * another id, is not released (409); a lock already gone is nothing to do.
+ * Releases the lock the caller saw (its id), whoever holds it, in whichever of the stack's states
+ * holds it (its root's or a terragrunt unit's). A lock taken again since, under another id, is not
+ * released (409); a lock already gone is nothing to do.
  */
 export async function forceUnlockStackState(deps: Deps, actor: Actor, input: Schemas['StackStateUnlock']): Promise<Record<string, never>> {
   const placement = await stackFor(deps, actor, input.stackId, 'stackState:forceUnlock');
   await inOrganization(deps.db, actor.organizationId, async (scope) => {
-    await repo.lockStackState(scope, input.stackId);
-    const held = await repo.findLock(scope, input.stackId);
-    if (!held) return;
-    if (held.lockId !== input.lockId) {
-      throw new DomainError('conflict', `The state was locked again since, with ID ${held.lockId} (by ${held.holderName}); check it before releasing it`);
+    const held = await repo.listLocks(scope, input.stackId);
+    const matching = held.filter((l) => l.lockId === input.lockId);
+    if (matching.length === 0) {
+      const other = held.find((l) => l.unit === '') ?? held[0];
+      if (!other) return;
+      throw new DomainError('conflict', `The state was locked again since, with ID ${other.lockId} (by ${other.holderName}); check it before releasing it`);
     }
-    await repo.deleteLock(scope, input.stackId, held.lockId);
-    await audit(scope, initiatorOf(actor), placement, input.stackId, 'stateLock', 'forceUnlock');
+    for (const lock of matching) {
+      await repo.lockStackState(scope, input.stackId, lock.unit);
+      if (await repo.deleteLock(scope, input.stackId, lock.lockId, lock.unit)) {
+        await audit(scope, initiatorOf(actor), placement, input.stackId, `${unitPath(lock.unit)}stateLock`, 'forceUnlock');
+      }
+    }
   });
   return {};
+}
+
+/** For a releaseStateLock task: the stack's states locked with `lockId` ('' its root's, else a terragrunt unit's). */
+export async function statesLockedWith(deps: Pick<Deps, 'db'>, organizationId: string, stackId: string, lockId: string): Promise<string[]> {
+  const locks = await readOrganization(deps.db, organizationId, (scope) => repo.listLocks(scope, stackId));
+  return locks.filter((l) => l.lockId === lockId).map((l) => l.unit);
 }
 
 /**
@@ -194,23 +214,38 @@ export async function releaseJobStateLocks(deps: Pick<Deps, 'db'>, organizationI
 // ---------------------------------------------------------------------------------------------
 // Outputs of the current version
 
-async function currentOutputs(deps: Deps, organizationId: string, stackId: string) {
+/**
+ * The outputs of the stack's current state: its root's, or, for a terragrunt stack of several units
+ * (states of units exist), every unit's, named `<unit>:<name>` as the runner names them ('.' the
+ * stack's own directory as a unit).
+ */
+async function currentOutputs(deps: Pick<Deps, 'db'>, organizationId: string, stackId: string) {
   return readOrganization(deps.db, organizationId, async (scope) => {
-    const head = await repo.findStackState(scope, stackId);
-    return head?.currentVersionId ? { versionId: head.currentVersionId, rows: await repo.listOutputs(scope, head.currentVersionId) } : undefined;
+    const states = await repo.listCurrentStates(scope, stackId);
+    const ofUnits = states.some((s) => s.unit !== '');
+    const outputs: { name: string; versionId: string; row: repo.StateOutputRow }[] = [];
+    for (const state of states) {
+      if (!state.currentVersionId || (!ofUnits && state.unit !== '')) continue;
+      for (const row of await repo.listOutputs(scope, state.currentVersionId)) {
+        outputs.push({ name: ofUnits ? `${unitLabel(state.unit)}:${row.name}` : row.name, versionId: state.currentVersionId, row });
+      }
+    }
+    return outputs;
   });
 }
 
+/** A state's name in what the stack shows of several units' states: its unit ('.' the stack's own directory). */
+const unitLabel = (unit: string) => unit || '.';
+
 const parseJson = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
 
-/** The outputs of the stack's current state; sensitive values are not in the answer. */
+/** The outputs of the stack's current state (its units' for a terragrunt stack of several); sensitive values are not in the answer. */
 export async function listStackOutputs(deps: Deps, actor: Actor, stackId: string): Promise<Schemas['StackOutput'][]> {
   await stackFor(deps, actor, stackId, 'stack:read');
-  const current = await currentOutputs(deps, actor.organizationId, stackId);
-  return (current?.rows ?? []).map((row) => {
+  return (await currentOutputs(deps, actor.organizationId, stackId)).map(({ name, row }) => {
     const type = typeExpression(parseJson(row.type));
     return {
-      name: row.name,
+      name,
       isSensitive: row.sensitive,
       ...(type ? { type } : {}),
       ...(row.sensitive ? {} : { value: parseJson(row.value) }),
@@ -221,14 +256,11 @@ export async function listStackOutputs(deps: Deps, actor: Actor, stackId: string
 /** One output's value, sensitive or not (its own permission; audited as a secret read). */
 export async function getStackOutputSecretValue(deps: Deps, actor: Actor, input: Schemas['StackOutputRef']): Promise<Schemas['StackOutputValue']> {
   const placement = await stackFor(deps, actor, input.stackId, 'stackOutput:readSecret');
-  const current = await currentOutputs(deps, actor.organizationId, input.stackId);
-  const row = current?.rows.find((r) => r.name === input.name);
-  if (!current || !row) throw notFound('Output', input.name);
-  const value = row.sensitive
-    ? JSON.parse(deps.envelope.decrypt(row.sealedValue ?? '', outputContext(actor.organizationId, current.versionId, row.name)))
-    : parseJson(row.value);
-  await inOrganization(deps.db, actor.organizationId, (scope) => audit(scope, initiatorOf(actor), placement, input.stackId, `output/${row.name}`, 'readSecret'));
-  return { name: row.name, value };
+  const output = (await currentOutputs(deps, actor.organizationId, input.stackId)).find((o) => o.name === input.name);
+  if (!output) throw notFound('Output', input.name);
+  const value = openOutput(deps.envelope, actor.organizationId, output.versionId, output.row);
+  await inOrganization(deps.db, actor.organizationId, (scope) => audit(scope, initiatorOf(actor), placement, input.stackId, `output/${output.name}`, 'readSecret'));
+  return { name: output.name, value };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -248,49 +280,53 @@ function openOutput(envelope: Deps['envelope'] | undefined, organizationId: stri
 
 /** The current outputs of a stack with their values (sensitive ones opened), for a run's inputs. */
 export async function stackOutputValues(deps: Pick<Deps, 'db'> & { envelope?: Deps['envelope'] | undefined }, organizationId: string, stackId: string): Promise<OutputValue[]> {
-  const current = await currentOutputs(deps as Deps, organizationId, stackId);
-  if (!current) return [];
-  return current.rows.map((row) => ({ name: row.name, sensitive: row.sensitive, value: openOutput(deps.envelope, organizationId, current.versionId, row) }));
+  return (await currentOutputs(deps, organizationId, stackId)).map(({ name, versionId, row }) => ({
+    name,
+    sensitive: row.sensitive,
+    value: openOutput(deps.envelope, organizationId, versionId, row),
+  }));
 }
 
 /**
  * The names of the outputs whose value the run changed: the current version against the one
- * before the run's first state write (none when the run wrote no state). A sensitive output that
- * cannot be opened (no envelope) counts as changed when the run wrote state.
+ * before the run's first state write (none when the run wrote no state), state by state for a
+ * terragrunt stack of several units (named `<unit>:<name>` as its outputs are). A sensitive output
+ * that cannot be opened (no envelope) counts as changed when the run wrote state.
  */
 export async function changedStackOutputs(scope: Scope, envelope: Deps['envelope'] | undefined, stackId: string, runId: string): Promise<string[]> {
-  const around = await repo.versionsAroundRun(scope, stackId, runId);
-  if (!around.wrote) return [];
-  const head = await repo.findStackState(scope, stackId);
-  if (!head?.currentVersionId) return [];
-  const now = await repo.listOutputs(scope, head.currentVersionId);
-  const before = around.before ? await repo.listOutputs(scope, around.before.id) : [];
-  const beforeByName = new Map(before.map((r) => [r.name, r]));
-  const names = new Set([...now.map((r) => r.name), ...before.map((r) => r.name)]);
+  const states = await repo.listCurrentStates(scope, stackId);
+  const ofUnits = states.some((s) => s.unit !== '');
   const changed: string[] = [];
-  for (const name of names) {
-    const a = now.find((r) => r.name === name);
-    const b = beforeByName.get(name);
-    if (!a || !b || !around.before) {
-      changed.push(name);
-      continue;
+  for (const state of states) {
+    if (!state.currentVersionId || (!ofUnits && state.unit !== '')) continue;
+    const around = await repo.versionsAroundRun(scope, stackId, runId, state.unit);
+    if (!around.wrote) continue;
+    const now = await repo.listOutputs(scope, state.currentVersionId);
+    const before = around.before ? await repo.listOutputs(scope, around.before.id) : [];
+    const beforeByName = new Map(before.map((r) => [r.name, r]));
+    const names = new Set([...now.map((r) => r.name), ...before.map((r) => r.name)]);
+    const named = (name: string) => (ofUnits ? `${unitLabel(state.unit)}:${name}` : name);
+    for (const name of names) {
+      const a = now.find((r) => r.name === name);
+      const b = beforeByName.get(name);
+      if (!a || !b || !around.before || ((a.sensitive || b.sensitive) && !envelope)) {
+        changed.push(named(name));
+        continue;
+      }
+      const va = JSON.stringify(openOutput(envelope, scope.organizationId, state.currentVersionId, a));
+      const vb = JSON.stringify(openOutput(envelope, scope.organizationId, around.before.id, b));
+      if (va !== vb) changed.push(named(name));
     }
-    if ((a.sensitive || b.sensitive) && !envelope) {
-      changed.push(name);
-      continue;
-    }
-    const va = JSON.stringify(openOutput(envelope, scope.organizationId, head.currentVersionId, a));
-    const vb = JSON.stringify(openOutput(envelope, scope.organizationId, around.before.id, b));
-    if (va !== vb) changed.push(name);
   }
   return changed.sort();
 }
 
 /**
  * The resource instances of the stack's current state, a page at a time, in address order; none
- * before the stack's first state. `extendedOutput` adds each instance's attributes from the state
- * (paths Terraform marks sensitive redacted): that reads the state itself, so it needs
- * `stackState:read` and is audited like a download.
+ * before the stack's first state. A terragrunt stack of several units lists its units' states one
+ * after another, each address prefixed `<unit>:` as its plans name them. `extendedOutput` adds each
+ * instance's attributes from the state (paths Terraform marks sensitive redacted): that reads the
+ * state itself, so it needs `stackState:read` and is audited like a download.
  */
 export async function listStackResources(
   deps: Deps,
@@ -298,18 +334,22 @@ export async function listStackResources(
   query: { stackId: string; extendedOutput?: boolean | undefined; page: number; pageSize: number },
 ): Promise<{ items: Schemas['StackResource'][]; paging: ReturnType<typeof pagingOf> }> {
   const placement = await stackFor(deps, actor, query.stackId, query.extendedOutput ? 'stackState:read' : 'stack:read');
-  const head = await readOrganization(deps.db, actor.organizationId, (scope) => repo.findStackState(scope, query.stackId));
-  const versionId = head?.currentVersionId;
-  if (!versionId) return { items: [], paging: pagingOf(query, 0) };
-  const { rows, total } = await readOrganization(deps.db, actor.organizationId, (scope) => repo.listResources(scope, versionId, query));
-  let attributes: Map<string, Record<string, unknown>> | undefined;
+  const states = await readOrganization(deps.db, actor.organizationId, (scope) => repo.listCurrentStates(scope, query.stackId));
+  const ofUnits = states.some((s) => s.unit !== '');
+  const versions = new Map<string, string>();
+  for (const state of states) if (state.currentVersionId && (ofUnits || state.unit === '')) versions.set(state.currentVersionId, state.unit);
+  if (versions.size === 0) return { items: [], paging: pagingOf(query, 0) };
+  const { rows, total } = await readOrganization(deps.db, actor.organizationId, (scope) => repo.listResourcesOfVersions(scope, [...versions.keys()], query));
+  const attributes = new Map<string, Map<string, Record<string, unknown>>>();
   if (query.extendedOutput && rows.length > 0) {
-    const sealed = await readOrganization(deps.db, actor.organizationId, (scope) => repo.findSealedContent(scope, versionId));
-    if (sealed) attributes = resourceAttributes(await unseal(deps, actor.organizationId, query.stackId, versionId, sealed));
-    await inOrganization(deps.db, actor.organizationId, (scope) => audit(scope, initiatorOf(actor), placement, query.stackId, `state/${versionId}/resources`, 'readSecret'));
+    for (const versionId of new Set(rows.map((r) => r.stateVersionId))) {
+      const sealed = await readOrganization(deps.db, actor.organizationId, (scope) => repo.findSealedContent(scope, versionId));
+      if (sealed) attributes.set(versionId, resourceAttributes(await unseal(deps, actor.organizationId, query.stackId, versionId, sealed)));
+      await inOrganization(deps.db, actor.organizationId, (scope) => audit(scope, initiatorOf(actor), placement, query.stackId, `state/${versionId}/resources`, 'readSecret'));
+    }
   }
   const items = rows.map((row): Schemas['StackResource'] => ({
-    address: row.address,
+    address: ofUnits ? `${unitLabel(versions.get(row.stateVersionId) ?? '')}:${row.address}` : row.address,
     type: row.type,
     name: row.name,
     mode: row.mode,
@@ -318,7 +358,7 @@ export async function listStackResources(
     ...(row.logicalResourceId ? { logicalResourceId: row.logicalResourceId } : {}),
     ...(row.region ? { region: row.region } : {}),
     iacState: 'managed',
-    ...(attributes ? { attributes: attributes.get(row.address) ?? {} } : {}),
+    ...(query.extendedOutput ? { attributes: attributes.get(row.stateVersionId)?.get(row.address) ?? {} } : {}),
   }));
   return { items, paging: pagingOf(query, total) };
 }

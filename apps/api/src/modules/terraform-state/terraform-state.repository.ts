@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { pagedList, type Page, type PageRequest } from '../../db/paged-list';
 import type { Scope } from '../../db/scope';
 import { stackStates, stateLocks, stateOutputs, stateResources, stateVersionContents, stateVersions, type StateVersionStatus } from './terraform-state.schema';
@@ -44,6 +44,10 @@ export async function lockStackState(scope: Scope, stackId: string, unit = ''): 
 
 export const findStackState = (scope: Scope, stackId: string, unit = '') => scope.first(stackStates, ofState(stackId, unit));
 
+/** The stack's states that have a current version: its root's ('') and its terragrunt units', by unit. */
+export const listCurrentStates = (scope: Scope, stackId: string) =>
+  scope.select(stackStates, and(eq(stackStates.stackId, stackId), isNotNull(stackStates.currentVersionId)) as SQL, { orderBy: [asc(stackStates.unit)] });
+
 export async function setCurrentVersion(scope: Scope, stackId: string, version: { id: string; serial: number; lineage: string; sha256: string }, unit = '') {
   await scope.update(stackStates, { currentVersionId: version.id, serial: version.serial, lineage: version.lineage, sha256: version.sha256 }, ofState(stackId, unit));
 }
@@ -71,22 +75,23 @@ export function listVersions(scope: Scope, filter: Partial<StateVersionFilter>, 
 
 export type StateResourceRow = typeof stateResources.$inferSelect;
 
-export interface StateResourceFilter {
-  stateVersionId: string;
-}
-
-// In the state file's order (Terraform writes it sorted: module, resource, then instance key).
-const resourceList = pagedList<typeof stateResources, StateResourceFilter>({
-  name: 'state_resources',
-  table: stateResources,
-  orderBy: [asc(stateResources.ordinal)],
-  filters: { stateVersionId: (id) => eq(stateResources.stateVersionId, id) },
-});
-
 export const insertResources = (scope: Scope, rows: Omit<typeof stateResources.$inferInsert, 'organizationId'>[]) => scope.insertMany(stateResources, rows);
 
-export const listResources = (scope: Scope, stateVersionId: string, request: PageRequest): Promise<Page<StateResourceRow>> =>
-  scope.page(resourceList, { stateVersionId }, request);
+/** The resource instances of several versions (a terragrunt stack's units'), version after version in the order given, each in its state's order. */
+export async function listResourcesOfVersions(scope: Scope, versionIds: string[], request: PageRequest): Promise<Page<StateResourceRow>> {
+  if (versionIds.length === 0) return { rows: [], total: 0 };
+  const ofVersions = inArray(stateResources.stateVersionId, versionIds);
+  const order = sql`array_position(ARRAY[${sql.join(
+    versionIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::text[], ${stateResources.stateVersionId})`;
+  const rows = await scope.select(stateResources, ofVersions, {
+    orderBy: [asc(order), asc(stateResources.ordinal)],
+    limit: request.pageSize,
+    offset: (request.page - 1) * request.pageSize,
+  });
+  return { rows, total: await scope.count(stateResources, ofVersions) };
+}
 
 export async function insertOutputs(scope: Scope, rows: Omit<typeof stateOutputs.$inferInsert, 'organizationId'>[]): Promise<void> {
   for (const row of rows) await scope.insert(stateOutputs, row);
@@ -100,6 +105,9 @@ export const findOutput = (scope: Scope, versionId: string, name: string) =>
 
 export const findLock = (scope: Scope, stackId: string, unit = '') => scope.first(stateLocks, and(eq(stateLocks.stackId, stackId), eq(stateLocks.unit, unit)) as SQL);
 
+/** The locks of the stack's states (its root's and its terragrunt units'), by unit. */
+export const listLocks = (scope: Scope, stackId: string) => scope.select(stateLocks, eq(stateLocks.stackId, stackId), { orderBy: [asc(stateLocks.unit)] });
+
 /** Takes the lock unless one is held: true when this call inserted it. */
 export const insertLock = (scope: Scope, row: NewStateLockRow) => scope.insertIfAbsent(stateLocks, row);
 
@@ -112,18 +120,19 @@ export const locksHeldBy = (scope: Scope, kind: StateLockRow['holderKind'], hold
   scope.select(stateLocks, and(eq(stateLocks.holderKind, kind), eq(stateLocks.holderId, holderId)));
 
 /**
- * The version the stack had before `runId` first wrote its state (the latest kept one written
- * earlier), and whether the run wrote any: what a dependency trigger compares outputs against.
+ * The version the stack (or its terragrunt unit) had before `runId` first wrote its state (the
+ * latest kept one written earlier), and whether the run wrote any: what a dependency trigger
+ * compares outputs against.
  */
-export async function versionsAroundRun(scope: Scope, stackId: string, runId: string): Promise<{ wrote: boolean; before: StateVersionRow | undefined }> {
-  const [first] = await scope.select(stateVersions, and(eq(stateVersions.stackId, stackId), eq(stateVersions.unit, ''), eq(stateVersions.runId, runId)) as SQL, {
+export async function versionsAroundRun(scope: Scope, stackId: string, runId: string, unit = ''): Promise<{ wrote: boolean; before: StateVersionRow | undefined }> {
+  const [first] = await scope.select(stateVersions, and(eq(stateVersions.stackId, stackId), eq(stateVersions.unit, unit), eq(stateVersions.runId, runId)) as SQL, {
     orderBy: [asc(stateVersions.seq)],
     limit: 1,
   });
   if (!first) return { wrote: false, before: undefined };
   const [before] = await scope.select(
     stateVersions,
-    and(eq(stateVersions.stackId, stackId), eq(stateVersions.unit, ''), sql`${stateVersions.seq} < ${first.seq}`, sql`${stateVersions.status} <> 'quarantined'`) as SQL,
+    and(eq(stateVersions.stackId, stackId), eq(stateVersions.unit, unit), sql`${stateVersions.seq} < ${first.seq}`, sql`${stateVersions.status} <> 'quarantined'`) as SQL,
     { orderBy: [desc(stateVersions.seq)], limit: 1 },
   );
   return { wrote: true, before };

@@ -33,12 +33,13 @@ export interface JobTokenGrant {
   /**
    * What the job may do with the state (design §5.3, job tokens): `write` (apply and task phases:
    * LOCK, POST, UNLOCK), `lock` (a deployment's plan: it locks so nothing changes the state under
-   * it, but never writes it), `read` (a speculative plan, run with -lock=false). Absent: `write`.
+   * it, but never writes it), `read` (a speculative plan, run with -lock=false), `forceUnlock` (a
+   * releaseStateLock task: `write`, and a lock released whatever its id). Absent: `write`.
    */
   stateAccess?: JobStateAccess;
 }
 
-export type JobStateAccess = 'read' | 'lock' | 'write';
+export type JobStateAccess = 'read' | 'lock' | 'write' | 'forceUnlock';
 
 export interface TerraformStateDeps {
   db: Database;
@@ -87,7 +88,7 @@ export async function statePrincipal(deps: TerraformStateDeps, credential: strin
   };
 }
 
-const accessRank: Record<JobStateAccess, number> = { read: 0, lock: 1, write: 2 };
+const accessRank: Record<JobStateAccess, number> = { read: 0, lock: 1, write: 2, forceUnlock: 3 };
 const jobMay = (has: JobStateAccess, need: JobStateAccess) => accessRank[has] >= accessRank[need];
 
 export const principalInitiator = (principal: StatePrincipal): AuditInitiator =>
@@ -108,7 +109,8 @@ async function authorizeOnStack(
   const placement = await deps.stackPlacement(principal.organizationId, stackId);
   if (!placement) throw forbidden('The stack does not exist or you may not use its state');
   if (principal.kind === 'job') {
-    if (principal.stackId !== stackId || permission === 'stackState:forceUnlock') throw forbidden('A job may use only the state of its own stack');
+    if (principal.stackId !== stackId) throw forbidden('A job may use only the state of its own stack');
+    if (permission === 'stackState:forceUnlock' && principal.stateAccess !== 'forceUnlock') throw forbidden('Only a releaseStateLock task may force-unlock the state');
     if (need !== 'read' && !jobMay(principal.stateAccess, need)) {
       throw forbidden(
         need === 'write'

@@ -187,6 +187,19 @@ describe('Terraform HTTP backend: the CLI’s request sequences', () => {
     expect(await versions(stack.id)).toEqual([]);
     const rows = await api.database.db.select({ unit: stateVersions.unit, status: stateVersions.status }).from(stateVersions).where(eq(stateVersions.stackId, stack.id));
     expect(rows.map((r) => `${r.unit}:${r.status}`).sort()).toEqual(['prod/app:current', 'prod/vpc:current']);
+    // A unit's own history, and its rollback goes back into the unit's state (the next serial of the unit's).
+    const unitVersions = await api.call<{ id: string; serial: number; unit?: string }>('listStackStateVersions', { token: admin.token, query: { stackId: stack.id, unit: 'prod/vpc' } });
+    expect(unitVersions.body.response.items.map((v) => [v.unit, v.serial])).toEqual([['prod/vpc', 3]]);
+    const rolled = await api.call<{ serial: number; unit?: string }>('rollbackStackState', {
+      token: admin.token,
+      entity: { stackId: stack.id, stateVersionId: unitVersions.body.response.items[0]?.id },
+    });
+    expect(rolled.status, JSON.stringify(rolled.body)).toBe(200);
+    expect(rolled.body.response.items[0]).toMatchObject({ unit: 'prod/vpc', serial: 4 });
+    expect(JSON.parse((await unitGet('prod/vpc')).body.toString('utf8'))).toMatchObject({ serial: 4 });
+    expect((await get(stack.id, memberPat)).status).toBe(204);
+    const current = await api.call<{ serial: number }>('getStackStateVersionContent', { token: admin.token, query: { stackId: stack.id, unit: 'prod/app' } });
+    expect(current.body.response.items[0]).toMatchObject({ serial: 1 });
   });
 
   it('takes the same lock by LOCK and by POST …/lock; LOCK is idempotent for the same ID; another ID gets 423 with the holder’s LockInfo', async () => {
