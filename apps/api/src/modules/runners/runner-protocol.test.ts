@@ -226,6 +226,51 @@ describe('logs, fencing and tokens', () => {
     expect((await appendLog(job, 29, 'zombie\n')).status).toBe(409);
   }, 30_000);
 
+  it('takes a piece that arrives before the one ahead of it (two in flight) once that one is stored; refuses a piece far past the end', async () => {
+    const { groupId, groupToken } = await newGroup();
+    const stack = await createStack(groupId);
+    const plan = await createRun('createPlan', stack);
+    const job = (await claim((await newRunner(groupToken)).token))!;
+    const second = appendLog(job, 4, 'two\n');
+    await new Promise((r) => setTimeout(r, 150));
+    expect((await appendLog(job, 0, 'one\n')).status).toBe(200);
+    const answered = await second;
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    expect(answered.body.response.items[0]).toEqual({ end: 8 });
+    const log = await api.database.db.select().from(runLogChunks).where(eq(runLogChunks.runId, plan.id));
+    expect(Buffer.concat(log.sort((a, b) => a.offset - b.offset).map((c) => c.data)).toString()).toBe('one\ntwo\n');
+    const far = await appendLog(job, 8 + 3 * 1024 * 1024, 'lost\n');
+    expect(far.status).toBe(409);
+    expect(far.body.response.errors[0]?.message).toContain('offset 8');
+  }, 30_000);
+
+  it("refuses, within the append's one statement, a token that is expired, revoked, or fenced while its append waited for the job", async () => {
+    const { groupId, groupToken } = await newGroup();
+    const stack = await createStack(groupId);
+    const plan = await createRun('createPlan', stack);
+    const job = (await claim((await newRunner(groupToken)).token))!;
+    const db = api.database.db;
+    expect((await appendLog(job, 0, 'a\n')).status).toBe(200);
+    await db.execute(sql`update runner_job_tokens set expires_at = now() - interval '1 second' where job_id = ${job.jobId}`);
+    expect((await appendLog(job, 2, 'b\n')).status).toBe(409);
+    await db.execute(sql`update runner_job_tokens set expires_at = now() + interval '1 hour', revoked_at = now() where job_id = ${job.jobId}`);
+    expect((await appendLog(job, 2, 'b\n')).status).toBe(409);
+    await db.execute(sql`update runner_job_tokens set revoked_at = null where job_id = ${job.jobId}`);
+    expect((await appendLog(job, 2, 'b\n')).status).toBe(200);
+    // The sweeper holds the job's row and marks it lost: an append in between waits for it, then
+    // finds the job no longer live (a lookup before the append would have let it write).
+    let pending: ReturnType<typeof appendLog> | undefined;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select id from run_jobs where id = ${job.jobId} for update`);
+      pending = appendLog(job, 4, 'zombie\n');
+      await new Promise((r) => setTimeout(r, 200));
+      await tx.execute(sql`update run_jobs set status = 'lost' where id = ${job.jobId}`);
+    });
+    expect((await pending!).status).toBe(409);
+    const chunks = await db.select().from(runLogChunks).where(eq(runLogChunks.runId, plan.id));
+    expect(Buffer.concat(chunks.sort((a, b) => a.offset - b.offset).map((c) => c.data)).toString()).toBe('a\nb\n');
+  }, 30_000);
+
   it('fails the work of a vanished runner with the reason, fences the late runner off (logs, steps, finish, state), and releases its state lock', async () => {
     const { groupId, groupToken } = await newGroup();
     const stack = await createStack(groupId);
