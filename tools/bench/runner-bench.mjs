@@ -162,7 +162,7 @@ try {
       const [job] = await call('POST', '/runner/job/claim', { token: r.token, entity: { waitSeconds: 5 } });
       if (job) {
         claimedAt.set(job.runId, performance.now());
-        jobs.push(job);
+        jobs.push({ ...job, runnerToken: r.token });
       }
     }
   });
@@ -194,15 +194,19 @@ try {
    */
   const produce = async (url, headers) => {
     const flights = [];
-    for (let i = 0; i < chunks; i += 1) {
-      if (flights.length >= inFlight) await flights.shift();
-      flights.push(
-        (async () => {
-          const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: body(i) });
-          if (!response.ok) throw new Error(`append ${i}: ${response.status} ${await response.text()}`);
-          await response.arrayBuffer();
-        })(),
-      );
+    try {
+      for (let i = 0; i < chunks; i += 1) {
+        if (flights.length >= inFlight) await flights.shift();
+        flights.push(
+          (async () => {
+            const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: body(i) });
+            if (!response.ok) throw new Error(`append ${i}: ${response.status} ${await response.text()}`);
+            await response.arrayBuffer();
+          })(),
+        );
+      }
+    } finally {
+      await Promise.allSettled(flights);
     }
     await Promise.all(flights);
   };
@@ -227,6 +231,8 @@ try {
   const replays = [];
   for (let round = 0; round < repeat; round += 1) {
     const job = jobs[round];
+    // The job's runner is alive: its heartbeat extends the job's lease (a slow machine's rounds outlast it otherwise).
+    await call('POST', '/runner/heartbeat', { token: job.runnerToken, entity: { health: 'ok', jobs: [{ jobId: job.jobId, attempt: job.attempt }] } });
     const runLogs = `${base}/stack/run/${job.runId}/logs`;
     await fetch(`${bareBase}/reset`, { method: 'POST' });
     // Live: the clients follow while the runner appends.
