@@ -197,13 +197,13 @@ try {
     try {
       for (let i = 0; i < chunks; i += 1) {
         if (flights.length >= inFlight) await flights.shift();
-        flights.push(
-          (async () => {
-            const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: body(i) });
-            if (!response.ok) throw new Error(`append ${i}: ${response.status} ${await response.text()}`);
-            await response.arrayBuffer();
-          })(),
-        );
+        const flight = (async () => {
+          const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: body(i) });
+          if (!response.ok) throw new Error(`append ${i}: ${response.status} ${await response.text()}`);
+          await response.arrayBuffer();
+        })();
+        flight.catch(() => undefined); // awaited below
+        flights.push(flight);
       }
     } finally {
       await Promise.allSettled(flights);
@@ -227,12 +227,17 @@ try {
     return { seconds, sent, rate: (total * clientCount) / seconds / 1024 / 1024 };
   };
   const auth = { authorization: `Bearer ${token}` };
+  // The jobs' runners are alive: they heartbeat (every 10 s, as the runner agent does), so the leases hold however long the rounds take.
+  const heartbeats = setInterval(() => {
+    for (const r of runners) {
+      const held = jobs.filter((j) => j.runnerToken === r.token).map((j) => ({ jobId: j.jobId, attempt: j.attempt }));
+      if (held.length) void call('POST', '/runner/heartbeat', { token: r.token, entity: { health: 'ok', jobs: held } }).catch(() => undefined);
+    }
+  }, 10_000).unref();
   const follows = [];
   const replays = [];
   for (let round = 0; round < repeat; round += 1) {
     const job = jobs[round];
-    // The job's runner is alive: its heartbeat extends the job's lease (a slow machine's rounds outlast it otherwise).
-    await call('POST', '/runner/heartbeat', { token: job.runnerToken, entity: { health: 'ok', jobs: [{ jobId: job.jobId, attempt: job.attempt }] } });
     const runLogs = `${base}/stack/run/${job.runId}/logs`;
     await fetch(`${bareBase}/reset`, { method: 'POST' });
     // Live: the clients follow while the runner appends.
@@ -259,6 +264,7 @@ try {
   console.log(
     `log throughput to ${clientCount} SSE clients opening a finished run, median of ${repeat}: Terrace ${median(replays.map((f) => f.terrace.rate)).toFixed(1)} MiB/s, bare ${median(replays.map((f) => f.bare.rate)).toFixed(1)} MiB/s; ratio ${verdict(replayRatio)}`,
   );
+  clearInterval(heartbeats);
   console.log('run lists at 100,000 runs: node tools/bench/run-list-bench.mjs');
 } catch (error) {
   console.error(error);
