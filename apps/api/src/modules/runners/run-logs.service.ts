@@ -138,7 +138,8 @@ export async function readRunLog(deps: RunLogsDeps, organizationId: string, runI
   const pieces: LogPiece[] = [];
   let at = from;
   let budget = limitBytes;
-  let compactedRead = false;
+  let compactedReads = 0;
+  let compactedFound = false;
   while (budget > 0) {
     // The chunk holding `at` (it may start before it) and the later ones.
     const result = await deps.db.execute<{ offset: string; data: Buffer }>(sql`
@@ -148,10 +149,12 @@ export async function readRunLog(deps: RunLogsDeps, organizationId: string, runI
       order by "offset" limit ${CHUNK_ROWS}`);
     const rows = result.rows.map((row) => ({ offset: Number(row.offset), data: row.data })).filter((row) => row.offset + row.data.length > at);
     if (!rows.length || rows[0]!.offset > at) {
-      // No chunk holds `at`: the compacted log may (a finished run, or compaction just now).
-      if (compactedRead) return pieces; // a gap (a lost attempt's missing bytes): stop at it
-      compactedRead = true;
+      // No chunk holds `at`: the compacted log may (a finished run, or compaction just now). Once
+      // more when it was read before: a compaction may have taken the chunks after that read.
+      if (compactedReads >= (compactedFound ? 2 : 1)) return pieces; // a gap (a lost attempt's missing bytes): stop at it
+      compactedReads += 1;
       const compacted = await compactedLog(deps, organizationId, runId);
+      compactedFound = compacted !== null;
       if (!compacted || compacted.length <= at) return pieces;
       const part = compacted.subarray(at, at + budget);
       pieces.push({ offset: at, data: part });
