@@ -104,7 +104,7 @@ export class LogUploader {
     if (!out.length) return this.#starting;
     this.#starting = this.#starting.then(async () => {
       for (let at = 0; at < out.length; at += MAX_PIECE) {
-        while (this.#flights.length >= IN_FLIGHT) await this.#flights[0]!.catch(() => undefined);
+        while (this.#flights.length >= IN_FLIGHT) await this.#flights[0]?.catch(() => undefined);
         if (this.#failed) throw this.#failed;
         this.#start(out.subarray(at, at + MAX_PIECE));
       }
