@@ -414,8 +414,9 @@ async function lostReason(db: Database, job: ExpiredJob): Promise<string> {
 
 /**
  * The runner sweeper (a background job every minute, and safe on several replicas): jobs whose
- * lease expired are lost and their runs end in error with the reason (a speculative plan's job is
- * queued again instead, a bounded number of times); their tokens die and their state locks are
+ * lease expired are lost and their runs end in error with the reason (a speculative plan's job, or
+ * any job its runner never started, an apply's too, is queued again instead, a bounded number of
+ * times); their tokens die and their state locks are
  * released; runner
  * health follows the heartbeats (warning after 30 s, error after 5 min); finished runs' logs are compacted.
  */
