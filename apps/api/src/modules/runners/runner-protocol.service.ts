@@ -343,6 +343,13 @@ async function whenLogReaches(deps: RunnerProtocolDeps, gap: LogGap, offset: num
 }
 
 /**
+ * Appends in progress in this process, by job token: the next piece of the same token waits here
+ * for the one ahead of it (its statement would only find the gap); through another replica, the
+ * database's notification does it (whenLogReaches).
+ */
+const appendsInProgress = new Map<string, { end: number; done: Promise<void> }>();
+
+/**
  * Appends to a job's log with the job's token, fenced in the append's statement (no lookups of
  * its own); a piece that arrives just before the one ahead of it waits for it. A refused token
  * is answered as every job call answers it (authenticateJob: 401 for a token that is not the
@@ -350,7 +357,21 @@ async function whenLogReaches(deps: RunnerProtocolDeps, gap: LogGap, offset: num
  */
 export async function appendLogWithToken(deps: RunnerProtocolDeps, token: string | null, jobId: string, offset: number, base64: string): Promise<number> {
   if (!token?.startsWith('tjb_')) throw unauthenticated('A job token is required');
-  const end = await appendJobLog(deps, tokenLogWriter(hashToken(token), jobId), offset, Buffer.from(base64, 'base64'), (gap) => whenLogReaches(deps, gap, offset));
+  const tokenHash = hashToken(token);
+  const data = Buffer.from(base64, 'base64');
+  const ahead = appendsInProgress.get(tokenHash);
+  const append = (async () => {
+    if (ahead?.end === offset) await ahead.done;
+    return appendJobLog(deps, tokenLogWriter(tokenHash, jobId), offset, data, (gap) => whenLogReaches(deps, gap, offset));
+  })();
+  const entry = { end: offset + data.length, done: append.then(() => undefined, () => undefined) };
+  appendsInProgress.set(tokenHash, entry);
+  let end: number | null;
+  try {
+    end = await append;
+  } finally {
+    if (appendsInProgress.get(tokenHash) === entry) appendsInProgress.delete(tokenHash);
+  }
   if (end !== null) return end;
   const job = await authenticateJob(deps, token, jobId);
   throw new StaleAttemptError(job.jobId, job.attempt); // live again by now: still not written
