@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runner protocol benchmark (issue 12): prints figures, asserts nothing, exits 0.
 //
-//   node tools/bench/runner-bench.mjs [--runners=20] [--jobs=40] [--clients=50] [--log-mb=8] [--chunk-kb=64] [--repeat=3] [--profile=DIR]
+//   node tools/bench/runner-bench.mjs [--runners=20] [--jobs=40] [--clients=50] [--log-mb=8] [--chunk-kb=64] [--in-flight=2] [--repeat=3] [--profile=DIR]
 //
 // 1. Claim latency with 20 runners: 20 registered runners long-poll the claim of one group; plans
 //    are created one at a time and the time from the plan's creation answer to a runner holding its
@@ -9,11 +9,13 @@
 // 2. Log throughput to 50 browsers, against a bare SSE server in the same run
 //    (lib/bare-sse-server.mjs: node:http alone, in its own process as the API is, chunks kept in
 //    memory). Both get the same bytes in the same chunks from the same producer (a runner's
-//    sequential appends, `--log-mb` in `--chunk-kb` chunks, the same request bodies), and the same
+//    appends as the runner agent sends them, `--in-flight` on their way at once, `--log-mb` in
+//    `--chunk-kb` chunks, the same request bodies), and the same
 //    50 clients read them the same way (frames split, JSON parsed). Two cases, `--repeat` times,
 //    Terrace and the bare server taking turns, medians compared (goal: ≥ 0.5× the bare server):
 //    - following: the clients are connected while the runner appends (GET /stack/run/{runId}/logs);
-//      Terrace stores every chunk durably (one commit each) before it answers the runner;
+//      Terrace stores every chunk durably (one commit each, in order: a chunk that arrives before
+//      the one ahead of it waits for it) before it answers the runner;
 //    - finished run: the run is over (its log compacted, gzip and sealed) and the clients open it.
 // 3. Run lists at 100,000 runs: run-list-bench.mjs (named at the end).
 //
@@ -39,6 +41,8 @@ const logBytes = option('log-mb', 8) * 1024 * 1024;
 // 64 KiB: what the runner agent sends at a time when a step writes fast (LogUploader's batch; else every 500 ms).
 const chunkBytes = option('chunk-kb', 64) * 1024;
 const repeat = option('repeat', 3);
+// The runner agent keeps two log pieces in flight (LogUploader); `--in-flight=1` measures one at a time.
+const inFlight = option('in-flight', 2);
 /** `--profile=DIR`: the API process writes a CPU profile (node --cpu-prof) into DIR when it stops. */
 const profileDir = process.argv.find((a) => a.startsWith('--profile='))?.split('=')[1];
 
@@ -126,7 +130,9 @@ try {
     if (i > 600) throw new Error('the API did not start');
     await new Promise((r) => setTimeout(r, 200));
   }
-  console.log(`Runner bench: ${runnerCount} runners, ${jobCount} jobs; ${clientCount} SSE clients × ${logBytes / 1024 / 1024} MiB in ${chunkBytes / 1024} KiB chunks; load ${loadavg()[0].toFixed(1)}`);
+  console.log(
+    `Runner bench: ${runnerCount} runners, ${jobCount} jobs; ${clientCount} SSE clients × ${logBytes / 1024 / 1024} MiB in ${chunkBytes / 1024} KiB chunks, ${inFlight} in flight; load ${loadavg()[0].toFixed(1)}`,
+  );
   const email = `bench-${Date.now()}@example.com`;
   const [signed] = await call('POST', '/auth/signUp', { entity: { email, password: 'Bench-Password-1234!', firstName: 'Bench', lastName: 'Runner', organizationName: 'Runner bench' } });
   const token = signed.token;
@@ -156,7 +162,7 @@ try {
       const [job] = await call('POST', '/runner/job/claim', { token: r.token, entity: { waitSeconds: 5 } });
       if (job) {
         claimedAt.set(job.runId, performance.now());
-        jobs.push(job);
+        jobs.push({ ...job, runnerToken: r.token });
       }
     }
   });
@@ -173,7 +179,7 @@ try {
   console.log(`claim latency (${runnerCount} runners long-polling, plan created → job claimed): p50 ${ms(percentile(latencies, 50))}, p90 ${ms(percentile(latencies, 90))}, p99 ${ms(percentile(latencies, 99))}, max ${ms(Math.max(...latencies))}`);
 
   // 2. Log throughput to 50 SSE clients, against the bare SSE server in the same run: the same
-  //    producer (the runner's sequential appends, same bodies), the same bytes in the same chunks,
+  //    producer (the runner agent's appends, same bodies), the same bytes in the same chunks,
   //    the same clients reading the same way; Terrace and the bare server take turns.
   bareServer = spawn(process.execPath, [join(root, 'tools/bench/lib/bare-sse-server.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
   const barePort = await new Promise((resolve) => bareServer.stdout.once('data', (d) => resolve(Number(String(d).trim()))));
@@ -182,13 +188,27 @@ try {
   const chunks = Math.ceil(logBytes / chunkBytes);
   const total = chunks * chunkBytes;
   const body = (i) => JSON.stringify({ entity: { offset: i * chunkBytes, data: chunk.toString('base64') } });
-  /** The runner: appends the log chunk after chunk, each once the previous one was answered. */
+  /**
+   * The runner, as the runner agent's LogUploader sends: chunk after chunk, `inFlight` of them on
+   * their way at once (the next one leaves when the oldest was answered).
+   */
   const produce = async (url, headers) => {
-    for (let i = 0; i < chunks; i += 1) {
-      const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: body(i) });
-      if (!response.ok) throw new Error(`append ${i}: ${response.status} ${await response.text()}`);
-      await response.arrayBuffer();
+    const flights = [];
+    try {
+      for (let i = 0; i < chunks; i += 1) {
+        if (flights.length >= inFlight) await flights.shift();
+        const flight = (async () => {
+          const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: body(i) });
+          if (!response.ok) throw new Error(`append ${i}: ${response.status} ${await response.text()}`);
+          await response.arrayBuffer();
+        })();
+        flight.catch(() => undefined); // awaited below
+        flights.push(flight);
+      }
+    } finally {
+      await Promise.allSettled(flights);
     }
+    await Promise.all(flights);
   };
   /**
    * `clientCount` clients open `url`; answers when all of them got the whole log. Following, the
@@ -207,6 +227,13 @@ try {
     return { seconds, sent, rate: (total * clientCount) / seconds / 1024 / 1024 };
   };
   const auth = { authorization: `Bearer ${token}` };
+  // The jobs' runners are alive: they heartbeat (every 10 s, as the runner agent does), so the leases hold however long the rounds take.
+  const heartbeats = setInterval(() => {
+    for (const r of runners) {
+      const held = jobs.filter((j) => j.runnerToken === r.token).map((j) => ({ jobId: j.jobId, attempt: j.attempt }));
+      if (held.length) void call('POST', '/runner/heartbeat', { token: r.token, entity: { health: 'ok', jobs: held } }).catch(() => undefined);
+    }
+  }, 10_000).unref();
   const follows = [];
   const replays = [];
   for (let round = 0; round < repeat; round += 1) {
@@ -237,6 +264,7 @@ try {
   console.log(
     `log throughput to ${clientCount} SSE clients opening a finished run, median of ${repeat}: Terrace ${median(replays.map((f) => f.terrace.rate)).toFixed(1)} MiB/s, bare ${median(replays.map((f) => f.bare.rate)).toFixed(1)} MiB/s; ratio ${verdict(replayRatio)}`,
   );
+  clearInterval(heartbeats);
   console.log('run lists at 100,000 runs: node tools/bench/run-list-bench.mjs');
 } catch (error) {
   console.error(error);

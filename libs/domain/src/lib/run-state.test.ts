@@ -73,6 +73,7 @@ const allowed: [RunStatus, RunEvent, RunStateKind[], RunStatus][] = [
   ['inProgress', 'jobLost', all, 'error'],
   ['cancelling', 'jobLost', all, 'canceled'],
   ['inProgress', 'jobRequeued', all, 'queued'],
+  ['inProgress', 'applyRequeued', deploymentKinds, 'approved'],
   ['inProgress', 'jobErrored', all, 'error'],
   ['cancelling', 'jobErrored', all, 'error'],
   ...runStatuses.filter(isRunActive).map((s): [RunStatus, RunEvent, RunStateKind[], RunStatus] => [s, 'stackDeleted', all, 'canceled']),

@@ -76,6 +76,11 @@ export const runEvents = [
    * never started): queued again for another runner (bounded attempts, sweeper).
    */
   'jobRequeued',
+  /**
+   * A lost apply job its runner never started (claimed, no step reported): nothing was applied, so
+   * the run is approved again and the apply job queued for another runner (bounded attempts, sweeper).
+   */
+  'applyRequeued',
   'jobErrored',
   /** The stack was deleted with the run still active. */
   'stackDeleted',
@@ -136,6 +141,8 @@ export const runTransitions: readonly RunTransition[] = [
   // A plan that changes nothing (a pull request's, a drift check's), or a job that never started, is
   // safe to run again elsewhere (the sweeper decides by the job's phase and status).
   { from: ['inProgress'], event: 'jobRequeued', to: 'queued', actors: ['sweeper'] },
+  // An apply job never started goes back to where the claim took it from: approved, its job queued.
+  { from: ['inProgress'], event: 'applyRequeued', to: 'approved', actors: ['sweeper'], kinds: deploymentKinds },
   { from: onRunner, event: 'jobErrored', to: 'error', actors: ['runner', 'system'] },
   { from: activeStatuses, event: 'stackDeleted', to: 'canceled', actors: ['system'] },
 ];
@@ -185,6 +192,7 @@ const eventWords: Record<RunEvent, string> = {
   runnerCanceled: 'cancelled',
   jobLost: 'lost by its runner',
   jobRequeued: 'queued again after its runner was lost',
+  applyRequeued: 'approved again after its runner was lost',
   jobErrored: 'failed',
   stackDeleted: 'cancelled with its stack',
 };

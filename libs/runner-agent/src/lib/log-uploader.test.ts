@@ -37,8 +37,68 @@ describe('LogUploader', () => {
     const uploader = new LogUploader(async () => {
       throw new Error('refused');
     }, 4, 10_000);
-    await expect(uploader.write(Buffer.from('abcdef\n'))).rejects.toThrow('refused');
+    // The batch is on its way when the write returns; its refusal reaches the writer next.
+    await uploader.write(Buffer.from('abcdef\n'));
+    await expect(uploader.close()).rejects.toThrow('refused');
     expect(() => uploader.write(Buffer.from('more\n'))).toThrow('refused');
+  });
+
+  it('keeps two batches in flight, in order, and acknowledges them in order', async () => {
+    const started: number[] = [];
+    const answers: (() => void)[] = [];
+    const uploader = new LogUploader(
+      (offset, data) => {
+        started.push(offset);
+        return new Promise((resolve) => answers.push(() => resolve(offset + data.length)));
+      },
+      4,
+      10_000,
+    );
+    await uploader.write(Buffer.from('one\n'));
+    await uploader.write(Buffer.from('two\n'));
+    // Two sends travel; a third batch waits for a free slot (the writer waits with it).
+    expect(started).toEqual([0, 4]);
+    let thirdOnItsWay = false;
+    const third = Promise.resolve(uploader.write(Buffer.from('six\n'))).then(() => (thirdOnItsWay = true));
+    await new Promise((r) => setTimeout(r, 10));
+    expect(thirdOnItsWay).toBe(false);
+    // The second answers first: nothing is acknowledged before the first is.
+    answers[1]!();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(uploader.acknowledged).toBe(0);
+    answers[0]!();
+    await third;
+    expect(started).toEqual([0, 4, 8]);
+    expect(uploader.acknowledged).toBe(8);
+    const closed = uploader.close();
+    answers[2]!();
+    expect(await closed).toBe(12);
+  });
+
+  it('sends a batch again once the batch before it is stored, when it arrived first and was refused', async () => {
+    const stored: string[] = [];
+    let firstLands!: () => void;
+    const uploader = new LogUploader(
+      async (offset, data) => {
+        const end = stored.join('').length;
+        if (offset === 0 && !stored.length) {
+          await new Promise<void>((resolve) => (firstLands = resolve));
+          stored.push(data.toString());
+          return offset + data.length;
+        }
+        if (offset > end) throw new Error(`The log continues at offset ${end}`);
+        stored.push(data.toString());
+        return offset + data.length;
+      },
+      4,
+      10_000,
+    );
+    await uploader.write(Buffer.from('one\n'));
+    await uploader.write(Buffer.from('two\n'));
+    await new Promise((r) => setTimeout(r, 10));
+    firstLands();
+    expect(await uploader.close()).toBe(8);
+    expect(stored.join('')).toBe('one\ntwo\n');
   });
 
   it('names steps as the contract does', () => {

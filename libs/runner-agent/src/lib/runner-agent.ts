@@ -35,17 +35,30 @@ const silent: RunnerAgentLogger = { info: () => undefined, warn: () => undefined
 export const contractStepName = (key: StepKey | string): string => key.replace(/\.(\w)/, (_, c: string) => c.toUpperCase());
 
 const MAX_PIECE = 1024 * 1024;
+/**
+ * Pieces on their way at once: the next one travels while the server stores the one before (it
+ * waits there for it). The server's stored end is the only truth: offsets stay contiguous and a
+ * resent piece is idempotent.
+ */
+const IN_FLIGHT = 2;
 
 /**
  * A job's log on its way to the server: bytes are batched (64 KiB or 500 ms), cut at a line end so
- * no character is split, sent in order at their offset, and resent until acknowledged. `close`
- * sends the rest and answers the final offset (the finish barrier's).
+ * no character is split, sent in order at their offset (two pieces in flight), and resent until
+ * acknowledged. `close` sends the rest and answers the final offset (the finish barrier's). A
+ * refused piece stops the upload: the next write, or `close`, throws its error.
  */
 export class LogUploader {
   #pending: Buffer[] = [];
   #pendingBytes = 0;
+  /** Where the acknowledged log ends (every piece before it acknowledged). */
   #acked = 0;
-  #sending: Promise<void> = Promise.resolve();
+  /** Where the log handed to the sends ends. */
+  #queued = 0;
+  /** The sends in flight, oldest first. */
+  #flights: Promise<void>[] = [];
+  /** Batches start their sends in order. */
+  #starting: Promise<void> = Promise.resolve();
   #timer: NodeJS.Timeout | null = null;
   #failed: unknown = null;
 
@@ -59,7 +72,7 @@ export class LogUploader {
     return this.#acked;
   }
 
-  /** Queues bytes; the promise settles once a full batch is on its way (backpressure). */
+  /** Queues bytes; the promise settles once a full batch is on its way and a send slot is free (backpressure). */
   write(bytes: Uint8Array): Promise<void> | void {
     if (this.#failed) throw this.#failed;
     this.#pending.push(Buffer.from(bytes));
@@ -88,26 +101,51 @@ export class LogUploader {
     const rest = buffered.subarray(cut);
     this.#pending = rest.length ? [Buffer.from(rest)] : [];
     this.#pendingBytes = rest.length;
-    if (!out.length) return this.#sending;
-    this.#sending = this.#sending.then(async () => {
+    if (!out.length) return this.#starting;
+    this.#starting = this.#starting.then(async () => {
       for (let at = 0; at < out.length; at += MAX_PIECE) {
-        const piece = out.subarray(at, at + MAX_PIECE);
-        try {
-          await this.send(this.#acked, piece);
-          this.#acked += piece.length;
-        } catch (error) {
-          this.#failed = error;
-          throw error;
-        }
+        while (this.#flights.length >= IN_FLIGHT) await this.#flights[0]?.catch(() => undefined);
+        if (this.#failed) throw this.#failed;
+        this.#start(out.subarray(at, at + MAX_PIECE));
       }
     });
-    return this.#sending;
+    return this.#starting;
+  }
+
+  #start(piece: Buffer): void {
+    const offset = this.#queued;
+    this.#queued += piece.length;
+    const before = this.#flights.at(-1);
+    const flight = (async () => {
+      for (let tries = 0; ; tries += 1) {
+        try {
+          await this.send(offset, piece);
+          break;
+        } catch (error) {
+          // Refused while the piece before it was still on its way (a gap the server gave up
+          // waiting on, say): once that one is acknowledged, this one is sent again.
+          const beforeStored = before ? await before.then(() => true, () => false) : false;
+          if (!beforeStored || tries >= 2 || this.#failed) {
+            this.#failed ??= error;
+            throw error;
+          }
+        }
+      }
+      await before;
+      this.#acked = Math.max(this.#acked, offset + piece.length);
+    })();
+    this.#flights.push(flight);
+    const landed = () => {
+      this.#flights.splice(this.#flights.indexOf(flight), 1);
+    };
+    flight.then(landed, landed);
   }
 
   /** Sends everything still waiting; answers the log's final offset. */
   async close(): Promise<number> {
     await this.#flush(true);
-    await this.#sending;
+    await Promise.allSettled(this.#flights);
+    if (this.#failed) throw this.#failed;
     return this.#acked;
   }
 }

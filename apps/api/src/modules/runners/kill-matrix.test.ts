@@ -361,7 +361,8 @@ async function deployToTheEnd(deploymentId: string): Promise<Deployment> {
 // What each kill leaves (design §5.1 and §5.3): a runner killed inside a started job loses it,
 // and the run ends in error with the runner's name (a deployment's plan holds the stack; an apply
 // may have changed infrastructure half-way: neither runs again by itself); outside a job nothing
-// is lost. A killed server loses nothing: the runner waits for it and goes on.
+// is lost. ('claimed' holds the plan job's clone, after its first step report; an apply claimed
+// with no step reported is queued again: its own case below.) A killed server loses nothing: the runner waits for it and goes on.
 const outcomes: Record<'runner' | 'server', Record<Transition, 'succeeded' | 'error'>> = {
   runner: { queued: 'succeeded', claimed: 'error', planning: 'error', waitingForApproval: 'succeeded', applying: 'error', finishing: 'error' },
   server: { queued: 'succeeded', claimed: 'succeeded', planning: 'succeeded', waitingForApproval: 'succeeded', applying: 'succeeded', finishing: 'succeeded' },
@@ -415,6 +416,37 @@ describe('kill -9 at every transition', () => {
       expect((await deployToTheEnd(next)).status).toBe('succeeded');
       await expectNothingLeft(stackId);
     }
+  }, 180_000);
+
+  it('the runner, claimed (its apply, before any step)', async () => {
+    const stackId = await newStack();
+    const deployment = await driveTo(stackId, 'waitingForApproval');
+    // The runner freezes with its long-polled claim waiting at the server: the approved apply job
+    // goes to it, and it never reports a step. Then it is killed.
+    const frozen = `kill-runner-${runners}`;
+    runner?.kill('SIGSTOP');
+    await ok('approveDeployment', { token: admin.token, query: { deploymentId: deployment } });
+    await until('the frozen runner to claim the apply', async () => {
+      const [job] = (await api.database.db.execute<{ status: string }>(sql`select status from run_jobs where run_id = ${deployment} and phase = 'apply'`)).rows;
+      return job?.status === 'claimed' ? true : undefined;
+    });
+    output += `\n=== killing ${frozen} (pid ${runner?.pid}) at its apply's claim\n`;
+    await kill(runner);
+    await api.database.db.execute(sql`update run_jobs set lease_expires_at = now() - interval '1 second' where run_id = ${deployment} and status in ('claimed', 'running')`);
+    await sweepRunners(api.runnerProtocol);
+    // Nothing was applied: the deployment is approved again, the reason in its history.
+    expect((await deploymentOf(deployment)).status).toBe('approved');
+    const [last] = (await api.database.db.execute<{ event: string; reason: string | null }>(sql`select event, reason from run_transitions where run_id = ${deployment} order by seq desc limit 1`)).rows;
+    expect(last?.event).toBe('applyRequeued');
+    expect(last?.reason).toContain(frozen);
+    // Another runner applies it, once.
+    startRunner();
+    const end = await statusIn(deployment, ['succeeded', 'failed', 'error', 'applyFailure']);
+    expect(end.status, `${end.errorSummary}\n${output.slice(-4000)}`).toBe('succeeded');
+    expect(await invocations(deployment, 'apply')).toBe(1);
+    const ends = (await api.database.db.execute<{ n: string }>(sql`select count(*) as n from run_transitions where run_id = ${deployment} and to_status in ('succeeded', 'error', 'failed', 'applyFailure', 'canceled')`)).rows[0];
+    expect(Number(ends?.n)).toBe(1);
+    await expectNothingLeft(stackId);
   }, 180_000);
 
   it.each(transitions)('the server, %s', async (at) => {

@@ -5,7 +5,7 @@ import type { JobOutcome as EngineOutcome, JobSpec as EngineSpec, RunJobOptions 
 import { StaleAttemptError, type JobOutcome } from '../runs/run-jobs.service';
 import { LogGapError } from './run-logs.service';
 import {
-  appendLogOfJob,
+  appendLogWithToken,
   authenticateJob,
   credentialsOfJob,
   FinishBarrierError,
@@ -55,7 +55,7 @@ export class InProcessRunnerTransport implements RunnerTransport {
   }
 
   appendLog(job: ClaimedJob, offset: number, data: Uint8Array): Promise<number> {
-    return asProtocol(async () => appendLogOfJob(this.deps, await authenticateJob(this.deps, job.token, job.jobId), offset, Buffer.from(data).toString('base64')));
+    return asProtocol(async () => appendLogWithToken(this.deps, job.token, job.jobId, offset, Buffer.from(data).toString('base64')));
   }
 
   step(job: ClaimedJob, step: string, status: Parameters<RunnerTransport['step']>[2], result?: Parameters<RunnerTransport['step']>[3]) {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gunzip, gunzipSync, gzipSync } from 'node:zlib';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { SecretEnvelope } from '../../crypto/secret-envelope';
 import type { Database, Transaction } from '../../db/database';
 import { DomainError } from '../../http/domain-error';
@@ -31,7 +31,7 @@ async function lockRunLog(tx: Transaction, runId: string): Promise<void> {
 }
 
 /** Where the run's stored log ends: the last chunk's end, or the compacted log's size (one statement, by the primary keys). */
-const storedEndOf = (runId: string) => sql`greatest(
+const storedEndOf = (runId: string | SQL) => sql`greatest(
   coalesce((select c."offset" + octet_length(c.data) from run_log_chunks c where c.run_id = ${runId} order by c."offset" desc limit 1), 0),
   coalesce((select l.size from run_logs l where l.run_id = ${runId}), 0))`;
 
@@ -58,36 +58,59 @@ export class LogGapError extends DomainError {
 }
 
 /**
- * Appends a job's bytes at `offset` of its log (`base` = where the job's log starts in the run's).
- * Bytes already stored are accepted (a retry); what overlaps the stored end is cut; an offset past
- * the end is refused (LogGapError). Answers the job's stored end.
+ * Who writes a job's log: a query answering one row (organization_id, run_id, job_id, log_base)
+ * while the writer may write, none otherwise. It runs inside the append's statement, so a fence
+ * (the job's live attempt, its token) costs no round trip of its own and holds until the commit.
+ */
+export type LogWriter = SQL;
+
+/** An append that arrived before the bytes ahead of it were stored (they may be on their way). */
+export interface LogGap {
+  runId: string;
+  /** Where the job's log starts in the run's. */
+  logBase: number;
+  /** Where the job's stored log ends. */
+  stored: number;
+}
+
+/**
+ * Appends a job's bytes at `offset` of its log. Bytes already stored are accepted (a retry); what
+ * overlaps the stored end is cut; an offset past the end is refused (LogGapError), unless
+ * `whenGap` answers true once the bytes before it may have been stored (then it tries again).
+ * Answers the job's stored end, or null when `writer` answers no row (the writer may not write).
  */
 export async function appendJobLog(
   deps: RunLogsDeps,
-  job: { organizationId: string; runId: string; jobId: string; base: number },
+  writer: LogWriter,
   offset: number,
   data: Buffer,
-): Promise<number> {
-  // One statement, one round trip: the stored end, the new bytes inserted at it, the notification
-  // (sent at commit). Two writers of the same bytes meet on the primary key (run, offset): the
-  // second inserts nothing and tries again against the new end.
+  whenGap?: (gap: LogGap) => Promise<boolean>,
+): Promise<number | null> {
+  // One statement, one round trip: the writer's fence, the stored end, the new bytes inserted at
+  // it, the notification (sent at commit). Two writers of the same bytes meet on the primary key
+  // (run, offset): the second inserts nothing and tries again against the new end.
   for (let attempt = 0; ; attempt += 1) {
-    const result = await deps.db.execute<{ stored: string; end: string | null }>(sql`
-      with head as (select greatest(${storedEndOf(job.runId)} - ${job.base}::bigint, 0) as stored),
+    const result = await deps.db.execute<{ run_id: string; stored: string; end: string | null; log_base: string }>(sql`
+      with writer as (${writer}),
+      head as (select w.*, greatest(${storedEndOf(sql`w.run_id`)} - w.log_base, 0) as stored from writer w),
       written as (
         insert into run_log_chunks (run_id, "offset", organization_id, job_id, data)
-        select ${job.runId}, ${job.base}::bigint + head.stored, ${job.organizationId}, ${job.jobId}, substring(${data}::bytea from (head.stored - ${offset}::bigint + 1)::int)
+        select head.run_id, head.log_base + head.stored, head.organization_id, head.job_id, substring(${data}::bytea from (head.stored - ${offset}::bigint + 1)::int)
         from head
         where head.stored >= ${offset}::bigint and head.stored < ${offset + data.length}::bigint
         on conflict do nothing
-        returning "offset" + octet_length(data) as "end"
+        returning run_id, "offset" + octet_length(data) as "end"
       ),
-      notified as (select pg_notify(${RUN_LOG_CHANNEL}, ${job.runId} || ':' || "end") from written)
-      select head.stored, (select "end" from written) as "end", (select count(*) from notified) as notified from head`);
+      notified as (select pg_notify(${RUN_LOG_CHANNEL}, run_id || ':' || "end") from written)
+      select head.run_id, head.stored, head.log_base, (select "end" from written) as "end", (select count(*) from notified) as notified from head`);
     const row = result.rows[0];
-    const stored = Number(row?.stored ?? 0);
-    if (row?.end !== null && row?.end !== undefined) return Number(row.end) - job.base;
-    if (offset > stored) throw new LogGapError(stored);
+    if (!row) return null;
+    const stored = Number(row.stored);
+    if (row.end !== null && row.end !== undefined) return Number(row.end) - Number(row.log_base);
+    if (offset > stored) {
+      if (attempt < 5 && (await whenGap?.({ runId: row.run_id, logBase: Number(row.log_base), stored }))) continue;
+      throw new LogGapError(stored);
+    }
     if (offset + data.length <= stored || attempt >= 5) return stored; // a retry: everything is stored already
   }
 }
@@ -115,7 +138,8 @@ export async function readRunLog(deps: RunLogsDeps, organizationId: string, runI
   const pieces: LogPiece[] = [];
   let at = from;
   let budget = limitBytes;
-  let compactedRead = false;
+  let compactedReads = 0;
+  let compactedFound = false;
   while (budget > 0) {
     // The chunk holding `at` (it may start before it) and the later ones.
     const result = await deps.db.execute<{ offset: string; data: Buffer }>(sql`
@@ -125,10 +149,12 @@ export async function readRunLog(deps: RunLogsDeps, organizationId: string, runI
       order by "offset" limit ${CHUNK_ROWS}`);
     const rows = result.rows.map((row) => ({ offset: Number(row.offset), data: row.data })).filter((row) => row.offset + row.data.length > at);
     if (!rows.length || rows[0]!.offset > at) {
-      // No chunk holds `at`: the compacted log may (a finished run, or compaction just now).
-      if (compactedRead) return pieces; // a gap (a lost attempt's missing bytes): stop at it
-      compactedRead = true;
+      // No chunk holds `at`: the compacted log may (a finished run, or compaction just now). Once
+      // more when it was read before: a compaction may have taken the chunks after that read.
+      if (compactedReads >= (compactedFound ? 2 : 1)) return pieces; // a gap (a lost attempt's missing bytes): stop at it
+      compactedReads += 1;
       const compacted = await compactedLog(deps, organizationId, runId);
+      compactedFound = compacted !== null;
       if (!compacted || compacted.length <= at) return pieces;
       const part = compacted.subarray(at, at + budget);
       pieces.push({ offset: at, data: part });

@@ -2,7 +2,7 @@ import { defineOperations, list, raw, runnerOperation, single, userOperation, pu
 import type { JobOutcome } from '../runs/run-jobs.service';
 import { openRunLogStream, type RunLogStreamDeps } from './run-log-stream';
 import {
-  appendLogOfJob,
+  appendLogWithToken,
   authenticateJob,
   authenticateJobOrRunner,
   credentialsOfJob,
@@ -36,10 +36,9 @@ export const runnerProtocolOperations = (deps: RunnerProtocolDeps & { stream: Ru
       const job = await authenticateJob(deps, bearerToken, params.jobId);
       return single((await specOfJob(deps, job, bearerToken ?? '')) as never);
     }),
-    appendRunnerJobLog: runnerOperation(async ({ bearerToken, params, entity }) => {
-      const job = await authenticateJob(deps, bearerToken, params.jobId);
-      return single({ end: await appendLogOfJob(deps, job, entity.offset, entity.data) });
-    }),
+    appendRunnerJobLog: runnerOperation(async ({ bearerToken, params, entity }) =>
+      single({ end: await appendLogWithToken(deps, bearerToken, params.jobId, entity.offset, entity.data) }),
+    ),
     reportRunnerStepResult: runnerOperation(async ({ bearerToken, params, entity }) => {
       const job = await authenticateJob(deps, bearerToken, params.jobId);
       return single(await reportStep(deps, job, entity));

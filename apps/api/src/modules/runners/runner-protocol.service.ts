@@ -24,8 +24,8 @@ import {
   type JobSpec,
   type RunJobsDeps,
 } from '../runs/run-jobs.service';
-import { appendJobLog, compactRunLog, jobLogEnd, nextLogBase, type RunLogsDeps } from './run-logs.service';
-import { RUN_JOBS_CHANNEL, RUN_STEP_CHANNEL, type RunnerEvents } from './runner-events';
+import { appendJobLog, compactRunLog, jobLogEnd, nextLogBase, runLogEnd, type LogGap, type LogWriter, type RunLogsDeps } from './run-logs.service';
+import { RUN_JOBS_CHANNEL, RUN_LOG_CHANNEL, RUN_STEP_CHANNEL, type RunnerEvents } from './runner-events';
 import { DEFAULT_MANAGED_CONCURRENCY, RUNNER_ERROR_AFTER_MS, RUNNER_WARNING_AFTER_MS } from './runners.service';
 import { runLogChunks, runnerGroups, runnerGroupTokens, runnerHeartbeats, runnerJobTokens, runners } from './runners.schema';
 
@@ -301,9 +301,80 @@ export async function specOfJob(deps: RunnerProtocolDeps, job: JobPrincipal, tok
 // ---------------------------------------------------------------------------------------------
 // Logs, steps, finish
 
-export async function appendLogOfJob(deps: RunnerProtocolDeps, job: JobPrincipal, offset: number, base64: string): Promise<number> {
+/**
+ * A job token's right to write its job's log, as SQL (authenticateJob's fence: the token's attempt
+ * is the job's live one, the token neither revoked nor expired), run inside the append's one
+ * statement. The job's row is locked FOR SHARE until the append commits: a sweep or finish of the
+ * job waits for the append, and an append waiting for them finds the job no longer live.
+ */
+const tokenLogWriter = (tokenHash: string, jobId: string): LogWriter => sql`
+  select t.organization_id, t.run_id, t.job_id, t.log_base from ${runnerJobTokens} t
+  join run_jobs j on j.id = t.job_id and j.attempt = t.attempt and j.status in ('claimed', 'running')
+  where t.token_hash = ${tokenHash} and t.job_id = ${jobId} and t.revoked_at is null and t.expires_at > now()
+  for share of j`;
+
+/**
+ * How far past the stored end of a job's log an append may arrive and wait for the bytes before it
+ * (the runner agent keeps two pieces of at most 1 MiB in flight), and for how long.
+ */
+const LOG_AHEAD_BYTES = 2 * 1024 * 1024;
+const LOG_AHEAD_WAIT_MS = 2_000;
+
+/**
+ * An append arrived before the bytes ahead of it were stored: waits (a notification, no polling)
+ * until the run's log reaches its offset, when it is near. False: the gap is refused as it is.
+ */
+async function whenLogReaches(deps: RunnerProtocolDeps, gap: LogGap, offset: number): Promise<boolean> {
+  if (offset - gap.stored > LOG_AHEAD_BYTES) return false;
+  await deps.events.start();
+  const target = gap.logBase + offset;
+  const reaches = (payload: string) => {
+    const at = payload.lastIndexOf(':');
+    return payload.slice(0, at) === gap.runId && Number(payload.slice(at + 1)) >= target;
+  };
+  // Listening before looking: bytes stored in between are not missed.
+  const stop = new AbortController();
+  const woken = deps.events.waitFor(RUN_LOG_CHANNEL, reaches, LOG_AHEAD_WAIT_MS, stop.signal);
+  if ((await runLogEnd(deps.db, gap.runId)) >= target) {
+    stop.abort();
+    return true;
+  }
+  return woken;
+}
+
+/**
+ * Appends in progress in this process, by job token: the next piece of the same token waits here
+ * for the one ahead of it (its statement would only find the gap); through another replica, the
+ * database's notification does it (whenLogReaches).
+ */
+const appendsInProgress = new Map<string, { end: number; done: Promise<void> }>();
+
+/**
+ * Appends to a job's log with the job's token, fenced in the append's statement (no lookups of
+ * its own); a piece that arrives just before the one ahead of it waits for it. A refused token
+ * is answered as every job call answers it (authenticateJob: 401 for a token that is not the
+ * job's, 409 for an attempt no longer live).
+ */
+export async function appendLogWithToken(deps: RunnerProtocolDeps, token: string | null, jobId: string, offset: number, base64: string): Promise<number> {
+  if (!token?.startsWith('tjb_')) throw unauthenticated('A job token is required');
+  const tokenHash = hashToken(token);
   const data = Buffer.from(base64, 'base64');
-  return appendJobLog(deps, { organizationId: job.organizationId, runId: job.runId, jobId: job.jobId, base: job.logBase }, offset, data);
+  const ahead = appendsInProgress.get(tokenHash);
+  const append = (async () => {
+    if (ahead?.end === offset) await ahead.done;
+    return appendJobLog(deps, tokenLogWriter(tokenHash, jobId), offset, data, (gap) => whenLogReaches(deps, gap, offset));
+  })();
+  const entry = { end: offset + data.length, done: append.then(() => undefined, () => undefined) };
+  appendsInProgress.set(tokenHash, entry);
+  let end: number | null;
+  try {
+    end = await append;
+  } finally {
+    if (appendsInProgress.get(tokenHash) === entry) appendsInProgress.delete(tokenHash);
+  }
+  if (end !== null) return end;
+  const job = await authenticateJob(deps, token, jobId);
+  throw new StaleAttemptError(job.jobId, job.attempt); // live again by now: still not written
 }
 
 export async function reportStep(
@@ -364,8 +435,9 @@ async function lostReason(db: Database, job: ExpiredJob): Promise<string> {
 
 /**
  * The runner sweeper (a background job every minute, and safe on several replicas): jobs whose
- * lease expired are lost and their runs end in error with the reason (a speculative plan's job is
- * queued again instead, a bounded number of times); their tokens die and their state locks are
+ * lease expired are lost and their runs end in error with the reason (a speculative plan's job, or
+ * any job its runner never started, an apply's too, is queued again instead, a bounded number of
+ * times); their tokens die and their state locks are
  * released; runner
  * health follows the heartbeats (warning after 30 s, error after 5 min); finished runs' logs are compacted.
  */

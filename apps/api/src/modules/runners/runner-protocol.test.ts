@@ -226,6 +226,51 @@ describe('logs, fencing and tokens', () => {
     expect((await appendLog(job, 29, 'zombie\n')).status).toBe(409);
   }, 30_000);
 
+  it('takes a piece that arrives before the one ahead of it (two in flight) once that one is stored; refuses a piece far past the end', async () => {
+    const { groupId, groupToken } = await newGroup();
+    const stack = await createStack(groupId);
+    const plan = await createRun('createPlan', stack);
+    const job = (await claim((await newRunner(groupToken)).token))!;
+    const second = appendLog(job, 4, 'two\n');
+    await new Promise((r) => setTimeout(r, 150));
+    expect((await appendLog(job, 0, 'one\n')).status).toBe(200);
+    const answered = await second;
+    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+    expect(answered.body.response.items[0]).toEqual({ end: 8 });
+    const log = await api.database.db.select().from(runLogChunks).where(eq(runLogChunks.runId, plan.id));
+    expect(Buffer.concat(log.sort((a, b) => a.offset - b.offset).map((c) => c.data)).toString()).toBe('one\ntwo\n');
+    const far = await appendLog(job, 8 + 3 * 1024 * 1024, 'lost\n');
+    expect(far.status).toBe(409);
+    expect(far.body.response.errors[0]?.message).toContain('offset 8');
+  }, 30_000);
+
+  it("refuses, within the append's one statement, a token that is expired, revoked, or fenced while its append waited for the job", async () => {
+    const { groupId, groupToken } = await newGroup();
+    const stack = await createStack(groupId);
+    const plan = await createRun('createPlan', stack);
+    const job = (await claim((await newRunner(groupToken)).token))!;
+    const db = api.database.db;
+    expect((await appendLog(job, 0, 'a\n')).status).toBe(200);
+    await db.execute(sql`update runner_job_tokens set expires_at = now() - interval '1 second' where job_id = ${job.jobId}`);
+    expect((await appendLog(job, 2, 'b\n')).status).toBe(409);
+    await db.execute(sql`update runner_job_tokens set expires_at = now() + interval '1 hour', revoked_at = now() where job_id = ${job.jobId}`);
+    expect((await appendLog(job, 2, 'b\n')).status).toBe(409);
+    await db.execute(sql`update runner_job_tokens set revoked_at = null where job_id = ${job.jobId}`);
+    expect((await appendLog(job, 2, 'b\n')).status).toBe(200);
+    // The sweeper holds the job's row and marks it lost: an append in between waits for it, then
+    // finds the job no longer live (a lookup before the append would have let it write).
+    let pending: ReturnType<typeof appendLog> | undefined;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select id from run_jobs where id = ${job.jobId} for update`);
+      pending = appendLog(job, 4, 'zombie\n');
+      await new Promise((r) => setTimeout(r, 200));
+      await tx.execute(sql`update run_jobs set status = 'lost' where id = ${job.jobId}`);
+    });
+    expect((await pending!).status).toBe(409);
+    const chunks = await db.select().from(runLogChunks).where(eq(runLogChunks.runId, plan.id));
+    expect(Buffer.concat(chunks.sort((a, b) => a.offset - b.offset).map((c) => c.data)).toString()).toBe('a\nb\n');
+  }, 30_000);
+
   it('fails the work of a vanished runner with the reason, fences the late runner off (logs, steps, finish, state), and releases its state lock', async () => {
     const { groupId, groupToken } = await newGroup();
     const stack = await createStack(groupId);
@@ -303,12 +348,11 @@ describe('logs, fencing and tokens', () => {
     expect((await appendLog(job, 0, 'zombie\n')).status).toBe(409);
   }, 30_000);
 
-  it('keeps failing a lost apply (not safe to run twice)', async () => {
-    const { groupId, groupToken } = await newGroup();
-    const stack = await createStack(groupId);
+  /** A deployment planned (with changes) and approved: its apply job waits in the queue. */
+  async function approvedDeployment(groupToken: string, stack: string): Promise<string> {
     const deployment = await createRun('createDeployment', stack);
-    const runner = await newRunner(groupToken, 'apply-runner');
-    const planJob = (await claim(runner.token))!;
+    const planner = await newRunner(groupToken, 'planner');
+    const planJob = (await claim(planner.token))!;
     const finished = await api.call('finishRunnerJob', {
       token: planJob.token,
       params: { jobId: planJob.jobId },
@@ -318,11 +362,60 @@ describe('logs, fencing and tokens', () => {
     if ((await runOf(deployment.id, 'getDeployment')).status === 'waitingForApproval') {
       await ok('approveDeployment', { token: admin.token, query: { deploymentId: deployment.id } });
     }
+    expect((await runOf(deployment.id, 'getDeployment')).status).toBe('approved');
+    return deployment.id;
+  }
+
+  it('approves a deployment again when the runner that claimed its apply vanished before any step, a bounded number of times', async () => {
+    const { groupId, groupToken } = await newGroup();
+    const stack = await createStack(groupId);
+    const deployment = await approvedDeployment(groupToken, stack);
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      const runner = await newRunner(groupToken, `apply-claimer-${attempt}`);
+      const job = (await claim(runner.token))!;
+      expect(job).toMatchObject({ runId: deployment, phase: 'apply', attempt });
+      expect((await runOf(deployment, 'getDeployment')).status).toBe('inProgress');
+      // It took the state lock (terraform's first call), then vanished without reporting a step.
+      expect((await stateCall('LOCK', stack, job.token, lockInfo(`lock-of-claim-${attempt}`))).statusCode).toBe(200);
+      await expireLease(job.jobId);
+      await sweepRunners(api.runnerProtocol);
+      const run = await runOf(deployment, 'getDeployment');
+      if (attempt < 3) {
+        // Nothing was applied: approved again, the same apply job queued, the reason in the run's history.
+        expect(run.status).toBe('approved');
+        const [row] = (await api.database.db.execute<{ status: string; error: string; runner_id: string | null; phase: string }>(sql`select status, error, runner_id, phase from run_jobs where id = ${job.jobId}`)).rows;
+        expect(row).toMatchObject({ status: 'queued', runner_id: null, phase: 'apply' });
+        expect(row?.error).toContain(`apply-claimer-${attempt}`);
+        const [transition] = (await api.database.db.execute<{ event: string; to_status: string; reason: string }>(sql`select event, to_status, reason from run_transitions where run_id = ${deployment} order by seq desc limit 1`)).rows;
+        expect(transition).toMatchObject({ event: 'applyRequeued', to_status: 'approved' });
+        expect(transition?.reason).toContain(`apply-claimer-${attempt}`);
+        expect(transition?.reason).toContain(`attempt ${attempt} of 3`);
+        const [applyStep] = (await api.database.db.execute<{ status: string }>(sql`select status from run_steps where run_id = ${deployment} and key = 'terraformApply'`)).rows;
+        expect(applyStep?.status).toBe('notStarted');
+      } else {
+        expect(run.status).toBe('error');
+        expect(run.errorSummary).toContain('apply-claimer-3');
+      }
+      // The lost claim's lock is released and its token fenced off.
+      expect((await api.call('getStackStateLock', { token: admin.token, query: { stackId: stack } })).body.response.items).toEqual([]);
+      expect((await appendLog(job, 0, 'zombie\n')).status).toBe(409);
+      expect((await stateCall('GET', stack, job.token)).statusCode).toBe(401);
+    }
+    expect(await claim((await newRunner(groupToken)).token)).toBeNull();
+  }, 30_000);
+
+  it('keeps failing a lost apply that reported a step (not safe to run twice)', async () => {
+    const { groupId, groupToken } = await newGroup();
+    const stack = await createStack(groupId);
+    const deployment = await approvedDeployment(groupToken, stack);
+    const runner = await newRunner(groupToken, 'apply-runner');
     const applyJob = (await claim(runner.token))!;
-    expect(applyJob).toMatchObject({ runId: deployment.id, phase: 'apply' });
+    expect(applyJob).toMatchObject({ runId: deployment, phase: 'apply' });
+    const step = await api.call('reportRunnerStepResult', { token: applyJob.token, params: { jobId: applyJob.jobId }, entity: { step: 'gitClone', status: 'inProgress' } });
+    expect(step.status).toBe(200);
     await expireLease(applyJob.jobId);
     await sweepRunners(api.runnerProtocol);
-    const run = await runOf(deployment.id, 'getDeployment');
+    const run = await runOf(deployment, 'getDeployment');
     expect(run.status).toBe('error');
     expect(run.errorSummary).toContain('apply-runner');
     expect(await claim(runner.token)).toBeNull();

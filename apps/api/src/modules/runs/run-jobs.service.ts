@@ -681,7 +681,7 @@ export const MAX_REQUEUED_ATTEMPTS = 3;
 
 /**
  * Sweeper: jobs whose lease expired are lost. A job safe to run again (a speculative plan's, kind
- * plan or drift; a plan or task job never started) is queued again, up to
+ * plan or drift; any job never started, an apply's too) is queued again, up to
  * MAX_REQUEUED_ATTEMPTS claims, the reason kept on the job and in the run's transitions;
  * any other run ends in error with `reasonFor(job)`.
  */
@@ -704,15 +704,19 @@ export async function failExpiredJobs(deps: RunJobsDeps, reasonFor: (job: Expire
         leaseExpiresAt: job.leaseExpiresAt,
       });
       // A speculative plan (a pull request's, a drift check's) changes nothing and locks nothing,
-      // and a plan or task job whose runner never reported a step never ran: another runner may
-      // run it again, a bounded number of times. Anything else may have changed infrastructure
-      // half-way (an apply, a task that ran): the run ends with the reason.
+      // and a job whose runner never reported a step (still 'claimed') never ran, an apply's
+      // included: another runner may run it again, a bounded number of times (an apply's run is
+      // approved again). Anything else may have changed infrastructure half-way (an apply or a
+      // task that ran): the run ends with the reason.
       const kind = run.kind === 'external_run' ? 'plan' : run.kind;
-      const safeToRunAgain = job.phase !== 'apply' && (job.status === 'claimed' || (job.phase === 'plan' && (kind === 'plan' || kind === 'drift')));
-      if (safeToRunAgain && job.attempt < MAX_REQUEUED_ATTEMPTS && findRunTransition(run.status as never, 'jobRequeued', kind)) {
+      const safeToRunAgain = job.status === 'claimed' || (job.phase === 'plan' && (kind === 'plan' || kind === 'drift'));
+      const requeued: RunEvent = job.phase === 'apply' ? 'applyRequeued' : 'jobRequeued';
+      if (safeToRunAgain && job.attempt < MAX_REQUEUED_ATTEMPTS && findRunTransition(run.status as never, requeued, kind)) {
         const why = `${reason} (attempt ${job.attempt} of ${MAX_REQUEUED_ATTEMPTS}: queued again for another runner)`;
         await updateJob(t.scope, job.id, { status: 'queued', runnerId: null, claimedAt: null, startedAt: null, leaseExpiresAt: null, signal: 'none', error: why });
-        await transitionRun(t, run.id, 'jobRequeued', { kind: 'sweeper' }, { reason: why });
+        await transitionRun(t, run.id, requeued, { kind: 'sweeper' }, { reason: why });
+        // The claim marked the apply step in progress; it has not started.
+        if (job.phase === 'apply') await writeStep(t.scope, run.id, 'terraformApply', stepPosition('terraformApply'), { status: 'notStarted' });
         await notifyJobQueued(t.tx, job.runnerGroupId);
         await recordAudit(t.scope, { name: 'sweeper', type: 'system', userId: null }, { entityType: auditEntityOf(run.kind), entityId: run.id, action: 'update' });
         return true;
