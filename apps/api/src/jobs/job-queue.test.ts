@@ -87,7 +87,8 @@ describe('job queue', () => {
     replica.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise((resolve) => replica.once('exit', resolve));
     try {
-      await until(() => (output.includes('ready') ? true : undefined), 30_000);
+      // The replica compiles itself (tsx) and starts its queue: slow on a loaded 2-core machine.
+      await until(() => (output.includes('ready') ? true : undefined), 60_000);
       // The survivor shares the schema (the same product database) but has not started working yet.
       const survivorRuns: string[] = [];
       const sender = await startJobQueue({
@@ -98,7 +99,7 @@ describe('job queue', () => {
         pollingIntervalSeconds: 3600,
       });
       await sender.send('survives-a-replica', { marker: 'm1' });
-      await until(() => (output.includes('started m1') ? true : undefined), 30_000);
+      await until(() => (output.includes('started m1') ? true : undefined), 45_000);
       replica.kill('SIGKILL');
       await exited;
       await sender.stop({ timeoutMs: 1000 });
@@ -126,5 +127,5 @@ describe('job queue', () => {
     } finally {
       if (replica.exitCode === null) replica.kill('SIGKILL');
     }
-  }, 90_000);
+  }, 180_000);
 });
