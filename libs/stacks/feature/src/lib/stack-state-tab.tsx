@@ -184,7 +184,7 @@ function StateLockCard({ held, named, access, onRelease }: { held: StackStateLoc
       <dl className="grid min-w-0 flex-1 gap-1 sm:grid-cols-[10rem_1fr]">
         {named && (
           <>
-            <dt className="font-medium">{t`Unit`}</dt>
+            <dt className="font-medium">{t({ message: 'Unit', context: 'terragrunt unit' })}</dt>
             <dd>
               <StateName unit={held.unit} />
             </dd>
@@ -312,7 +312,7 @@ function StateVersionsSection({ stack }: { stack: Stack }) {
   if (unit && !unitNames.includes(unit)) unitNames.push(unit);
   const unitSelect = unitNames.length > 0 && (
     <Select value={unit ?? ROOT} onValueChange={(v) => setFilters({ unit: v === ROOT ? undefined : v, page: 1 })}>
-      <SelectTrigger aria-label={t`Unit`} className="w-56">
+      <SelectTrigger aria-label={t({ message: 'Unit', context: 'terragrunt unit' })} className="w-56">
         <SelectValue />
       </SelectTrigger>
       <SelectContent>
