@@ -225,7 +225,12 @@ describe('StackStateTab of a terragrunt stack with units', () => {
         rolledBack.push(body?.entity);
         return envelope([stateVersionFixture({ id: 'sv-v3', serial: 3, unit: 'prod/vpc', rolledBackFrom: 'sv-v1' })]);
       }),
+      handle('get', '/stack/stateVersion/content', () => envelope([{ id: 'sv-v1', stackId: 'stk-1', serial: 1, content: '{"version":4}\n' }])),
     );
+    URL.createObjectURL = vi.fn(() => 'blob:state');
+    URL.revokeObjectURL = vi.fn();
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    clicked.mockClear();
     const { user, router } = renderPage({ path: 'stack/:stackId', element: <StackStateTab stack={stack} />, url: '/app/stack/stk-1?tab=state' });
     // The root has no state of its own here: the unit select stays, and says where the versions are.
     expect(await screen.findByText('This stack’s units each keep a state of their own: choose a unit to see its versions.')).toBeInTheDocument();
@@ -239,8 +244,12 @@ describe('StackStateTab of a terragrunt stack with units', () => {
     await waitFor(() => expect(searches.at(-1)).toEqual({ stackId: 'stk-1', page: '1', pageSize: '20', unit: 'prod/vpc' }));
     expect(new URLSearchParams(router.state.location.search).get('stateUnit')).toBe('prod/vpc');
     const table = await screen.findByRole('table', { name: 'State versions' });
+    // A unit's download is named after the stack and the unit.
+    await user.click(await within(table).findByRole('button', { name: 'Download serial 1' }));
+    await waitFor(() => expect(clicked).toHaveBeenCalledTimes(1));
+    expect((clicked.mock.contexts[0] as HTMLAnchorElement).download).toBe('network-prod-vpc-1.tfstate');
 
-    await user.click(await within(table).findByRole('button', { name: 'Roll back to serial 1' }));
+    await user.click(within(table).getByRole('button', { name: 'Roll back to serial 1' }));
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog).toHaveTextContent('Roll back unit prod/vpc of network to serial 1?');
     await user.type(within(dialog).getByRole('textbox'), 'network');
