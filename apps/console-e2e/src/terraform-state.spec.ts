@@ -146,4 +146,68 @@ test.describe('Terraform and the console', () => {
     await expectNoAxeViolations(page, 'the stack outputs tab');
     await page.screenshot({ path: 'tmp/e2e-artifacts/stack-outputs-tab.png', fullPage: true });
   });
+  test('a terragrunt stack’s units: each unit’s lock shown and released, a unit’s history rolled back within the unit', async ({ page, shell }) => {
+    const account = await signUpAccount(baseUrl(), 'Terraform Units Org');
+    const [namespace] = await callApi<{ id: string }>(baseUrl(), 'POST', '/namespace', { token: account.token, entity: { name: 'platform' } });
+    const [stack] = await callApi<{ id: string }>(baseUrl(), 'POST', '/stack', {
+      token: account.token,
+      entity: { stack: { name: 'landing-zone', namespaceId: namespace?.id, iacType: 'terragrunt' } },
+    });
+    const [pat] = await callApi<{ token: string }>(baseUrl(), 'POST', '/iam/user/personalAccessToken', { token: account.token, entity: { name: 'ci' } });
+    const headers = { authorization: basic(pat?.token ?? ''), 'content-type': 'application/json' };
+    // What terragrunt run all sends: each unit its own state at /state/{stackId}/unit/{unit}.
+    const unitAddress = (unit: string) => `${baseUrl()}/api/state/${stack?.id}/unit/${encodeURIComponent(unit)}`;
+    for (const [unit, serials] of [['prod/vpc', [1, 2]], ['prod/app', [1]]] as const) {
+      const lineage = randomUUID();
+      for (const serial of serials) {
+        const written = await fetch(unitAddress(unit), { method: 'POST', headers, body: stateFile(serial, lineage, { cidr: { value: `10.${serial}.0.0/16`, type: 'string' } }) });
+        expect(written.status, `${unit} serial ${serial} is stored`).toBe(200);
+      }
+      const info = JSON.stringify({ ID: randomUUID(), Operation: 'OperationTypeApply', Info: '', Who: `terragrunt ${unit}`, Version: '1.9.5', Created: new Date().toISOString(), Path: '' });
+      expect((await fetch(`${unitAddress(unit)}/lock`, { method: 'LOCK', headers, body: info })).status, `${unit} is locked`).toBe(200);
+    }
+
+    await useStoredSession(page, account.token);
+    await page.goto(`/app/stack/${stack?.id}?tab=state`);
+    await expect(page.getByRole('heading', { name: 'State locks' }), 'both units’ locks show').toBeVisible({ timeout: 30_000 });
+    const vpcLock = page.getByRole('status').filter({ hasText: 'terragrunt prod/vpc' });
+    await expect(vpcLock, 'each lock names its unit').toContainText('prod/vpc');
+    await expect(page.getByRole('status').filter({ hasText: 'terragrunt prod/app' })).toContainText('prod/app');
+    await expect(page.getByText('This stack’s units each keep a state of their own: choose a unit to see its versions.'), 'the root has no state').toBeVisible();
+    await expectNoAxeViolations(page, 'the state tab of a stack with units');
+    await page.screenshot({ path: 'tmp/e2e-artifacts/stack-state-units.png', fullPage: true });
+
+    await vpcLock.getByRole('button', { name: 'Release lock of unit prod/vpc' }).click();
+    let dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('Release the state lock of unit prod/vpc in landing-zone?');
+    await dialog.getByRole('textbox').fill('landing-zone');
+    await dialog.getByRole('button', { name: 'Release lock' }).click();
+    await expect(shell.toast('The state lock of unit prod/vpc in landing-zone was released.')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'terragrunt' }), 'the other unit stays locked').toHaveCount(1);
+
+    await page.getByRole('combobox', { name: 'Unit' }).click();
+    await page.getByRole('option', { name: 'prod/vpc' }).click();
+    const versions = page.getByRole('table', { name: 'State versions' });
+    await expect(versions.getByRole('row'), 'the unit’s two versions, with the header').toHaveCount(3);
+    await versions.getByRole('button', { name: 'Roll back to serial 1' }).click();
+    dialog = page.getByRole('alertdialog');
+    await expect(dialog).toContainText('Roll back unit prod/vpc of landing-zone to serial 1?');
+    await dialog.getByRole('textbox').fill('landing-zone');
+    await dialog.getByRole('button', { name: 'Roll back' }).click();
+    await expect(shell.toast('Unit prod/vpc of landing-zone rolled back: serial 3 is now current.')).toBeVisible();
+    const read = await fetch(unitAddress('prod/vpc'), { headers: { authorization: basic(pat?.token ?? '') } });
+    const state = (await read.json()) as { serial: number; outputs: { cidr: { value: string } } };
+    expect([state.serial, state.outputs.cidr.value], 'Terraform reads the unit’s rolled-back state').toEqual([3, '10.1.0.0/16']);
+    expect((await fetch(`${baseUrl()}/api/state/${stack?.id}`, { headers: { authorization: basic(pat?.token ?? '') } })).status, 'the root state stays empty').toBe(204);
+
+    // Dark and right to left, in French: the same tab to look at.
+    await useStoredSession(page, account.token, { theme: 'dark', direction: 'rtl', locale: 'fr', navigationType: 'SIDE', topNavColor: '#3e82f7' });
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.goto(`/app/stack/${stack?.id}?tab=state&stateUnit=prod%2Fvpc`);
+    await expect(page.getByRole('table', { name: 'Versions de l’état' }).getByRole('row'), 'the unit’s versions, in French').toHaveCount(4, { timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Libérer le verrou de l’unité prod/app' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectNoAxeViolations(page, 'the state tab of a stack with units, dark and rtl');
+    await page.screenshot({ path: 'tmp/e2e-artifacts/stack-state-units-dark-rtl.png', fullPage: true });
+  });
 });

@@ -7367,6 +7367,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stack/stateUnit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the terragrunt units that have a state of their own in a stack (no item for a stack of one state)
+         * @description The units whose state a run or a CLI has locked or written (`/state/{stackId}/unit/{unit}`),
+         *     by unit, each with its current serial (null while it was only locked). The stack's own state
+         *     is not listed. Choose one as `unit` in listStackStateVersions and getStackStateVersionContent.
+         */
+        get: operations["listStackStateUnits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stack/stateVersion": {
         parameters: {
             query?: never;
@@ -12216,6 +12238,12 @@ export interface components {
         StackStateRollback: {
             stackId: string;
             stateVersionId: string;
+        };
+        StackStateUnit: {
+            /** @description The serial of the unit's current state; null while it has none. */
+            serial: number | null;
+            /** @description The unit's directory relative to the stack's. */
+            unit: string;
         };
         StackStateUnlock: {
             lockId: string;
@@ -31735,6 +31763,39 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listStackStateUnits: {
+        parameters: {
+            query: {
+                stackId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        request: components["schemas"]["RequestInfo"];
+                        response: {
+                            errors: components["schemas"]["ErrorItem"][];
+                            items: components["schemas"]["StackStateUnit"][];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

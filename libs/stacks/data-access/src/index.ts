@@ -37,6 +37,7 @@ export {
   type StackResourcePage,
   type StackResourcePageSize,
   type StackStateLock,
+  type StackStateUnit,
   type StackStateVersion,
   type StackStateVersionContent,
   type StackStateVersionPage,

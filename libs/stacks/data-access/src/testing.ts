@@ -1,2 +1,2 @@
 export { stackFixture } from './lib/stacks.fixtures';
-export { stackOutputFixture, stateLockFixture, stateVersionFixture } from './lib/stack-state.fixtures';
+export { stackOutputFixture, stateLockFixture, stateUnitFixture, stateVersionFixture } from './lib/stack-state.fixtures';

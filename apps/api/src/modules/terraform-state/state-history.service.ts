@@ -152,6 +152,13 @@ export async function getStackStateLock(deps: Deps, actor: Actor, stackId: strin
   return locks.map(toStateLock);
 }
 
+/** The stack's terragrunt units that have a state of their own (the root's is not one), each with its current serial. */
+export async function listStackStateUnits(deps: Deps, actor: Actor, stackId: string): Promise<Schemas['StackStateUnit'][]> {
+  await stackFor(deps, actor, stackId, 'stackState:read');
+  const states = await readOrganization(deps.db, actor.organizationId, (scope) => repo.listUnitStates(scope, stackId));
+  return states.map((s) => ({ unit: s.unit, serial: s.serial }));
+}
+
 /** A unit's part of an audited entity id (`unit/<unit>/`; nothing for the stack's root state). */
 const unitPath = (unit: string) => (unit ? `unit/${unit}/` : '');
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import { pagedList, type Page, type PageRequest } from '../../db/paged-list';
 import type { Scope } from '../../db/scope';
 import { stackStates, stateLocks, stateOutputs, stateResources, stateVersionContents, stateVersions, type StateVersionStatus } from './terraform-state.schema';
@@ -96,6 +96,10 @@ export async function listResourcesOfVersions(scope: Scope, versionIds: string[]
 export async function insertOutputs(scope: Scope, rows: Omit<typeof stateOutputs.$inferInsert, 'organizationId'>[]): Promise<void> {
   for (const row of rows) await scope.insert(stateOutputs, row);
 }
+
+/** The stack's terragrunt units that have a state of their own (locked or written), by unit. */
+export const listUnitStates = (scope: Scope, stackId: string) =>
+  scope.select(stackStates, and(eq(stackStates.stackId, stackId), ne(stackStates.unit, '')) as SQL, { orderBy: [asc(stackStates.unit)] });
 
 export const listOutputs = (scope: Scope, versionId: string) =>
   scope.select(stateOutputs, eq(stateOutputs.stateVersionId, versionId), { orderBy: [asc(stateOutputs.name)] });

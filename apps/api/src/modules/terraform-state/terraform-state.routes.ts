@@ -6,6 +6,7 @@ import {
   getStackStateVersionContent,
   listStackOutputs,
   listStackResources,
+  listStackStateUnits,
   listStackStateVersions,
   rollbackStackState,
 } from './state-history.service';
@@ -41,6 +42,7 @@ export const terraformStateOperations = (deps: TerraformStateDeps) =>
     listStackStateVersions: userOperation((actor, { query }) => listStackStateVersions(deps, actor, query)),
     getStackStateVersionContent: userOperation(async (actor, { query }) => single(await getStackStateVersionContent(deps, actor, query))),
     rollbackStackState: userOperation(async (actor, { entity }) => single(await rollbackStackState(deps, actor, entity))),
+    listStackStateUnits: userOperation(async (actor, { query }) => list(await listStackStateUnits(deps, actor, query.stackId))),
     getStackStateLock: userOperation(async (actor, { query }) => list(await getStackStateLock(deps, actor, query.stackId))),
     forceUnlockStackState: userOperation(async (actor, { entity }) => single(await forceUnlockStackState(deps, actor, entity))),
     listStackResources: userOperation((actor, { query }) => listStackResources(deps, actor, query)),

@@ -18,6 +18,7 @@ let admin: SignedUp;
 let adminPat: string;
 let member: SignedUp;
 let memberPat: string;
+let viewer: SignedUp;
 let viewerPat: string;
 let other: SignedUp;
 let otherPat: string;
@@ -78,7 +79,7 @@ beforeAll(async () => {
   port = (api.app.server.address() as AddressInfo).port;
   admin = await signUpOrganization(api, 'state');
   member = await addMember(api, admin.organizationId, 'member');
-  const viewer = await addMember(api, admin.organizationId, 'viewer');
+  viewer = await addMember(api, admin.organizationId, 'viewer');
   other = await signUpOrganization(api, 'state-other');
   [adminPat, memberPat, viewerPat, otherPat] = await Promise.all([pat(admin.token), pat(member.token), pat(viewer.token), pat(other.token)]);
   namespaceId = (await createNamespace(api, admin.token)).id;
@@ -178,6 +179,12 @@ describe('Terraform HTTP backend: the CLI’s request sequences', () => {
       expect((await unlock(stack.id, memberPat, rootInfo)).status).toBe(200);
       expect((await unitLock(unit, info, 'UNLOCK')).status).toBe(200);
     }
+    // The units the console offers for their history: those with a state of their own (not the root), by unit.
+    const units = await api.call<{ unit: string; serial: number | null }>('listStackStateUnits', { token: member.token, query: { stackId: stack.id } });
+    expect(units.status, JSON.stringify(units.body)).toBe(200);
+    expect(units.body.response.items).toEqual([{ unit: 'prod/app', serial: 1 }, { unit: 'prod/vpc', serial: 3 }]);
+    expect((await api.call('listStackStateUnits', { token: viewer.token, query: { stackId: stack.id } })).status).toBe(403);
+    expect((await api.call('listStackStateUnits', { token: other.token, query: { stackId: stack.id } })).status).toBe(404);
     expect((await get(stack.id, memberPat)).status).toBe(204);
     expect(JSON.parse((await unitGet('prod/vpc')).body.toString('utf8'))).toMatchObject({ serial: 3 });
     expect(JSON.parse((await unitGet('prod/app')).body.toString('utf8'))).toMatchObject({ serial: 1 });

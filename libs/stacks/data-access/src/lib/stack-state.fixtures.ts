@@ -1,4 +1,4 @@
-import type { StackOutput, StackStateLock, StackStateVersion } from './stack-state.types';
+import type { StackOutput, StackStateLock, StackStateUnit, StackStateVersion } from './stack-state.types';
 
 /** A state version as the wire answers it, for tests and stories. */
 export function stateVersionFixture(overrides: Partial<StackStateVersion> = {}): StackStateVersion {
@@ -41,4 +41,9 @@ export function stateLockFixture(overrides: Partial<StackStateLock> = {}): Stack
 /** A stack output as the wire answers it. */
 export function stackOutputFixture(overrides: Partial<StackOutput> = {}): StackOutput {
   return { name: 'vpc_id', type: 'string', isSensitive: false, value: 'vpc-0a1b2c', ...overrides };
+}
+
+/** A terragrunt unit with a state of its own, as the wire answers it. */
+export function stateUnitFixture(overrides: Partial<StackStateUnit> = {}): StackStateUnit {
+  return { unit: 'prod/vpc', serial: 3, ...overrides };
 }

@@ -11,8 +11,8 @@ export function useRollbackStackStateMutation() {
   return useMutation({
     mutationFn: ({ stackId, stateVersionId }: { stackId: string; stateVersionId: string }) => stackStateRequests.rollback(client, stackId, stateVersionId),
     onSuccess: (_version, { stackId }) => queryClient.invalidateQueries({ queryKey: stackStateKeys.all(stackId) }),
-    // Refused while the state is locked: show the lock that refused it.
-    onError: (_error, { stackId }) => queryClient.invalidateQueries({ queryKey: stackStateKeys.lock(stackId) }),
+    // Refused while the state is locked: show the locks, the one that refused it among them.
+    onError: (_error, { stackId }) => queryClient.invalidateQueries({ queryKey: stackStateKeys.locks(stackId) }),
   });
 }
 
@@ -21,8 +21,8 @@ export function useForceUnlockStackStateMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ stackId, lockId }: { stackId: string; lockId: string }) => stackStateRequests.forceUnlock(client, stackId, lockId),
-    // Refused when the lock was taken again since: either way the lock shown must be the current one.
-    onSettled: (_result, _error, { stackId }) => queryClient.invalidateQueries({ queryKey: stackStateKeys.lock(stackId) }),
+    // Refused when the lock was taken again since: either way the locks shown must be the current ones.
+    onSettled: (_result, _error, { stackId }) => queryClient.invalidateQueries({ queryKey: stackStateKeys.locks(stackId) }),
   });
 }
 

@@ -15,10 +15,16 @@ export const stackStateQueries = {
       staleTime: stateStaleTime,
       placeholderData: keepPreviousData,
     }),
-  lock: (client: ApiClient, stackId: string) =>
+  locks: (client: ApiClient, stackId: string) =>
     queryOptions({
-      queryKey: stackStateKeys.lock(stackId),
-      queryFn: ({ signal }) => stackStateRequests.lock(client, stackId, signal),
+      queryKey: stackStateKeys.locks(stackId),
+      queryFn: ({ signal }) => stackStateRequests.locks(client, stackId, signal),
+      staleTime: stateStaleTime,
+    }),
+  units: (client: ApiClient, stackId: string) =>
+    queryOptions({
+      queryKey: stackStateKeys.units(stackId),
+      queryFn: ({ signal }) => stackStateRequests.units(client, stackId, signal),
       staleTime: stateStaleTime,
     }),
   resources: (client: ApiClient, stackId: string, filters: StackResourceFilters) =>

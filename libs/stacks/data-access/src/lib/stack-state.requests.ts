@@ -5,6 +5,7 @@ import type {
   StackResourceFilters,
   StackResourcePage,
   StackStateLock,
+  StackStateUnit,
   StackStateVersion,
   StackStateVersionContent,
   StackStateVersionPage,
@@ -15,7 +16,15 @@ import type {
 export const stackStateRequests = {
   async versions(client: ApiClient, stackId: string, filters: StateVersionFilters, signal?: AbortSignal): Promise<StackStateVersionPage> {
     const { data } = await client.GET('/stack/stateVersion', {
-      params: { query: { stackId, page: filters.page, pageSize: filters.pageSize, ...(filters.status ? { status: filters.status } : {}) } },
+      params: {
+        query: {
+          stackId,
+          page: filters.page,
+          pageSize: filters.pageSize,
+          ...(filters.status ? { status: filters.status } : {}),
+          ...(filters.unit ? { unit: filters.unit } : {}),
+        },
+      },
       signal,
     });
     return toPage(data);
@@ -31,10 +40,15 @@ export const stackStateRequests = {
     const { data } = await client.POST('/stack/stateVersion/rollback', { body: { entity: { stackId, stateVersionId } } });
     return firstItem(data);
   },
-  /** The state lock, or null when the state is not locked. */
-  async lock(client: ApiClient, stackId: string, signal?: AbortSignal): Promise<StackStateLock | null> {
+  /** The locks held on the stack's states: its own state's and its terragrunt units' (none when nothing is locked). */
+  async locks(client: ApiClient, stackId: string, signal?: AbortSignal): Promise<StackStateLock[]> {
     const { data } = await client.GET('/stack/stateLock', { params: { query: { stackId } }, signal });
-    return data?.response.items[0] ?? null;
+    return data?.response.items ?? [];
+  },
+  /** The terragrunt units that have a state of their own (none for a stack of one state). */
+  async units(client: ApiClient, stackId: string, signal?: AbortSignal): Promise<StackStateUnit[]> {
+    const { data } = await client.GET('/stack/stateUnit', { params: { query: { stackId } }, signal });
+    return data?.response.items ?? [];
   },
   async forceUnlock(client: ApiClient, stackId: string, lockId: string): Promise<void> {
     await client.POST('/stack/stateLock/forceUnlock', { body: { entity: { stackId, lockId } } });

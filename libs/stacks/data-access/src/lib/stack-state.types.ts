@@ -7,6 +7,7 @@ type Schemas = components['schemas'];
 export type StackStateVersion = Schemas['StackStateVersion'];
 export type StackStateVersionContent = Schemas['StackStateVersionContent'];
 export type StackStateLock = Schemas['StackStateLock'];
+export type StackStateUnit = Schemas['StackStateUnit'];
 export type StateVersionStatus = Schemas['StateVersionStatus'];
 export type StackOutput = Schemas['StackOutput'];
 export type StackStateVersionPage = Page<StackStateVersion>;
@@ -22,6 +23,8 @@ export interface StateVersionFilters {
   page: number;
   pageSize: StateVersionPageSize;
   status?: StateVersionStatus;
+  /** A terragrunt unit's state (its directory relative to the stack's); absent: the stack's own state. */
+  unit?: string;
 }
 
 export const stackResourcePageSizes = [10, 20, 50, 100] as const;

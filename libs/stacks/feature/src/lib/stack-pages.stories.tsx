@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { namespaceFixture } from '@terrace/namespaces/data-access/testing';
-import { stackFixture } from '@terrace/stacks/data-access/testing';
+import { stackFixture, stateLockFixture, stateUnitFixture, stateVersionFixture } from '@terrace/stacks/data-access/testing';
 import { StoryApp, type StoryRoutes } from '../testing/story-app';
 import { StackList } from './stack-list';
 import { StackPage } from './stack-page';
@@ -79,6 +79,42 @@ export const StackResources: Story = {
           region: 'eu-west-1',
           iacState: 'managed',
         },
+      ],
+    },
+  },
+};
+// Before the stack's own route: `GET /stack/{stackId}` would answer these paths too.
+const stateRoutes: StoryRoutes = {
+  'GET /stack/stateUnit': () => [],
+  'GET /stack/stateLock': () => [stateLockFixture()],
+  'GET /stack/stateVersion': () => [
+    stateVersionFixture({ id: 'sv-3', serial: 3 }),
+    stateVersionFixture({ id: 'sv-2', serial: 2, status: 'quarantined', reason: 'The state’s serial 1 is lower than the current serial 2.' }),
+    stateVersionFixture({ id: 'sv-1', serial: 1, status: 'superseded' }),
+  ],
+  ...routes,
+};
+/** A stack of one state: its lock and its history, as before terragrunt units. */
+export const StackState: Story = {
+  args: { path: 'stack/:stackId', url: '/app/stack/stk-1?tab=state', element: <StackPage />, routes: stateRoutes },
+};
+/** A terragrunt stack run with run all: the root's and each unit's locks, and a unit's history chosen in the URL. */
+export const StackStateUnits: Story = {
+  args: {
+    path: 'stack/:stackId',
+    url: '/app/stack/stk-1?tab=state&stateUnit=prod%2Fvpc',
+    element: <StackPage />,
+    routes: {
+      ...stateRoutes,
+      'GET /stack/stateUnit': () => [stateUnitFixture({ unit: 'prod/app', serial: 1 }), stateUnitFixture()],
+      'GET /stack/stateLock': () => [
+        stateLockFixture({ lockId: 'lock-root' }),
+        stateLockFixture({ lockId: 'lock-app', unit: 'prod/app', who: 'job-7', holder: { kind: 'job', id: 'job-7', name: 'job-7' } }),
+        stateLockFixture({ lockId: 'lock-vpc', unit: 'prod/vpc', who: 'job-7', holder: { kind: 'job', id: 'job-7', name: 'job-7' } }),
+      ],
+      'GET /stack/stateVersion': () => [
+        stateVersionFixture({ id: 'sv-v2', serial: 2, unit: 'prod/vpc' }),
+        stateVersionFixture({ id: 'sv-v1', serial: 1, status: 'superseded', unit: 'prod/vpc' }),
       ],
     },
   },

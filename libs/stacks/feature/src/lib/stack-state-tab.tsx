@@ -42,18 +42,22 @@ import { Link, useSearchParams } from 'react-router';
 import { lockOperationLabels, stateVersionStatusLabels, stateVersionStatusTones, stateWriterLabels } from './stack-state-labels';
 
 const ALL = 'all';
+/** The select's value of the stack's own state (a unit is a directory under the stack's: never `.`). */
+const ROOT = '.';
 const defaultPageSize: StateVersionPageSize = 20;
 
 const toEditAccess = (state: AccessState): EditAccess =>
   state.allowed ? { canEdit: true, readOnlyReason: '' } : { canEdit: false, readOnlyReason: state.reason };
 
-/** The version list's page, size and status filter, in the URL beside the page's tab. */
+/** The version list's unit, page, size and status filter, in the URL beside the page's tab. */
 function useStateVersionParams(): [StateVersionFilters, (next: Partial<StateVersionFilters>) => void] {
   const [params, setParams] = useSearchParams();
   const filters = useMemo<StateVersionFilters>(() => {
     const size = Number(params.get('stateVersionsPageSize'));
     const status = stateVersionStatuses.find((s) => s === params.get('stateStatus'));
+    const unit = params.get('stateUnit');
     return {
+      ...(unit ? { unit } : {}),
       page: Math.max(1, Math.floor(Number(params.get('stateVersionsPage')) || 1)),
       pageSize: stateVersionPageSizes.find((s) => s === size) ?? defaultPageSize,
       ...(status ? { status } : {}),
@@ -68,6 +72,7 @@ function useStateVersionParams(): [StateVersionFilters, (next: Partial<StateVers
             if (value === undefined || value === fallback) merged.delete(key);
             else merged.set(key, String(value));
           };
+          if ('unit' in next) set('stateUnit', next.unit, '');
           if ('status' in next) set('stateStatus', next.status, '');
           if ('pageSize' in next) set('stateVersionsPageSize', next.pageSize, defaultPageSize);
           if ('page' in next) set('stateVersionsPage', next.page, 1);
@@ -108,18 +113,30 @@ export function StackStateTab({ stack }: { stack: Stack }) {
   );
 }
 
+/** How a state is named where a stack has several: a unit's directory, or the stack's own state. */
+function StateName({ unit }: { unit: string | undefined }) {
+  const { t } = useLingui();
+  return unit ? (
+    <span className="break-all font-mono text-xs" dir="ltr">
+      {unit}
+    </span>
+  ) : (
+    <>{t`Stack root`}</>
+  );
+}
+
 function StateLockSection({ stack }: { stack: Stack }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const client = useApiClient();
-  const lock = useQuery(stackStateQueries.lock(client, stack.id));
+  const locks = useQuery(stackStateQueries.locks(client, stack.id));
   const release = useForceUnlockStackStateMutation();
   const access = toEditAccess(useAccess({ permission: 'stackState:forceUnlock', namespaceId: stack.namespaceId, stack: { createdByActor: false } }));
   const [releasing, setReleasing] = useState<StackStateLock | null>(null);
 
   let body;
-  if (lock.isPending) body = <Skeleton className="h-16 w-full" />;
-  else if (lock.isError) body = <ErrorState error={lock.error} onRetry={() => void lock.refetch()} retrying={lock.isFetching} />;
-  else if (lock.data === null) {
+  if (locks.isPending) body = <Skeleton className="h-16 w-full" />;
+  else if (locks.isError) body = <ErrorState error={locks.error} onRetry={() => void locks.refetch()} retrying={locks.isFetching} />;
+  else if (locks.data.length === 0) {
     body = (
       <p className="flex items-center gap-2 text-sm text-muted-foreground">
         <LockOpen aria-hidden className="size-4" />
@@ -127,52 +144,79 @@ function StateLockSection({ stack }: { stack: Stack }) {
       </p>
     );
   } else {
-    const held = lock.data;
-    const operation = held.operation ? lockOperationLabels[held.operation] : undefined;
+    // A terragrunt stack's units each lock their own state: every held lock, each named by its state.
+    const named = locks.data.some((held) => held.unit);
     body = (
-      <div role="status" className="flex flex-wrap items-start gap-3 rounded-md border border-border bg-warning-subtle p-3 text-sm text-warning-subtle-foreground">
-        <Lock aria-hidden className="mt-0.5 size-4" />
-        <dl className="grid min-w-0 flex-1 gap-1 sm:grid-cols-[10rem_1fr]">
-          <dt className="font-medium">{t`Held by`}</dt>
-          <dd>
-            {held.holder.name} ({i18n._(stateWriterLabels[held.holder.kind])}){held.who ? ` · ${held.who}` : ''}
-          </dd>
-          <dt className="font-medium">{t`Operation`}</dt>
-          <dd>{operation ? i18n._(operation) : (held.operation ?? t`Not given`)}</dd>
-          <dt className="font-medium">{t`Since`}</dt>
-          <dd>
-            <time dateTime={held.acquiredAt}>{i18n.date(held.acquiredAt, { dateStyle: 'medium', timeStyle: 'short' })}</time>
-          </dd>
-          <dt className="font-medium">{t`Lock ID`}</dt>
-          <dd className="flex items-center gap-1 font-mono text-xs" dir="ltr">
-            <span className="break-all">{held.lockId}</span>
-            <CopyButton text={held.lockId} label={t`Copy the lock ID`} />
-          </dd>
-        </dl>
-        <EditButton access={access} variant="outline" size="sm" onClick={() => setReleasing(held)}>
-          <LockOpen aria-hidden />
-          {t`Release lock`}
-        </EditButton>
-      </div>
+      <Column gap={2}>
+        {locks.data.map((held) => (
+          <StateLockCard key={`${held.unit ?? ''}:${held.lockId}`} held={held} named={named} access={access} onRelease={() => setReleasing(held)} />
+        ))}
+      </Column>
     );
   }
   return (
     <section aria-labelledby="state-lock">
-      <h2 id="state-lock" className="mb-2 text-base font-semibold">{t`State lock`}</h2>
+      <h2 id="state-lock" className="mb-2 text-base font-semibold">{locks.data && locks.data.length > 1 ? t`State locks` : t`State lock`}</h2>
       {body}
       <ConfirmRemoval
         target={releasing}
         onClose={() => setReleasing(null)}
-        title={() => t`Release the state lock of ${stack.name}?`}
+        title={(held) => (held.unit ? t`Release the state lock of unit ${held.unit} in ${stack.name}?` : t`Release the state lock of ${stack.name}?`)}
         description={t`Release a lock only when nothing holds it any more (a lost run, an interrupted CLI). A run or CLI still working would then write over changes made after it.`}
         confirmLabel={t`Release lock`}
         phrase={stack.name}
         onConfirm={async (held) => {
           await release.mutateAsync({ stackId: stack.id, lockId: held.lockId });
-          toast.success(t`The state lock of ${stack.name} was released.`);
+          toast.success(held.unit ? t`The state lock of unit ${held.unit} in ${stack.name} was released.` : t`The state lock of ${stack.name} was released.`);
         }}
       />
     </section>
+  );
+}
+
+/** One held lock: its state (where the stack has several), holder, operation, since when, its id, and its release. */
+function StateLockCard({ held, named, access, onRelease }: { held: StackStateLock; named: boolean; access: EditAccess; onRelease: () => void }) {
+  const { t, i18n } = useLingui();
+  const operation = held.operation ? lockOperationLabels[held.operation] : undefined;
+  return (
+    <div role="status" className="flex flex-wrap items-start gap-3 rounded-md border border-border bg-warning-subtle p-3 text-sm text-warning-subtle-foreground">
+      <Lock aria-hidden className="mt-0.5 size-4" />
+      <dl className="grid min-w-0 flex-1 gap-1 sm:grid-cols-[10rem_1fr]">
+        {named && (
+          <>
+            <dt className="font-medium">{t({ message: 'Unit', context: 'terragrunt unit' })}</dt>
+            <dd>
+              <StateName unit={held.unit} />
+            </dd>
+          </>
+        )}
+        <dt className="font-medium">{t`Held by`}</dt>
+        <dd>
+          {held.holder.name} ({i18n._(stateWriterLabels[held.holder.kind])}){held.who ? ` · ${held.who}` : ''}
+        </dd>
+        <dt className="font-medium">{t`Operation`}</dt>
+        <dd>{operation ? i18n._(operation) : (held.operation ?? t`Not given`)}</dd>
+        <dt className="font-medium">{t`Since`}</dt>
+        <dd>
+          <time dateTime={held.acquiredAt}>{i18n.date(held.acquiredAt, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+        </dd>
+        <dt className="font-medium">{t`Lock ID`}</dt>
+        <dd className="flex items-center gap-1 font-mono text-xs" dir="ltr">
+          <span className="break-all">{held.lockId}</span>
+          <CopyButton text={held.lockId} label={t`Copy the lock ID`} />
+        </dd>
+      </dl>
+      <EditButton
+        access={access}
+        variant="outline"
+        size="sm"
+        aria-label={held.unit ? t`Release lock of unit ${held.unit}` : undefined}
+        onClick={onRelease}
+      >
+        <LockOpen aria-hidden />
+        {t`Release lock`}
+      </EditButton>
+    </div>
   );
 }
 
@@ -181,6 +225,8 @@ function StateVersionsSection({ stack }: { stack: Stack }) {
   const client = useApiClient();
   const [filters, setFilters] = useStateVersionParams();
   const versions = useQuery(stackStateQueries.versions(client, stack.id, filters));
+  const units = useQuery(stackStateQueries.units(client, stack.id));
+  const unit = filters.unit;
   const target = { namespaceId: stack.namespaceId, stack: { createdByActor: false } };
   const readAccess = toEditAccess(useAccess({ permission: 'stackState:read', ...target }));
   const writeAccess = toEditAccess(useAccess({ permission: 'stackState:write', ...target }));
@@ -197,7 +243,7 @@ function StateVersionsSection({ stack }: { stack: Stack }) {
         loading={download.isPending && download.variables?.stateVersionId === version.id}
         onClick={async () => {
           const content = await download.mutateAsync({ stackId: stack.id, stateVersionId: version.id });
-          saveFile(`${stack.name}-${version.serial}.tfstate`, content.content);
+          saveFile(`${[stack.name, ...(version.unit ? [version.unit.replaceAll('/', '-')] : []), version.serial].join('-')}.tfstate`, content.content);
         }}
       >
         <Download aria-hidden />
@@ -261,7 +307,25 @@ function StateVersionsSection({ stack }: { stack: Stack }) {
     [t, i18n, actions],
   );
 
-  const toolbar = (
+  // A terragrunt stack of several units: each unit's state has its own history; the stack's own state stays the default.
+  const unitNames = units.data?.map((u) => u.unit) ?? [];
+  if (unit && !unitNames.includes(unit)) unitNames.push(unit);
+  const unitSelect = unitNames.length > 0 && (
+    <Select value={unit ?? ROOT} onValueChange={(v) => setFilters({ unit: v === ROOT ? undefined : v, page: 1 })}>
+      <SelectTrigger aria-label={t({ message: 'Unit', context: 'terragrunt unit' })} className="w-56">
+        <SelectValue />
+      </SelectTrigger>
+      <SelectContent>
+        <SelectItem value={ROOT}>{t`Stack root`}</SelectItem>
+        {unitNames.map((name) => (
+          <SelectItem key={name} value={name}>
+            <bdi dir="ltr">{name}</bdi>
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+  const statusSelect = (
     <Select value={filters.status ?? ALL} onValueChange={(v) => setFilters({ status: v === ALL ? undefined : (v as StateVersionStatus), page: 1 })}>
       <SelectTrigger aria-label={t`Status`} className="w-44">
         <SelectValue />
@@ -276,6 +340,14 @@ function StateVersionsSection({ stack }: { stack: Stack }) {
       </SelectContent>
     </Select>
   );
+  const toolbar = unitSelect ? (
+    <div className="flex flex-wrap items-center gap-2">
+      {unitSelect}
+      {statusSelect}
+    </div>
+  ) : (
+    statusSelect
+  );
 
   const unfilteredEmpty = versions.isSuccess && versions.data.total === 0 && !filters.status;
   return (
@@ -284,11 +356,18 @@ function StateVersionsSection({ stack }: { stack: Stack }) {
       {versions.isError ? (
         <ErrorState error={versions.error} onRetry={() => void versions.refetch()} retrying={versions.isFetching} />
       ) : unfilteredEmpty ? (
-        <EmptyState
-          icon={<History aria-hidden />}
-          title={t`No state yet`}
-          text={t`Every time a run or your Terraform CLI writes this stack’s state, a new version appears here.`}
-        />
+        <Column gap={2}>
+          {unitSelect}
+          <EmptyState
+            icon={<History aria-hidden />}
+            title={t`No state yet`}
+            text={
+              unitSelect && !unit
+                ? t`This stack’s units each keep a state of their own: choose a unit to see its versions.`
+                : t`Every time a run or your Terraform CLI writes this stack’s state, a new version appears here.`
+            }
+          />
+        </Column>
       ) : (
         <DataTable
           aria-label={t`State versions`}
@@ -311,13 +390,15 @@ function StateVersionsSection({ stack }: { stack: Stack }) {
       <ConfirmRemoval
         target={rollingBack}
         onClose={() => setRollingBack(null)}
-        title={(version) => t`Roll back ${stack.name} to serial ${version.serial}?`}
+        title={(version) => (version.unit ? t`Roll back unit ${version.unit} of ${stack.name} to serial ${version.serial}?` : t`Roll back ${stack.name} to serial ${version.serial}?`)}
         description={t`A new version with this version’s content becomes the current state; the next run or CLI reads it and plans from it. The versions in between are kept.`}
         confirmLabel={t`Roll back`}
         phrase={stack.name}
         onConfirm={async (version) => {
           const created = await rollback.mutateAsync({ stackId: stack.id, stateVersionId: version.id });
-          toast.success(t`${stack.name} rolled back: serial ${created.serial} is now current.`);
+          toast.success(
+            created.unit ? t`Unit ${created.unit} of ${stack.name} rolled back: serial ${created.serial} is now current.` : t`${stack.name} rolled back: serial ${created.serial} is now current.`,
+          );
         }}
       />
     </section>
