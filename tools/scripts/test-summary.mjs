@@ -4,6 +4,7 @@
 // messages (CI shows only the end of the output).
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const dir = join(import.meta.dirname, '../../tmp/test-results');
 let passed = 0;
@@ -12,7 +13,7 @@ let skipped = 0;
 const rows = [];
 /** The failed tests' names and first lines of their messages, printed last so CI's tail shows them. */
 const failures = [];
-const firstLines = (text) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').slice(0, 6).join('\n      ');
+const firstLines = (text) => stripVTControlCharacters(String(text ?? '')).split('\n').slice(0, 6).join('\n      ');
 
 function countPlaywright(suite, acc) {
   for (const spec of suite.specs ?? []) {
