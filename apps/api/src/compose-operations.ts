@@ -62,7 +62,7 @@ import { notificationsFeedOperations } from './modules/notifications-feed/notifi
 import { organizationOperations } from './modules/organization/organization.routes';
 import { runnersOperations } from './modules/runners/runners.routes';
 import { runnerProtocolOperations } from './modules/runners/runner-protocol.routes';
-import { resolveJobToken, type RunnerProtocolDeps } from './modules/runners/runner-protocol.service';
+import { AppendsInProgress, resolveJobToken, type RunnerProtocolDeps } from './modules/runners/runner-protocol.service';
 import { RunnerEvents } from './modules/runners/runner-events';
 import { liveJobsByGroup } from './modules/runs/run-jobs.service';
 import type pg from 'pg';
@@ -258,6 +258,7 @@ export function composeOperations(
     envelope,
     runs,
     events,
+    appendsInProgress: new AppendsInProgress(),
     releaseJobStateLocks: (organizationId, jobId) => releaseJobStateLocks({ db }, organizationId, jobId),
   };
   const iacVersions = new IacVersionCatalog({

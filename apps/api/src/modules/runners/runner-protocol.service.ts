@@ -43,6 +43,8 @@ export interface RunnerProtocolDeps extends RunLogsDeps {
   db: Database;
   runs: RunJobsDeps;
   events: RunnerEvents;
+  /** This process's log appends under way (AppendsInProgress). */
+  appendsInProgress: AppendsInProgress;
   leaseSeconds?: number;
   /**
    * Releases the state locks a job still holds (terraform-state's releaseJobStateLocks), audited:
@@ -345,9 +347,27 @@ async function whenLogReaches(deps: RunnerProtocolDeps, gap: LogGap, offset: num
 /**
  * Appends in progress in this process, by job token: the next piece of the same token waits here
  * for the one ahead of it (its statement would only find the gap); through another replica, the
- * database's notification does it (whenLogReaches).
+ * database's notification does it (whenLogReaches). One per process, held by the protocol's deps.
  */
-const appendsInProgress = new Map<string, { end: number; done: Promise<void> }>();
+export class AppendsInProgress {
+  readonly #byToken = new Map<string, { end: number; done: Promise<void> }>();
+
+  /** Runs `append` after the token's append ending at `offset`, if one is under way here. */
+  async inOrder<T>(tokenHash: string, offset: number, length: number, append: () => Promise<T>): Promise<T> {
+    const ahead = this.#byToken.get(tokenHash);
+    const appending = (async () => {
+      if (ahead?.end === offset) await ahead.done;
+      return append();
+    })();
+    const entry = { end: offset + length, done: appending.then(() => undefined, () => undefined) };
+    this.#byToken.set(tokenHash, entry);
+    try {
+      return await appending;
+    } finally {
+      if (this.#byToken.get(tokenHash) === entry) this.#byToken.delete(tokenHash);
+    }
+  }
+}
 
 /**
  * Appends to a job's log with the job's token, fenced in the append's statement (no lookups of
@@ -359,19 +379,9 @@ export async function appendLogWithToken(deps: RunnerProtocolDeps, token: string
   if (!token?.startsWith('tjb_')) throw unauthenticated('A job token is required');
   const tokenHash = hashToken(token);
   const data = Buffer.from(base64, 'base64');
-  const ahead = appendsInProgress.get(tokenHash);
-  const append = (async () => {
-    if (ahead?.end === offset) await ahead.done;
-    return appendJobLog(deps, tokenLogWriter(tokenHash, jobId), offset, data, (gap) => whenLogReaches(deps, gap, offset));
-  })();
-  const entry = { end: offset + data.length, done: append.then(() => undefined, () => undefined) };
-  appendsInProgress.set(tokenHash, entry);
-  let end: number | null;
-  try {
-    end = await append;
-  } finally {
-    if (appendsInProgress.get(tokenHash) === entry) appendsInProgress.delete(tokenHash);
-  }
+  const end = await deps.appendsInProgress.inOrder(tokenHash, offset, data.length, () =>
+    appendJobLog(deps, tokenLogWriter(tokenHash, jobId), offset, data, (gap) => whenLogReaches(deps, gap, offset)),
+  );
   if (end !== null) return end;
   const job = await authenticateJob(deps, token, jobId);
   throw new StaleAttemptError(job.jobId, job.attempt); // live again by now: still not written
