@@ -1,28 +1,9 @@
 import { createHash } from 'node:crypto';
-import { nxViteTsPaths } from '@nx/vite/plugins/nx-tsconfig-paths.plugin';
 import type { OutputAsset, OutputBundle } from 'rollup';
-import { createServer, type Plugin } from 'vite';
-import { linguiReactPlugins } from '../../libs/i18n/vite-plugins';
-import { locales } from '../../libs/i18n/src/lib/locales';
-import { storageKeys } from '../../libs/session/src/lib/storage-keys';
+import { createServer, type Plugin, type PluginOption } from 'vite';
 
 /** The module that renders a page's first paint at build time (in Node, through Vite's SSR loader). */
 const renderModule = '/src/prerender/render-first-paint.tsx';
-
-/**
- * Applies the stored theme, direction and language to `<html>` before the first paint, so the
- * markup below (and the loader) is drawn as the user's console looks, not light, LTR and English
- * for a moment. A classic script in <head>: the Content-Security-Policy allows no inline script.
- * The rules are the local settings' (libs/session local-settings.ts): the theme key wins over the
- * settings' theme; an invalid value keeps the default. A page was prerendered without a query
- * (sign-in's `?redirect=` changes its text), so one with a query shows the loader instead.
- */
-export function firstPaintScript(): string {
-  const tags = Object.fromEntries(
-    locales.map((l) => [l.id, l.tag]),
-  );
-  return `(function(){try{var d=document.documentElement,s=JSON.parse(localStorage.getItem(${JSON.stringify(storageKeys.localSettings)})||"{}")||{},t=localStorage.getItem(${JSON.stringify(storageKeys.theme)}),l=${JSON.stringify(tags)};if(t!=="light"&&t!=="dark")t=s.theme;d.classList.toggle("dark",t==="dark");if(s.direction==="ltr"||s.direction==="rtl")d.dir=s.direction;if(Object.prototype.hasOwnProperty.call(l,s.locale))d.lang=l[s.locale];if(location.search)d.setAttribute("data-prerender","off")}catch(e){}})();\n`;
-}
 
 /**
  * The prerendered page is English: shown only while `<html lang>` (set above from the stored
@@ -41,33 +22,40 @@ const firstPaintStyle =
  * tree, in place of the loader. React's first render (src/main.tsx waits until it can draw the
  * page itself) replaces it with the same boxes: no flash, no shift.
  */
-export function firstPaint(pages: { path: string; html: string }[]): Plugin {
+export function firstPaint(
+  pages: { path: string; html: string }[],
+  /** What the build-time renderer needs to load the console's source (workspace paths, Lingui macros). */
+  ssrPlugins: PluginOption[],
+): Plugin {
   return {
     name: 'terrace-first-paint',
     apply: 'build',
     enforce: 'post',
     async generateBundle(_options, bundle: OutputBundle) {
-      const script = firstPaintScript();
-      const scriptFile = `assets/first-paint-${createHash('sha256').update(script).digest('base64url').slice(0, 8)}.js`;
-      this.emitFile({ type: 'asset', fileName: scriptFile, source: script });
-      const htmlAssets = Object.values(bundle).filter(
-        (file): file is OutputAsset => file.type === 'asset' && file.fileName.endsWith('.html'),
-      );
-      if (htmlAssets.length === 0) this.error('first-paint: no HTML page in the bundle');
-
       const server = await createServer({
         configFile: false,
         root: import.meta.dirname,
         logLevel: 'warn',
-        plugins: [nxViteTsPaths(), ...linguiReactPlugins()],
+        plugins: ssrPlugins,
         server: { middlewareMode: true, hmr: false, watch: null },
         appType: 'custom',
         optimizeDeps: { noDiscovery: true, include: [] },
       });
       try {
-        const { renderFirstPaint } = (await server.ssrLoadModule(renderModule)) as {
+        const { renderFirstPaint, firstPaintScript } = (await server.ssrLoadModule(
+          renderModule,
+        )) as {
           renderFirstPaint: (path: string) => Promise<string>;
+          firstPaintScript: () => string;
         };
+        const script = firstPaintScript();
+        const scriptFile = `assets/first-paint-${createHash('sha256').update(script).digest('base64url').slice(0, 8)}.js`;
+        this.emitFile({ type: 'asset', fileName: scriptFile, source: script });
+        const htmlAssets = Object.values(bundle).filter(
+          (file): file is OutputAsset => file.type === 'asset' && file.fileName.endsWith('.html'),
+        );
+        if (htmlAssets.length === 0) this.error('first-paint: no HTML page in the bundle');
+
         const markup = new Map<string, string>();
         for (const { path, html } of pages) markup.set(html, await renderFirstPaint(path));
         for (const asset of htmlAssets) {

@@ -52,10 +52,13 @@ export default defineConfig({
       (code) => [catalogPartsOf(code)?.['en']].filter((file): file is string => Boolean(file)),
     ),
     // The sign-in pages painted from their HTML, before any script (the route copies above).
-    firstPaint([
-      { path: '/auth/login', html: 'routes/auth-login.html' },
-      { path: '/auth/signup', html: 'routes/auth-signup.html' },
-    ]),
+    firstPaint(
+      [
+        { path: '/auth/login', html: 'routes/auth-login.html' },
+        { path: '/auth/signup', html: 'routes/auth-signup.html' },
+      ],
+      [nxViteTsPaths(), ...linguiReactPlugins()],
+    ),
     precompress(),
   ],
   server: { port: 4200, proxy: { '/api': 'http://localhost:3000' } },

@@ -1,4 +1,4 @@
-// Rendered at build time only (apps/console/prerender.ts, in Node through Vite's SSR loader); the
+// Rendered at build time only (apps/console/first-paint.ts, in Node through Vite's SSR loader); the
 // browser bundle never imports this file.
 import { createApiClient } from '@terrace/api-client';
 import { activateLocale, I18nProvider, i18n } from '@terrace/i18n';
@@ -6,6 +6,7 @@ import { ApiClientProvider } from '@terrace/session';
 import { createConsoleRoutes } from '@terrace/shell';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
+export { firstPaintScript } from './first-paint-script';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 
 /**
