@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vitest/config';
 import { catalogParts, catalogPartsOf, linguiReactPlugins } from '../../libs/i18n/vite-plugins';
 import { projectTest } from '../../tools/vitest/test-config';
+import { firstPaint } from './first-paint';
 import { precompress } from './precompress';
 import { routePreloads } from './route-preloads';
 
@@ -20,23 +21,43 @@ export default defineConfig({
     routePreloads(
       [
         { prefix: '/auth', modules: ['libs/shell/src/auth/auth-layout.tsx'] },
-        { prefix: '/auth/login', modules: ['libs/shell/src/auth/auth-layout.tsx', 'libs/shell/src/auth/login-page.tsx'] },
-        { prefix: '/auth/signup', modules: ['libs/shell/src/auth/auth-layout.tsx', 'libs/shell/src/auth/sign-up-page.tsx'] },
+        {
+          prefix: '/auth/login',
+          modules: ['libs/shell/src/auth/auth-layout.tsx', 'libs/shell/src/auth/login-page.tsx'],
+        },
+        {
+          prefix: '/auth/signup',
+          modules: ['libs/shell/src/auth/auth-layout.tsx', 'libs/shell/src/auth/sign-up-page.tsx'],
+        },
         { prefix: '/app', modules: ['libs/shell/src/lib/layout/app-layout.tsx'] },
         {
           // The default home page.
           prefix: '/app/dashboard',
-          modules: ['libs/shell/src/lib/layout/app-layout.tsx', 'libs/dashboard/feature/src/lib/dashboard-page.tsx'],
+          modules: [
+            'libs/shell/src/lib/layout/app-layout.tsx',
+            'libs/dashboard/feature/src/lib/dashboard-page.tsx',
+          ],
         },
         {
           prefix: '/app/namespaces',
-          modules: ['libs/shell/src/lib/layout/app-layout.tsx', 'libs/namespaces/feature/src/lib/namespace-list-page.tsx'],
+          modules: [
+            'libs/shell/src/lib/layout/app-layout.tsx',
+            'libs/namespaces/feature/src/lib/namespace-list-page.tsx',
+          ],
         },
       ],
       // English is the default language: its catalog is what a first visit loads.
       ['libs/i18n/src/locales/en/messages.po'],
       // The English part of the catalog each of those chunks loads before it runs (catalogParts).
       (code) => [catalogPartsOf(code)?.['en']].filter((file): file is string => Boolean(file)),
+    ),
+    // The sign-in pages painted from their HTML, before any script (the route copies above).
+    firstPaint(
+      [
+        { path: '/auth/login', html: 'routes/auth-login.html' },
+        { path: '/auth/signup', html: 'routes/auth-signup.html' },
+      ],
+      [nxViteTsPaths(), ...linguiReactPlugins()],
     ),
     precompress(),
   ],
@@ -52,5 +73,8 @@ export default defineConfig({
     // (tools/bench/README.md). The first route's chunks are preloaded together from its page
     // (routePreloads above), so their number costs no waterfall.
   },
-  test: projectTest('console', { environment: 'jsdom', setupFiles: ['../../tools/vitest/component-setup.ts', 'src/test-setup.ts'] }),
+  test: projectTest('console', {
+    environment: 'jsdom',
+    setupFiles: ['../../tools/vitest/component-setup.ts', 'src/test-setup.ts'],
+  }),
 });

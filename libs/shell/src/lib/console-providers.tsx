@@ -13,7 +13,11 @@ export interface ConsoleProvidersProps {
  */
 export function ConsoleProviders({ children }: ConsoleProvidersProps) {
   const [settings] = useLocalSettings();
-  const [loadedLocale, setLoadedLocale] = useState<string | null>(null);
+  // Already active when the entry activated it before the first render (apps/console main.tsx):
+  // the first render then draws the page, not nothing.
+  const [loadedLocale, setLoadedLocale] = useState<string | null>(() =>
+    i18n.locale === settings.locale ? settings.locale : null,
+  );
 
   useEffect(() => {
     let current = true;

@@ -1,0 +1,91 @@
+import type { Page } from 'playwright/test';
+import { expect, test } from './support/test';
+
+/** Every script of the console except the one that applies the stored settings before the first paint. */
+async function blockConsoleScripts(page: Page): Promise<void> {
+  await page.route(/\/assets\/(?!first-paint-)[^/]*\.js$/, (route) => route.abort());
+}
+
+async function storeSettings(
+  page: Page,
+  settings: { theme: string; direction: string; locale: string },
+): Promise<void> {
+  await page.addInitScript((stored) => {
+    localStorage.setItem('localSettings', JSON.stringify(stored));
+    localStorage.setItem('theme', stored.theme);
+  }, settings);
+}
+
+test.describe('first paint before the scripts run', () => {
+  test('the sign-in page is painted from its HTML, then replaced by the same page that works', async ({
+    page,
+  }) => {
+    await blockConsoleScripts(page);
+    await page.goto('/auth/login');
+    const prerendered = page.locator('[data-first-paint]');
+    await expect(
+      prerendered.getByRole('heading', { name: 'Sign in to Terrace' }),
+      'the page is there without JavaScript',
+    ).toBeVisible();
+    await expect(
+      page.locator('[data-first-paint-loader]'),
+      'the loader stays hidden behind it',
+    ).toBeHidden();
+    await expect(page.locator('html'), 'the default theme is light').not.toHaveClass(/\bdark\b/);
+    const box = await prerendered
+      .getByRole('heading', { name: 'Sign in to Terrace' })
+      .boundingBox();
+
+    await page.unrouteAll();
+    await page.reload();
+    const heading = page.getByRole('heading', { name: 'Sign in to Terrace' });
+    await expect(prerendered, 'React replaced the prerendered markup').toHaveCount(0);
+    await expect(heading).toBeVisible();
+    expect(await heading.boundingBox(), 'the heading did not move').toEqual(box);
+    const email = page.getByLabel('E-mail');
+    await email.fill('someone@example.com');
+    await expect(email, 'the form React drew takes input').toHaveValue('someone@example.com');
+  });
+
+  test('a French, right-to-left, dark user sees no English, left-to-right or light paint', async ({
+    page,
+  }) => {
+    await storeSettings(page, { theme: 'dark', direction: 'rtl', locale: 'fr' });
+    await blockConsoleScripts(page);
+    await page.goto('/auth/login');
+    const html = page.locator('html');
+    await expect(html, 'dark before any console script').toHaveClass(/\bdark\b/);
+    await expect(html, 'right to left before any console script').toHaveAttribute('dir', 'rtl');
+    await expect(html, 'French before any console script').toHaveAttribute('lang', 'fr-FR');
+    await expect(page.locator('[data-first-paint]'), 'the English page is not shown').toBeHidden();
+    await expect(page.locator('[data-first-paint-loader]'), 'the loader is').toBeVisible();
+    const background = await page
+      .locator('[data-first-paint-loader]')
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
+    const lightness =
+      background
+        .match(/\d+(\.\d+)?/g)
+        ?.slice(0, 3)
+        .map(Number) ?? [];
+    expect(Math.max(...lightness), `the loader's background is dark (${background})`).toBeLessThan(
+      80,
+    );
+
+    await page.unrouteAll();
+    await page.reload();
+    await expect(
+      page.getByRole('heading', { name: 'Connexion à Terrace' }),
+      'React draws the page in French',
+    ).toBeVisible();
+    await expect(html).toHaveAttribute('dir', 'rtl');
+  });
+
+  test('a sign-in address with a query shows the loader, not the prerendered text', async ({
+    page,
+  }) => {
+    await blockConsoleScripts(page);
+    await page.goto('/auth/login?redirect=%2Fapp%2Fnamespaces');
+    await expect(page.locator('[data-first-paint]')).toBeHidden();
+    await expect(page.locator('[data-first-paint-loader]')).toBeVisible();
+  });
+});
