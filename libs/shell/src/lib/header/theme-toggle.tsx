@@ -12,7 +12,10 @@ export function ThemeToggle() {
   return (
     <DeferredTooltip content={label}>
       <Button variant="ghost" size="icon" aria-label={label} onClick={() => update({ theme: dark ? 'light' : 'dark' })}>
-        {dark ? <Sun /> : <Moon />}
+        {/* Both, shown by the page's theme class: the sign-in page's markup prerendered in light
+            (apps/console first-paint.ts) shows the right icon before React draws it. */}
+        <Sun className="hidden dark:block" aria-hidden />
+        <Moon className="dark:hidden" aria-hidden />
       </Button>
     </DeferredTooltip>
   );
