@@ -23,11 +23,12 @@ import { Skeleton } from '../skeleton/skeleton';
 import { DataTablePagination } from './data-table-pagination';
 import { BodyRow, ScrollBody, TableHead } from './data-table-rows';
 import { DataTableToolbar } from './data-table-toolbar';
+import type { VirtualBody as VirtualBodyComponent } from './data-table-virtual-body';
 
 // TanStack Virtual comes with the virtualizer, loaded by the tables whose rows do not all fit.
 const VirtualBody = lazy(() =>
   import('./data-table-virtual-body').then((m) => ({ default: m.VirtualBody })),
-) as unknown as typeof import('./data-table-virtual-body').VirtualBody;
+) as unknown as typeof VirtualBodyComponent;
 
 /** Rows rendered beyond those in view on each side of a virtualized table. */
 const overscan = 12;
