@@ -66,6 +66,7 @@ export {
   SelectValue,
   type SelectTriggerProps,
 } from './components/select/select';
+export { OptionSelect, type OptionSelectProps } from './components/select/option-select';
 export {
   Dialog,
   DialogBody,
@@ -81,6 +82,8 @@ export {
 } from './components/dialog/dialog';
 export { ConfirmDialog, type ConfirmDialogProps } from './components/confirm-dialog/confirm-dialog';
 export { ConfirmRemoval, type ConfirmRemovalProps } from './components/confirm-removal/confirm-removal';
+export { LazyConfirmDialog, LazyConfirmRemoval } from './components/confirm-dialog/lazy-confirm-dialog';
+export { lazyDialog } from './lib/lazy-dialog';
 export { DetailPage, type DetailPageProps, type DetailPageQuery } from './components/detail-page/detail-page';
 export { DescriptionList, type DescriptionListProps } from './components/description-list/description-list';
 export { SecretReveal, type SecretRevealProps } from './components/secret-reveal/secret-reveal';

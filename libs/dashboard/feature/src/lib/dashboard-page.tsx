@@ -5,13 +5,14 @@ import { dashboardQueries, type AutomationOverview } from '@terrace/dashboard/da
 import { dashboardRefreshText } from '@terrace/domain';
 import { useApiClient } from '@terrace/session';
 import { Layers, RefreshCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { AttentionLists } from './attention-lists';
 import { dashboardPaths } from './dashboard-paths';
 import { GettingStartedCard } from './getting-started-card';
 import { RecentActivity } from './recent-activity';
-import { StackBreakdowns, StackFigures } from './stack-figures';
+
+// Loaded once the overview reports stacks: an organization without any never needs it.
+const StackOverview = lazy(() => import('./stack-overview').then((m) => ({ default: m.StackOverview })));
 
 /** "Last refreshed n minutes ago", kept current while the page stays open. */
 function RefreshedAt({ at }: { at: number }) {
@@ -45,16 +46,7 @@ function Overview({ data }: { data: AutomationOverview }) {
     <Stack gap={4}>
       <GettingStartedCard progress={data.gettingStarted} />
       {hasStacks ? (
-        <>
-          <StackFigures stacks={data.stacks} />
-          <StackBreakdowns stacks={data.stacks} />
-          <AttentionLists
-            drifted={data.driftedStacks}
-            failing={data.failingStacks}
-            driftedTotal={data.stacks.drifted}
-            failingTotal={data.stacks.failing}
-          />
-        </>
+        <StackOverview data={data} />
       ) : (
         <Card>
           <EmptyState
@@ -101,7 +93,11 @@ export function DashboardPage() {
       ) : query.isError ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : (
-        <Overview data={query.data} />
+        // The loading skeleton stays until the stack overview's code is there too, so the overview
+        // appears whole, once.
+        <Suspense fallback={<OverviewSkeleton />}>
+          <Overview data={query.data} />
+        </Suspense>
       )}
     </Stack>
   );

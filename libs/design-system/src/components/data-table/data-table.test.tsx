@@ -1,9 +1,16 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { ColumnDef, PaginationState } from '@tanstack/react-table';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { DataTable } from './data-table';
+
+// Counts the loads of the virtualizer's module (TanStack Virtual), which only long lists need.
+const virtualBodyLoads = vi.hoisted(() => vi.fn());
+vi.mock('./data-table-virtual-body', async (importOriginal) => {
+  virtualBodyLoads();
+  return importOriginal();
+});
 
 interface Stack {
   id: string;
@@ -183,5 +190,33 @@ describe('DataTable (server mode)', () => {
     await user.click(screen.getByRole('option', { name: '50' }));
     expect(onPage).toHaveBeenLastCalledWith({ pageIndex: 0, pageSize: 50 });
     expect(screen.getByText('Showing 1–50 of 345')).toBeInTheDocument();
+  });
+});
+
+describe('DataTable virtualize', () => {
+  const many = (count: number): Stack[] =>
+    Array.from({ length: count }, (_, i) => ({ id: `v${i}`, name: `row-${i}`, status: 'active', resources: i }));
+
+  it('renders a list that fits in view whole, without loading the virtualizer', async () => {
+    renderWithProviders(<DataTable aria-label="Short" columns={columns} data={many(5)} virtualize paginate={false} height={410} />);
+    const region = screen.getByRole('region', { name: 'Short' });
+    expect(within(region).getAllByRole('row')).toHaveLength(6);
+    expect(within(region).getByRole('table')).toHaveAttribute('aria-rowcount', '6');
+    // Give a lazy import, had one started, the time to run.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(virtualBodyLoads).not.toHaveBeenCalled();
+  });
+
+  it('shows a long list\'s first rows at once, then the virtualizer renders only some of them', async () => {
+    renderWithProviders(<DataTable aria-label="Long" columns={columns} data={many(500)} virtualize paginate={false} height={410} />);
+    const table = within(screen.getByRole('region', { name: 'Long' })).getByRole('table');
+    expect(table).toHaveAttribute('aria-rowcount', '501');
+    // 410 px of 41 px rows, and 12 more: the same rows the virtualizer starts with.
+    expect(within(table).getByText('row-0')).toBeInTheDocument();
+    expect(within(table).getByText('row-21')).toBeInTheDocument();
+    expect(within(table).queryByText('row-22')).not.toBeInTheDocument();
+    await waitFor(() => expect(virtualBodyLoads).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Long' })).getByRole('table')).toHaveAttribute('aria-rowcount', '501'));
+    expect(within(screen.getByRole('region', { name: 'Long' })).queryByText('row-499')).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
 import {
-  flexRender,
   getCoreRowModel,
   getFilteredRowModel,
   getPaginationRowModel,
@@ -14,18 +13,25 @@ import {
   type RowData,
   type RowSelectionState,
   type SortingState,
-  type Table,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { ArrowDown, ArrowUp, ChevronsUpDown } from 'lucide-react';
-import { useMemo, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { useControllableState } from '../../lib/use-controllable-state';
 import { Checkbox } from '../checkbox/checkbox';
 import { Skeleton } from '../skeleton/skeleton';
 import { DataTablePagination } from './data-table-pagination';
+import { BodyRow, ScrollBody, TableHead } from './data-table-rows';
 import { DataTableToolbar } from './data-table-toolbar';
+import type { VirtualBody as VirtualBodyComponent } from './data-table-virtual-body';
+
+// TanStack Virtual comes with the virtualizer, loaded by the tables whose rows do not all fit.
+const VirtualBody = lazy(() =>
+  import('./data-table-virtual-body').then((m) => ({ default: m.VirtualBody })),
+) as unknown as typeof VirtualBodyComponent;
+
+/** Rows rendered beyond those in view on each side of a virtualized table. */
+const overscan = 12;
 
 declare module '@tanstack/react-table' {
   // Column options the DataTable understands, set through `meta` on a column definition.
@@ -200,6 +206,10 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
 
   const rows = table.getRowModel().rows;
   const visibleColumnCount = table.getVisibleLeafColumns().length;
+  // A list that fits in view with the overscan is rendered whole, as the virtualizer would; a
+  // longer one shows its first rows, the same layout, until the virtualizer has loaded.
+  const firstRendered = Math.ceil(height / estimateRowHeight) + overscan;
+  const virtualizes = virtualize && rows.length > firstRendered;
   const total = server ? (totalCount ?? data.length) : table.getFilteredRowModel().rows.length;
 
   return (
@@ -207,14 +217,43 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
       <DataTableToolbar table={table} searchable={searchable} actions={actions} />
       <div className="overflow-hidden rounded-lg border border-border bg-surface">
         {virtualize && !loading && rows.length > 0 ? (
-          <VirtualBody
-            table={table}
-            rows={rows}
-            height={height}
-            estimateRowHeight={estimateRowHeight}
-            label={props['aria-label']}
-            onRowClick={onRowClick}
-          />
+          virtualizes ? (
+            <Suspense
+              fallback={
+                <ScrollBody
+                  table={table}
+                  rows={rows}
+                  rendered={indexes(firstRendered)}
+                  before={0}
+                  after={(rows.length - firstRendered) * estimateRowHeight}
+                  height={height}
+                  label={props['aria-label']}
+                  onRowClick={onRowClick}
+                />
+              }
+            >
+              <VirtualBody
+                table={table}
+                rows={rows}
+                height={height}
+                estimateRowHeight={estimateRowHeight}
+                overscan={overscan}
+                label={props['aria-label']}
+                onRowClick={onRowClick}
+              />
+            </Suspense>
+          ) : (
+            <ScrollBody
+              table={table}
+              rows={rows}
+              rendered={indexes(rows.length)}
+              before={0}
+              after={0}
+              height={height}
+              label={props['aria-label']}
+              onRowClick={onRowClick}
+            />
+          )
         ) : (
           <div className="overflow-x-auto">
             <table
@@ -250,102 +289,6 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
   );
 }
 
-function alignClass(align: 'start' | 'end' | 'center' | undefined) {
-  return align === 'end' ? 'text-end' : align === 'center' ? 'text-center' : 'text-start';
-}
-
-function TableHead<TData>({ table, sticky = false }: { table: Table<TData>; sticky?: boolean }) {
-  const { t } = useLingui();
-  return (
-    <thead className={cn('bg-muted/60', sticky && 'sticky top-0 z-10 bg-muted')}>
-      {table.getHeaderGroups().map((group) => (
-        <tr key={group.id} className="border-b border-border">
-          {group.headers.map((header) => {
-            const sorted = header.column.getIsSorted();
-            const meta = header.column.columnDef.meta;
-            const content = header.isPlaceholder
-              ? null
-              : flexRender(header.column.columnDef.header, header.getContext());
-            return (
-              <th
-                key={header.id}
-                scope="col"
-                aria-sort={
-                  sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
-                }
-                style={
-                  header.column.columnDef.size !== undefined
-                    ? { width: header.getSize() }
-                    : undefined
-                }
-                className={cn(
-                  'h-10 px-3 align-middle text-xs font-medium whitespace-nowrap text-muted-foreground',
-                  alignClass(meta?.align),
-                )}
-              >
-                {header.column.getCanSort() ? (
-                  <button
-                    type="button"
-                    onClick={header.column.getToggleSortingHandler()}
-                    className="-mx-1.5 inline-flex cursor-pointer items-center gap-1 rounded-sm px-1.5 py-1 hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring"
-                    title={t`Sort`}
-                  >
-                    {content}
-                    {sorted === 'asc' ? (
-                      <ArrowUp className="size-3.5" aria-hidden />
-                    ) : sorted === 'desc' ? (
-                      <ArrowDown className="size-3.5" aria-hidden />
-                    ) : (
-                      <ChevronsUpDown className="size-3.5 opacity-60" aria-hidden />
-                    )}
-                  </button>
-                ) : (
-                  content
-                )}
-              </th>
-            );
-          })}
-        </tr>
-      ))}
-    </thead>
-  );
-}
-
-function BodyRow<TData>({
-  row,
-  onRowClick,
-  index,
-}: {
-  row: Row<TData>;
-  onRowClick?: (row: TData) => void;
-  index?: number;
-}) {
-  return (
-    <tr
-      data-state={row.getIsSelected() ? 'selected' : undefined}
-      aria-rowindex={index}
-      aria-selected={row.getCanSelect() ? row.getIsSelected() : undefined}
-      onClick={onRowClick ? () => onRowClick(row.original) : undefined}
-      className={cn(
-        'border-b border-border transition-colors last:border-b-0 hover:bg-muted/50 data-[state=selected]:bg-primary-subtle/60',
-        onRowClick && 'cursor-pointer',
-      )}
-    >
-      {row.getVisibleCells().map((cell) => {
-        const meta = cell.column.columnDef.meta;
-        return (
-          <td
-            key={cell.id}
-            className={cn('h-10 px-3 py-2 align-middle', alignClass(meta?.align), meta?.className)}
-          >
-            {flexRender(cell.column.columnDef.cell, cell.getContext())}
-          </td>
-        );
-      })}
-    </tr>
-  );
-}
-
 function SkeletonRows({ columns, count }: { columns: number; count: number }) {
   return Array.from({ length: count }, (_, r) => (
     <tr key={r} className="border-b border-border last:border-b-0">
@@ -358,74 +301,6 @@ function SkeletonRows({ columns, count }: { columns: number; count: number }) {
   ));
 }
 
-/**
- * Renders only the rows in view plus a few, with spacer rows keeping the scroll height, so the
- * table stays a real <table> for assistive technology (aria-rowcount/aria-rowindex tell the size).
- */
-function VirtualBody<TData>({
-  table,
-  rows,
-  height,
-  estimateRowHeight,
-  label,
-  onRowClick,
-}: {
-  table: Table<TData>;
-  rows: Row<TData>[];
-  height: number;
-  estimateRowHeight: number;
-  label: string;
-  onRowClick?: (row: TData) => void;
-}) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => estimateRowHeight,
-    overscan: 12,
-  });
-  const items = virtualizer.getVirtualItems();
-  const before = items[0]?.start ?? 0;
-  const after = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0);
-  const columns = table.getVisibleLeafColumns().length;
-  return (
-    <div
-      ref={scrollRef}
-      data-slot="data-table-scroll"
-      // A scrolling region must be reachable by keyboard to be scrolled without a mouse (axe:
-      // scrollable-region-focusable), hence the tabIndex on a non-interactive element.
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-      tabIndex={0}
-      role="region"
-      aria-label={label}
-      className="overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
-      style={{ maxHeight: height }}
-    >
-      <table
-        aria-label={label}
-        aria-rowcount={rows.length + 1}
-        className="w-full border-collapse text-sm"
-      >
-        <TableHead table={table} sticky />
-        <tbody>
-          {before > 0 && (
-            <tr aria-hidden="true">
-              <td colSpan={columns} style={{ height: before, padding: 0 }} />
-            </tr>
-          )}
-          {items.map((item) => {
-            const row = rows[item.index];
-            return row ? (
-              <BodyRow key={row.id} row={row} onRowClick={onRowClick} index={item.index + 2} />
-            ) : null;
-          })}
-          {after > 0 && (
-            <tr aria-hidden="true">
-              <td colSpan={columns} style={{ height: after, padding: 0 }} />
-            </tr>
-          )}
-        </tbody>
-      </table>
-    </div>
-  );
+function indexes(count: number) {
+  return Array.from({ length: count }, (_, index) => index);
 }

@@ -11,6 +11,11 @@ export interface OptionSelectProps {
   className?: string;
   'aria-label'?: string;
   'aria-labelledby'?: string;
+  /** What a form field gives its control (FormField): the label's target, help and error. */
+  id?: string;
+  'aria-describedby'?: string | undefined;
+  'aria-invalid'?: boolean | undefined;
+  'aria-required'?: boolean | undefined;
 }
 
 const loadSelect = () => import('./option-select-radix').then((m) => m.OptionSelectRadix);
@@ -21,6 +26,7 @@ const loadSelect = () => import('./option-select-radix').then((m) => m.OptionSel
  * and the list opens on the press or key that asked for it.
  */
 export function OptionSelect({ size = 'md', ...props }: OptionSelectProps) {
+  const { value, options, className } = props;
   return (
     <Deferred
       load={loadSelect}
@@ -35,13 +41,17 @@ export function OptionSelect({ size = 'md', ...props }: OptionSelectProps) {
           role="combobox"
           aria-expanded={false}
           aria-autocomplete="none"
+          id={props.id}
           aria-label={props['aria-label']}
           aria-labelledby={props['aria-labelledby']}
+          aria-describedby={props['aria-describedby']}
+          aria-invalid={props['aria-invalid']}
+          aria-required={props['aria-required']}
           data-slot="select-trigger"
           data-size={size}
-          className={selectTriggerClass(size, props.className)}
+          className={selectTriggerClass(size, className)}
         >
-          <span style={{ pointerEvents: 'none' }}>{props.options.find((option) => option.value === props.value)?.label}</span>
+          <span style={{ pointerEvents: 'none' }}>{options.find((option) => option.value === value)?.label}</span>
           <ChevronDown className="size-4 shrink-0 text-muted-foreground" aria-hidden />
         </button>
       )}

@@ -3,15 +3,32 @@ import type { NamespaceCreateInput } from '@terrace/namespaces/data-access';
 import { namespaceFixture } from '@terrace/namespaces/data-access/testing';
 import { organizationFixtures } from '@terrace/organization/data-access/testing';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderPage, setupMsw } from '../testing/render-page';
 import { CreateNamespaceWizardPage, EditNamespaceWizardPage } from './namespace-wizard-page';
 
 const server = setupMsw();
 
+// Counts the loads of the runner step's module, which the first step does not need.
+const runnerStepLoads = vi.hoisted(() => vi.fn());
+vi.mock('./namespace-runner-step', async (importOriginal) => {
+  runnerStepLoads();
+  return importOriginal();
+});
+
 const teams = () => handle('get', '/iam/org/team', () => envelope([organizationFixtures.team({ id: 'team-sec', name: 'Security' })]));
 
 describe('CreateNamespaceWizardPage', () => {
+  it('loads the later steps once the user starts on the first, not with the page', async () => {
+    server.use(teams());
+    const { user } = renderPage({ path: 'createNamespaceWizard', element: <CreateNamespaceWizardPage />, url: '/app/createNamespaceWizard' });
+    const name = await screen.findByRole('textbox', { name: /Name/ });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(runnerStepLoads).not.toHaveBeenCalled();
+    await user.type(name, 'p');
+    await waitFor(() => expect(runnerStepLoads).toHaveBeenCalledTimes(1));
+  });
+
   it('validates on Next, not on Back, and creates the namespace with every step’s choices', async () => {
     const sent: NamespaceCreateInput[] = [];
     server.use(

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { FormWizardEntity, FormWizardPage, toast, useContractForm } from '@terrace/design-system';
+import { FormWizardEntity, FormWizardPage, Skeleton, toast, useContractForm } from '@terrace/design-system';
 import {
   namespacesQueries,
   useCreateNamespaceMutation,
@@ -8,6 +8,7 @@ import {
   type Namespace,
 } from '@terrace/namespaces/data-access';
 import { organizationQueries } from '@terrace/organization/data-access';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   emptyNamespaceForm,
@@ -20,13 +21,41 @@ import {
   type NamespaceFormOutput,
   type NamespaceFormValues,
 } from './namespace-form';
-import { NamespaceApprovalStep } from './namespace-approval-step';
-import { NamespaceCapabilitiesStep } from './namespace-capabilities-step';
 import { NamespaceGeneralStep } from './namespace-general-step';
 import { NamespaceIacStep } from './namespace-iac-step';
 import { namespacePaths } from './namespace-paths';
-import { NamespaceRunnerStep } from './namespace-runner-step';
 import { useApiClient } from '@terrace/session';
+
+// The runner, approval and capability steps bring radio groups, switches and checkboxes (about
+// 10 KiB gzip) that the first step does not show: they load once the user starts on the form (a
+// press or a key anywhere), well before Next reaches them.
+const laterSteps = {
+  runner: () => import('./namespace-runner-step').then((m) => ({ default: m.NamespaceRunnerStep })),
+  approval: () => import('./namespace-approval-step').then((m) => ({ default: m.NamespaceApprovalStep })),
+  capabilities: () => import('./namespace-capabilities-step').then((m) => ({ default: m.NamespaceCapabilitiesStep })),
+};
+const NamespaceRunnerStep = lazy(laterSteps.runner);
+const NamespaceApprovalStep = lazy(laterSteps.approval);
+const NamespaceCapabilitiesStep = lazy(laterSteps.capabilities);
+
+function useLaterStepsOnFirstInput() {
+  useEffect(() => {
+    const events = ['pointerdown', 'keydown'] as const;
+    const load = () => {
+      for (const event of events) document.removeEventListener(event, load, true);
+      for (const step of Object.values(laterSteps)) void step();
+    };
+    for (const event of events) document.addEventListener(event, load, true);
+    return () => {
+      for (const event of events) document.removeEventListener(event, load, true);
+    };
+  }, []);
+}
+
+/** A later step while its code loads (only when Next comes before the download ends). */
+function LaterStep({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Skeleton className="h-40 w-full" />}>{children}</Suspense>;
+}
 
 /** /createNamespaceWizard */
 export function CreateNamespaceWizardPage() {
@@ -96,6 +125,7 @@ function NamespaceWizard({ title, submitLabel, initial, namespace, onSubmit, onC
   const client = useApiClient();
   const teams = useQuery(organizationQueries.teams(client));
   const form = useContractForm({ schema: namespaceFormSchema, defaultValues: initial, messages: namespaceFieldMessages });
+  useLaterStepsOnFirstInput();
   return (
     <FormWizardPage
       title={title}
@@ -109,9 +139,9 @@ function NamespaceWizard({ title, submitLabel, initial, namespace, onSubmit, onC
       content={{
         general: { title: t`Name`, content: <NamespaceGeneralStep /> },
         iac: { title: t`IaC versions`, content: <NamespaceIacStep /> },
-        runner: { title: t`Runners`, content: <NamespaceRunnerStep /> },
-        approval: { title: t`Approval policy`, content: <NamespaceApprovalStep teams={teams.data ?? []} /> },
-        capabilities: { title: t`Capabilities`, content: <NamespaceCapabilitiesStep /> },
+        runner: { title: t`Runners`, content: <LaterStep><NamespaceRunnerStep /></LaterStep> },
+        approval: { title: t`Approval policy`, content: <LaterStep><NamespaceApprovalStep teams={teams.data ?? []} /></LaterStep> },
+        capabilities: { title: t`Capabilities`, content: <LaterStep><NamespaceCapabilitiesStep /></LaterStep> },
       }}
       serverFields={namespaceServerFields}
       submitLabel={submitLabel}

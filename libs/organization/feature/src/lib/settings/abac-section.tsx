@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { ConfirmRemoval, type EditAccess, EditButton, SettingsList, toast, useActionsColumn } from '@terrace/design-system';
+import { LazyConfirmRemoval, type EditAccess, EditButton, SettingsList, toast, useActionsColumn, lazyDialog } from '@terrace/design-system';
 import {
   organizationQueries,
   useCreateAbacConfigurationMutation,
@@ -12,8 +12,10 @@ import {
 import { Network } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useRoleLabel } from '../common/use-role-label';
-import { AbacDialog } from './abac-dialog';
 import { useApiClient } from '@terrace/session';
+
+// Its dialog (with its form and validation) loads when first opened.
+const AbacDialog = lazyDialog(() => import('./abac-dialog').then((m) => m.AbacDialog));
 
 export type AbacSectionProps = EditAccess;
 
@@ -87,7 +89,7 @@ export function AbacSection(access: AbacSectionProps) {
           toast.success(t`Rule ${input.name} saved.`);
         }}
       />
-      <ConfirmRemoval
+      <LazyConfirmRemoval
         target={deleting}
         onClose={() => setDeleting(null)}
         title={(rule) => t`Delete rule ${rule.name}?`}

@@ -1,7 +1,7 @@
 import { Plural, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { ConfirmRemoval, type EditAccess, EditButton, SettingsList, toast, useActionsColumn } from '@terrace/design-system';
+import { LazyConfirmRemoval, type EditAccess, EditButton, SettingsList, toast, useActionsColumn, lazyDialog } from '@terrace/design-system';
 import {
   organizationQueries,
   useCreateCustomRoleMutation,
@@ -11,8 +11,10 @@ import {
 } from '@terrace/organization/data-access';
 import { ShieldPlus } from 'lucide-react';
 import { useState } from 'react';
-import { CustomRoleDialog } from './custom-role-dialog';
 import { useApiClient } from '@terrace/session';
+
+// Its dialog (with its form and validation) loads when first opened.
+const CustomRoleDialog = lazyDialog(() => import('./custom-role-dialog').then((m) => m.CustomRoleDialog));
 
 export type CustomRolesSectionProps = EditAccess;
 
@@ -102,7 +104,7 @@ export function CustomRolesSection(access: CustomRolesSectionProps) {
           }
         }}
       />
-      <ConfirmRemoval
+      <LazyConfirmRemoval
         target={deleting}
         onClose={() => setDeleting(null)}
         title={(role) => t`Delete role ${role.name}?`}

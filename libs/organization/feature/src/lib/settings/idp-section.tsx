@@ -12,7 +12,7 @@ import {
   Card,
   CardBody,
   CardFooter,
-  ConfirmDialog,
+  LazyConfirmDialog,
   ControlledField,
   CopyButton,
   ErrorState,
@@ -413,7 +413,7 @@ function IdpForm({
           </Button>
         </CardFooter>
       </Form>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={removing}
         onOpenChange={setRemoving}
         tone="danger"

@@ -7,12 +7,13 @@ import {
   CardBody,
   CardHeader,
   CardTitle,
-  ConfirmRemoval,
+  LazyConfirmRemoval,
   type EditAccess,
   EditButton,
   SettingsList,
   toast,
   useActionsColumn,
+  lazyDialog,
 } from '@terrace/design-system';
 import {
   organizationQueries,
@@ -23,9 +24,11 @@ import {
 import { Bot } from 'lucide-react';
 import { useState } from 'react';
 import { useRoleLabel } from '../common/use-role-label';
-import { ProgrammaticUserDialog } from './programmatic-user-dialog';
 import { ProgrammaticUserTokens } from './programmatic-user-tokens';
 import { useApiClient } from '@terrace/session';
+
+// Its dialog (with its form and validation) loads when first opened.
+const ProgrammaticUserDialog = lazyDialog(() => import('./programmatic-user-dialog').then((m) => m.ProgrammaticUserDialog));
 
 export type ProgrammaticUsersSectionProps = EditAccess;
 
@@ -101,7 +104,7 @@ export function ProgrammaticUsersSection(access: ProgrammaticUsersSectionProps) 
           setSelectedId(created.id);
         }}
       />
-      <ConfirmRemoval
+      <LazyConfirmRemoval
         target={deleting}
         onClose={() => setDeleting(null)}
         title={(user) => t`Delete ${user.name}?`}

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { ConfirmRemoval, type EditAccess, EditButton, SettingsList, toast, useActionsColumn } from '@terrace/design-system';
+import { LazyConfirmRemoval, type EditAccess, EditButton, SettingsList, toast, useActionsColumn, lazyDialog } from '@terrace/design-system';
 import {
   organizationQueries,
   useCreateTeamMutation,
@@ -11,9 +11,11 @@ import {
 import { Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { TeamFormDialog } from '../teams/team-form-dialog';
 import { organizationPaths } from '../teams/team-paths';
 import { useApiClient } from '@terrace/session';
+
+// Its dialog (with its form and validation) loads when first opened.
+const TeamFormDialog = lazyDialog(() => import('../teams/team-form-dialog').then((m) => m.TeamFormDialog));
 
 export type TeamsSectionProps = EditAccess;
 
@@ -73,7 +75,7 @@ export function TeamsSection(access: TeamsSectionProps) {
           toast.success(t`Team ${team.name} created.`);
         }}
       />
-      <ConfirmRemoval
+      <LazyConfirmRemoval
         target={deleting}
         onClose={() => setDeleting(null)}
         title={(team) => t`Delete team ${team.name}?`}

@@ -2,12 +2,13 @@ import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import {
-  ConfirmRemoval,
+  LazyConfirmRemoval,
   type EditAccess,
   EditButton,
   SettingsList,
   toast,
   useActionsColumn,
+  lazyDialog,
 } from '@terrace/design-system';
 import { confirmationPhrases } from '@terrace/domain';
 import {
@@ -22,8 +23,10 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { RoleSelect } from '../common/role-select';
 import { useRoleLabel } from '../common/use-role-label';
-import { InviteUserDialog } from './invite-user-dialog';
 import { useApiClient } from '@terrace/session';
+
+// Its dialog (with its form and validation) loads when first opened.
+const InviteUserDialog = lazyDialog(() => import('./invite-user-dialog').then((m) => m.InviteUserDialog));
 
 export type UsersSectionProps = EditAccess;
 
@@ -146,7 +149,7 @@ export function UsersSection(access: UsersSectionProps) {
           toast.success(t`Invitation sent to ${input.email}.`);
         }}
       />
-      <ConfirmRemoval
+      <LazyConfirmRemoval
         target={removing}
         onClose={() => setRemoving(null)}
         title={(user) => t`Remove ${user.email} from the organization?`}

@@ -10,7 +10,7 @@ import {
   CardBody,
   CardHeader,
   CardTitle,
-  ConfirmDialog,
+  LazyConfirmDialog,
   DataTable,
   DetailPage,
   EditButton,
@@ -18,6 +18,7 @@ import {
   Stack,
   toast,
   useActionsColumn,
+  lazyDialog,
 } from '@terrace/design-system';
 import {
   organizationQueries,
@@ -29,10 +30,12 @@ import {
 import { Pencil, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { TeamFormDialog } from './team-form-dialog';
-import { TeamMemberDialog } from './team-member-dialog';
 import { organizationPaths } from './team-paths';
 import { useAccess, useApiClient } from '@terrace/session';
+
+// Its dialogs (with their forms and validation) load when first opened.
+const TeamFormDialog = lazyDialog(() => import('./team-form-dialog').then((m) => m.TeamFormDialog));
+const TeamMemberDialog = lazyDialog(() => import('./team-member-dialog').then((m) => m.TeamMemberDialog));
 
 export interface TeamPageProps {
   /** Whether the user may change the team; the route passes the session's access (team:manage). */
@@ -156,7 +159,7 @@ export function TeamPage({ canEdit = true, readOnlyReason: refusal }: TeamPagePr
               toast.success(t`${userEmail} added to the team.`);
             }}
           />
-          <ConfirmDialog
+          <LazyConfirmDialog
             open={removing !== null}
             onOpenChange={(open) => !open && setRemoving(null)}
             tone="danger"

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Button, ConfirmDialog, DataTable, ErrorState, toast } from '@terrace/design-system';
+import { Button, DataTable, ErrorState, LazyConfirmDialog, toast } from '@terrace/design-system';
 import {
   organizationQueries,
   useRevokePersonalAccessTokenMutation,
@@ -61,7 +61,7 @@ export function PersonalAccessTokenList({ onRevoked }: PersonalAccessTokenListPr
         paginate={false}
         empty={<p className="px-4 py-8 text-center text-sm text-muted-foreground">{t`You have no personal access tokens.`}</p>}
       />
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={revoking !== null}
         onOpenChange={(open) => !open && setRevoking(null)}
         tone="danger"

@@ -86,7 +86,6 @@ export function TokenCreateForm({ defaultName, onCreate, title, description, sub
               <TokenExpirySelect
                 value={field.value}
                 onValueChange={field.onChange}
-                ref={field.ref}
                 className="max-w-md"
               />
             )}

@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@terrace/design-system';
-import type { ComponentProps } from 'react';
+import { OptionSelect, type OptionSelectProps } from '@terrace/design-system';
 
 /** The lifetimes offered for a personal access token, in days; 'never' sends null (no expiry). */
 export const tokenExpiryChoices = ['30', '90', '365', 'never'] as const;
@@ -8,11 +7,12 @@ export type TokenExpiryChoice = (typeof tokenExpiryChoices)[number];
 
 export const expiresInDaysOf = (choice: TokenExpiryChoice): number | null => (choice === 'never' ? null : Number(choice));
 
-export interface TokenExpirySelectProps extends Omit<ComponentProps<typeof SelectTrigger>, 'value' | 'onChange'> {
+export interface TokenExpirySelectProps extends Omit<OptionSelectProps, 'value' | 'options' | 'onValueChange'> {
   value: TokenExpiryChoice;
   onValueChange: (choice: TokenExpiryChoice) => void;
 }
 
+/** The lifetime choice; a deferred select (OptionSelect), as the form shows it closed. */
 export function TokenExpirySelect({ value, onValueChange, ...trigger }: TokenExpirySelectProps) {
   const { t } = useLingui();
   const labels: Record<TokenExpiryChoice, string> = {
@@ -22,17 +22,11 @@ export function TokenExpirySelect({ value, onValueChange, ...trigger }: TokenExp
     never: t`Never`,
   };
   return (
-    <Select value={value} onValueChange={(next) => onValueChange(next as TokenExpiryChoice)}>
-      <SelectTrigger {...trigger}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {tokenExpiryChoices.map((choice) => (
-          <SelectItem key={choice} value={choice}>
-            {labels[choice]}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <OptionSelect
+      {...trigger}
+      value={value}
+      options={tokenExpiryChoices.map((choice) => ({ value: choice, label: labels[choice] }))}
+      onValueChange={(next) => onValueChange(next as TokenExpiryChoice)}
+    />
   );
 }

@@ -7,7 +7,7 @@ import {
   CardFooter,
   CardHeader,
   CardTitle,
-  ConfirmDialog,
+  LazyConfirmDialog,
   FormField,
   Input,
   Stack,
@@ -165,7 +165,7 @@ export function MfaPanel({ enabled, onGenerate, onEnable, onDisable, required = 
           )}
         </CardFooter>
       )}
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={disabling}
         onOpenChange={setDisabling}
         tone="danger"

@@ -1,0 +1,160 @@
+import { useLingui } from '@lingui/react/macro';
+import { flexRender, type Row, type Table } from '@tanstack/react-table';
+import { ArrowDown, ArrowUp, ChevronsUpDown } from 'lucide-react';
+import type { Ref } from 'react';
+import { cn } from '../../lib/cn';
+
+function alignClass(align: 'start' | 'end' | 'center' | undefined) {
+  return align === 'end' ? 'text-end' : align === 'center' ? 'text-center' : 'text-start';
+}
+
+export function TableHead<TData>({ table, sticky = false }: { table: Table<TData>; sticky?: boolean }) {
+  const { t } = useLingui();
+  return (
+    <thead className={cn('bg-muted/60', sticky && 'sticky top-0 z-10 bg-muted')}>
+      {table.getHeaderGroups().map((group) => (
+        <tr key={group.id} className="border-b border-border">
+          {group.headers.map((header) => {
+            const sorted = header.column.getIsSorted();
+            const meta = header.column.columnDef.meta;
+            const content = header.isPlaceholder
+              ? null
+              : flexRender(header.column.columnDef.header, header.getContext());
+            return (
+              <th
+                key={header.id}
+                scope="col"
+                aria-sort={
+                  sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
+                }
+                style={
+                  header.column.columnDef.size !== undefined
+                    ? { width: header.getSize() }
+                    : undefined
+                }
+                className={cn(
+                  'h-10 px-3 align-middle text-xs font-medium whitespace-nowrap text-muted-foreground',
+                  alignClass(meta?.align),
+                )}
+              >
+                {header.column.getCanSort() ? (
+                  <button
+                    type="button"
+                    onClick={header.column.getToggleSortingHandler()}
+                    className="-mx-1.5 inline-flex cursor-pointer items-center gap-1 rounded-sm px-1.5 py-1 hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring"
+                    title={t`Sort`}
+                  >
+                    {content}
+                    {sorted === 'asc' ? (
+                      <ArrowUp className="size-3.5" aria-hidden />
+                    ) : sorted === 'desc' ? (
+                      <ArrowDown className="size-3.5" aria-hidden />
+                    ) : (
+                      <ChevronsUpDown className="size-3.5 opacity-60" aria-hidden />
+                    )}
+                  </button>
+                ) : (
+                  content
+                )}
+              </th>
+            );
+          })}
+        </tr>
+      ))}
+    </thead>
+  );
+}
+
+export function BodyRow<TData>({
+  row,
+  onRowClick,
+  index,
+}: {
+  row: Row<TData>;
+  onRowClick?: (row: TData) => void;
+  index?: number;
+}) {
+  return (
+    <tr
+      data-state={row.getIsSelected() ? 'selected' : undefined}
+      aria-rowindex={index}
+      aria-selected={row.getCanSelect() ? row.getIsSelected() : undefined}
+      onClick={onRowClick ? () => onRowClick(row.original) : undefined}
+      className={cn(
+        'border-b border-border transition-colors last:border-b-0 hover:bg-muted/50 data-[state=selected]:bg-primary-subtle/60',
+        onRowClick && 'cursor-pointer',
+      )}
+    >
+      {row.getVisibleCells().map((cell) => {
+        const meta = cell.column.columnDef.meta;
+        return (
+          <td
+            key={cell.id}
+            className={cn('h-10 px-3 py-2 align-middle', alignClass(meta?.align), meta?.className)}
+          >
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </td>
+        );
+      })}
+    </tr>
+  );
+}
+
+export interface ScrollBodyProps<TData> {
+  table: Table<TData>;
+  /** Every row of the list (its length is the table's size for assistive technology). */
+  rows: Row<TData>[];
+  /** The indexes in `rows` rendered, in order; the others are stood in for by spacer rows. */
+  rendered: readonly number[];
+  /** Height in pixels of the rows before and after the rendered ones. */
+  before: number;
+  after: number;
+  height: number;
+  label: string;
+  onRowClick?: ((row: TData) => void) | undefined;
+  scrollRef?: Ref<HTMLDivElement> | undefined;
+}
+
+/**
+ * A long list's table scrolling within `height`, rendering some of its rows with spacer rows
+ * keeping the scroll height, so the table stays a real <table> for assistive technology
+ * (aria-rowcount/aria-rowindex tell the size). The virtualizer (`VirtualBody`) chooses the rows in
+ * view; until it has loaded, the first rows stand in (the same layout).
+ */
+export function ScrollBody<TData>({ table, rows, rendered, before, after, height, label, onRowClick, scrollRef }: ScrollBodyProps<TData>) {
+  const columns = table.getVisibleLeafColumns().length;
+  return (
+    <div
+      ref={scrollRef}
+      data-slot="data-table-scroll"
+      // A scrolling region must be reachable by keyboard to be scrolled without a mouse (axe:
+      // scrollable-region-focusable), hence the tabIndex on a non-interactive element.
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      className="overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
+      style={{ maxHeight: height }}
+    >
+      <table aria-label={label} aria-rowcount={rows.length + 1} className="w-full border-collapse text-sm">
+        <TableHead table={table} sticky />
+        <tbody>
+          {before > 0 && (
+            <tr aria-hidden="true">
+              <td colSpan={columns} style={{ height: before, padding: 0 }} />
+            </tr>
+          )}
+          {rendered.map((index) => {
+            const row = rows[index];
+            return row ? <BodyRow key={row.id} row={row} onRowClick={onRowClick} index={index + 2} /> : null;
+          })}
+          {after > 0 && (
+            <tr aria-hidden="true">
+              <td colSpan={columns} style={{ height: after, padding: 0 }} />
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

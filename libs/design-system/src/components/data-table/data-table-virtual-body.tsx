@@ -1,0 +1,41 @@
+import type { Row, Table } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef } from 'react';
+import { ScrollBody } from './data-table-rows';
+
+export interface VirtualBodyProps<TData> {
+  table: Table<TData>;
+  rows: Row<TData>[];
+  height: number;
+  estimateRowHeight: number;
+  overscan: number;
+  label: string;
+  onRowClick?: ((row: TData) => void) | undefined;
+}
+
+/** Renders only the rows in view plus `overscan` on each side (TanStack Virtual, loaded with this module only). */
+export function VirtualBody<TData>({ table, rows, height, estimateRowHeight, overscan, label, onRowClick }: VirtualBodyProps<TData>) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => estimateRowHeight,
+    overscan,
+  });
+  const items = virtualizer.getVirtualItems();
+  const before = items[0]?.start ?? 0;
+  const after = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0);
+  return (
+    <ScrollBody
+      table={table}
+      rows={rows}
+      rendered={items.map((item) => item.index)}
+      before={before}
+      after={after}
+      height={height}
+      label={label}
+      onRowClick={onRowClick}
+      scrollRef={scrollRef}
+    />
+  );
+}
