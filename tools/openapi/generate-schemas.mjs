@@ -3,6 +3,10 @@
 // take their limits (minLength, maxLength, minimum, maximum, pattern, enum, required) from the
 // contract instead of re-typing them. Called by generate-client.mjs; never edit the output.
 //
+// The schemas are built with `zod/mini`, zod's functional API (`z.optional(s)`, `s.check(...)`):
+// the console bundles only the functions it calls, where classic zod's methods bring all of zod
+// (and its JSON Schema converter) into every form page.
+//
 // Tree-shaking: every export is a `/* @__PURE__ */` IIFE, so a bundle keeps only the schemas a
 // page uses (and the schemas those refer to); an unused one costs nothing.
 
@@ -58,7 +62,7 @@ function expression(node, ctx) {
       nonNull.length === 1
         ? expression(nonNull[0], ctx)
         : `z.union([${nonNull.map((o) => expression(o, ctx)).join(', ')}])`;
-    return nullable ? `${inner}.nullable()` : inner;
+    return nullable ? `z.nullable(${inner})` : inner;
   }
   if (node.allOf) {
     const [first, ...rest] = node.allOf.map((o) => expression(o, ctx));
@@ -84,21 +88,23 @@ function expression(node, ctx) {
         break;
       case 'integer':
       case 'number':
-        out = type[0] === 'integer' ? 'z.int()' : 'z.number()';
-        if (node.minimum !== undefined) out += `.min(${node.minimum})`;
-        if (node.exclusiveMinimum !== undefined) out += `.gt(${node.exclusiveMinimum})`;
-        if (node.maximum !== undefined) out += `.max(${node.maximum})`;
-        if (node.exclusiveMaximum !== undefined) out += `.lt(${node.exclusiveMaximum})`;
-        if (node.multipleOf !== undefined) out += `.multipleOf(${node.multipleOf})`;
+        out = withChecks(type[0] === 'integer' ? 'z.int()' : 'z.number()', [
+          node.minimum !== undefined && `z.gte(${node.minimum})`,
+          node.exclusiveMinimum !== undefined && `z.gt(${node.exclusiveMinimum})`,
+          node.maximum !== undefined && `z.lte(${node.maximum})`,
+          node.exclusiveMaximum !== undefined && `z.lt(${node.exclusiveMaximum})`,
+          node.multipleOf !== undefined && `z.multipleOf(${node.multipleOf})`,
+        ]);
         break;
       case 'boolean':
         out = 'z.boolean()';
         break;
       case 'array':
-        out = `z.array(${expression(node.items, ctx)})`;
-        if (node.minItems !== undefined) out += `.min(${node.minItems})`;
-        if (node.maxItems !== undefined) out += `.max(${node.maxItems})`;
-        if (node.uniqueItems) out += ".refine(uniqueItems, { params: { kind: 'uniqueItems' } })";
+        out = withChecks(`z.array(${expression(node.items, ctx)})`, [
+          node.minItems !== undefined && `z.minLength(${node.minItems})`,
+          node.maxItems !== undefined && `z.maxLength(${node.maxItems})`,
+          node.uniqueItems && "z.refine(uniqueItems, { params: { kind: 'uniqueItems' } })",
+        ]);
         break;
       case 'object':
         out = objectExpression(node, ctx);
@@ -110,7 +116,13 @@ function expression(node, ctx) {
         throw new Error(`Unsupported type ${type[0]}`);
     }
   }
-  return nullable ? `${out}.nullable()` : out;
+  return nullable ? `z.nullable(${out})` : out;
+}
+
+/** `schema.check(...)` with the checks that apply (falsy entries are the ones that do not). */
+function withChecks(schema, checks) {
+  const applied = checks.filter(Boolean);
+  return applied.length ? `${schema}.check(${applied.join(', ')})` : schema;
 }
 
 function stringExpression(node) {
@@ -131,11 +143,12 @@ function stringExpression(node) {
     default:
       out = 'z.string()';
   }
-  if (node.minLength !== undefined) out += `.min(${node.minLength})`;
-  if (node.maxLength !== undefined) out += `.max(${node.maxLength})`;
-  // The server validates patterns with the `u` flag (JSON Schema regular expressions are Unicode).
-  if (node.pattern !== undefined) out += `.regex(new RegExp(${lit(node.pattern)}, 'u'))`;
-  return out;
+  return withChecks(out, [
+    node.minLength !== undefined && `z.minLength(${node.minLength})`,
+    node.maxLength !== undefined && `z.maxLength(${node.maxLength})`,
+    // The server validates patterns with the `u` flag (JSON Schema regular expressions are Unicode).
+    node.pattern !== undefined && `z.regex(new RegExp(${lit(node.pattern)}, 'u'))`,
+  ]);
 }
 
 function objectExpression(node, ctx) {
@@ -147,8 +160,8 @@ function objectExpression(node, ctx) {
     const member = required.has(key)
       ? inner
       : value.default !== undefined
-        ? `${inner}.default(${lit(value.default)})`
-        : `${inner}.optional()`;
+        ? `z._default(${inner}, ${lit(value.default)})`
+        : `z.optional(${inner})`;
     return `${name}: ${member}`;
   });
   const shape = `{${entries.length ? ` ${entries.join(', ')} ` : ''}}`;
@@ -169,10 +182,10 @@ function objectExpression(node, ctx) {
     // Unknown members are dropped, as openapi-typescript's types leave them out.
     out = `z.object(${shape})`;
   }
-  if (node.minProperties !== undefined) {
-    out += `.refine(minProperties(${node.minProperties}), { params: { kind: 'minProperties', minimum: ${node.minProperties} } })`;
-  }
-  return out;
+  return withChecks(out, [
+    node.minProperties !== undefined &&
+      `z.refine(minProperties(${node.minProperties}), { params: { kind: 'minProperties', minimum: ${node.minProperties} } })`,
+  ]);
 }
 
 /** Orders schemas so each comes after those it uses; a name met again on the current path is a cycle. */
@@ -218,10 +231,10 @@ export function generateSchemas(doc, header) {
     return `${doc}export const ${schemaIdentifier(name)} = /* @__PURE__ */ (() => ${expression(node, ctx)})();`;
   });
   return `${header}/* eslint-disable */
-// zod 4 schemas of the request bodies' component schemas: \`z<Name>\` for \`components['schemas']['<Name>']\`.
+// zod 4 (mini) schemas of the request bodies' component schemas: \`z<Name>\` for \`components['schemas']['<Name>']\`.
 // Limits come from the contract; the console maps zod issues to translated messages in one place
 // (libs/design-system/src/components/form/form-messages.ts). See docs/contributing/forms.md.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // JSON Schema's uniqueItems and minProperties, which zod has no built-in check for.
 const uniqueItems = (items: unknown[]) => new Set(items.map((item) => JSON.stringify(item))).size === items.length;
