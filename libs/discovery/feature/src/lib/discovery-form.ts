@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { zDiscoveredStackConfig, zIacConfig, zStackDiscoveryConfigurationInput, zStackDiscoveryMode, zVcsPathPattern } from '@terrace/api-client/schemas';
-import { domainRule, type FieldMessages, trimmed, unwrapOptional } from '@terrace/design-system';
+import { domainRule, trimmed, unwrapOptional, type FieldMessages } from '@terrace/design-system';
 import { validateBranchName, validateDefaultIacVersion, validateInclusionPath } from '@terrace/domain';
 import type { StackDiscoveryConfiguration, StackDiscoveryConfigurationInput } from '@terrace/discovery/data-access';
 import { z } from 'zod/mini';

@@ -7,7 +7,7 @@ import {
   zNamespaceCreateInput,
   zNamespaceRunnerConfig,
 } from '@terrace/api-client/schemas';
-import { domainRule, type FieldMessages, trimmed, unwrapOptional } from '@terrace/design-system';
+import { domainRule, trimmed, unwrapOptional, type FieldMessages } from '@terrace/design-system';
 import { validateApprovalTeams, validateDefaultIacVersion, validateRunnerGroups } from '@terrace/domain';
 import type {
   DeploymentApprovalRule,

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { zControlPolicyGroupInput, zSeverity } from '@terrace/api-client/schemas';
-import { domainRule, type FieldMessages, trimmed } from '@terrace/design-system';
+import { domainRule, trimmed, type FieldMessages } from '@terrace/design-system';
 import type { ControlPolicyGroup, ControlPolicyGroupInput } from '@terrace/policies/data-access';
 import { z } from 'zod/mini';
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { zRunCommentInput } from '@terrace/api-client/schemas';
-import { Button, ControlledField, DisabledReason, EmptyState, ErrorState, Form, Skeleton, Textarea, trimmed, useContractForm } from '@terrace/design-system';
+import { Button, ControlledField, EmptyState, ErrorState, Form, Skeleton, Textarea, DisabledReason, trimmed, useContractForm } from '@terrace/design-system';
 import { runsQueries, useCreateCommentMutation, type RunDetailKind } from '@terrace/runs/data-access';
 import { useApiClient, type AccessState } from '@terrace/session';
 import { MessageSquare } from 'lucide-react';

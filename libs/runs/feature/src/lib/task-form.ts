@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { zImportResourcesTask, zRefreshMode, zReleaseStateLockTask, zResourceAddressesTask, zTaskToExecute } from '@terrace/api-client/schemas';
-import { domainRule, type FieldMessages, trimmed } from '@terrace/design-system';
+import { domainRule, trimmed, type FieldMessages } from '@terrace/design-system';
 import { taskTypes, validateResourceAddress, validateResourceAddresses, type TaskType } from '@terrace/domain';
 import type { TaskToExecute } from '@terrace/runs/data-access';
 import { z } from 'zod/mini';

@@ -2,7 +2,6 @@ import { useLingui } from '@lingui/react/macro';
 import { zTtl } from '@terrace/api-client/schemas';
 import {
   ControlledField,
-  domainRule,
   FormDialog,
   Input,
   Select,
@@ -10,6 +9,7 @@ import {
   SelectItem,
   SelectTrigger,
   SelectValue,
+  domainRule,
   toast,
   trimmed,
   useContractForm,

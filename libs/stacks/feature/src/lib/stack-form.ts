@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { zIacConfig, zStackInput, zTtl, zVcsInfo } from '@terrace/api-client/schemas';
-import { domainRule, type FieldMessages, trimmed, unwrapOptional } from '@terrace/design-system';
+import { domainRule, trimmed, unwrapOptional, type FieldMessages } from '@terrace/design-system';
 import { validateApprovalTeams, validateRunnerGroups, validateTtl, validateVarFile, type Message } from '@terrace/domain';
 import type { IacType, Stack, StackInput } from '@terrace/stacks/data-access';
 import { z } from 'zod/mini';

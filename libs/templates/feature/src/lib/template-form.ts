@@ -10,7 +10,7 @@ import {
   zVariableConditionOperator,
   zVcsInfo,
 } from '@terrace/api-client/schemas';
-import { addDomainIssue, domainRule, type FieldMessages, trimmed, unwrapOptional } from '@terrace/design-system';
+import { addDomainIssue, domainRule, trimmed, unwrapOptional, type FieldMessages } from '@terrace/design-system';
 import {
   parseConditionValue,
   ttlDurationMs,

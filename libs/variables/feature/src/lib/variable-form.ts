@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { zVariableConditionOperator, zVariableInput } from '@terrace/api-client/schemas';
-import { addDomainIssue, domainRule, type FieldMessages, trimmed, unwrapOptional } from '@terrace/design-system';
+import { addDomainIssue, domainRule, trimmed, unwrapOptional, type FieldMessages } from '@terrace/design-system';
 import {
   conditionOperators,
   parseConditionValue,

@@ -12,7 +12,6 @@ import {
   ConfirmRemoval,
   ControlledField,
   EditButton,
-  type FieldMessages,
   FormDialog,
   Input,
   Select,
@@ -28,6 +27,7 @@ import {
   unwrapOptional,
   useActionsColumn,
   useContractForm,
+  type FieldMessages,
 } from '@terrace/design-system';
 import { useApiClient, type SettingsSectionProps } from '@terrace/session';
 import {

@@ -4,12 +4,12 @@ import { zCustomAbacConfigurationInput } from '@terrace/api-client/schemas';
 import {
   Checkbox,
   ControlledField,
-  type FieldMessages,
   FormDialog,
   Input,
   Label,
   trimmed,
   useContractForm,
+  type FieldMessages,
 } from '@terrace/design-system';
 import type { AbacConfiguration, AbacConfigurationInput, Team } from '@terrace/organization/data-access';
 import { useId } from 'react';

@@ -4,7 +4,6 @@ import { zCustomRoleInput, zCustomRolePermission } from '@terrace/api-client/sch
 import {
   ControlledField,
   domainRule,
-  type FieldMessages,
   FormDialog,
   Input,
   Select,
@@ -14,9 +13,10 @@ import {
   SelectValue,
   trimmed,
   unwrapOptional,
-  useContractForm,
   useFieldError,
+  useContractForm,
   wireRule,
+  type FieldMessages,
 } from '@terrace/design-system';
 import {
   customRoleTypes,

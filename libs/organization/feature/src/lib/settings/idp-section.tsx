@@ -17,6 +17,8 @@ import {
   ControlledField,
   CopyButton,
   ErrorState,
+  trimmed,
+  unwrapOptional,
   type FieldMessages,
   Form,
   FormField,
@@ -30,8 +32,6 @@ import {
   Stack,
   Textarea,
   toast,
-  trimmed,
-  unwrapOptional,
   useContractForm,
   wireRule,
 } from '@terrace/design-system';

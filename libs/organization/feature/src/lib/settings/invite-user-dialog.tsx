@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { zInvitationInput } from '@terrace/api-client/schemas';
-import { ControlledField, domainRule, type FieldMessages, FormDialog, Input, trimmed, useContractForm } from '@terrace/design-system';
+import { ControlledField, domainRule, FormDialog, Input, trimmed, useContractForm, type FieldMessages } from '@terrace/design-system';
 import { inputMessages, validateEmail } from '@terrace/domain';
 import { z } from 'zod/mini';
 import { RoleSelect } from '../common/role-select';

@@ -3,11 +3,11 @@ import { useLingui } from '@lingui/react/macro';
 import { zProgrammaticUserInput } from '@terrace/api-client/schemas';
 import {
   ControlledField,
-  type FieldMessages,
   FormDialog,
   Input,
   trimmed,
   useContractForm,
+  type FieldMessages,
 } from '@terrace/design-system';
 import type { ProgrammaticUserInput } from '@terrace/organization/data-access';
 import { z } from 'zod/mini';

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { zTeamInput } from '@terrace/api-client/schemas';
-import { ControlledField, type FieldMessages, FormDialog, Input, trimmed, unwrapOptional, useContractForm } from '@terrace/design-system';
+import { ControlledField, FormDialog, Input, trimmed, unwrapOptional, useContractForm, type FieldMessages } from '@terrace/design-system';
 import type { Team, TeamInput } from '@terrace/organization/data-access';
 import { z } from 'zod/mini';
 

@@ -9,12 +9,12 @@ import {
   CardHeader,
   CardTitle,
   ControlledField,
-  type FieldMessages,
   Form,
   Input,
   Stack,
   trimmed,
   useContractForm,
+  type FieldMessages,
 } from '@terrace/design-system';
 import type { PersonalAccessTokenInput } from '@terrace/organization/data-access';
 import { useId, type ReactNode } from 'react';

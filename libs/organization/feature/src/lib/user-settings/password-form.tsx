@@ -10,12 +10,12 @@ import {
   CardHeader,
   CardTitle,
   ControlledField,
-  type FieldMessages,
   Form,
   Input,
   lengthLimits,
   Stack,
   useContractForm,
+  type FieldMessages,
 } from '@terrace/design-system';
 import type { PasswordChangeInput } from '@terrace/organization/data-access';
 import { useId } from 'react';

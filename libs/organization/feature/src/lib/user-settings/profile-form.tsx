@@ -10,7 +10,6 @@ import {
   CardHeader,
   CardTitle,
   ControlledField,
-  type FieldMessages,
   Form,
   FormField,
   Grid,
@@ -18,6 +17,7 @@ import {
   trimmed,
   unwrapOptional,
   useContractForm,
+  type FieldMessages,
 } from '@terrace/design-system';
 import type { ProfileInput } from '@terrace/organization/data-access';
 import { useId } from 'react';
