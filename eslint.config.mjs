@@ -14,10 +14,15 @@ const constraints = [typeRules, scopeRules, platformRules].flatMap((rules) =>
 );
 
 /** The libraries that run only on the server or a runner (tag platform:node): the console never bundles them. */
-const nodeOnlyLibs = ['libs', ...readdirSync('libs').map((name) => `libs/${name}`)]
-  .flatMap((dir) => readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => `${dir}/${e.name}`))
-  .filter((dir) => existsSync(`${dir}/project.json`))
-  .filter((dir) => JSON.parse(readFileSync(`${dir}/project.json`, 'utf8')).tags?.includes('platform:node'));
+// Paths are the repository's (eslint runs from each project's folder).
+const fromRoot = (path) => `${import.meta.dirname}/${path}`;
+const subfolders = (dir) =>
+  readdirSync(fromRoot(dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `${dir}/${entry.name}`);
+const nodeOnlyLibs = [...subfolders('libs'), ...subfolders('libs').flatMap(subfolders)]
+  .filter((dir) => existsSync(fromRoot(`${dir}/project.json`)))
+  .filter((dir) => JSON.parse(readFileSync(fromRoot(`${dir}/project.json`), 'utf8')).tags?.includes('platform:node'));
 
 export default [
   ...nx.configs['flat/base'],
