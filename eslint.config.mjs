@@ -1,3 +1,4 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import nx from '@nx/eslint-plugin';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -11,6 +12,17 @@ const constraints = [typeRules, scopeRules, platformRules].flatMap((rules) =>
     onlyDependOnLibsWithTags,
   })),
 );
+
+/** The libraries that run only on the server or a runner (tag platform:node): the console never bundles them. */
+// Paths are the repository's (eslint runs from each project's folder).
+const fromRoot = (path) => `${import.meta.dirname}/${path}`;
+const subfolders = (dir) =>
+  readdirSync(fromRoot(dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => `${dir}/${entry.name}`);
+const nodeOnlyLibs = [...subfolders('libs'), ...subfolders('libs').flatMap(subfolders)]
+  .filter((dir) => existsSync(fromRoot(`${dir}/project.json`)))
+  .filter((dir) => JSON.parse(readFileSync(fromRoot(`${dir}/project.json`), 'utf8')).tags?.includes('platform:node'));
 
 export default [
   ...nx.configs['flat/base'],
@@ -76,6 +88,19 @@ export default [
     rules: {
       ...jsxA11y.flatConfigs.recommended.rules,
       ...reactHooks.configs.recommended.rules,
+    },
+  },
+  {
+    // What the console bundles builds its schemas with zod's functional build: classic zod's
+    // methods bring all of zod and its JSON Schema converter to every form page
+    // (docs/contributing/forms.md). Server and runner code may use classic zod.
+    files: ['apps/console/src/**/*.{ts,tsx}', 'libs/**/src/**/*.{ts,tsx}'],
+    ignores: nodeOnlyLibs.map((dir) => `${dir}/**`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: "Import z from 'zod/mini' (docs/contributing/forms.md)." }] },
+      ],
     },
   },
   {

@@ -3,14 +3,14 @@
 //   openapi.ts            the `paths` / `components` / `operations` types (openapi-typescript)
 //   public-operations.ts  the table of operations whose security is public, which the client uses
 //                         to send `X-Public-Request: true` and to skip the no-token redirect.
-//   schemas.ts            zod schemas of the request bodies' component schemas (generate-schemas.mjs),
-//                         the limits forms validate with (docs/contributing/forms.md).
-// All three files are committed and never edited by hand; `--out <dir>` writes them elsewhere so
+//   schemas.ts, schemas/  zod schemas of the request bodies' component schemas (generate-schemas.mjs),
+//                         the limits forms validate with (docs/contributing/forms.md), a module each.
+// All of them are committed and never edited by hand; `--out <dir>` writes them elsewhere so
 // tools/scripts/checks/api-client-generated.sh can diff a fresh generation against the commit.
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { generateSchemas } from './generate-schemas.mjs';
+import { generateSchemaFiles } from './generate-schemas.mjs';
 
 const repoRoot = join(import.meta.dirname, '../..');
 const source = join(repoRoot, 'openapi/dist/openapi.json');
@@ -42,5 +42,8 @@ ${publicOps.map((op) => `  '${op}',`).join('\n')}
 mkdirSync(outDir, { recursive: true });
 writeFileSync(join(outDir, 'openapi.ts'), types);
 writeFileSync(join(outDir, 'public-operations.ts'), table);
-writeFileSync(join(outDir, 'schemas.ts'), generateSchemas(doc, header));
+// The schemas' folder is written anew: a schema the contract no longer has leaves no file behind.
+rmSync(join(outDir, 'schemas'), { recursive: true, force: true });
+mkdirSync(join(outDir, 'schemas'));
+for (const [path, text] of generateSchemaFiles(doc, header)) writeFileSync(join(outDir, path), text);
 console.log(`Generated ${Object.keys(doc.paths).length} paths (${publicOps.length} public operations) into ${outDir}`);

@@ -3,8 +3,13 @@
 // take their limits (minLength, maxLength, minimum, maximum, pattern, enum, required) from the
 // contract instead of re-typing them. Called by generate-client.mjs; never edit the output.
 //
-// Tree-shaking: every export is a `/* @__PURE__ */` IIFE, so a bundle keeps only the schemas a
-// page uses (and the schemas those refer to); an unused one costs nothing.
+// The schemas are built with `zod/mini`, zod's functional API (`z.optional(s)`, `s.check(...)`):
+// the console bundles only the functions it calls, where classic zod's methods bring all of zod
+// (and its JSON Schema converter) into every form page.
+//
+// Tree-shaking: one module per schema, and every export a `/* @__PURE__ */` IIFE, so a bundle keeps
+// only the schemas a page uses (and the schemas those refer to), in that page's chunk; an unused
+// one costs nothing.
 
 /** `zNamespaceCreateInput` for the component schema `NamespaceCreateInput`. */
 export const schemaIdentifier = (name) => `z${name}`;
@@ -58,7 +63,7 @@ function expression(node, ctx) {
       nonNull.length === 1
         ? expression(nonNull[0], ctx)
         : `z.union([${nonNull.map((o) => expression(o, ctx)).join(', ')}])`;
-    return nullable ? `${inner}.nullable()` : inner;
+    return nullable ? `z.nullable(${inner})` : inner;
   }
   if (node.allOf) {
     const [first, ...rest] = node.allOf.map((o) => expression(o, ctx));
@@ -84,21 +89,23 @@ function expression(node, ctx) {
         break;
       case 'integer':
       case 'number':
-        out = type[0] === 'integer' ? 'z.int()' : 'z.number()';
-        if (node.minimum !== undefined) out += `.min(${node.minimum})`;
-        if (node.exclusiveMinimum !== undefined) out += `.gt(${node.exclusiveMinimum})`;
-        if (node.maximum !== undefined) out += `.max(${node.maximum})`;
-        if (node.exclusiveMaximum !== undefined) out += `.lt(${node.exclusiveMaximum})`;
-        if (node.multipleOf !== undefined) out += `.multipleOf(${node.multipleOf})`;
+        out = withChecks(type[0] === 'integer' ? 'z.int()' : 'z.number()', [
+          node.minimum !== undefined && `z.gte(${node.minimum})`,
+          node.exclusiveMinimum !== undefined && `z.gt(${node.exclusiveMinimum})`,
+          node.maximum !== undefined && `z.lte(${node.maximum})`,
+          node.exclusiveMaximum !== undefined && `z.lt(${node.exclusiveMaximum})`,
+          node.multipleOf !== undefined && `z.multipleOf(${node.multipleOf})`,
+        ]);
         break;
       case 'boolean':
         out = 'z.boolean()';
         break;
       case 'array':
-        out = `z.array(${expression(node.items, ctx)})`;
-        if (node.minItems !== undefined) out += `.min(${node.minItems})`;
-        if (node.maxItems !== undefined) out += `.max(${node.maxItems})`;
-        if (node.uniqueItems) out += ".refine(uniqueItems, { params: { kind: 'uniqueItems' } })";
+        out = withChecks(`z.array(${expression(node.items, ctx)})`, [
+          node.minItems !== undefined && `z.minLength(${node.minItems})`,
+          node.maxItems !== undefined && `z.maxLength(${node.maxItems})`,
+          node.uniqueItems && "z.refine(uniqueItems, { params: { kind: 'uniqueItems' } })",
+        ]);
         break;
       case 'object':
         out = objectExpression(node, ctx);
@@ -110,7 +117,13 @@ function expression(node, ctx) {
         throw new Error(`Unsupported type ${type[0]}`);
     }
   }
-  return nullable ? `${out}.nullable()` : out;
+  return nullable ? `z.nullable(${out})` : out;
+}
+
+/** `schema.check(...)` with the checks that apply (falsy entries are the ones that do not). */
+function withChecks(schema, checks) {
+  const applied = checks.filter(Boolean);
+  return applied.length ? `${schema}.check(${applied.join(', ')})` : schema;
 }
 
 function stringExpression(node) {
@@ -131,11 +144,12 @@ function stringExpression(node) {
     default:
       out = 'z.string()';
   }
-  if (node.minLength !== undefined) out += `.min(${node.minLength})`;
-  if (node.maxLength !== undefined) out += `.max(${node.maxLength})`;
-  // The server validates patterns with the `u` flag (JSON Schema regular expressions are Unicode).
-  if (node.pattern !== undefined) out += `.regex(new RegExp(${lit(node.pattern)}, 'u'))`;
-  return out;
+  return withChecks(out, [
+    node.minLength !== undefined && `z.minLength(${node.minLength})`,
+    node.maxLength !== undefined && `z.maxLength(${node.maxLength})`,
+    // The server validates patterns with the `u` flag (JSON Schema regular expressions are Unicode).
+    node.pattern !== undefined && `z.regex(new RegExp(${lit(node.pattern)}, 'u'))`,
+  ]);
 }
 
 function objectExpression(node, ctx) {
@@ -147,8 +161,8 @@ function objectExpression(node, ctx) {
     const member = required.has(key)
       ? inner
       : value.default !== undefined
-        ? `${inner}.default(${lit(value.default)})`
-        : `${inner}.optional()`;
+        ? `z._default(${inner}, ${lit(value.default)})`
+        : `z.optional(${inner})`;
     return `${name}: ${member}`;
   });
   const shape = `{${entries.length ? ` ${entries.join(', ')} ` : ''}}`;
@@ -169,35 +183,39 @@ function objectExpression(node, ctx) {
     // Unknown members are dropped, as openapi-typescript's types leave them out.
     out = `z.object(${shape})`;
   }
-  if (node.minProperties !== undefined) {
-    out += `.refine(minProperties(${node.minProperties}), { params: { kind: 'minProperties', minimum: ${node.minProperties} } })`;
-  }
-  return out;
+  return withChecks(out, [
+    node.minProperties !== undefined &&
+      `z.refine(minProperties(${node.minProperties}), { params: { kind: 'minProperties', minimum: ${node.minProperties} } })`,
+  ]);
 }
 
-/** Orders schemas so each comes after those it uses; a name met again on the current path is a cycle. */
-function order(names, depsOf) {
-  const sorted = [];
-  const state = new Map();
-  const lazy = new Set();
-  const visit = (name, from) => {
-    const s = state.get(name);
-    if (s === 'done') return;
-    if (s === 'active') {
-      lazy.add(`${from}->${name}`);
-      return;
+/** The names each schema reaches through its references (itself included when on a cycle). */
+function reachable(names, depsOf) {
+  const reach = new Map();
+  for (const name of names) {
+    const seen = new Set();
+    const stack = [...depsOf(name)];
+    while (stack.length) {
+      const next = stack.pop();
+      if (seen.has(next)) continue;
+      seen.add(next);
+      stack.push(...depsOf(next));
     }
-    state.set(name, 'active');
-    for (const dep of [...depsOf(name)].sort()) visit(dep, name);
-    state.set(name, 'done');
-    sorted.push(name);
-  };
-  for (const name of names) visit(name, null);
-  return { sorted, lazy };
+    reach.set(name, seen);
+  }
+  return reach;
 }
 
-/** The text of schemas.ts for the bundled description `doc`. */
-export function generateSchemas(doc, header) {
+const docComment = (node) =>
+  node.description ? `/** ${node.description.replace(/\*\//g, '*\\/').replace(/\s*\n\s*/g, ' ')} */\n` : '';
+
+/**
+ * The files of the generated schemas for the bundled description `doc`, by path relative to the
+ * generated folder: `schemas.ts`, the entry (`@terrace/api-client/schemas`), re-exports
+ * `schemas/<Name>.ts`, one module per schema. A bundler places a module in one chunk: with a module
+ * each, a page's chunk holds the schemas that page uses, not those of every form of the console.
+ */
+export function generateSchemaFiles(doc, header) {
   const schemas = doc.components?.schemas ?? {};
   const names = requestSchemaNames(doc);
   const depsOf = (name) => {
@@ -205,33 +223,51 @@ export function generateSchemas(doc, header) {
     expression(schemas[name], ctx);
     return ctx.deps;
   };
-  const { sorted, lazy } = order(names, depsOf);
-  const body = sorted.map((name) => {
-    const lazyHere = new Set(
-      [...lazy].filter((edge) => edge.startsWith(`${name}->`)).map((edge) => edge.split('->')[1]),
-    );
-    const ctx = { deps: new Set(), lazy: lazyHere };
+  // A reference within a cycle is lazy both ways, so the modules evaluate in any order.
+  const reach = reachable(names, depsOf);
+  const files = new Map();
+  for (const name of names) {
+    const deps = [...depsOf(name)].sort();
+    const ctx = { deps: new Set(), lazy: new Set(deps.filter((dep) => reach.get(dep)?.has(name))) };
     const node = schemas[name];
-    const doc = node.description
-      ? `/** ${node.description.replace(/\*\//g, '*\\/').replace(/\s*\n\s*/g, ' ')} */\n`
-      : '';
-    return `${doc}export const ${schemaIdentifier(name)} = /* @__PURE__ */ (() => ${expression(node, ctx)})();`;
-  });
-  return `${header}/* eslint-disable */
-// zod 4 schemas of the request bodies' component schemas: \`z<Name>\` for \`components['schemas']['<Name>']\`.
-// Limits come from the contract; the console maps zod issues to translated messages in one place
-// (libs/design-system/src/components/form/form-messages.ts). See docs/contributing/forms.md.
-import { z } from 'zod';
+    const body = expression(node, ctx);
+    const helpers = ['uniqueItems', 'minProperties'].filter((helper) => body.includes(`z.refine(${helper}`));
+    const imports = [
+      "import { z } from 'zod/mini';",
+      ...(helpers.length ? [`import { ${helpers.join(', ')} } from './checks';`] : []),
+      ...deps.filter((dep) => dep !== name).map((dep) => `import { ${schemaIdentifier(dep)} } from './${dep}';`),
+    ];
+    files.set(
+      `schemas/${name}.ts`,
+      `${header}/* eslint-disable */
+${imports.join('\n')}
 
+${docComment(node)}export const ${schemaIdentifier(name)} = /* @__PURE__ */ (() => ${body})();
+`,
+    );
+  }
+  files.set(
+    'schemas/checks.ts',
+    `${header}/* eslint-disable */
 // JSON Schema's uniqueItems and minProperties, which zod has no built-in check for.
-const uniqueItems = (items: unknown[]) => new Set(items.map((item) => JSON.stringify(item))).size === items.length;
-const minProperties = (min: number) => (value: object) => Object.values(value).filter((v) => v !== undefined).length >= min;
-
-${body.join('\n')}
+export const uniqueItems = (items: unknown[]) => new Set(items.map((item) => JSON.stringify(item))).size === items.length;
+export const minProperties = (min: number) => (value: object) => Object.values(value).filter((v) => v !== undefined).length >= min;
+`,
+  );
+  files.set(
+    'schemas.ts',
+    `${header}/* eslint-disable */
+// zod 4 (mini) schemas of the request bodies' component schemas: \`z<Name>\` for \`components['schemas']['<Name>']\`,
+// one module each under schemas/. Limits come from the contract; the console maps zod issues to
+// translated messages in one place (libs/design-system/src/components/form/form-messages.ts).
+// See docs/contributing/forms.md.
+${names.map((name) => `export { ${schemaIdentifier(name)} } from './schemas/${name}';`).join('\n')}
 
 /** The names of the component schemas above. */
 export const requestSchemaNames = [
 ${names.map((name) => `  ${lit(name)},`).join('\n')}
 ] as const;
-`;
+`,
+  );
+  return files;
 }

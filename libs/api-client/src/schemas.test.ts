@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { components } from './generated/openapi';
 import * as schemas from './generated/schemas';
 import {

@@ -41,7 +41,16 @@ export {
   type FormWizardFrameProps,
   type FormWizardPageProps,
 } from './components/form/form-wizard-page';
-export { contractResolver, domainRule, wireRule } from './components/form/contract-resolver';
+export {
+  addDomainIssue,
+  contractResolver,
+  domainRule,
+  lengthLimits,
+  trimmed,
+  unwrapOptional,
+  wireRule,
+  type Unwrapped,
+} from './components/form/contract-resolver';
 export {
   formMessages,
   issueMessage,

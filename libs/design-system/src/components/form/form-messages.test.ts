@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { formMessages, isEmptyIssue, issueMessage } from './form-messages';
 
 // A number typed as text, as forms hold it, checked against a contract's integer range.
-const limit = z.object({ value: z.string().trim().min(1).transform(Number).pipe(z.int().min(1).max(10)) });
+const limit = z.object({
+  value: z.pipe(z.pipe(z.string().check(z.trim(), z.minLength(1)), z.transform(Number)), z.int().check(z.gte(1), z.lte(10))),
+});
 const issueOf = (value: unknown) => {
   const issue = limit.safeParse(value).error?.issues[0];
   if (!issue) throw new Error(`${JSON.stringify(value)} was accepted`);

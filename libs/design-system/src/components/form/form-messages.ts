@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
-import type { core } from 'zod';
+import type { core } from 'zod/mini';
 
 /**
  * The one place where a validation problem becomes a text: every zod issue kind (from the

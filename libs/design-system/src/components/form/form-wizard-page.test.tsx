@@ -1,14 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { Input } from '../input/input';
+import { trimmed } from './contract-resolver';
 import { ControlledField, useContractForm } from './form';
 import { FormWizardEntity, FormWizardPage } from './form-wizard-page';
 
 const schema = z.object({
-  name: z.string().trim().pipe(z.string().min(1).max(8)),
-  size: z.string().trim().pipe(z.string().min(1)),
+  name: trimmed(z.string().check(z.minLength(1), z.maxLength(8))),
+  size: trimmed(z.string().check(z.minLength(1))),
 });
 type Values = z.input<typeof schema>;
 const steps = [

@@ -1,18 +1,19 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Button } from '../button/button';
 import { FormDialog } from '../form-dialog/form-dialog';
 import { Input } from '../input/input';
 import { Stack } from '../stack/stack';
 import { Textarea } from '../textarea/textarea';
+import { trimmed } from './contract-resolver';
 import { ControlledField, Form, useContractForm } from './form';
 
 // Shaped like a schema generated from the contract (zTeamInput): the limits are the contract's.
 const teamSchema = z.object({
-  name: z.string().trim().pipe(z.string().min(1).max(128)),
-  description: z.string().max(2000),
+  name: trimmed(z.string().check(z.minLength(1), z.maxLength(128))),
+  description: z.string().check(z.maxLength(2000)),
 });
 type TeamValues = z.input<typeof teamSchema>;
 

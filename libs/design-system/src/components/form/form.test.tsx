@@ -1,30 +1,21 @@
 import { activateLocale } from '@terrace/i18n';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { FormDialog } from '../form-dialog/form-dialog';
 import { Input } from '../input/input';
 import { Wizard } from '../wizard/wizard';
-import { domainRule } from './contract-resolver';
+import { domainRule, trimmed } from './contract-resolver';
 import { ControlledField, Form, useContractForm, useFormWizardSteps } from './form';
 
 // Shaped like a generated contract schema: limits, a pattern and an enum.
 const schema = z.object({
-  name: z
-    .string()
-    .trim()
-    .pipe(
-      z
-        .string()
-        .min(1)
-        .max(8)
-        .regex(/^[a-z]+$/u),
-    ),
-  size: z.string().pipe(z.enum(['small', 'large'])),
+  name: trimmed(z.string().check(z.minLength(1), z.maxLength(8), z.regex(/^[a-z]+$/u))),
+  size: z.pipe(z.string(), z.enum(['small', 'large'])),
   code: z
     .string()
-    .superRefine(
+    .check(
       domainRule((code: string) =>
         code.startsWith('x') ? { id: 'test.code', message: 'Codes never start with x' } : undefined,
       ),
@@ -184,7 +175,7 @@ describe('useFormWizardSteps', () => {
 describe('FormDialog with a form', () => {
   function Dialog({ onValid }: { onValid: (values: { name: string }) => Promise<unknown> }) {
     const form = useContractForm({
-      schema: z.object({ name: z.string().trim().pipe(z.string().min(1).max(8)) }),
+      schema: z.object({ name: trimmed(z.string().check(z.minLength(1), z.maxLength(8))) }),
       defaultValues: { name: '' },
     });
     return (
@@ -232,7 +223,7 @@ describe('domainRule', () => {
     const rule = domainRule((group: { mode: string; names: string[] }) => (group.mode === 'some' && group.names.length === 0 ? { id: 'test.names', message: 'Name one' } : undefined), {
       path: ['names'],
     });
-    const nested = z.object({ groups: z.array(z.object({ mode: z.string(), names: z.array(z.string()) }).superRefine(rule)) });
+    const nested = z.object({ groups: z.array(z.object({ mode: z.string(), names: z.array(z.string()) }).check(rule)) });
     const paths = [1, 2, 3].map(() => nested.safeParse({ groups: [{ mode: 'some', names: [] }] }).error?.issues.map((i) => i.path.join('.')));
     expect(paths).toEqual([['groups.0.names'], ['groups.0.names'], ['groups.0.names']]);
   });

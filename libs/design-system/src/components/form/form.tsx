@@ -14,14 +14,14 @@ import {
   type UseFormProps,
   type UseFormReturn,
 } from 'react-hook-form';
-import type { z } from 'zod';
+import type { core, z } from 'zod/mini';
 import { FormField } from '../form-field/form-field';
 import type { WizardStep } from '../wizard/wizard';
 import { contractResolver } from './contract-resolver';
 import type { FieldMessages } from './form-messages';
 
 export interface UseContractFormOptions<
-  Schema extends z.ZodType<unknown, FieldValues>,
+  Schema extends core.$ZodType<unknown, FieldValues>,
 > extends Omit<UseFormProps<z.input<Schema>, unknown, z.output<Schema>>, 'resolver'> {
   /** Built from the generated contract schemas (`@terrace/api-client/schemas`) plus domain rules. */
   schema: Schema;
@@ -30,7 +30,7 @@ export interface UseContractFormOptions<
 }
 
 /** react-hook-form with the schema's resolver: the one way a console form validates. */
-export function useContractForm<Schema extends z.ZodType<unknown, FieldValues>>({
+export function useContractForm<Schema extends core.$ZodType<unknown, FieldValues>>({
   schema,
   messages,
   ...options

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { EditAccess } from '../settings-list/settings-list';
 import { TokenList, type TokenListProps } from './token-list';
 
@@ -32,7 +32,7 @@ function Tokens(props: Pick<TokenListProps<Token>, 'query' | 'items' | 'access' 
       create={{
         title: 'Create a registration token for build-farm',
         description: 'A runner started with this token joins the group.',
-        name: z.string().min(1).max(64),
+        name: z.string().check(z.minLength(1), z.maxLength(64)),
         label: 'Name',
         help: 'Where the runners that use it run, e.g. ci-pool.',
         onCreate: async (name) => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import type { EditAccess } from '../settings-list/settings-list';
 import { TokenList } from './token-list';
@@ -28,7 +28,7 @@ function Tokens({ initial, access = { canEdit: true, readOnlyReason: '' } }: { i
       empty={{ title: 'No tokens yet', text: 'Create one.' }}
       create={{
         title: 'Create a token for robot',
-        name: z.string().min(1).max(10),
+        name: z.string().check(z.minLength(1), z.maxLength(10)),
         label: 'Token name',
         help: 'Where it is used.',
         onCreate: async (name) => {

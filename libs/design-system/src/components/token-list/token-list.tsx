@@ -3,8 +3,9 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { confirmationPhrases } from '@terrace/domain';
 import { KeyRound } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { z } from 'zod';
+import { z, type core } from 'zod/mini';
 import { ConfirmRemoval } from '../confirm-removal/confirm-removal';
+import { trimmed } from '../form/contract-resolver';
 import { FormDialog } from '../form-dialog/form-dialog';
 import type { FieldMessages } from '../form/form-messages';
 import { ControlledField, useContractForm } from '../form/form';
@@ -36,7 +37,7 @@ export interface TokenListProps<T extends TokenListRow> extends Pick<SettingsLis
     title: string;
     description?: string;
     /** The contract's rule for a token's name (trimmed first), and its messages. */
-    name: z.ZodType<string, string>;
+    name: core.$ZodType<string, string>;
     messages?: FieldMessages;
     label: string;
     help: string;
@@ -59,7 +60,7 @@ export interface TokenListProps<T extends TokenListRow> extends Pick<SettingsLis
  */
 export function TokenList<T extends TokenListRow>({ columns, create, revoke, 'aria-label': label, ...list }: TokenListProps<T>) {
   const { t, i18n } = useLingui();
-  const schema = useMemo(() => z.object({ name: z.string().trim().pipe(create.name) }), [create.name]);
+  const schema = useMemo(() => z.object({ name: trimmed(create.name) }), [create.name]);
   const form = useContractForm({ schema, defaultValues: { name: '' }, ...(create.messages ? { messages: create.messages } : {}) });
   const [creating, setCreating] = useState(false);
   // The secret of the token just created: shown this once, gone when the list is closed.

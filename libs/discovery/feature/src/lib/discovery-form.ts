@@ -1,12 +1,11 @@
 import { msg } from '@lingui/core/macro';
 import { zDiscoveredStackConfig, zIacConfig, zStackDiscoveryConfigurationInput, zStackDiscoveryMode, zVcsPathPattern } from '@terrace/api-client/schemas';
-import { domainRule, type FieldMessages } from '@terrace/design-system';
+import { domainRule, trimmed, unwrapOptional, type FieldMessages } from '@terrace/design-system';
 import { validateBranchName, validateDefaultIacVersion, validateInclusionPath } from '@terrace/domain';
 import type { StackDiscoveryConfiguration, StackDiscoveryConfigurationInput } from '@terrace/discovery/data-access';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // Limits come from the contract's generated schemas; the form adds the spec's rules (libs/domain).
-const text = <S extends z.ZodType<string, string>>(schema: S) => z.string().trim().pipe(schema);
 const wire = zStackDiscoveryConfigurationInput.shape;
 const patternWire = zVcsPathPattern.shape;
 
@@ -18,39 +17,36 @@ export function splitList(value: string): string[] {
     .filter((item) => item !== '');
 }
 
-const pathPatterns = z.string().superRefine((value, ctx) => {
-  const items = splitList(value);
-  if (items.length === 0) {
-    domainRule(() => msg`Enter at least one path pattern, e.g. envs/*/**.`)(value, ctx);
-    return;
-  }
-  for (const item of items) {
-    const problem = validateInclusionPath(item);
-    if (problem) {
-      domainRule(() => problem)(value, ctx);
-      return;
+const pathPatterns = z.string().check(
+  domainRule((value: string) => {
+    const items = splitList(value);
+    if (items.length === 0) return msg`Enter at least one path pattern, e.g. envs/*/**.`;
+    for (const item of items) {
+      const problem = validateInclusionPath(item);
+      if (problem) return problem;
     }
-  }
-});
+    return undefined;
+  }),
+);
 
 const patternRow = z.object({
   providerId: patternWire.providerId,
-  repoName: text(patternWire.repoName).pipe(z.string().min(1)),
-  branch: z.string().trim().superRefine(domainRule((branch: string) => validateBranchName(branch))),
+  repoName: z.pipe(trimmed(patternWire.repoName), z.string().check(z.minLength(1))),
+  branch: trimmed().check(domainRule((branch: string) => validateBranchName(branch))),
   pathPatterns,
   excludePathPatterns: z.string(),
 });
 
 export const discoveryFormSchema = z.object({
-  name: text(wire.name),
-  description: z.string().trim(),
+  name: trimmed(wire.name),
+  description: trimmed(),
   namespaceId: wire.namespaceId,
-  vcsPatterns: z.array(patternRow).min(1),
+  vcsPatterns: z.array(patternRow).check(z.minLength(1)),
   /** What a scan does with a new directory: create its stack, or propose it for review. */
   mode: zStackDiscoveryMode,
   stackConfig: z.object({
     iacType: zDiscoveredStackConfig.shape.iacType,
-    iacVersion: text(zIacConfig.shape.terraformVersion.unwrap().unwrap()).superRefine(domainRule(validateDefaultIacVersion)),
+    iacVersion: trimmed(unwrapOptional(zIacConfig.shape.terraformVersion)).check(domainRule(validateDefaultIacVersion)),
     deployOnPush: z.boolean(),
   }),
 });

@@ -11,11 +11,13 @@ import {
   SelectItem,
   SelectTrigger,
   SelectValue,
+  trimmed,
+  unwrapOptional,
   useContractForm,
 } from '@terrace/design-system';
 import { validateEmail } from '@terrace/domain';
 import { principalKinds, type NamespacePermissionInput, type PrincipalKind } from '@terrace/namespaces/data-access';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { principalKindLabels } from './namespace-labels';
 
 export interface PermissionChoices {
@@ -46,13 +48,14 @@ const missingPrincipal = {
 // A team is picked from the list the server gave, so its id is not checked again here.
 const principalSchemas = {
   team: z.string(),
-  user: wire.userEmail.unwrap().unwrap().superRefine(domainRule(validateEmail)),
-  programmaticUser: wire.programmaticUserName.unwrap().unwrap(),
-} satisfies Record<PrincipalKind, z.ZodType<string>>;
+  user: unwrapOptional(wire.userEmail).check(domainRule(validateEmail)),
+  programmaticUser: unwrapOptional(wire.programmaticUserName),
+} satisfies Record<PrincipalKind, z.ZodMiniType<string>>;
 
 export const grantPermissionSchema = z
-  .object({ kind: z.enum(principalKinds), principal: z.string().trim(), role: z.string() })
-  .superRefine((values, ctx) => {
+  .object({ kind: z.enum(principalKinds), principal: trimmed(), role: z.string() })
+  .check(
+    z.superRefine((values, ctx) => {
     if (values.principal === '') {
       const message = missingPrincipal[values.kind];
       ctx.addIssue({ code: 'custom', path: ['principal'], message: message.message ?? '', params: { message } });
@@ -61,7 +64,8 @@ export const grantPermissionSchema = z
     for (const issue of principalSchemas[values.kind].safeParse(values.principal).error?.issues ?? []) {
       ctx.addIssue({ ...issue, path: ['principal'] } as Parameters<typeof ctx.addIssue>[0]);
     }
-  });
+  }),
+  );
 type GrantValues = z.input<typeof grantPermissionSchema>;
 const initial: GrantValues = { kind: 'team', principal: '', role: 'viewer' };
 

@@ -7,7 +7,7 @@ import {
   zNamespaceCreateInput,
   zNamespaceRunnerConfig,
 } from '@terrace/api-client/schemas';
-import { domainRule, type FieldMessages } from '@terrace/design-system';
+import { domainRule, trimmed, unwrapOptional, type FieldMessages } from '@terrace/design-system';
 import { validateApprovalTeams, validateDefaultIacVersion, validateRunnerGroups } from '@terrace/domain';
 import type {
   DeploymentApprovalRule,
@@ -16,33 +16,32 @@ import type {
   NamespaceCapabilityKey,
   NamespaceCreateInput,
 } from '@terrace/namespaces/data-access';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // Every limit below comes from the contract's generated schemas; the form adds only what the wire
 // does not say: text is trimmed, an empty text means "not set", and the domain's rules.
 const wire = zNamespaceCreateInput.shape;
-const text = <S extends z.ZodType<string, string>>(schema: S) => z.string().trim().pipe(schema);
-const iacVersion = text(zIacConfig.shape.terraformVersion.unwrap().unwrap()).superRefine(domainRule(validateDefaultIacVersion));
+const iacVersion = trimmed(unwrapOptional(zIacConfig.shape.terraformVersion)).check(domainRule(validateDefaultIacVersion));
 const capability = z.object({ enabled: z.boolean(), isOverridable: z.boolean() });
 
 export const namespaceFormSchema = z.object({
-  name: text(wire.name),
-  description: text(wire.description.unwrap().unwrap()),
+  name: trimmed(wire.name),
+  description: trimmed(unwrapOptional(wire.description)),
   iacConfig: z.object({ terraformVersion: iacVersion, terragruntVersion: iacVersion, opentofuVersion: iacVersion }),
   runnerConfig: z
     .object({
       mode: zNamespaceRunnerConfig.shape.mode,
-      groups: zNamespaceRunnerConfig.shape.groups.unwrap().unwrap(),
+      groups: unwrapOptional(zNamespaceRunnerConfig.shape.groups),
       isOverridable: z.boolean(),
     })
-    .superRefine(domainRule((runner) => validateRunnerGroups(runner.mode, runner.groups), { path: ['groups'] })),
+    .check(domainRule((runner) => validateRunnerGroups(runner.mode, runner.groups), { path: ['groups'] })),
   approval: z
     .object({
       ruleType: zApprovalRuleType,
-      teams: zDeploymentApprovalRule.shape.parameters.unwrap().shape.teams.unwrap(),
+      teams: unwrapOptional(unwrapOptional(zDeploymentApprovalRule.shape.parameters).shape.teams),
       overrideBehavior: zApprovalOverrideBehavior,
     })
-    .superRefine(domainRule((approval) => validateApprovalTeams(approval.ruleType, approval.teams), { path: ['teams'] })),
+    .check(domainRule((approval) => validateApprovalTeams(approval.ruleType, approval.teams), { path: ['teams'] })),
   capabilities: z.object({ deployOnPush: capability, planOnPr: capability, driftDetection: capability }),
 });
 

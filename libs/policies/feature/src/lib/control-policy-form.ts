@@ -1,16 +1,15 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { zControlPolicyInput, zControlPolicyParameters, zCostIncreaseUnit, zOpaSourceKind, zVariableConditionOperator } from '@terrace/api-client/schemas';
-import type { FieldMessages } from '@terrace/design-system';
+import { trimmed, unwrapOptional, type FieldMessages } from '@terrace/design-system';
 import { validateArnPrefix, validateCondition, validateJson } from '@terrace/domain';
 import { controlPolicyTypes, type ControlPolicy, type ControlPolicyInput, type ControlPolicyParameters, type ControlPolicyType } from '@terrace/policies/data-access';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // Limits come from the contract's generated schemas; the rules of spec §5 and §9 the wire cannot say
 // (at least one filter, valid regular expressions, ARN prefix, JSON) are checked per policy type below.
 const wire = zControlPolicyInput.shape;
 const parameters = zControlPolicyParameters.shape;
-const text = <S extends z.ZodType<string, string>>(schema: S) => z.string().trim().pipe(schema);
 
 export const policyMessages = {
   chooseType: msg`Choose the kind of policy.`,
@@ -62,8 +61,8 @@ const conditionRow = z.object({ resourceType: z.string(), property: z.string(), 
 
 export const controlPolicyFormSchema = z
   .object({
-    name: text(wire.name),
-    description: z.string().trim(),
+    name: trimmed(wire.name),
+    description: trimmed(),
     type: z.union([z.literal(''), wire.type]),
     resourceTypes: z.string(),
     regions: z.string(),
@@ -73,7 +72,7 @@ export const controlPolicyFormSchema = z
     moduleRules: z.object({ allowedSources: z.string(), deniedModules: z.string(), requireRegistryModules: z.boolean() }),
     opa: z.object({ source: zOpaSourceKind, rego: z.string(), query: z.string(), providerId: z.string(), repoName: z.string(), branch: z.string(), path: z.string() }),
   })
-  .superRefine((values, ctx) => {
+  .check(z.superRefine((values, ctx) => {
     const problem = (path: PropertyKey[], message: MessageDescriptor) =>
       ctx.addIssue({ code: 'custom', path, message: message.message ?? message.id, params: { message } });
     switch (values.type) {
@@ -109,7 +108,7 @@ export const controlPolicyFormSchema = z
       }
       case 'deny_cost_increase': {
         const value = values.costIncrease.value.trim();
-        const parsed = parameters.costIncrease.unwrap().shape.value.safeParse(Number(value));
+        const parsed = unwrapOptional(parameters.costIncrease).shape.value.safeParse(Number(value));
         if (value === '' || !parsed.success) problem(['costIncrease', 'value'], policyMessages.costValue);
         return undefined;
       }
@@ -157,7 +156,7 @@ export const controlPolicyFormSchema = z
         return undefined;
       }
     }
-  });
+  }));
 
 function checkResourceTypes(raw: string, required: boolean, problem: (path: PropertyKey[], message: MessageDescriptor) => void) {
   const types = splitList(raw);
@@ -248,7 +247,7 @@ export function formToParameters(values: ControlPolicyFormOutput): ControlPolicy
         propertyConditions: values.propertyConditions.map((c) => ({
           resourceType: c.resourceType.trim(),
           property: c.property.trim(),
-          operator: c.operator as z.infer<typeof zVariableConditionOperator>,
+          operator: c.operator as z.output<typeof zVariableConditionOperator>,
           ...(c.operator === 'boolean' ? {} : { value: c.operator === 'in' ? splitList(c.value).join(',') : c.value.trim() }),
         })),
       };

@@ -1,23 +1,22 @@
 import { msg } from '@lingui/core/macro';
 import { zControlPolicyGroupInput, zSeverity } from '@terrace/api-client/schemas';
-import { domainRule, type FieldMessages } from '@terrace/design-system';
+import { domainRule, trimmed, type FieldMessages } from '@terrace/design-system';
 import type { ControlPolicyGroup, ControlPolicyGroupInput } from '@terrace/policies/data-access';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 const wire = zControlPolicyGroupInput.shape;
-const text = <S extends z.ZodType<string, string>>(schema: S) => z.string().trim().pipe(schema);
 
 export const groupMessages = {
   atLeastOnePolicy: msg`Choose at least one policy.`,
 };
 
 export const policyGroupFormSchema = z.object({
-  name: text(wire.name),
-  description: z.string().trim(),
+  name: trimmed(wire.name),
+  description: trimmed(),
   // Policies are picked from the list the server gave: their ids need no pattern check.
   controlPolicies: z
     .array(z.object({ controlPolicyId: z.string(), severity: zSeverity }))
-    .superRefine(domainRule((policies: { controlPolicyId: string }[]) => (policies.length === 0 ? groupMessages.atLeastOnePolicy : undefined))),
+    .check(domainRule((policies: { controlPolicyId: string }[]) => (policies.length === 0 ? groupMessages.atLeastOnePolicy : undefined))),
 });
 
 export type PolicyGroupFormValues = z.input<typeof policyGroupFormSchema>;

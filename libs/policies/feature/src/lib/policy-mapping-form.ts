@@ -1,12 +1,13 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { zControlPolicyGroupMapping, zEnforcementLevel, zPolicyTargetType } from '@terrace/api-client/schemas';
+import { unwrapOptional } from '@terrace/design-system';
 import type { PolicyMapping, PolicySubject } from '@terrace/policies/data-access';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { splitList } from './control-policy-form';
 
-const overrideWire = zControlPolicyGroupMapping.shape.overrideEnforcements.unwrap().element.shape;
-const stackId = overrideWire.stackIds.unwrap().element;
+const overrideWire = unwrapOptional(zControlPolicyGroupMapping.shape.overrideEnforcements).def.element.shape;
+const stackId = unwrapOptional(overrideWire.stackIds).def.element;
 
 export const mappingMessages = {
   target: msg`Choose where the policy applies.`,
@@ -24,7 +25,7 @@ export const policyMappingSchema = z
     bySeverity: z.object({ low: zEnforcementLevel, medium: zEnforcementLevel, high: zEnforcementLevel, critical: zEnforcementLevel }),
     overrides: z.array(z.object({ controlPolicyId: z.string(), enforcementLevel: zEnforcementLevel, stackIds: z.string() })),
   })
-  .superRefine((values, ctx) => {
+  .check(z.superRefine((values, ctx) => {
     const problem = (path: PropertyKey[], message: MessageDescriptor) =>
       ctx.addIssue({ code: 'custom', path, message: message.message ?? message.id, params: { message } });
     if (values.targetId === '') problem(['targetId'], mappingMessages.target);
@@ -34,7 +35,7 @@ export const policyMappingSchema = z
       if (ids.length === 0) problem(['overrides', index, 'stackIds'], mappingMessages.overrideStacks);
       else if (ids.some((id) => !stackId.safeParse(id).success)) problem(['overrides', index, 'stackIds'], mappingMessages.stackId);
     });
-  });
+  }));
 
 export type PolicyMappingValues = z.input<typeof policyMappingSchema>;
 export type PolicyMappingOutput = z.output<typeof policyMappingSchema>;

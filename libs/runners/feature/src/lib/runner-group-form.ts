@@ -1,21 +1,16 @@
 import { msg } from '@lingui/core/macro';
 import { zRunnerGroupInput } from '@terrace/api-client/schemas';
-import type { FieldMessages } from '@terrace/design-system';
+import { trimmed, type FieldMessages } from '@terrace/design-system';
 import type { RunnerGroup } from '@terrace/runners/data-access';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 const wire = zRunnerGroupInput.shape;
 
 /** A group's name and concurrency limit; the limits and the name's pattern come from the contract. */
 export const runnerGroupFormSchema = z.object({
-  name: z.string().trim().pipe(wire.name),
+  name: trimmed(wire.name),
   // Typed as text; an empty field is "required", anything else must be a whole number in the contract's range.
-  maxConcurrency: z
-    .string()
-    .trim()
-    .min(1)
-    .transform(Number)
-    .pipe(wire.maxConcurrency),
+  maxConcurrency: z.pipe(z.pipe(z.string().check(z.trim(), z.minLength(1)), z.transform(Number)), wire.maxConcurrency),
 });
 export type RunnerGroupFormValues = z.input<typeof runnerGroupFormSchema>;
 export type RunnerGroupFormOutput = z.output<typeof runnerGroupFormSchema>;

@@ -1,13 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { zRunCommentInput } from '@terrace/api-client/schemas';
-import { Button, ControlledField, EmptyState, ErrorState, Form, Skeleton, Textarea, DisabledReason, useContractForm } from '@terrace/design-system';
+import { Button, ControlledField, EmptyState, ErrorState, Form, Skeleton, Textarea, DisabledReason, trimmed, useContractForm } from '@terrace/design-system';
 import { runsQueries, useCreateCommentMutation, type RunDetailKind } from '@terrace/runs/data-access';
 import { useApiClient, type AccessState } from '@terrace/session';
 import { MessageSquare } from 'lucide-react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
-const commentSchema = z.object({ text: z.string().trim().pipe(zRunCommentInput.shape.text) });
+const commentSchema = z.object({ text: trimmed(zRunCommentInput.shape.text) });
 type CommentValues = z.input<typeof commentSchema>;
 
 export interface RunCommentsProps {

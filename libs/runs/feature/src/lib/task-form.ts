@@ -1,9 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import { zImportResourcesTask, zRefreshMode, zReleaseStateLockTask, zResourceAddressesTask, zTaskToExecute } from '@terrace/api-client/schemas';
-import { domainRule, type FieldMessages } from '@terrace/design-system';
+import { domainRule, trimmed, type FieldMessages } from '@terrace/design-system';
 import { taskTypes, validateResourceAddress, validateResourceAddresses, type TaskType } from '@terrace/domain';
 import type { TaskToExecute } from '@terrace/runs/data-access';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Addresses typed one per line (or separated by commas), blanks dropped. */
 export function addressList(text: string): string[] {
@@ -13,32 +13,32 @@ export function addressList(text: string): string[] {
     .filter(Boolean);
 }
 
-const text = z.string().trim();
-const addresses = z
-  .string()
-  .transform(addressList)
-  .pipe(zResourceAddressesTask.shape.resourcesAddresses.superRefine(domainRule(validateResourceAddresses)));
+const addresses = z.pipe(
+  z.pipe(z.string(), z.transform(addressList)),
+  zResourceAddressesTask.shape.resourcesAddresses.check(domainRule(validateResourceAddresses)),
+);
 
 // What each task type checks of the form, with the contract's rules (a lock id, at least one
 // address or resource, a refresh mode) and the domain's resource address syntax.
 const variants = {
-  releaseStateLock: z.object({ lockId: text.pipe(zReleaseStateLockTask.shape.lockId.min(1)) }),
+  releaseStateLock: z.object({ lockId: trimmed(zReleaseStateLockTask.shape.lockId.check(z.minLength(1))) }),
   taintResources: z.object({ addresses }),
   untaintResources: z.object({ addresses }),
   removeResources: z.object({ addresses }),
   importResources: z.object({
-    imports: z
-      .array(z.object({ resourceAddress: text.superRefine(domainRule(validateResourceAddress)), importId: text.min(1) }))
-      .pipe(zImportResourcesTask.shape.resources),
+    imports: z.pipe(
+      z.array(z.object({ resourceAddress: trimmed().check(domainRule(validateResourceAddress)), importId: z.string().check(z.trim(), z.minLength(1)) })),
+      zImportResourcesTask.shape.resources,
+    ),
   }),
   refreshState: z.object({ mode: zRefreshMode }),
-} satisfies Record<TaskType, z.ZodType>;
+} satisfies Record<TaskType, z.ZodMiniType>;
 
 /**
  * The run-task form: one set of fields for every task type (switching type keeps what was typed);
  * only the chosen type's fields are checked, and the values become the contract's TaskToExecute.
  */
-export const taskFormSchema = z
+const taskFields = z
   .object({
     taskType: z.enum(taskTypes),
     lockId: z.string(),
@@ -46,12 +46,16 @@ export const taskFormSchema = z
     imports: z.array(z.object({ resourceAddress: z.string(), importId: z.string() })),
     mode: zRefreshMode,
   })
-  .superRefine((values, ctx) => {
-    for (const issue of variants[values.taskType].safeParse(values).error?.issues ?? []) {
-      ctx.addIssue(issue as Parameters<typeof ctx.addIssue>[0]);
-    }
-  })
-  .transform((values): TaskToExecute => {
+  .check(
+    z.superRefine((values, ctx) => {
+      for (const issue of variants[values.taskType].safeParse(values).error?.issues ?? []) {
+        ctx.addIssue(issue as Parameters<typeof ctx.addIssue>[0]);
+      }
+    }),
+  );
+export const taskFormSchema = z.pipe(
+  taskFields,
+  z.transform((values: z.output<typeof taskFields>): TaskToExecute => {
     switch (values.taskType) {
       case 'releaseStateLock':
         return zTaskToExecute.parse({ taskType: values.taskType, lockId: values.lockId.trim() });
@@ -67,7 +71,8 @@ export const taskFormSchema = z
       case 'refreshState':
         return zTaskToExecute.parse({ taskType: values.taskType, mode: values.mode });
     }
-  });
+  }),
+);
 
 export type TaskFormValues = z.input<typeof taskFormSchema>;
 

@@ -11,17 +11,19 @@ import {
   SelectValue,
   domainRule,
   toast,
+  trimmed,
   useContractForm,
 } from '@terrace/design-system';
 import { validateTtl } from '@terrace/domain';
 import { useExtendStackTtlMutation, type Stack } from '@terrace/stacks/data-access';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The extension: a whole number of hours or days, 1–100,000 (the contract's Ttl and §5's rule). */
-export const extendTtlSchema = z
-  .object({ value: z.string().trim(), type: zTtl.shape.type })
-  .superRefine(domainRule((ttl) => validateTtl(ttl), { path: ['value'] }))
-  .transform((ttl) => zTtl.parse({ type: ttl.type, value: Number(ttl.value) }));
+const ttlFields = z.object({ value: trimmed(), type: zTtl.shape.type }).check(domainRule((ttl) => validateTtl(ttl), { path: ['value'] }));
+export const extendTtlSchema = z.pipe(
+  ttlFields,
+  z.transform((ttl: z.output<typeof ttlFields>) => zTtl.parse({ type: ttl.type, value: Number(ttl.value) })),
+);
 type ExtendTtlValues = z.input<typeof extendTtlSchema>;
 const initial: ExtendTtlValues = { value: '1', type: 'days' };
 

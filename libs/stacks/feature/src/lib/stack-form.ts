@@ -1,14 +1,13 @@
 import { msg } from '@lingui/core/macro';
 import { zIacConfig, zStackInput, zTtl, zVcsInfo } from '@terrace/api-client/schemas';
-import { domainRule, type FieldMessages } from '@terrace/design-system';
+import { domainRule, trimmed, unwrapOptional, type FieldMessages } from '@terrace/design-system';
 import { validateApprovalTeams, validateRunnerGroups, validateTtl, validateVarFile, type Message } from '@terrace/domain';
 import type { IacType, Stack, StackInput } from '@terrace/stacks/data-access';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // Every limit below comes from the contract's generated schemas; the form adds only what the wire
 // does not say: text is trimmed, an empty text means "not set" (or "inherit"), and the domain's rules.
 const wire = zStackInput.shape;
-const text = <S extends z.ZodType<string, string>>(schema: S) => z.string().trim().pipe(schema);
 const INHERIT = 'inherit' as const;
 const capabilityChoice = z.enum([INHERIT, 'enabled', 'disabled']);
 
@@ -29,22 +28,22 @@ function validateVarFiles(value: string): Message | undefined {
 
 export const stackFormSchema = z
   .object({
-  name: text(wire.name),
-  description: text(wire.description.unwrap()),
+  name: trimmed(wire.name),
+  description: trimmed(unwrapOptional(wire.description)),
   namespaceId: wire.namespaceId,
   vcs: z.object({
     providerId: z.union([z.literal(''), zVcsInfo.shape.providerId]),
     repoName: z.string(),
     branch: z.string(),
     path: z.string(),
-  }).superRefine((vcs, ctx) => {
+  }).check(z.superRefine((vcs, ctx) => {
     // A provider chosen asks for its repository and branch; none means "connect code later".
     if (vcs.providerId && !vcs.repoName) ctx.addIssue({ code: 'custom', path: ['repoName'], message: 'form.required' });
     if (vcs.providerId && vcs.repoName && !vcs.branch) ctx.addIssue({ code: 'custom', path: ['branch'], message: 'form.required' });
-  }),
+  })),
   iacType: wire.iacType,
-  version: text(zIacConfig.shape.terraformVersion.unwrap().unwrap()),
-  varFiles: z.string().superRefine(domainRule(validateVarFiles)),
+  version: trimmed(unwrapOptional(zIacConfig.shape.terraformVersion)),
+  varFiles: z.string().check(domainRule(validateVarFiles)),
   runnerMode: z.enum([INHERIT, 'managed', 'selfHosted']),
   /** The runner groups of a self-hosted stack (ids; the default group is CM_DEFAULT_RUNNER_GROUP). */
   runnerGroups: z.array(z.string()),
@@ -57,14 +56,13 @@ export const stackFormSchema = z
     driftDetection: capabilityChoice,
   }),
   ttl: z
-    .object({ enabled: z.boolean(), value: z.string().trim(), type: zTtl.shape.type })
-    .superRefine((ttl, ctx) => {
-      if (!ttl.enabled) return;
-      domainRule(validateTtl, { path: ['value'] })(ttl, ctx);
-    }),
+    .object({ enabled: z.boolean(), value: trimmed(), type: zTtl.shape.type })
+    .check(domainRule((ttl) => (ttl.enabled ? validateTtl(ttl) : undefined), { path: ['value'] })),
   })
-  .superRefine(domainRule((values) => validateRunnerGroups(values.runnerMode, values.runnerGroups), { path: ['runnerGroups'] }))
-  .superRefine(domainRule((values) => validateApprovalTeams(values.approval, values.approvalTeams), { path: ['approvalTeams'] }));
+  .check(
+    domainRule((values) => validateRunnerGroups(values.runnerMode, values.runnerGroups), { path: ['runnerGroups'] }),
+    domainRule((values) => validateApprovalTeams(values.approval, values.approvalTeams), { path: ['approvalTeams'] }),
+  );
 
 export type StackFormValues = z.input<typeof stackFormSchema>;
 export type StackFormOutput = z.output<typeof stackFormSchema>;

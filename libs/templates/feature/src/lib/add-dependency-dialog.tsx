@@ -16,6 +16,7 @@ import {
   SelectValue,
   Stack,
   toast,
+  trimmed,
   useContractForm,
 } from '@terrace/design-system';
 import { useApiClient } from '@terrace/session';
@@ -24,12 +25,12 @@ import { useCreateDependencyMutation } from '@terrace/templates/data-access';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { triggerLabels } from './template-labels';
 
 const referenceRow = z.object({
-  outputOfStackToDependOn: z.string().trim().pipe(zDependencyReference.shape.outputOfStackToDependOn).pipe(z.string().min(1)),
-  inputForStack: z.string().trim().regex(/^[A-Za-z_][A-Za-z0-9_-]*$/),
+  outputOfStackToDependOn: z.pipe(trimmed(zDependencyReference.shape.outputOfStackToDependOn), z.string().check(z.minLength(1))),
+  inputForStack: z.string().check(z.trim(), z.regex(/^[A-Za-z_][A-Za-z0-9_-]*$/)),
   includeSensitiveOutput: z.boolean(),
 });
 export const dependencyFormSchema = z.object({

@@ -26,7 +26,7 @@ import {
 import { ExternalLink } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { initStatusLabels } from './template-labels';
 import { templatePaths } from './template-paths';
 import { NamespaceSelect } from './namespace-select';
@@ -37,19 +37,17 @@ export function blueprintParametersSchema(blueprint: Blueprint) {
   const parameters = Object.fromEntries(
     (blueprint.substituteParameters ?? []).map((parameter) => [
       parameter.key,
-      z
-        .string()
-        .trim()
-        .min(1)
-        .superRefine(
-          domainRule((value: string) => {
-            for (const condition of parameter.valueConditions ?? []) {
-              const problem = validateDefaultAgainstCondition(value, { operator: condition.operator, value: condition.value });
-              if (problem) return problem;
-            }
-            return undefined;
-          }),
-        ),
+      z.string().check(
+        z.trim(),
+        z.minLength(1),
+        domainRule((value: string) => {
+          for (const condition of parameter.valueConditions ?? []) {
+            const problem = validateDefaultAgainstCondition(value, { operator: condition.operator, value: condition.value });
+            if (problem) return problem;
+          }
+          return undefined;
+        }),
+      ),
     ]),
   );
   return z.object({ namespaceId: zStackFromBlueprintInput.shape.namespaceId, parameters: z.object(parameters) });

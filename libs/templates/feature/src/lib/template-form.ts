@@ -10,7 +10,7 @@ import {
   zVariableConditionOperator,
   zVcsInfo,
 } from '@terrace/api-client/schemas';
-import { domainRule, type FieldMessages } from '@terrace/design-system';
+import { addDomainIssue, domainRule, trimmed, unwrapOptional, type FieldMessages } from '@terrace/design-system';
 import {
   parseConditionValue,
   ttlDurationMs,
@@ -24,33 +24,32 @@ import {
   type ConditionOperator,
 } from '@terrace/domain';
 import type { Blueprint, BlueprintInput, SubstituteParameter, Template, TemplateInput } from '@terrace/templates/data-access';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // Every limit comes from the contract's generated schemas; the form adds what the wire does not
 // say: text is trimmed, an empty text means "not set", and the spec's rules (libs/domain).
-const text = <S extends z.ZodType<string, string>>(schema: S) => z.string().trim().pipe(schema);
 const vcsWire = zVcsInfo.shape;
-const iacVersion = text(zIacConfig.shape.terraformVersion.unwrap().unwrap()).superRefine(domainRule(validateDefaultIacVersion));
+const iacVersion = trimmed(unwrapOptional(zIacConfig.shape.terraformVersion)).check(domainRule(validateDefaultIacVersion));
 
 /** A time to live as typed: the value stays text until it is sent. */
 const ttlField = z
-  .object({ value: z.string().trim(), type: zTtl.shape.type })
-  .superRefine(domainRule((ttl) => validateTtl(ttl), { path: ['value'] }));
+  .object({ value: trimmed(), type: zTtl.shape.type })
+  .check(domainRule((ttl) => validateTtl(ttl), { path: ['value'] }));
 export type TtlFieldValues = z.input<typeof ttlField>;
 const toTtl = (ttl: TtlFieldValues) => zTtl.parse({ type: ttl.type, value: Number(ttl.value) });
 
 function vcsObject(branchMode: 'static' | 'dynamic') {
   return z.object({
     providerId: vcsWire.providerId,
-    repoName: text(vcsWire.repoName).pipe(z.string().min(1)),
-    branch: z.string().trim().superRefine(domainRule((branch: string) => validateBranchName(branch, branchMode))),
-    path: z.string().trim(),
+    repoName: z.pipe(trimmed(vcsWire.repoName), z.string().check(z.minLength(1))),
+    branch: trimmed().check(domainRule((branch: string) => validateBranchName(branch, branchMode))),
+    path: trimmed(),
   });
 }
 
 const runner = z
-  .object({ mode: zRunnerConfig.shape.mode.unwrap(), groups: z.string() })
-  .superRefine(domainRule((value) => validateRunnerGroups(value.mode, splitList(value.groups)), { path: ['groups'] }));
+  .object({ mode: unwrapOptional(zRunnerConfig.shape.mode), groups: z.string() })
+  .check(domainRule((value) => validateRunnerGroups(value.mode, splitList(value.groups)), { path: ['groups'] }));
 
 /** A comma-separated line as a list, without empty items. */
 export function splitList(value: string): string[] {
@@ -60,13 +59,7 @@ export function splitList(value: string): string[] {
     .filter((item) => item !== '');
 }
 
-const varFiles = z
-  .string()
-  .superRefine((value, ctx) => {
-    for (const file of splitList(value)) {
-      domainRule(validateVarFile)(file, ctx);
-    }
-  });
+const varFiles = z.string().check(domainRule((value: string) => splitList(value).map(validateVarFile).find(Boolean)));
 
 // ---------------------------------------------------------------------------------------------
 // Template (ephemeral stacks with a time to live)
@@ -74,8 +67,8 @@ const varFiles = z
 const templateWire = zTemplateInput.shape;
 export const templateFormSchema = z
   .object({
-    name: text(templateWire.name),
-    description: z.string().trim(),
+    name: trimmed(templateWire.name),
+    description: trimmed(),
     iacType: zIacType,
     iacVersion,
     varFiles,
@@ -85,13 +78,18 @@ export const templateFormSchema = z
     defaultTtl: ttlField,
     skipStateRefreshOnDestroy: z.boolean(),
   })
-  .superRefine((values, ctx) => {
-    // The default must fit within the maximum (the policy the stacks made from it follow).
-    if (validateTtl(values.maxTtl) || validateTtl(values.defaultTtl)) return;
-    if (ttlDurationMs(toTtl(values.defaultTtl)) > ttlDurationMs(toTtl(values.maxTtl))) {
-      domainRule(() => msg`The default time to live cannot be longer than the maximum.`, { path: ['defaultTtl', 'value'] })(values, ctx);
-    }
-  });
+  .check(
+    domainRule(
+      (values) => {
+        // The default must fit within the maximum (the policy the stacks made from it follow).
+        if (validateTtl(values.maxTtl) || validateTtl(values.defaultTtl)) return undefined;
+        return ttlDurationMs(toTtl(values.defaultTtl)) > ttlDurationMs(toTtl(values.maxTtl))
+          ? msg`The default time to live cannot be longer than the maximum.`
+          : undefined;
+      },
+      { path: ['defaultTtl', 'value'] },
+    ),
+  );
 export type TemplateFormValues = z.input<typeof templateFormSchema>;
 export type TemplateFormOutput = z.output<typeof templateFormSchema>;
 
@@ -184,33 +182,33 @@ export function formToTemplateInput(values: TemplateFormOutput): TemplateInput {
 
 const conditionRow = z
   .object({ operator: z.union([zVariableConditionOperator, z.literal('')]), value: z.string() })
-  .superRefine(domainRule((row) => validateCondition(row), { path: ['value'] }));
+  .check(domainRule((row) => validateCondition(row), { path: ['value'] }));
 
 const parameterRow = z.object({
-  key: z.string().trim().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),
-  description: z.string().trim(),
+  key: z.string().check(z.trim(), z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/)),
+  description: trimmed(),
   conditions: z.array(conditionRow),
 });
 
 const blueprintWire = zBlueprintInput.shape;
 export const blueprintFormSchema = z
   .object({
-    name: text(blueprintWire.name),
-    description: z.string().trim(),
+    name: trimmed(blueprintWire.name),
+    description: trimmed(),
     vcsInfo: vcsObject('static'),
-    stackName: z.string().trim().min(1).superRefine(domainRule(validateSubstitutedField)),
+    stackName: z.string().check(z.trim(), z.minLength(1), domainRule(validateSubstitutedField)),
     iacType: zIacType,
     varFiles,
-    target: vcsObject('dynamic').extend({ path: z.string().trim().min(1).superRefine(domainRule(validateSubstitutedField)) }),
+    target: z.extend(vcsObject('dynamic'), { path: z.string().check(z.trim(), z.minLength(1), domainRule(validateSubstitutedField)) }),
     parameters: z.array(parameterRow),
     skipPlanOnStackInitialization: z.boolean(),
     autoApproveApplyOnInitialization: z.boolean(),
   })
-  .superRefine((values, ctx) => {
+  .check(z.superRefine((values, ctx) => {
     const keys = new Set<string>();
     values.parameters.forEach((parameter, index) => {
       if (keys.has(parameter.key)) {
-        domainRule(() => msg`Each parameter needs its own key.`, { path: ['parameters', index, 'key'] })(values, ctx);
+        addDomainIssue(ctx, msg`Each parameter needs its own key.`, ['parameters', index, 'key']);
       }
       keys.add(parameter.key);
     });
@@ -218,10 +216,10 @@ export const blueprintFormSchema = z
     for (const [field, value] of [['stackName', values.stackName], ['target.path', values.target.path], ['target.branch', values.target.branch]] as const) {
       const missing = placeholders(value).find((key) => !keys.has(key));
       if (missing) {
-        domainRule(() => msg`Add a substitute parameter named ${missing}, or remove '{'${missing}'}'.`, { path: field.split('.') })(values, ctx);
+        addDomainIssue(ctx, msg`Add a substitute parameter named ${missing}, or remove '{'${missing}'}'.`, field.split('.'));
       }
     }
-  });
+  }));
 export type BlueprintFormValues = z.input<typeof blueprintFormSchema>;
 export type BlueprintFormOutput = z.output<typeof blueprintFormSchema>;
 
@@ -335,22 +333,25 @@ export function formToBlueprintInput(values: BlueprintFormOutput): BlueprintInpu
 // A stack from a template: name, namespace, a time to live within the template's policy, variables
 
 const fromTemplateWire = zStackFromTemplateInput.shape;
-const variableRow = z.object({ key: z.string().trim().min(1), value: z.string() });
+const variableRow = z.object({ key: z.string().check(z.trim(), z.minLength(1)), value: z.string() });
 
 export function stackFromTemplateSchema(maxTtlMs: number | null) {
   return z
     .object({
-      name: text(fromTemplateWire.name),
+      name: trimmed(fromTemplateWire.name),
       namespaceId: fromTemplateWire.namespaceId,
       ttl: ttlField,
       variables: z.array(variableRow),
     })
-    .superRefine((values, ctx) => {
-      if (maxTtlMs === null || validateTtl(values.ttl)) return;
-      if (ttlDurationMs(toTtl(values.ttl)) > maxTtlMs) {
-        domainRule(() => msg`The template allows a time to live of at most its maximum.`, { path: ['ttl', 'value'] })(values, ctx);
-      }
-    });
+    .check(
+      domainRule(
+        (values) => {
+          if (maxTtlMs === null || validateTtl(values.ttl)) return undefined;
+          return ttlDurationMs(toTtl(values.ttl)) > maxTtlMs ? msg`The template allows a time to live of at most its maximum.` : undefined;
+        },
+        { path: ['ttl', 'value'] },
+      ),
+    );
 }
 export type StackFromTemplateValues = z.input<ReturnType<typeof stackFromTemplateSchema>>;
 export type StackFromTemplateOutput = z.output<ReturnType<typeof stackFromTemplateSchema>>;

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { zVariableConditionOperator, zVariableInput } from '@terrace/api-client/schemas';
-import { domainRule, type FieldMessages } from '@terrace/design-system';
+import { addDomainIssue, domainRule, trimmed, unwrapOptional, type FieldMessages } from '@terrace/design-system';
 import {
   conditionOperators,
   parseConditionValue,
@@ -20,16 +20,15 @@ import {
   type VariablePlace,
   type VariableUpdate,
 } from '@terrace/variables/data-access';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // Every limit comes from the contract's generated schema; the rules of spec §5 are the domain's
 // validators (libs/domain variable-validators.ts), shared with the server.
 const wire = zVariableInput.shape;
-const text = <S extends z.ZodType<string, string>>(schema: S) => z.string().trim().pipe(schema);
 
 const condition = z
   .object({ operator: z.union([z.literal(''), zVariableConditionOperator]), value: z.string() })
-  .superRefine(domainRule((c) => validateCondition(c), { path: ['value'] }));
+  .check(domainRule((c) => validateCondition(c), { path: ['value'] }));
 
 /** How a form starts: a new variable, or a stored one (whose sensitive value is never shown). */
 export interface VariableFormMode {
@@ -41,9 +40,9 @@ export function variableFormSchema({ storedSecret }: VariableFormMode) {
   return z
     .object({
       type: wire.type,
-      key: text(wire.key.min(1)),
-      displayName: z.string().superRefine(domainRule(validateDisplayName)).pipe(text(wire.displayName.unwrap())),
-      description: text(wire.description.unwrap()),
+      key: trimmed(wire.key.check(z.minLength(1))),
+      displayName: z.pipe(z.string().check(domainRule(validateDisplayName)), trimmed(unwrapOptional(wire.displayName))),
+      description: trimmed(unwrapOptional(wire.description)),
       value: z.string(),
       isHcl: z.boolean(),
       isSensitive: z.boolean(),
@@ -51,9 +50,8 @@ export function variableFormSchema({ storedSecret }: VariableFormMode) {
       isRequired: z.boolean(),
       valueConditions: z.array(condition),
     })
-    .superRefine((values, ctx) => {
-      const report = (path: string, message: MessageDescriptor) =>
-        ctx.addIssue({ code: 'custom', path: [path], message: message.message ?? message.id, params: { message } });
+    .check(z.superRefine((values, ctx) => {
+      const report = (path: string, message: MessageDescriptor) => addDomainIssue(ctx, message, [path]);
       const keyProblem = validateVariableKey(values.key.trim(), { allowDash: values.type === 'tfVar' });
       if (keyProblem && values.key.trim() !== '') report('key', keyProblem);
       const keeps = storedSecret && values.value === '';
@@ -69,7 +67,7 @@ export function variableFormSchema({ storedSecret }: VariableFormMode) {
         const problem = validateDefaultAgainstCondition(values.value, { operator: rule.operator, value: parseConditionValue(rule.operator, rule.value) });
         if (problem) return report('value', problem);
       }
-    });
+    }));
 }
 
 export type VariableFormValues = z.input<ReturnType<typeof variableFormSchema>>;

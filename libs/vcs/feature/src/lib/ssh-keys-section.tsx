@@ -23,6 +23,8 @@ import {
   Stack,
   Textarea,
   toast,
+  trimmed,
+  unwrapOptional,
   useActionsColumn,
   useContractForm,
   type FieldMessages,
@@ -41,7 +43,7 @@ import {
 } from '@terrace/vcs/data-access';
 import { KeyRound, PenLine } from 'lucide-react';
 import { useState } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The organization's SSH keys (cloning, private modules) and git signing keys (signed commits). */
 export function SshKeysSection(access: SettingsSectionProps) {
@@ -116,8 +118,8 @@ function useKeyColumns<K extends SshKey | GitSigningKey>(): ColumnDef<K, unknown
 }
 
 const sshKeyFormSchema = z.object({
-  name: z.string().trim().pipe(zSshKeyInput.shape.name),
-  privateKey: z.string().trim().pipe(zSshKeyInput.shape.privateKey.min(1)),
+  name: trimmed(zSshKeyInput.shape.name),
+  privateKey: trimmed(zSshKeyInput.shape.privateKey.check(z.minLength(1))),
 });
 type SshKeyValues = z.input<typeof sshKeyFormSchema>;
 const sshKeyMessages: FieldMessages = {
@@ -207,12 +209,12 @@ function SshKeyList({ access }: { access: SettingsSectionProps }) {
 
 const signing = zGitSigningKeyInput.shape;
 const gitSigningKeyFormSchema = z.object({
-  name: z.string().trim().pipe(signing.name),
+  name: trimmed(signing.name),
   type: zGitSigningKeyType,
-  privateKey: z.string().trim().pipe(signing.privateKey.min(1)),
+  privateKey: trimmed(signing.privateKey.check(z.minLength(1))),
   passphrase: z.string(),
-  committerName: z.string().trim(),
-  committerEmail: z.union([z.literal(''), z.string().trim().pipe(signing.committerEmail.unwrap())]),
+  committerName: trimmed(),
+  committerEmail: z.union([z.literal(''), trimmed(unwrapOptional(signing.committerEmail))]),
 });
 type GitSigningKeyValues = z.input<typeof gitSigningKeyFormSchema>;
 const gitSigningKeyMessages: FieldMessages = {

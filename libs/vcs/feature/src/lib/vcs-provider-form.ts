@@ -1,13 +1,12 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { zGitCloneType, zVcsAuthType, zVcsCredentials, zVcsProviderInput, zGithubMetadata } from '@terrace/api-client/schemas';
-import type { FieldMessages } from '@terrace/design-system';
+import { addDomainIssue, trimmed, unwrapOptional, type FieldMessages } from '@terrace/design-system';
 import type { VcsAuthType, VcsProvider, VcsProviderInput, VcsProviderUpdate, VcsType } from '@terrace/vcs/data-access';
-import { z } from 'zod';
+import { z, type core } from 'zod/mini';
 
 const wire = zVcsProviderInput.shape;
 const secret = zVcsCredentials.shape;
-const text = <S extends z.ZodType<string, string>>(schema: S) => z.string().trim().pipe(schema);
 
 /** The ways each type authenticates (automation.md §3 auth options); the first is the default. */
 export const authTypesOf: Record<VcsType, VcsAuthType[]> = {
@@ -40,8 +39,7 @@ export function fieldsOf(type: VcsType, authType: VcsAuthType | '') {
   };
 }
 
-const need = (ctx: z.RefinementCtx, path: string, message: MessageDescriptor) =>
-  ctx.addIssue({ code: 'custom', message: message.message ?? message.id, params: { message }, path: [path] });
+const need = <T>(ctx: core.$RefinementCtx<T>, path: string, message: MessageDescriptor) => addDomainIssue(ctx, message, [path]);
 
 /**
  * The provider form: the contract's members (name 1–128, the enums) and, per type, the fields the
@@ -51,22 +49,22 @@ export function vcsProviderFormSchema(mode: 'create' | 'edit') {
   return z
     .object({
       type: wire.type,
-      name: text(wire.name),
+      name: trimmed(wire.name),
       authType: z.union([zVcsAuthType, z.literal('')]),
       gitCloneType: zGitCloneType,
-      orgName: text(zGithubMetadata.shape.orgName.unwrap()),
-      httpUrl: z.string().trim(),
-      dnsName: z.string().trim(),
-      token: secret.token.unwrap(),
-      username: z.string().trim(),
-      password: secret.password.unwrap(),
-      appId: z.string().trim(),
-      installationId: z.string().trim(),
-      privateKey: secret.privateKey.unwrap(),
-      sshPrivateKey: secret.sshPrivateKey.unwrap(),
-      sshKnownHosts: z.string().trim().max(16384),
+      orgName: trimmed(unwrapOptional(zGithubMetadata.shape.orgName)),
+      httpUrl: trimmed(),
+      dnsName: trimmed(),
+      token: unwrapOptional(secret.token),
+      username: trimmed(),
+      password: unwrapOptional(secret.password),
+      appId: trimmed(),
+      installationId: trimmed(),
+      privateKey: unwrapOptional(secret.privateKey),
+      sshPrivateKey: unwrapOptional(secret.sshPrivateKey),
+      sshKnownHosts: z.string().check(z.trim(), z.maxLength(16384)),
     })
-    .superRefine((values, ctx) => {
+    .check(z.superRefine((values, ctx) => {
       const fields = fieldsOf(values.type, values.authType);
       if (authTypesOf[values.type].length > 1 && values.authType === '') need(ctx, 'authType', msg`Choose how to authenticate.`);
       if (mode === 'edit') return;
@@ -82,7 +80,7 @@ export function vcsProviderFormSchema(mode: 'create' | 'edit') {
       if (fields.password && !values.password) need(ctx, 'password', msg`Enter the password.`);
       if (fields.token && !values.token) need(ctx, 'token', msg`Enter the access token.`);
       if (values.gitCloneType === 'ssh' && !values.sshPrivateKey) need(ctx, 'sshPrivateKey', msg`Paste the SSH private key used to clone.`);
-    });
+    }));
 }
 
 export type VcsProviderFormValues = z.input<ReturnType<typeof vcsProviderFormSchema>>;

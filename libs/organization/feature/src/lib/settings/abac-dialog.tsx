@@ -7,13 +7,14 @@ import {
   FormDialog,
   Input,
   Label,
+  trimmed,
   useContractForm,
   type FieldMessages,
 } from '@terrace/design-system';
 import type { AbacConfiguration, AbacConfigurationInput, Team } from '@terrace/organization/data-access';
 import { useId } from 'react';
 import { useController } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { RoleSelect } from '../common/role-select';
 
 export interface AbacDialogProps {
@@ -26,11 +27,11 @@ export interface AbacDialogProps {
 }
 
 const wire = zCustomAbacConfigurationInput.shape;
-const role = wire.roles.element.shape;
+const role = wire.roles.def.element.shape;
 // The contract's limits for the rule and the role; the teams of this organization's mapping.
 export const abacFormSchema = z.object({
-  name: z.string().trim().pipe(wire.name),
-  group: z.string().trim().pipe(wire.customAbacId),
+  name: trimmed(wire.name),
+  group: trimmed(wire.customAbacId),
   role: role.orgRole,
   // Teams are picked from the server's list, so their ids are not checked again.
   teamIds: z.array(z.string()),

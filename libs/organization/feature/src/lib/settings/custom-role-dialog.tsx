@@ -11,6 +11,8 @@ import {
   SelectItem,
   SelectTrigger,
   SelectValue,
+  trimmed,
+  unwrapOptional,
   useFieldError,
   useContractForm,
   wireRule,
@@ -25,7 +27,7 @@ import {
   type StackRestriction,
 } from '@terrace/organization/data-access';
 import { useController, useFormContext } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PermissionChecklist } from './permission-checklist';
 
 export interface CustomRoleDialogProps {
@@ -39,13 +41,15 @@ const wire = zCustomRoleInput.shape;
 const choosePermission = msg`Choose at least one permission.`;
 // The contract's limits; the console also asks for at least one permission (a role without any grants nothing).
 export const customRoleFormSchema = z.object({
-  name: z.string().trim().pipe(wire.name),
-  type: wire.type.unwrap().unwrap(),
+  name: trimmed(wire.name),
+  type: unwrapOptional(wire.type),
   permissions: z
     .array(zCustomRolePermission.shape.name)
-    .superRefine(domainRule((permissions: string[]) => (permissions.length === 0 ? choosePermission : undefined)))
-    .superRefine(wireRule(wire.permissions, (names: string[]) => names.map((name) => ({ name })))),
-  stackRestriction: wire.stackRestriction.unwrap().unwrap(),
+    .check(
+      domainRule((permissions: string[]) => (permissions.length === 0 ? choosePermission : undefined)),
+      wireRule(wire.permissions, (names: string[]) => names.map((name) => ({ name }))),
+    ),
+  stackRestriction: unwrapOptional(wire.stackRestriction),
 });
 type CustomRoleValues = z.input<typeof customRoleFormSchema>;
 const messages: FieldMessages = { name: { required: msg`Enter a role name.` } };

@@ -8,6 +8,7 @@ import {
   zSamlSettingsInput,
 } from '@terrace/api-client/schemas';
 import {
+  addDomainIssue,
   Button,
   Card,
   CardBody,
@@ -16,6 +17,8 @@ import {
   ControlledField,
   CopyButton,
   ErrorState,
+  trimmed,
+  unwrapOptional,
   type FieldMessages,
   Form,
   FormField,
@@ -42,7 +45,7 @@ import {
   type IdentityProvider,
 } from '@terrace/organization/data-access';
 import { useMemo, useState } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { useRoleLabel } from '../common/use-role-label';
 import { useApiClient } from '@terrace/session';
 
@@ -67,12 +70,12 @@ const splitDomains = (text: string) => [...new Set(text.split(/[\s,]+/).filter(B
  */
 function idpFormSchema(secretStored: boolean) {
   const wire = zIdentityProviderInput.shape;
-  const text = z.string().trim();
+  const text = trimmed();
   return z
     .object({
       type: wire.type,
-      emailDomains: z.string().superRefine(wireRule(wire.emailDomains, splitDomains)),
-      defaultRole: wire.defaultRole.unwrap(),
+      emailDomains: z.string().check(wireRule(wire.emailDomains, splitDomains)),
+      defaultRole: unwrapOptional(wire.defaultRole),
       issuerUrl: text,
       clientId: text,
       clientSecret: z.string(),
@@ -83,14 +86,8 @@ function idpFormSchema(secretStored: boolean) {
       spEntityId: text,
       groupsAttribute: text,
     })
-    .superRefine((values, ctx) => {
-      const problem = (path: string, message: MessageDescriptor) =>
-        ctx.addIssue({
-          code: 'custom',
-          path: [path],
-          message: message.message ?? '',
-          params: { message },
-        });
+    .check(z.superRefine((values, ctx) => {
+      const problem = (path: string, message: MessageDescriptor) => addDomainIssue(ctx, message, [path]);
       const settings =
         values.type === 'oidc'
           ? zOidcSettingsInput.safeParse({
@@ -119,7 +116,7 @@ function idpFormSchema(secretStored: boolean) {
         if (!values.idpCertificate.includes('BEGIN CERTIFICATE'))
           problem('idpCertificate', idpMessages.idpCertificate);
       }
-    });
+    }));
 }
 type IdpFormValues = z.input<ReturnType<typeof idpFormSchema>>;
 

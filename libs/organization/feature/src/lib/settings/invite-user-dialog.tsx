@@ -1,14 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { zInvitationInput } from '@terrace/api-client/schemas';
-import { ControlledField, domainRule, FormDialog, Input, useContractForm, type FieldMessages } from '@terrace/design-system';
+import { ControlledField, domainRule, FormDialog, Input, trimmed, useContractForm, type FieldMessages } from '@terrace/design-system';
 import { inputMessages, validateEmail } from '@terrace/domain';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { RoleSelect } from '../common/role-select';
 
 // The contract's Email and RoleKey, and the spec's general address rule.
 const wire = zInvitationInput.shape;
 export const inviteUserSchema = z.object({
-  email: z.string().trim().pipe(wire.email).superRefine(domainRule(validateEmail)),
+  email: trimmed(wire.email).check(domainRule(validateEmail)),
   role: wire.role,
 });
 type InviteValues = z.input<typeof inviteUserSchema>;

@@ -5,17 +5,18 @@ import {
   ControlledField,
   FormDialog,
   Input,
+  trimmed,
   useContractForm,
   type FieldMessages,
 } from '@terrace/design-system';
 import type { ProgrammaticUserInput } from '@terrace/organization/data-access';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { RoleSelect } from '../common/role-select';
 
 // Names appear in audit entries and namespace permissions: the contract keeps them simple identifiers.
 const user = zProgrammaticUserInput.shape;
 export const programmaticUserFormSchema = z.object({
-  name: z.string().trim().pipe(user.name),
+  name: trimmed(user.name),
   role: user.role,
 });
 type ProgrammaticUserValues = z.input<typeof programmaticUserFormSchema>;

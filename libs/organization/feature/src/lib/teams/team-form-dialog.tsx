@@ -1,15 +1,15 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { zTeamInput } from '@terrace/api-client/schemas';
-import { ControlledField, FormDialog, Input, useContractForm, type FieldMessages } from '@terrace/design-system';
+import { ControlledField, FormDialog, Input, trimmed, unwrapOptional, useContractForm, type FieldMessages } from '@terrace/design-system';
 import type { Team, TeamInput } from '@terrace/organization/data-access';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // The contract's limits; the form trims, and an empty IdP id means none.
 const wire = zTeamInput.shape;
 export const teamFormSchema = z.object({
-  name: z.string().trim().pipe(wire.name),
-  customIdpId: z.string().trim().pipe(z.union([z.literal(''), wire.customIdpId.unwrap().unwrap()])),
+  name: trimmed(wire.name),
+  customIdpId: trimmed(z.union([z.literal(''), unwrapOptional(wire.customIdpId)])),
 });
 type TeamFormValues = z.input<typeof teamFormSchema>;
 const messages: FieldMessages = { name: { required: msg`Enter a team name.` } };

@@ -1,12 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { zTeamUserInput } from '@terrace/api-client/schemas';
-import { ControlledField, domainRule, FormDialog, Input, useContractForm, type FieldMessages } from '@terrace/design-system';
+import { ControlledField, domainRule, FormDialog, Input, trimmed, useContractForm, type FieldMessages } from '@terrace/design-system';
 import { inputMessages, validateEmail } from '@terrace/domain';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // The contract's Email, and the spec's general address rule.
 export const teamMemberSchema = z.object({
-  userEmail: z.string().trim().pipe(zTeamUserInput.shape.userEmail).superRefine(domainRule(validateEmail)),
+  userEmail: trimmed(zTeamUserInput.shape.userEmail).check(domainRule(validateEmail)),
 });
 type TeamMemberValues = z.input<typeof teamMemberSchema>;
 const messages: FieldMessages = { userEmail: { required: inputMessages.email, too_small: inputMessages.email } };

@@ -12,24 +12,27 @@ import {
   Form,
   Input,
   Stack,
+  trimmed,
   useContractForm,
   type FieldMessages,
 } from '@terrace/design-system';
 import type { PersonalAccessTokenInput } from '@terrace/organization/data-access';
 import { useId, type ReactNode } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { expiresInDaysOf, TokenExpirySelect, tokenExpiryChoices } from './token-expiry-select';
 
 // The name's limits are the contract's; the lifetime is one of the offered choices, in days.
-export const tokenCreateSchema = z
-  .object({
-    name: z.string().trim().pipe(zPersonalAccessTokenInput.shape.name),
-    expiry: z.enum(tokenExpiryChoices),
-  })
-  .transform(({ name, expiry }): PersonalAccessTokenInput => ({
+const tokenFields = z.object({
+  name: trimmed(zPersonalAccessTokenInput.shape.name),
+  expiry: z.enum(tokenExpiryChoices),
+});
+export const tokenCreateSchema = z.pipe(
+  tokenFields,
+  z.transform(({ name, expiry }: z.output<typeof tokenFields>): PersonalAccessTokenInput => ({
     name,
     expiresInDays: expiresInDaysOf(expiry),
-  }));
+  })),
+);
 type TokenCreateValues = z.input<typeof tokenCreateSchema>;
 const messages: FieldMessages = {
   name: { required: msg`Enter a name, for example the computer you run Terraform on.` },

@@ -12,13 +12,14 @@ import {
   ControlledField,
   Form,
   Input,
+  lengthLimits,
   Stack,
   useContractForm,
   type FieldMessages,
 } from '@terrace/design-system';
 import type { PasswordChangeInput } from '@terrace/organization/data-access';
 import { useId } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export interface PasswordFormProps {
   /** Rejects when the server refuses (e.g. a wrong current password); the fields stay filled. */
@@ -26,22 +27,23 @@ export interface PasswordFormProps {
 }
 
 /** The contract's Password limits (8 to 128 characters today). */
-export const MIN_PASSWORD_LENGTH = zPassword.minLength ?? 0;
-export const MAX_PASSWORD_LENGTH = zPassword.maxLength ?? Number.POSITIVE_INFINITY;
+const passwordLimits = lengthLimits(zPassword);
+export const MIN_PASSWORD_LENGTH = passwordLimits.minimum ?? 0;
+export const MAX_PASSWORD_LENGTH = passwordLimits.maximum ?? Number.POSITIVE_INFINITY;
 
 const mustDiffer = msg`The new password must differ from the current one.`;
 const mismatch = msg`The passwords do not match.`;
 
-export const passwordFormSchema = zPasswordChangeInput
-  .extend({ confirmPassword: z.string() })
-  .superRefine((values, ctx) => {
+export const passwordFormSchema = z.extend(zPasswordChangeInput, { confirmPassword: z.string() }).check(
+  z.superRefine((values, ctx) => {
     if (values.newPassword === values.currentPassword) {
       ctx.addIssue({ code: 'custom', path: ['newPassword'], message: mustDiffer.message ?? '', params: { message: mustDiffer } });
     }
     if (values.confirmPassword !== values.newPassword) {
       ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: mismatch.message ?? '', params: { message: mismatch } });
     }
-  });
+  }),
+);
 type PasswordValues = z.input<typeof passwordFormSchema>;
 const empty: PasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const messages: FieldMessages = { currentPassword: { required: msg`Enter your current password.` } };

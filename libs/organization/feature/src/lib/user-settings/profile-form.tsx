@@ -14,18 +14,20 @@ import {
   FormField,
   Grid,
   Input,
+  trimmed,
+  unwrapOptional,
   useContractForm,
   type FieldMessages,
 } from '@terrace/design-system';
 import type { ProfileInput } from '@terrace/organization/data-access';
 import { useId } from 'react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // The contract's PersonName limits, for the trimmed text.
 const wire = zUserProfileUpdateInput.shape;
 export const profileFormSchema = z.object({
-  firstName: z.string().trim().pipe(wire.firstName.unwrap()),
-  lastName: z.string().trim().pipe(wire.lastName.unwrap()),
+  firstName: trimmed(unwrapOptional(wire.firstName)),
+  lastName: trimmed(unwrapOptional(wire.lastName)),
 });
 const messages: FieldMessages = {
   firstName: { required: msg`Enter your first name.` },
