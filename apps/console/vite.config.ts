@@ -68,6 +68,9 @@ export default defineConfig({
     reportCompressedSize: true,
     // Each route's own chunk stays small; this warns when a single chunk grows past the budget.
     chunkSizeWarningLimit: 500,
+    // libs/domain is rules and constants only: a module of it none of whose exports a chunk uses
+    // is dropped whole (its top-level tables would otherwise stay, rollup cannot prove them pure).
+    rollupOptions: { treeshake: { moduleSideEffects: (id) => !id.includes('/libs/domain/') } },
     // No merging of small chunks (rollup's experimentalMinChunkSize): it moved shared definitions
     // into the entry chunk and into unrelated pages' chunks, 7 to 20 KiB gzip more on every route
     // (tools/bench/README.md). The first route's chunks are preloaded together from its page

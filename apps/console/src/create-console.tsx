@@ -11,17 +11,16 @@ import {
   readSignOutTarget,
   readToken,
 } from '@terrace/session';
-import { ConsoleProviders, createConsoleRoutes } from '@terrace/shell';
+import { ConsoleProviders, ConsoleRoutes } from '@terrace/shell';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { StrictMode, useEffect } from 'react';
+import { BrowserRouter, useNavigate, type NavigateFunction } from 'react-router';
 import type { ConsoleConfig } from './console-config';
 import { consolePages } from './console-pages';
 
 export interface Console {
   client: ApiClient;
   queryClient: QueryClient;
-  router: ReturnType<typeof createBrowserRouter>;
   element: React.ReactElement;
 }
 
@@ -39,7 +38,8 @@ export function createConsole(config: ConsoleConfig): Console {
     },
   });
 
-  let router: ReturnType<typeof createBrowserRouter> | null = null;
+  // The router's navigate once it has rendered: the client's redirects (a 401's sign-in) go through it.
+  let navigate: NavigateFunction | null = null;
   const client = createApiClient({
     baseUrl: config.apiBaseUrl,
     getToken: readToken,
@@ -56,12 +56,12 @@ export function createConsole(config: ConsoleConfig): Console {
         // Calls that find no token while an explicit sign-out is on its way go where the sign-out
         // chose, not to sign-in with the page being left as the redirect.
         const destination = readSignOutTarget() ?? to;
-        if (options?.reload || !router) window.location.assign(destination);
-        else void router.navigate(destination, { replace: true });
+        if (options?.reload || !navigate) window.location.assign(destination);
+        else void navigate(destination, { replace: true });
       },
     },
   });
-  router = createBrowserRouter(createConsoleRoutes({ pages: consolePages() }));
+  const pages = consolePages();
   // An /app page signed in: the session's calls start now, beside the layout's and page's chunks.
   if (isAuthenticated() && (window.location.pathname === appBase || window.location.pathname.startsWith(`${appBase}/`))) {
     prefetchCurrentSession(queryClient, client);
@@ -72,11 +72,25 @@ export function createConsole(config: ConsoleConfig): Console {
       <QueryClientProvider client={queryClient}>
         <ApiClientProvider client={client}>
           <ConsoleProviders>
-            <RouterProvider router={router} />
+            <BrowserRouter>
+              <NavigateHandle
+                onChange={(current) => {
+                  navigate = current;
+                }}
+              />
+              <ConsoleRoutes pages={pages} />
+            </BrowserRouter>
           </ConsoleProviders>
         </ApiClientProvider>
       </QueryClientProvider>
     </StrictMode>
   );
-  return { client, queryClient, router, element };
+  return { client, queryClient, element };
+}
+
+/** Hands the router's navigate to code outside React (the API client's redirects). */
+function NavigateHandle({ onChange }: { onChange: (navigate: NavigateFunction) => void }) {
+  const navigate = useNavigate();
+  useEffect(() => onChange(navigate), [navigate, onChange]);
+  return null;
 }

@@ -30,6 +30,8 @@ export class Shell {
     await this.openAccountMenu();
     await this.page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(this.page, 'signing out ends on the sign-in page').toHaveURL(/\/auth\/login/);
+    // The router changes the address at once and shows the page once its code is in (a transition).
+    await expect(this.page.getByRole('heading', { name: 'Sign in to Terrace' }), 'the sign-in page shows').toBeVisible();
   }
 
   async openLanguageMenu(): Promise<void> {

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { appRoutes, type AppRouteId } from './app-routes';
 
-/** A page of a domain library, loaded on demand (react-router's `lazy` shape). */
+/** A page of a domain library, loaded on demand (the shell's `ConsoleRoutes` renders it with React.lazy). */
 export type LazyPage = () => Promise<{ Component: ComponentType }>;
 
 /**

@@ -5,10 +5,11 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { ApiClientProvider } from '../lib/api-client-context';
 import type { ConsoleTestUi } from './console-test-ui';
+import { testRouter } from './test-router';
 
 /** One MSW server per test file, failing on any request no handler answers. */
 export function setupMsw() {
@@ -36,7 +37,7 @@ export interface PageHarness {
 /**
  * Renders a page the way the console does: the real API client from the one provider (against
  * MSW), a fresh QueryClient with retries off, Lingui, the design system's frame and toaster
- * (`ui`), in a memory router.
+ * (`ui`), in a memory router (declarative, as the console's).
  */
 export function renderConsolePage({ ui }: PageHarness, { path, element, url, otherPaths = [] }: RenderPageOptions) {
   const notices: ApiNotice[] = [];
@@ -52,18 +53,22 @@ export function renderConsolePage({ ui }: PageHarness, { path, element, url, oth
     navigate: { location: () => ({ pathname: '/app', search: '' }), go: () => undefined },
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const routes: RouteObject[] = [
-    { path: `/app/${path}`, element },
-    ...otherPaths.map((other) => ({ path: `/app/${other}`, element: <h1>{`route ${other}`}</h1> })),
-  ];
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const { router, Probe } = testRouter();
   const user = userEvent.setup();
   const view = render(
     <I18nProvider i18n={i18n}>
       <ui.Frame>
         <QueryClientProvider client={queryClient}>
           <ApiClientProvider client={client}>
-            <RouterProvider router={router} />
+            <MemoryRouter initialEntries={[url]}>
+              <Probe />
+              <Routes>
+                <Route path={`/app/${path}`} element={element} />
+                {otherPaths.map((other) => (
+                  <Route key={other} path={`/app/${other}`} element={<h1>{`route ${other}`}</h1>} />
+                ))}
+              </Routes>
+            </MemoryRouter>
           </ApiClientProvider>
         </QueryClientProvider>
       </ui.Frame>

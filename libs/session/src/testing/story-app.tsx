@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createApiClient } from '@terrace/api-client';
 import { i18n } from '@terrace/i18n';
 import { useMemo, type ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { ApiClientProvider } from '../lib/api-client-context';
 import type { ConsoleTestUi } from './console-test-ui';
 import { sessionAnswers } from './session-answers';
@@ -60,7 +60,7 @@ export interface StoryAppProps {
  */
 export function storyApp({ ui }: { ui: Pick<ConsoleTestUi, 'notify'> }) {
   return function StoryApp({ path, url, element, routes }: StoryAppProps) {
-    const { router, queryClient, client } = useMemo(
+    const { queryClient, client } = useMemo(
       () => ({
         client: createApiClient({
           baseUrl: `${window.location.origin}/api`,
@@ -70,7 +70,6 @@ export function storyApp({ ui }: { ui: Pick<ConsoleTestUi, 'notify'> }) {
           navigate: { location: () => ({ pathname: '/app', search: '' }), go: () => undefined },
           fetch: storyFetch(routes),
         }),
-        router: createMemoryRouter([{ path: `/app/${path}`, element }, { path: '*', element: null }], { initialEntries: [url] }),
         queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }),
       }),
       [path, url, element, routes],
@@ -78,7 +77,12 @@ export function storyApp({ ui }: { ui: Pick<ConsoleTestUi, 'notify'> }) {
     return (
       <QueryClientProvider client={queryClient}>
         <ApiClientProvider client={client}>
-          <RouterProvider router={router} />
+          <MemoryRouter key={url} initialEntries={[url]}>
+            <Routes>
+              <Route path={`/app/${path}`} element={element} />
+              <Route path="*" element={null} />
+            </Routes>
+          </MemoryRouter>
         </ApiClientProvider>
       </QueryClientProvider>
     );

@@ -3,13 +3,14 @@ import { createApiClient, type components } from '@terrace/api-client';
 import { envelope, handle } from '@terrace/api-client/testing';
 import { toast } from '@terrace/design-system';
 import { i18n } from '@terrace/i18n';
-import { ApiClientProvider, clearSession, configureAccess, readToken } from '@terrace/session';
+import { ApiClientProvider, clearSession, configureAccess, readToken, type AppPages } from '@terrace/session';
+import { testRouter } from '@terrace/session/testing';
 import { render } from '@testing-library/react';
 import type { HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { ConsoleProviders } from '../lib/console-providers';
-import { createConsoleRoutes } from '../lib/routes/create-console-routes';
+import { ConsoleRoutes } from '../lib/routes/create-console-routes';
 
 type CurrentUser = components['schemas']['CurrentUser'];
 
@@ -80,17 +81,19 @@ export interface RenderOptions {
   path: string;
   signedIn?: boolean;
   organizationAllowList?: string[];
+  /** Pages by route id; without, every /app route shows the "not available yet" page. */
+  pages?: AppPages;
 }
 
 /**
  * Renders the whole console route tree in memory, on the real API client from the one provider,
  * against MSW handlers typed from the contract.
  */
-export function renderConsole({ path, signedIn = true, organizationAllowList = [] }: RenderOptions) {
+export function renderConsole({ path, signedIn = true, organizationAllowList = [], pages }: RenderOptions) {
   configureAccess({ organizationAllowList });
   if (signedIn) localStorage.setItem('auth_token', 'tsn_test');
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(createConsoleRoutes(), { initialEntries: [path] });
+  const { router, Probe } = testRouter();
   const client = createApiClient({
     baseUrl: 'http://localhost/api',
     getToken: readToken,
@@ -106,7 +109,10 @@ export function renderConsole({ path, signedIn = true, organizationAllowList = [
     <QueryClientProvider client={queryClient}>
       <ApiClientProvider client={client}>
         <ConsoleProviders>
-          <RouterProvider router={router} />
+          <MemoryRouter initialEntries={[path]}>
+            <Probe />
+            <ConsoleRoutes pages={pages} />
+          </MemoryRouter>
         </ConsoleProviders>
       </ApiClientProvider>
     </QueryClientProvider>,

@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import { Slot as SlotPrimitive } from 'radix-ui';
+import { Slot } from '../../lib/slot';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
@@ -31,7 +31,7 @@ export interface BadgeProps extends ComponentProps<'span'>, VariantProps<typeof 
 }
 
 export function Badge({ className, tone, size, asChild = false, ...props }: BadgeProps) {
-  const Comp = asChild ? SlotPrimitive.Slot : 'span';
+  const Comp = asChild ? Slot : 'span';
   return (
     <Comp
       data-slot="badge"

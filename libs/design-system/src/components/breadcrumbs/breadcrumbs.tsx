@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { ChevronRight } from 'lucide-react';
-import { Slot as SlotPrimitive } from 'radix-ui';
+import { Slot } from '../../lib/slot';
 import type { ComponentProps, ReactElement } from 'react';
 import { cn } from '../../lib/cn';
 
@@ -38,7 +38,7 @@ export interface BreadcrumbLinkProps extends ComponentProps<'a'> {
 }
 
 export function BreadcrumbLink({ className, asChild = false, ...props }: BreadcrumbLinkProps) {
-  const Comp = asChild ? SlotPrimitive.Slot : 'a';
+  const Comp = asChild ? Slot : 'a';
   return (
     <Comp
       data-slot="breadcrumb-link"

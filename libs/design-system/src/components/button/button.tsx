@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import { Slot as SlotPrimitive } from 'radix-ui';
+import { Slot, Slottable } from '../../lib/slot';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 import { Spinner } from '../spinner/spinner';
@@ -61,7 +61,7 @@ export function Button({
   type,
   ...props
 }: ButtonProps) {
-  const Comp = asChild ? SlotPrimitive.Slot : 'button';
+  const Comp = asChild ? Slot : 'button';
   return (
     <Comp
       data-slot="button"
@@ -75,7 +75,7 @@ export function Button({
       {...props}
     >
       {loading && <Spinner />}
-      <SlotPrimitive.Slottable>{children}</SlotPrimitive.Slottable>
+      <Slottable>{children}</Slottable>
     </Comp>
   );
 }

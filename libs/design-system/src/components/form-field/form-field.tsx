@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Slot as SlotPrimitive } from 'radix-ui';
+import { Slot } from '../../lib/slot';
 import { createContext, useContext, useId, type ReactElement, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Label } from '../label/label';
@@ -72,7 +72,7 @@ export function FormField({
         )}
       </Label>
       <FormFieldContext.Provider value={control}>
-        <SlotPrimitive.Slot {...control}>{children}</SlotPrimitive.Slot>
+        <Slot {...control}>{children}</Slot>
       </FormFieldContext.Provider>
       {help && (
         <p id={helpId} data-slot="form-field-help" className="text-xs text-muted-foreground">

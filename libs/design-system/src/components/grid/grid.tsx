@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import { Slot as SlotPrimitive } from 'radix-ui';
+import { Slot } from '../../lib/slot';
 import type { ComponentProps, CSSProperties } from 'react';
 import { cn } from '../../lib/cn';
 
@@ -50,7 +50,7 @@ export function Grid({
   asChild = false,
   ...props
 }: GridProps) {
-  const Comp = asChild ? SlotPrimitive.Slot : 'div';
+  const Comp = asChild ? Slot : 'div';
   const autoFill: CSSProperties | undefined = minItemWidth
     ? { gridTemplateColumns: `repeat(auto-fill, minmax(min(${minItemWidth}, 100%), 1fr))` }
     : undefined;

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Lock, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
-import { Slot as SlotPrimitive } from 'radix-ui';
+import { Slot, Slottable } from '../../lib/slot';
 import {
   createContext,
   useContext,
@@ -205,7 +205,7 @@ export function SideNavItem({
   const { t } = useLingui();
   const { collapsed } = useSideNav();
   const descriptionId = useId();
-  const Comp = asChild ? SlotPrimitive.Slot : 'a';
+  const Comp = asChild ? Slot : 'a';
   const text = typeof label === 'string' ? label : undefined;
   const item = (
     <Comp
@@ -241,7 +241,7 @@ export function SideNavItem({
           {icon}
         </span>
       )}
-      <SlotPrimitive.Slottable>{asChild ? children : null}</SlotPrimitive.Slottable>
+      <Slottable>{asChild ? children : null}</Slottable>
       <span className={cn('flex min-w-0 flex-1 flex-col', collapsed && 'sr-only')}>
         <span className="truncate">{label}</span>
         {description && (

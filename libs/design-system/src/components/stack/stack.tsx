@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import { Slot as SlotPrimitive } from 'radix-ui';
+import { Slot } from '../../lib/slot';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
@@ -57,7 +57,7 @@ export function Stack({
   asChild = false,
   ...props
 }: StackProps) {
-  const Comp = asChild ? SlotPrimitive.Slot : 'div';
+  const Comp = asChild ? Slot : 'div';
   return (
     <Comp
       data-slot="stack"

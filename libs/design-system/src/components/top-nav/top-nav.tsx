@@ -1,4 +1,4 @@
-import { Slot as SlotPrimitive } from 'radix-ui';
+import { Slot, Slottable } from '../../lib/slot';
 import type { ComponentProps, CSSProperties, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { readableForeground } from './readable-foreground';
@@ -62,7 +62,7 @@ export function TopNavItem({
   children,
   ...props
 }: TopNavItemProps) {
-  const Comp = asChild ? SlotPrimitive.Slot : 'a';
+  const Comp = asChild ? Slot : 'a';
   return (
     <li>
       <Comp
@@ -80,7 +80,7 @@ export function TopNavItem({
         {...props}
       >
         {icon && <span aria-hidden>{icon}</span>}
-        <SlotPrimitive.Slottable>{children}</SlotPrimitive.Slottable>
+        <Slottable>{children}</Slottable>
       </Comp>
     </li>
   );

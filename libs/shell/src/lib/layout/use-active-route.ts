@@ -1,12 +1,12 @@
-import type { AppRouteId } from '@terrace/session';
-import { useMatches } from 'react-router';
+import { appBase, appRouteIds, appRoutes, type AppRouteId } from '@terrace/session';
+import { useMemo } from 'react';
+import { matchRoutes, useLocation } from 'react-router';
 
-/** The id of the authenticated route being shown, from the route handle the route tree sets. */
+/** The authenticated routes by full path, ranked by react-router as the console's route tree is. */
+const appRouteTable = appRouteIds.map((routeId) => ({ path: `${appBase}/${appRoutes[routeId].path}`, routeId }));
+
+/** The id of the authenticated route being shown (null on the home redirect and the not-found page). */
 export function useActiveRouteId(): AppRouteId | null {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i -= 1) {
-    const handle = matches[i]?.handle as { routeId?: AppRouteId } | undefined;
-    if (handle?.routeId) return handle.routeId;
-  }
-  return null;
+  const { pathname } = useLocation();
+  return useMemo(() => matchRoutes(appRouteTable, pathname)?.[0]?.route.routeId ?? null, [pathname]);
 }

@@ -1,11 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { ErrorState } from '@terrace/design-system';
-import { useRouteError } from 'react-router';
 
-/** Shown when a page fails to load or throws while rendering. */
-export function RouteErrorPage() {
+/** Shown when a page fails to load or throws while rendering (`RouteErrorBoundary`). */
+export function RouteErrorPage({ error }: { error: unknown }) {
   const { t } = useLingui();
-  const error = useRouteError();
   return (
     <main className="flex min-h-dvh items-center justify-center bg-background p-6">
       <ErrorState

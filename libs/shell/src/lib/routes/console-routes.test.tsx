@@ -125,3 +125,63 @@ describe('after a sign-out', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?redirect=%2Fapp%2Faudit%3Fpage%3D2'));
   });
 });
+
+describe('loading and failing pages', () => {
+  it('shows the not-found page for an unknown /app path, inside the layout', async () => {
+    server.use(...sessionHandlers());
+    renderConsole({ path: '/app/nowhere' });
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(/not found/i);
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toBeInTheDocument();
+  });
+
+  it('keeps the page being left on screen, without the loader, until the next page has loaded', async () => {
+    server.use(...sessionHandlers());
+    let loadStacks: (page: { Component: () => React.ReactElement }) => void = () => undefined;
+    const { router } = renderConsole({
+      path: '/app/namespaces',
+      pages: {
+        namespaces: async () => ({ Component: () => <h1>Namespaces page</h1> }),
+        createStackWizard: () => new Promise((resolve) => (loadStacks = resolve)),
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Namespaces page' })).toBeInTheDocument();
+    const navigation = router.navigate('/app/createStackWizard');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('heading', { name: 'Namespaces page' })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: /loading/i })).not.toBeInTheDocument();
+    loadStacks({ Component: () => <h1>Stacks page</h1> });
+    await navigation;
+    expect(await screen.findByRole('heading', { name: 'Stacks page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app/createStackWizard');
+  });
+
+  it('shows the error page in place of a page that throws, inside the layout, until the next navigation', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(...sessionHandlers());
+    const { router } = renderConsole({
+      path: '/app/namespaces',
+      pages: {
+        namespaces: async () => ({
+          Component: () => {
+            throw new Error('broken page');
+          },
+        }),
+        createStackWizard: async () => ({ Component: () => <h1>Stacks page</h1> }),
+      },
+    });
+    expect(await screen.findByText('This page could not be shown')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toBeInTheDocument();
+    await router.navigate('/app/createStackWizard');
+    expect(await screen.findByRole('heading', { name: 'Stacks page' })).toBeInTheDocument();
+    expect(screen.queryByText('This page could not be shown')).not.toBeInTheDocument();
+    error.mockRestore();
+  });
+
+  it('shows the error page when a page module fails to load', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(...sessionHandlers());
+    renderConsole({ path: '/app/namespaces', pages: { namespaces: () => Promise.reject(new Error('chunk failed')) } });
+    expect(await screen.findByText('This page could not be shown')).toBeInTheDocument();
+    error.mockRestore();
+  });
+});

@@ -1,10 +1,11 @@
 import { appBase, appRouteIds, appRoutes, authBase, type AppPages, type AppRouteId, type LazyPage } from '@terrace/session';
-import { Navigate, type RouteObject } from 'react-router';
-import { RequireAuth } from './require-auth';
-import { RouteGuard } from './route-guard';
-import { DefaultHomeRedirect } from './default-home-redirect';
-import { RouteErrorPage } from '../pages/route-error-page';
 import { FullPageLoader } from '@terrace/design-system';
+import { lazy, Suspense, useMemo, type ComponentType } from 'react';
+import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { DefaultHomeRedirect } from './default-home-redirect';
+import { RequireAuth } from './require-auth';
+import { RouteErrorBoundary } from './route-error-boundary';
+import { RouteGuard } from './route-guard';
 
 export interface ConsoleRoutesOptions {
   /**
@@ -14,12 +15,45 @@ export interface ConsoleRoutesOptions {
   pages?: AppPages;
 }
 
+/** The route's element in its own error boundary (an error below shows the error page in its place). */
+function withErrorBoundary(route: Pick<RouteObject, 'element' | 'handle'>): Pick<RouteObject, 'element' | 'handle'> {
+  return { ...route, element: <RouteErrorBoundary>{route.element}</RouteErrorBoundary> };
+}
+
 function notAvailable(routeId: AppRouteId): LazyPage {
   return async () => {
     const { NotAvailablePage } = await import('../pages/not-available-page');
     const area = appRoutes[routeId].area;
     return { Component: () => <NotAvailablePage area={area} /> };
   };
+}
+
+/** How `ConsoleRoutes` starts loading the modules of the routes a location matches. */
+interface LazyRouteHandle {
+  preload: () => Promise<void>;
+}
+
+/**
+ * A route whose component loads on demand. Its module starts loading as soon as a location
+ * matches the route (`ConsoleRoutes`), not when the level above first renders it: the app layout
+ * renders its page only once the session is known, by which time the page's chunk is usually in,
+ * so the page renders at once instead of suspending outside a transition (which would replace
+ * the layout with the full-page loader).
+ */
+function lazyRoute(load: LazyPage): Pick<RouteObject, 'element' | 'handle'> {
+  let loaded: { default: ComponentType } | null = null;
+  let loading: Promise<void> | null = null;
+  const preload = () =>
+    (loading ??= load().then((module) => {
+      loaded = { default: module.Component };
+    }));
+  // React.lazy reads its module from a thenable; one that calls back at once (a Promise would a
+  // tick later) makes a module already loaded render without suspending.
+  const alreadyLoaded = (module: { default: ComponentType }) => ({ then: (resolve: (value: typeof module) => void) => resolve(module) });
+  const Route = lazy(
+    () => (loaded ? alreadyLoaded(loaded) : preload().then(() => loaded as { default: ComponentType })) as Promise<{ default: ComponentType }>,
+  );
+  return { element: <Route />, handle: { preload } satisfies LazyRouteHandle };
 }
 
 const authPages: { path: string; load: LazyPage }[] = [
@@ -75,7 +109,8 @@ const authPages: { path: string; load: LazyPage }[] = [
 /**
  * The console's whole route tree (spec §2): root → /app; /auth with its sign-in flows and a
  * catch-all back to sign-in; /app behind authentication, the layout, and one access guard per
- * route. Every page, the not-available page included, is loaded on demand.
+ * route. Every page, the not-available page included, is loaded on demand. An error boundary at
+ * /auth, /app and each /app route shows the error page in place of the level that failed.
  */
 export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteObject[] {
   const pages: AppPages = options.pages ?? {};
@@ -85,39 +120,55 @@ export function createConsoleRoutes(options: ConsoleRoutesOptions = {}): RouteOb
     { path: '/', element: <Navigate to={appBase} replace /> },
     {
       path: authBase,
-      errorElement: <RouteErrorPage />,
-      hydrateFallbackElement: <FullPageLoader />,
-      lazy: () => import('../../auth/auth-layout').then((m) => ({ Component: m.AuthLayout })),
+      ...withErrorBoundary(lazyRoute(() => import('../../auth/auth-layout').then((m) => ({ Component: m.AuthLayout })))),
       children: [
         { index: true, element: <Navigate to={`${authBase}/login`} replace /> },
-        ...authPages.map(({ path, load }) => ({ path, lazy: load })),
+        ...authPages.map(({ path, load }) => ({ path, ...lazyRoute(load) })),
         { path: '*', element: <Navigate to={`${authBase}/login`} replace /> },
       ],
     },
     {
       path: appBase,
-      element: <RequireAuth />,
-      errorElement: <RouteErrorPage />,
-      hydrateFallbackElement: <FullPageLoader />,
+      element: (
+        <RouteErrorBoundary>
+          <RequireAuth />
+        </RouteErrorBoundary>
+      ),
       children: [
         {
-          lazy: () => import('../layout/app-layout').then((m) => ({ Component: m.AppLayout })),
+          ...lazyRoute(() => import('../layout/app-layout').then((m) => ({ Component: m.AppLayout }))),
           children: [
             { index: true, element: <DefaultHomeRedirect /> },
             ...appRouteIds.map(
               (id): RouteObject => ({
                 path: appRoutes[id].path,
-                element: <RouteGuard routeId={id} />,
-                handle: { routeId: id },
-                errorElement: <RouteErrorPage />,
-                children: [{ index: true, lazy: pages[id] ?? notAvailable(id) }],
+                element: (
+                  <RouteErrorBoundary>
+                    <RouteGuard routeId={id} />
+                  </RouteErrorBoundary>
+                ),
+                children: [{ index: true, ...lazyRoute(pages[id] ?? notAvailable(id)) }],
               }),
             ),
-            { path: '*', lazy: () => import('../pages/not-found-page').then((m) => ({ Component: m.NotFoundPage })) },
+            { path: '*', ...lazyRoute(() => import('../pages/not-found-page').then((m) => ({ Component: m.NotFoundPage }))) },
           ],
         },
       ],
     },
     { path: '*', element: <Navigate to={appBase} replace /> },
   ];
+}
+
+/**
+ * The console's routes in the router around them (`BrowserRouter`, `MemoryRouter` in tests).
+ * Pages load with `React.lazy`: the first render shows the full-page loader until its chunks
+ * are in; a navigation (the router updates its location in a transition) keeps the page being
+ * left on screen until the next one has loaded, never flashing the loader.
+ */
+export function ConsoleRoutes({ pages }: ConsoleRoutesOptions) {
+  const routes = useMemo(() => createConsoleRoutes({ pages }), [pages]);
+  const location = useLocation();
+  // A failed load is shown where the route renders (its error boundary), not here.
+  for (const { route } of matchRoutes(routes, location) ?? []) (route.handle as LazyRouteHandle | undefined)?.preload().catch(() => undefined);
+  return <Suspense fallback={<FullPageLoader />}>{useRoutes(routes)}</Suspense>;
 }
