@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { OutputAsset, OutputBundle } from 'rollup';
 import { createServer, type Plugin, type PluginOption } from 'vite';
 
@@ -49,8 +48,6 @@ export function firstPaint(
           firstPaintScript: () => string;
         };
         const script = firstPaintScript();
-        const scriptFile = `assets/first-paint-${createHash('sha256').update(script).digest('base64url').slice(0, 8)}.js`;
-        this.emitFile({ type: 'asset', fileName: scriptFile, source: script });
         const htmlAssets = Object.values(bundle).filter(
           (file): file is OutputAsset => file.type === 'asset' && file.fileName.endsWith('.html'),
         );
@@ -62,9 +59,9 @@ export function firstPaint(
           // First in <head>: a classic script waits for the stylesheets above it before it runs.
           let source = String(asset.source).replace(
             /(\n\s*)(<title>)/,
-            `$1<script src="/${scriptFile}"></script>$1${firstPaintStyle}$1$2`,
+            `$1<script>${script.trim()}</script>$1${firstPaintStyle}$1$2`,
           );
-          if (!source.includes(scriptFile))
+          if (!source.includes(script.trim()))
             this.error(
               `first-paint: ${asset.fileName} has no <title> to put the settings script before`,
             );

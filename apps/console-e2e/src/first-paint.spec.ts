@@ -1,9 +1,9 @@
 import type { Page } from 'playwright/test';
 import { expect, test } from './support/test';
 
-/** Every script of the console except the one that applies the stored settings before the first paint. */
+/** Every script file of the console (the page's inline settings script still runs). */
 async function blockConsoleScripts(page: Page): Promise<void> {
-  await page.route(/\/assets\/(?!first-paint-)[^/]*\.js$/, (route) => route.abort());
+  await page.route(/\/assets\/[^/]*\.js$/, (route) => route.abort());
 }
 
 async function storeSettings(

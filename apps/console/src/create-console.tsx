@@ -10,6 +10,7 @@ import {
   prefetchCurrentSession,
   readSignOutTarget,
   readToken,
+  type AppPages,
 } from '@terrace/session';
 import { ConsoleProviders, ConsoleRoutes } from '@terrace/shell';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -21,6 +22,8 @@ import { consolePages } from './console-pages';
 export interface Console {
   client: ApiClient;
   queryClient: QueryClient;
+  /** The feature libraries' pages the routes render (preloadConsoleRoutes takes them too). */
+  pages: AppPages;
   element: React.ReactElement;
 }
 
@@ -34,7 +37,9 @@ export function createConsole(config: ConsoleConfig): Console {
   const queryClient = new QueryClient({
     defaultOptions: {
       // The client has already toasted a failed call; retrying a 4xx only repeats the toast.
-      queries: { retry: (count, error) => count < 2 && (error as { status?: number }).status === 0 },
+      queries: {
+        retry: (count, error) => count < 2 && (error as { status?: number }).status === 0,
+      },
     },
   });
 
@@ -49,7 +54,10 @@ export function createConsole(config: ConsoleConfig): Console {
     },
     // Calls failing together for one reason (e.g. every call of a page answering 401) show one toast.
     notify: ({ title, description }) =>
-      toast.error(i18n._(title), { id: title.id, ...(description ? { description: i18n._(description) } : {}) }),
+      toast.error(i18n._(title), {
+        id: title.id,
+        ...(description ? { description: i18n._(description) } : {}),
+      }),
     navigate: {
       location: () => ({ pathname: window.location.pathname, search: window.location.search }),
       go: (to, options) => {
@@ -63,7 +71,10 @@ export function createConsole(config: ConsoleConfig): Console {
   });
   const pages = consolePages();
   // An /app page signed in: the session's calls start now, beside the layout's and page's chunks.
-  if (isAuthenticated() && (window.location.pathname === appBase || window.location.pathname.startsWith(`${appBase}/`))) {
+  if (
+    isAuthenticated() &&
+    (window.location.pathname === appBase || window.location.pathname.startsWith(`${appBase}/`))
+  ) {
     prefetchCurrentSession(queryClient, client);
   }
 
@@ -85,7 +96,7 @@ export function createConsole(config: ConsoleConfig): Console {
       </QueryClientProvider>
     </StrictMode>
   );
-  return { client, queryClient, element };
+  return { client, queryClient, pages, element };
 }
 
 /** Hands the router's navigate to code outside React (the API client's redirects). */

@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseContentCoding } from './static-console';
+import { chooseContentCoding, inlineScriptSources } from './static-console';
 import { createTestApi, type TestApi } from '../testing/test-api';
 
 // A console build as `nx run console:build` writes it: hashed files under assets/ with their
@@ -11,7 +12,9 @@ import { createTestApi, type TestApi } from '../testing/test-api';
 const indexHtml = '<!doctype html><html><head><title>console</title></head><body><div id="root"></div></body></html>';
 const entryJs = `export const routes = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `route-${i}`))};`;
 const authHtml = indexHtml.replace('</head>', '<link rel="modulepreload" href="/assets/auth-layout-1.js"></head>');
-const loginHtml = authHtml.replace('</head>', '<link rel="modulepreload" href="/assets/login-page-1.js"></head>');
+// The settings script the console's build writes inline into its pages (apps/console first-paint.ts).
+const inlineScript = 'document.documentElement.dir="rtl";';
+const loginHtml = authHtml.replace('</head>', `<script>${inlineScript}</script><link rel="modulepreload" href="/assets/login-page-1.js"></head>`);
 let dist: string;
 let api: TestApi;
 
@@ -109,6 +112,19 @@ describe('the console files', () => {
     }
     // Build metadata is not served.
     expect((await get('/.vite/manifest.json')).statusCode).toBe(404);
+  });
+
+  it("allows a page's own inline scripts by their hash, and no inline script on other answers", async () => {
+    const scriptSrc = (policy: unknown) => String(policy).split(';').find((d) => d.startsWith('script-src'));
+    const hash = `'sha256-${createHash('sha256').update(inlineScript).digest('base64')}'`;
+    expect(scriptSrc((await get('/auth/login')).headers['content-security-policy'])).toBe(`script-src 'self' ${hash}`);
+    for (const url of ['/auth/signup', '/app/namespaces', '/assets/index-Ab12Cd34.js', '/api/org']) {
+      expect(scriptSrc((await get(url)).headers['content-security-policy']), url).toBe("script-src 'self'");
+    }
+    // An inline script with other content (or an attribute src) is not allowed by it.
+    expect(inlineScriptSources('<script src="/x.js"></script><script>a()</script>')).toEqual([
+      `'sha256-${createHash('sha256').update('a()').digest('base64')}'`,
+    ]);
   });
 
   it('loads the single page on every console path, and 404s in the envelope anywhere else', async () => {

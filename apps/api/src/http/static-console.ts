@@ -26,6 +26,13 @@ interface Representation {
 interface ConsoleFile {
   type: string;
   cacheControl: string;
+  /**
+   * A page's inline scripts, as Content-Security-Policy sources (`'sha256-…'`): the console's
+   * build writes the script that applies the stored theme, direction and language before the
+   * first paint into its pages (apps/console first-paint.ts), where a script file would delay
+   * that paint by a request. Only these exact scripts run inline; the policy allows no other.
+   */
+  inlineScripts?: string[];
   identity: Representation;
   br?: Representation;
   gzip?: Representation;
@@ -62,6 +69,22 @@ function representation(body: Buffer, suffix: string): Representation {
   return { body, etag: `"${hash}${suffix}"` };
 }
 
+/** The CSP hash sources of an HTML page's inline `<script>` elements (those without `src`). */
+export function inlineScriptSources(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, code]) => `'sha256-${createHash('sha256').update(code ?? '').digest('base64')}'`,
+  );
+}
+
+/** A Content-Security-Policy with `sources` added to its script-src directive. */
+export function withScriptSources(policy: string, sources: string[]): string {
+  if (sources.length === 0) return policy;
+  return policy
+    .split(';')
+    .map((directive) => (/^\s*script-src\s/.test(directive) ? `${directive} ${sources.join(' ')}` : directive))
+    .join(';');
+}
+
 function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
@@ -88,6 +111,10 @@ export function readConsoleFiles(dist: string): ConsoleFiles | undefined {
       cacheControl: url.startsWith('/assets/') ? immutableCacheControl : revalidateCacheControl,
       identity: representation(body, ''),
     };
+    if (file.type.startsWith('text/html')) {
+      const inlineScripts = inlineScriptSources(body.toString('utf8'));
+      if (inlineScripts.length > 0) file.inlineScripts = inlineScripts;
+    }
     if (present.has(`${path}.br`)) file.br = representation(readFileSync(`${path}.br`), '-br');
     if (present.has(`${path}.gz`)) file.gzip = representation(readFileSync(`${path}.gz`), '-gz');
     files.set(url, file);
@@ -146,6 +173,10 @@ export function sendConsoleFile(request: FastifyRequest, reply: FastifyReply, fi
   const chosen = coding === 'br' ? file.br : coding === 'gzip' ? file.gzip : file.identity;
   const sent = chosen ?? file.identity;
   void reply.header('content-type', file.type).header('cache-control', file.cacheControl).header('etag', sent.etag);
+  const policy = reply.getHeader('content-security-policy');
+  if (file.inlineScripts && typeof policy === 'string') {
+    void reply.header('content-security-policy', withScriptSources(policy, file.inlineScripts));
+  }
   // Caches must keep one copy per coding whenever the answer depends on Accept-Encoding.
   if (available.length) void reply.header('vary', 'Accept-Encoding');
   if (coding !== 'identity') void reply.header('content-encoding', coding);

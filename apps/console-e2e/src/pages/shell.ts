@@ -32,6 +32,9 @@ export class Shell {
     await expect(this.page, 'signing out ends on the sign-in page').toHaveURL(/\/auth\/login/);
     // The router changes the address at once and shows the page once its code is in (a transition).
     await expect(this.page.getByRole('heading', { name: 'Sign in to Terrace' }), 'the sign-in page shows').toBeVisible();
+    // A sign-out that reloads paints the page's prerendered copy first; the sign-out is complete
+    // once React's own sign-in page has replaced it (it forgets the sign-out target then).
+    await expect(this.page.locator('[data-first-paint]'), 'the sign-in page is the live one').toHaveCount(0);
   }
 
   async openLanguageMenu(): Promise<void> {

@@ -4,7 +4,8 @@ import { storageKeys } from '@terrace/session';
 /**
  * Applies the stored theme, direction and language to `<html>` before the first paint, so the
  * markup below (and the loader) is drawn as the user's console looks, not light, LTR and English
- * for a moment. A classic script in <head>: the Content-Security-Policy allows no inline script.
+ * for a moment. Inline in <head> (a file would hold the first paint by one request); the server
+ * allows exactly this script by its hash (apps/api static-console.ts, inlineScriptSources).
  * The rules are the local settings' (libs/session local-settings.ts): the theme key wins over the
  * settings' theme; an invalid value keeps the default. A page was prerendered without a query
  * (sign-in's `?redirect=` changes its text), so one with a query shows the loader instead.

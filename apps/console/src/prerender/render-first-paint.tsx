@@ -3,11 +3,11 @@
 import { createApiClient } from '@terrace/api-client';
 import { activateLocale, I18nProvider, i18n } from '@terrace/i18n';
 import { ApiClientProvider } from '@terrace/session';
-import { createConsoleRoutes } from '@terrace/shell';
+import { ConsoleRoutes, preloadConsoleRoutes } from '@terrace/shell';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 export { firstPaintScript } from './first-paint-script';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 
 /**
  * The markup of a sign-in page as the console's first render draws it in English (the default
@@ -16,10 +16,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
  */
 export async function renderFirstPaint(path: string): Promise<string> {
   await activateLocale('en', undefined);
-  const handler = createStaticHandler(createConsoleRoutes());
-  const context = await handler.query(new Request(new URL(path, 'http://console.invalid')));
-  if (context instanceof Response) throw new Error(`prerender: ${path} answers a redirect`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  // Loaded before rendering: the routes then render without suspending (no loader in the markup).
+  await preloadConsoleRoutes({ pathname: path });
   const client = createApiClient({
     baseUrl: '/api',
     getToken: () => null,
@@ -31,7 +29,9 @@ export async function renderFirstPaint(path: string): Promise<string> {
     <QueryClientProvider client={new QueryClient()}>
       <ApiClientProvider client={client}>
         <I18nProvider i18n={i18n}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={path}>
+            <ConsoleRoutes />
+          </StaticRouter>
         </I18nProvider>
       </ApiClientProvider>
     </QueryClientProvider>,
