@@ -113,7 +113,7 @@ describe('SSH keys', () => {
         return envelope([]);
       }),
     );
-    const { client, wrapper } = dataAccessHarness();
+    const { client, queryClient, wrapper } = dataAccessHarness();
     const { result } = renderHook(
       () => ({ list: useQuery(vcsQueries.sshKeys(client)), setPrimary: useSetPrimarySshKeyMutation() }),
       { wrapper },
@@ -122,6 +122,10 @@ describe('SSH keys', () => {
     await act(async () => {
       await result.current.setPrimary.mutateAsync('sshk-2');
     });
-    expect(result.current.list.data?.filter((key) => key.isPrimary).map((key) => key.id)).toEqual(['sshk-2']);
+    const primaries = (list: SshKey[] | undefined) => list?.filter((key) => key.isPrimary).map((key) => key.id);
+    // Resolved only once the list was read again: the cache holds the new primary at that moment
+    // (the rendered result follows on TanStack Query's next notification, a macrotask later).
+    expect(primaries(queryClient.getQueryData(vcsQueries.sshKeys(client).queryKey))).toEqual(['sshk-2']);
+    await waitFor(() => expect(primaries(result.current.list.data)).toEqual(['sshk-2']));
   });
 });

@@ -50,7 +50,8 @@ describe('OrganizationSettingsPage', () => {
     expect(screen.getByRole('tab', { name: 'Programmatic users' })).toHaveFocus();
     await waitFor(() => expect(router.state.location.search).toBe('?id=programmatic-user-list'));
     expect(
-      await screen.findByRole('heading', { name: 'No programmatic users yet' }, { timeout: 5000 }),
+      // The section's module loads when it is first shown (its transform is slow under a loaded CI).
+      await screen.findByRole('heading', { name: 'No programmatic users yet' }, { timeout: 20_000 }),
     ).toBeInTheDocument();
   });
 
