@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { flexRender, type Row, type Table } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ChevronsUpDown } from 'lucide-react';
-import type { Ref } from 'react';
+import type { Ref, UIEvent } from 'react';
 import { cn } from '../../lib/cn';
 
 function alignClass(align: 'start' | 'end' | 'center' | undefined) {
@@ -113,6 +113,7 @@ export interface ScrollBodyProps<TData> {
   label: string;
   onRowClick?: ((row: TData) => void) | undefined;
   scrollRef?: Ref<HTMLDivElement> | undefined;
+  onScroll?: ((event: UIEvent<HTMLDivElement>) => void) | undefined;
 }
 
 /**
@@ -121,11 +122,12 @@ export interface ScrollBodyProps<TData> {
  * (aria-rowcount/aria-rowindex tell the size). The virtualizer (`VirtualBody`) chooses the rows in
  * view; until it has loaded, the first rows stand in (the same layout).
  */
-export function ScrollBody<TData>({ table, rows, rendered, before, after, height, label, onRowClick, scrollRef }: ScrollBodyProps<TData>) {
+export function ScrollBody<TData>({ table, rows, rendered, before, after, height, label, onRowClick, scrollRef, onScroll }: ScrollBodyProps<TData>) {
   const columns = table.getVisibleLeafColumns().length;
   return (
     <div
       ref={scrollRef}
+      onScroll={onScroll}
       data-slot="data-table-scroll"
       // A scrolling region must be reachable by keyboard to be scrolled without a mouse (axe:
       // scrollable-region-focusable), hence the tabIndex on a non-interactive element.

@@ -1,6 +1,6 @@
 import type { Row, Table } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { ScrollBody } from './data-table-rows';
 
 export interface VirtualBodyProps<TData> {
@@ -11,17 +11,24 @@ export interface VirtualBodyProps<TData> {
   overscan: number;
   label: string;
   onRowClick?: ((row: TData) => void) | undefined;
+  /** Where the stand-in shown while this module loaded was scrolled to: the list continues there. */
+  startOffset?: RefObject<number> | undefined;
 }
 
 /** Renders only the rows in view plus `overscan` on each side (TanStack Virtual, loaded with this module only). */
-export function VirtualBody<TData>({ table, rows, height, estimateRowHeight, overscan, label, onRowClick }: VirtualBodyProps<TData>) {
+export function VirtualBody<TData>({ table, rows, height, estimateRowHeight, overscan, label, onRowClick, startOffset }: VirtualBodyProps<TData>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => estimateRowHeight,
     overscan,
+    initialOffset: () => startOffset?.current ?? 0,
   });
+  useLayoutEffect(() => {
+    const offset = startOffset?.current ?? 0;
+    if (scrollRef.current && offset > 0) scrollRef.current.scrollTop = offset;
+  }, [startOffset]);
   const items = virtualizer.getVirtualItems();
   const before = items[0]?.start ?? 0;
   const after = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0);

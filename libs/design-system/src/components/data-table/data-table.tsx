@@ -15,7 +15,7 @@ import {
   type SortingState,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useRef, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { useControllableState } from '../../lib/use-controllable-state';
 import { Checkbox } from '../checkbox/checkbox';
@@ -209,6 +209,8 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
   // A list that fits in view with the overscan is rendered whole, as the virtualizer would; a
   // longer one shows its first rows, the same layout, until the virtualizer has loaded.
   const firstRendered = Math.ceil(height / estimateRowHeight) + overscan;
+  // Where the stand-in was scrolled to before the virtualizer loaded (it continues from there).
+  const standInScroll = useRef(0);
   const virtualizes = virtualize && rows.length > firstRendered;
   const total = server ? (totalCount ?? data.length) : table.getFilteredRowModel().rows.length;
 
@@ -229,6 +231,9 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
                   height={height}
                   label={props['aria-label']}
                   onRowClick={onRowClick}
+                  onScroll={(event) => {
+                    standInScroll.current = event.currentTarget.scrollTop;
+                  }}
                 />
               }
             >
@@ -240,6 +245,7 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
                 overscan={overscan}
                 label={props['aria-label']}
                 onRowClick={onRowClick}
+                startOffset={standInScroll}
               />
             </Suspense>
           ) : (
