@@ -309,15 +309,21 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
   );
 }
 
-/** A row's or the page's checkbox; until its module has loaded, an empty box of its size holds its place. */
+/**
+ * A row's or the page's checkbox; until its module has loaded, an empty box of its size holds its
+ * place, its name read in the meantime (a header cell must not be empty to a screen reader).
+ */
 function SelectionCheckbox(props: ComponentProps<typeof Checkbox>) {
   return (
     <Suspense
       fallback={
-        <span
-          aria-hidden
-          className="inline-flex size-4 rounded-sm border border-input bg-surface align-middle shadow-xs"
-        />
+        <>
+          <span
+            aria-hidden
+            className="inline-flex size-4 rounded-sm border border-input bg-surface align-middle shadow-xs"
+          />
+          <span className="sr-only">{props['aria-label']}</span>
+        </>
       }
     >
       <Checkbox {...props} />
