@@ -94,12 +94,22 @@ export default [
     // What the console bundles builds its schemas with zod's functional build: classic zod's
     // methods bring all of zod and its JSON Schema converter to every form page
     // (docs/contributing/forms.md). Server and runner code may use classic zod.
+    // Lists use the design system's DataTable and its own column model (data-table/table-model.ts),
+    // a twentieth of TanStack Table's size on every list page (ARCHITECTURE §8).
     files: ['apps/console/src/**/*.{ts,tsx}', 'libs/**/src/**/*.{ts,tsx}'],
     ignores: nodeOnlyLibs.map((dir) => `${dir}/**`),
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'zod', message: "Import z from 'zod/mini' (docs/contributing/forms.md)." }] },
+        {
+          paths: [
+            { name: 'zod', message: "Import z from 'zod/mini' (docs/contributing/forms.md)." },
+            {
+              name: '@tanstack/react-table',
+              message: "Use the DataTable; import ColumnDef and the table states from '@terrace/design-system'.",
+            },
+          ],
+        },
       ],
     },
   },

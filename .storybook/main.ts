@@ -25,7 +25,6 @@ const config: StorybookConfig = {
           'sonner',
           'radix-ui',
           'lucide-react',
-          '@tanstack/react-table',
           '@tanstack/react-virtual',
           'react-hook-form',
           'class-variance-authority',

@@ -176,6 +176,19 @@ export {
   defaultPageSizes,
   type DataTableProps,
 } from './components/data-table/data-table';
+export type {
+  CellContext,
+  ColumnDef,
+  ColumnFiltersState,
+  ColumnMeta,
+  ColumnSort,
+  HeaderContext,
+  PaginationState,
+  RowSelectionState,
+  SortingState,
+  TableRow,
+  VisibilityState,
+} from './components/data-table/table-model';
 export { useUrlListParams, type UrlListParams, type UseUrlListParamsOptions } from './components/data-table/use-url-list-params';
 export { Switch, type SwitchProps } from './components/switch/switch';
 export { RadioGroup, RadioGroupItem } from './components/radio-group/radio-group';

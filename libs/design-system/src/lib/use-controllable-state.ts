@@ -2,7 +2,7 @@ import { useCallback, useState, type SetStateAction } from 'react';
 
 /**
  * State a parent may own (pass `value` and `onChange`) or leave to the component (omit `value`),
- * with TanStack Table's updater functions supported either way.
+ * set with a value or an updater function either way.
  */
 export function useControllableState<T>(
   value: T | undefined,

@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react/macro';
-import type { Column } from '@tanstack/react-table';
 import {
   DropdownMenu,
   DropdownMenuCheckboxItem,
@@ -8,10 +7,19 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../dropdown-menu/dropdown-menu';
-import { ColumnsButton, columnLabel } from './data-table-toolbar';
+import { ColumnsButton } from './data-table-toolbar';
 
 /** The toolbar's menu of visible columns, loaded on the first use of its button (data-table-toolbar.tsx). */
-export function DataTableColumnMenu({ columns, defaultOpen }: { columns: Column<unknown, unknown>[]; defaultOpen?: boolean }) {
+export function DataTableColumnMenu({
+  columns,
+  onVisibleChange,
+  defaultOpen,
+}: {
+  /** The columns that can be hidden. */
+  columns: { id: string; label: string; visible: boolean }[];
+  onVisibleChange: (id: string, visible: boolean) => void;
+  defaultOpen?: boolean;
+}) {
   const { t } = useLingui();
   return (
     <DropdownMenu defaultOpen={defaultOpen}>
@@ -24,12 +32,12 @@ export function DataTableColumnMenu({ columns, defaultOpen }: { columns: Column<
         {columns.map((column) => (
           <DropdownMenuCheckboxItem
             key={column.id}
-            checked={column.getIsVisible()}
-            onCheckedChange={(value) => column.toggleVisibility(value === true)}
+            checked={column.visible}
+            onCheckedChange={(value) => onVisibleChange(column.id, value === true)}
             // Keep the menu open so several columns can be toggled in a row.
             onSelect={(event) => event.preventDefault()}
           >
-            {columnLabel(column)}
+            {column.label}
           </DropdownMenuCheckboxItem>
         ))}
       </DropdownMenuContent>

@@ -1,22 +1,24 @@
 import { useLingui } from '@lingui/react/macro';
-import type { Table } from '@tanstack/react-table';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../button/button';
 import { OptionSelect } from '../select/option-select';
+import type { PaginationState } from './table-model';
 
-export function DataTablePagination<TData>({
-  table,
+export function DataTablePagination({
+  pagination,
+  onPaginationChange,
   total,
   pageSizes,
 }: {
-  table: Table<TData>;
+  pagination: PaginationState;
+  onPaginationChange: (next: PaginationState) => void;
   total: number;
   pageSizes: readonly number[];
 }) {
   const { t, i18n } = useLingui();
   const labelId = useId();
-  const { pageIndex, pageSize } = table.getState().pagination;
+  const { pageIndex, pageSize } = pagination;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   // Formatted for the locale (1,000 / 1 000) before they go into the messages.
   const from = i18n.number(total === 0 ? 0 : pageIndex * pageSize + 1);
@@ -37,7 +39,7 @@ export function DataTablePagination<TData>({
           <OptionSelect
             value={String(pageSize)}
             options={pageSizes.map((size) => ({ value: String(size), label: i18n.number(size) }))}
-            onValueChange={(value) => table.setPagination({ pageIndex: 0, pageSize: Number(value) })}
+            onValueChange={(value) => onPaginationChange({ pageIndex: 0, pageSize: Number(value) })}
             size="sm"
             className="w-20"
             aria-labelledby={labelId}
@@ -50,8 +52,8 @@ export function DataTablePagination<TData>({
             size="icon"
             className="size-8"
             aria-label={t`Previous page`}
-            disabled={!table.getCanPreviousPage()}
-            onClick={() => table.previousPage()}
+            disabled={pageIndex <= 0}
+            onClick={() => onPaginationChange({ pageIndex: pageIndex - 1, pageSize })}
           >
             <ChevronLeft className="rtl:rotate-180" aria-hidden />
           </Button>
@@ -60,8 +62,8 @@ export function DataTablePagination<TData>({
             size="icon"
             className="size-8"
             aria-label={t`Next page`}
-            disabled={!table.getCanNextPage()}
-            onClick={() => table.nextPage()}
+            disabled={pageIndex >= pageCount - 1}
+            onClick={() => onPaginationChange({ pageIndex: pageIndex + 1, pageSize })}
           >
             <ChevronRight className="rtl:rotate-180" aria-hidden />
           </Button>

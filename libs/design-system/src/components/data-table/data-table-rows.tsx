@@ -1,109 +1,115 @@
 import { useLingui } from '@lingui/react/macro';
-import { flexRender, type Row, type Table } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ChevronsUpDown } from 'lucide-react';
-import type { Ref, UIEvent } from 'react';
+import { createElement, type Ref, type UIEvent } from 'react';
 import { cn } from '../../lib/cn';
+import { cellValue, type TableColumn, type TableModel, type TableRow } from './table-model';
 
 function alignClass(align: 'start' | 'end' | 'center' | undefined) {
   return align === 'end' ? 'text-end' : align === 'center' ? 'text-center' : 'text-start';
 }
 
-export function TableHead<TData>({ table, sticky = false }: { table: Table<TData>; sticky?: boolean }) {
+/** A column's header: its text, or its `header` function rendered as a component; without one, an accessor column shows its key or id. */
+function headerContent<TData>(table: TableModel<TData>, column: TableColumn<TData>) {
+  const { header, accessorKey, accessorFn } = column.def;
+  if (typeof header === 'function') return createElement(header, { column, table });
+  return header ?? accessorKey ?? (accessorFn ? column.id : null);
+}
+
+/** A cell: its `cell` function rendered as a component, else the column's value as text. */
+function cellContent<TData>(table: TableModel<TData>, column: TableColumn<TData>, row: TableRow<TData>) {
+  const getValue = <T,>() => cellValue(column, row) as T;
+  if (column.def.cell) return createElement(column.def.cell, { table, column, row, getValue });
+  const value = getValue<{ toString?: () => string } | null | undefined>();
+  return value?.toString?.() ?? null;
+}
+
+export function TableHead<TData>({ table, sticky = false }: { table: TableModel<TData>; sticky?: boolean }) {
   const { t } = useLingui();
   return (
     <thead className={cn('bg-muted/60', sticky && 'sticky top-0 z-10 bg-muted')}>
-      {table.getHeaderGroups().map((group) => (
-        <tr key={group.id} className="border-b border-border">
-          {group.headers.map((header) => {
-            const sorted = header.column.getIsSorted();
-            const meta = header.column.columnDef.meta;
-            const content = header.isPlaceholder
-              ? null
-              : flexRender(header.column.columnDef.header, header.getContext());
-            return (
-              <th
-                key={header.id}
-                scope="col"
-                aria-sort={
-                  sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
-                }
-                style={
-                  header.column.columnDef.size !== undefined
-                    ? { width: header.getSize() }
-                    : undefined
-                }
-                className={cn(
-                  'h-10 px-3 align-middle text-xs font-medium whitespace-nowrap text-muted-foreground',
-                  alignClass(meta?.align),
-                )}
-              >
-                {header.column.getCanSort() ? (
-                  <button
-                    type="button"
-                    onClick={header.column.getToggleSortingHandler()}
-                    className="-mx-1.5 inline-flex cursor-pointer items-center gap-1 rounded-sm px-1.5 py-1 hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring"
-                    title={t`Sort`}
-                  >
-                    {content}
-                    {sorted === 'asc' ? (
-                      <ArrowUp className="size-3.5" aria-hidden />
-                    ) : sorted === 'desc' ? (
-                      <ArrowDown className="size-3.5" aria-hidden />
-                    ) : (
-                      <ChevronsUpDown className="size-3.5 opacity-60" aria-hidden />
-                    )}
-                  </button>
-                ) : (
-                  content
-                )}
-              </th>
-            );
-          })}
-        </tr>
-      ))}
+      <tr className="border-b border-border">
+        {table.visibleColumns.map((column) => {
+          const sorted = table.sortDirection(column);
+          const content = headerContent(table, column);
+          return (
+            <th
+              key={column.id}
+              scope="col"
+              aria-sort={
+                sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
+              }
+              style={column.def.size !== undefined ? { width: column.def.size } : undefined}
+              className={cn(
+                'h-10 px-3 align-middle text-xs font-medium whitespace-nowrap text-muted-foreground',
+                alignClass(column.meta.align),
+              )}
+            >
+              {column.canSort ? (
+                <button
+                  type="button"
+                  // Shift adds the column to the sort, as a later key.
+                  onClick={(event) => table.toggleSorting(column, event.shiftKey)}
+                  className="-mx-1.5 inline-flex cursor-pointer items-center gap-1 rounded-sm px-1.5 py-1 hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring"
+                  title={t`Sort`}
+                >
+                  {content}
+                  {sorted === 'asc' ? (
+                    <ArrowUp className="size-3.5" aria-hidden />
+                  ) : sorted === 'desc' ? (
+                    <ArrowDown className="size-3.5" aria-hidden />
+                  ) : (
+                    <ChevronsUpDown className="size-3.5 opacity-60" aria-hidden />
+                  )}
+                </button>
+              ) : (
+                content
+              )}
+            </th>
+          );
+        })}
+      </tr>
     </thead>
   );
 }
 
 export function BodyRow<TData>({
+  table,
   row,
   onRowClick,
   index,
 }: {
-  row: Row<TData>;
+  table: TableModel<TData>;
+  row: TableRow<TData>;
   onRowClick?: (row: TData) => void;
   index?: number;
 }) {
   return (
     <tr
-      data-state={row.getIsSelected() ? 'selected' : undefined}
+      data-state={table.isSelected(row) ? 'selected' : undefined}
       aria-rowindex={index}
-      aria-selected={row.getCanSelect() ? row.getIsSelected() : undefined}
+      aria-selected={table.canSelect(row) ? table.isSelected(row) : undefined}
       onClick={onRowClick ? () => onRowClick(row.original) : undefined}
       className={cn(
         'border-b border-border transition-colors last:border-b-0 hover:bg-muted/50 data-[state=selected]:bg-primary-subtle/60',
         onRowClick && 'cursor-pointer',
       )}
     >
-      {row.getVisibleCells().map((cell) => {
-        const meta = cell.column.columnDef.meta;
-        return (
-          <td
-            key={cell.id}
-            className={cn('h-10 px-3 py-2 align-middle', alignClass(meta?.align), meta?.className)}
-          >
-            {flexRender(cell.column.columnDef.cell, cell.getContext())}
-          </td>
-        );
-      })}
+      {table.visibleColumns.map((column) => (
+        <td
+          key={column.id}
+          className={cn('h-10 px-3 py-2 align-middle', alignClass(column.meta.align), column.meta.className)}
+        >
+          {cellContent(table, column, row)}
+        </td>
+      ))}
     </tr>
   );
 }
 
 export interface ScrollBodyProps<TData> {
-  table: Table<TData>;
+  table: TableModel<TData>;
   /** Every row of the list (its length is the table's size for assistive technology). */
-  rows: Row<TData>[];
+  rows: readonly TableRow<TData>[];
   /** The indexes in `rows` rendered, in order; the others are stood in for by spacer rows. */
   rendered: readonly number[];
   /** Height in pixels of the rows before and after the rendered ones. */
@@ -123,7 +129,7 @@ export interface ScrollBodyProps<TData> {
  * view; until it has loaded, the first rows stand in (the same layout).
  */
 export function ScrollBody<TData>({ table, rows, rendered, before, after, height, label, onRowClick, scrollRef, onScroll }: ScrollBodyProps<TData>) {
-  const columns = table.getVisibleLeafColumns().length;
+  const columns = table.visibleColumns.length;
   return (
     <div
       ref={scrollRef}
@@ -148,7 +154,7 @@ export function ScrollBody<TData>({ table, rows, rendered, before, after, height
           )}
           {rendered.map((index) => {
             const row = rows[index];
-            return row ? <BodyRow key={row.id} row={row} onRowClick={onRowClick} index={index + 2} /> : null;
+            return row ? <BodyRow key={row.id} table={table} row={row} onRowClick={onRowClick} index={index + 2} /> : null;
           })}
           {after > 0 && (
             <tr aria-hidden="true">

@@ -1,19 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
-import type { Column, Table } from '@tanstack/react-table';
 import { Columns3, Search } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button, type ButtonProps } from '../button/button';
 import { Deferred } from '../../lib/deferred';
 import { Input } from '../input/input';
 import { OptionSelect } from '../select/option-select';
+import type { TableModel } from './table-model';
 
 // Radix Select cannot hold an empty value, so "no filter" gets a sentinel.
 const ALL = '__all';
-
-export function columnLabel<TData>(column: Column<TData, unknown>): string {
-  const header = column.columnDef.header;
-  return column.columnDef.meta?.label ?? (typeof header === 'string' ? header : column.id);
-}
 
 const loadColumnMenu = () => import('./data-table-column-menu').then((m) => m.DataTableColumnMenu);
 
@@ -33,15 +28,13 @@ export function DataTableToolbar<TData>({
   searchable,
   actions,
 }: {
-  table: Table<TData>;
+  table: TableModel<TData>;
   searchable: boolean;
   actions?: ReactNode;
 }) {
   const { t } = useLingui();
-  const filterable = table
-    .getAllLeafColumns()
-    .filter((c) => c.columnDef.meta?.filter && c.getCanFilter());
-  const hideable = table.getAllLeafColumns().filter((c) => c.getCanHide());
+  const filterable = table.columns.filter((c) => c.meta.filter && c.canFilter);
+  const hideable = table.columns.filter((c) => c.canHide);
 
   return (
     <div data-slot="data-table-toolbar" className="flex flex-wrap items-center gap-2">
@@ -55,22 +48,24 @@ export function DataTableToolbar<TData>({
             type="search"
             aria-label={t`Search`}
             placeholder={t`Search…`}
-            value={(table.getState().globalFilter as string | undefined) ?? ''}
+            value={table.state.globalFilter}
             onChange={(event) => table.setGlobalFilter(event.target.value)}
             className="h-8 ps-8"
           />
         </div>
       )}
       {filterable.map((column) => {
-        const filter = column.columnDef.meta?.filter;
-        const label = columnLabel(column);
+        const filter = column.meta.filter;
+        const label = column.label;
         if (filter?.type === 'select') {
           return (
             <OptionSelect
               key={column.id}
-              value={(column.getFilterValue() as string | undefined) ?? ALL}
+              value={(table.filterValue(column) as string | undefined) ?? ALL}
               options={[{ value: ALL, label: t`All: ${label}` }, ...filter.options]}
-              onValueChange={(value) => column.setFilterValue(value === ALL ? undefined : value)}
+              onValueChange={(value) =>
+                table.setFilterValue(column, value === ALL ? undefined : value)
+              }
               size="sm"
               className="w-auto min-w-36"
               aria-label={t`Filter by ${label}`}
@@ -82,8 +77,8 @@ export function DataTableToolbar<TData>({
             key={column.id}
             aria-label={t`Filter by ${label}`}
             placeholder={label}
-            value={(column.getFilterValue() as string | undefined) ?? ''}
-            onChange={(event) => column.setFilterValue(event.target.value || undefined)}
+            value={(table.filterValue(column) as string | undefined) ?? ''}
+            onChange={(event) => table.setFilterValue(column, event.target.value || undefined)}
             className="h-8 w-40"
           />
         );
@@ -93,7 +88,17 @@ export function DataTableToolbar<TData>({
         {hideable.length > 0 && (
           <Deferred
             load={loadColumnMenu}
-            props={{ columns: hideable as Column<unknown, unknown>[] }}
+            props={{
+              columns: hideable.map((column) => ({
+                id: column.id,
+                label: column.label,
+                visible: table.isVisible(column),
+              })),
+              onVisibleChange: (id: string, visible: boolean) => {
+                const column = hideable.find((c) => c.id === id);
+                if (column) table.setVisible(column, visible);
+              },
+            }}
             trigger={(trigger) => <ColumnsButton {...trigger} aria-haspopup="menu" />}
           />
         )}

@@ -1,19 +1,13 @@
-import type { Row, Table } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, type RefObject } from 'react';
-import { ScrollBody } from './data-table-rows';
+import { ScrollBody, type ScrollBodyProps } from './data-table-rows';
 
-export interface VirtualBodyProps<TData> {
-  table: Table<TData>;
-  rows: Row<TData>[];
-  height: number;
+export type VirtualBodyProps<TData> = Omit<ScrollBodyProps<TData>, 'rendered' | 'before' | 'after' | 'scrollRef' | 'onScroll'> & {
   estimateRowHeight: number;
   overscan: number;
-  label: string;
-  onRowClick?: ((row: TData) => void) | undefined;
   /** Where the stand-in shown while this module loaded was scrolled to: the list continues there. */
   startOffset?: RefObject<number> | undefined;
-}
+};
 
 /** Renders only the rows in view plus `overscan` on each side (TanStack Virtual, loaded with this module only). */
 export function VirtualBody<TData>({ table, rows, height, estimateRowHeight, overscan, label, onRowClick, startOffset }: VirtualBodyProps<TData>) {

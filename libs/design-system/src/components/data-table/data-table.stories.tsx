@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { ColumnDef, PaginationState, SortingState } from '@tanstack/react-table';
+import type { ColumnDef, PaginationState, SortingState } from './table-model';
 import { Layers } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { ColumnDef, PaginationState } from '@tanstack/react-table';
+import type { ColumnDef, PaginationState } from './table-model';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../testing/render-with-providers';
@@ -96,6 +96,42 @@ describe('DataTable (client mode)', () => {
     expect(screen.getByText('Showing 1–10 of 10')).toBeInTheDocument();
   });
 
+  it('goes back to the first page when the search changes', async () => {
+    const { user } = renderWithProviders(
+      <DataTable aria-label="Stacks" columns={columns} data={stacks} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(screen.getByText('Showing 21–40 of 45')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'stack-2');
+    expect(screen.getByText('Showing 1–10 of 10')).toBeInTheDocument();
+    expect(firstCells()[0]).toBe('stack-20');
+  });
+
+  it('sorts a number column down first, and by a second column with shift', async () => {
+    const { user } = renderWithProviders(
+      <DataTable aria-label="Stacks" columns={columns} data={stacks} paginate={false} />,
+    );
+    const resources = screen.getByRole('columnheader', { name: /Resources/ });
+    await user.click(within(resources).getByRole('button'));
+    expect(resources).toHaveAttribute('aria-sort', 'descending');
+    expect(firstCells()[0]).toBe('stack-08');
+    const status = screen.getByRole('columnheader', { name: /Status/ });
+    await user.keyboard('{Shift>}');
+    await user.click(within(status).getByRole('button'));
+    await user.keyboard('{/Shift}');
+    // Both columns sort; the resources stay the first key.
+    expect(status).toHaveAttribute('aria-sort', 'ascending');
+    expect(resources).toHaveAttribute('aria-sort', 'descending');
+    expect(firstCells()[0]).toBe('stack-08');
+    // A plain press on the last key turns it; on an earlier one, sorts by that column alone.
+    await user.click(within(status).getByRole('button'));
+    expect(status).toHaveAttribute('aria-sort', 'descending');
+    expect(resources).toHaveAttribute('aria-sort', 'descending');
+    await user.click(within(resources).getByRole('button'));
+    expect(resources).toHaveAttribute('aria-sort', 'ascending');
+    expect(status).not.toHaveAttribute('aria-sort');
+  });
+
   it('filters by a column filter', async () => {
     const { user } = renderWithProviders(
       <DataTable aria-label="Stacks" columns={columns} data={stacks} />,
@@ -127,7 +163,8 @@ describe('DataTable (client mode)', () => {
         onRowSelectionChange={onRowSelectionChange}
       />,
     );
-    const [, second] = screen.getAllByRole('checkbox', { name: 'Select row' });
+    // The checkboxes' module loads with the first selectable table.
+    const [, second] = await screen.findAllByRole('checkbox', { name: 'Select row' });
     if (!second) throw new Error('expected row checkboxes');
     await user.click(second);
     expect(onRowSelectionChange).toHaveBeenLastCalledWith({ s2: true });

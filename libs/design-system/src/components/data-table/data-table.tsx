@@ -1,56 +1,49 @@
 import { useLingui } from '@lingui/react/macro';
 import {
-  getCoreRowModel,
-  getFilteredRowModel,
-  getPaginationRowModel,
-  getSortedRowModel,
-  useReactTable,
-  type ColumnDef,
-  type ColumnFiltersState,
-  type OnChangeFn,
-  type PaginationState,
-  type Row,
-  type RowData,
-  type RowSelectionState,
-  type SortingState,
-  type VisibilityState,
-} from '@tanstack/react-table';
-import { lazy, Suspense, useMemo, useRef, type ReactNode } from 'react';
+  lazy,
+  Suspense,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  type ComponentProps,
+  type ReactNode,
+} from 'react';
 import { cn } from '../../lib/cn';
 import { useControllableState } from '../../lib/use-controllable-state';
-import { Checkbox } from '../checkbox/checkbox';
 import { Skeleton } from '../skeleton/skeleton';
 import { DataTablePagination } from './data-table-pagination';
 import { BodyRow, ScrollBody, TableHead } from './data-table-rows';
 import { DataTableToolbar } from './data-table-toolbar';
 import type { VirtualBody as VirtualBodyComponent } from './data-table-virtual-body';
+import {
+  createRowModel,
+  createTableModel,
+  resolveColumns,
+  type ColumnDef,
+  type ColumnFiltersState,
+  type PaginationState,
+  type RowSelectionState,
+  type SortingState,
+  type TableModel,
+  type TableRow,
+  type VisibilityState,
+} from './table-model';
 
 // TanStack Virtual comes with the virtualizer, loaded by the tables whose rows do not all fit.
 const VirtualBody = lazy(() =>
   import('./data-table-virtual-body').then((m) => ({ default: m.VirtualBody })),
 ) as unknown as typeof VirtualBodyComponent;
 
+// The selection checkboxes (Radix Checkbox) come with the tables that select rows only.
+const Checkbox = lazy(() => import('../checkbox/checkbox').then((m) => ({ default: m.Checkbox })));
+
 /** Rows rendered beyond those in view on each side of a virtualized table. */
 const overscan = 12;
-
-declare module '@tanstack/react-table' {
-  // Column options the DataTable understands, set through `meta` on a column definition.
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  interface ColumnMeta<TData extends RowData, TValue> {
-    /** Shown in the column visibility menu and filter controls when the header is not a string. */
-    label?: string;
-    /** Adds a filter control for this column to the toolbar. */
-    filter?: { type: 'text' } | { type: 'select'; options: { value: string; label: string }[] };
-    align?: 'start' | 'end' | 'center';
-    /** Extra classes for this column's cells. */
-    className?: string;
-  }
-}
 
 export const defaultPageSizes = [10, 20, 50, 100, 1000] as const;
 
 export interface DataTableProps<TData> {
-  columns: ColumnDef<TData, never>[] | ColumnDef<TData, unknown>[];
+  columns: ColumnDef<TData, unknown>[];
   data: TData[];
   /** Stable row ids keep the selection across pages and refetches. */
   getRowId?: (row: TData, index: number) => string;
@@ -80,7 +73,7 @@ export interface DataTableProps<TData> {
   onColumnVisibilityChange?: (next: VisibilityState) => void;
 
   /** Adds a checkbox column. */
-  selectable?: boolean | ((row: Row<TData>) => boolean);
+  selectable?: boolean | ((row: TableRow<TData>) => boolean);
   rowSelection?: RowSelectionState;
   onRowSelectionChange?: (next: RowSelectionState) => void;
 
@@ -147,7 +140,7 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
   );
 
   const columns = useMemo(() => {
-    const given = props.columns as ColumnDef<TData, unknown>[];
+    const given = resolveColumns(props.columns);
     if (!selectable) return given;
     const select: ColumnDef<TData, unknown> = {
       id: '__select',
@@ -155,64 +148,76 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
       enableSorting: false,
       enableHiding: false,
       header: ({ table }) => (
-        <Checkbox
+        <SelectionCheckbox
           aria-label={t`Select all rows on this page`}
-          checked={
-            table.getIsAllPageRowsSelected()
-              ? true
-              : table.getIsSomePageRowsSelected()
-                ? 'indeterminate'
-                : false
-          }
-          onCheckedChange={(value) => table.toggleAllPageRowsSelected(value === true)}
+          checked={table.pageSelection()}
+          onCheckedChange={(value) => table.setPageSelected(value === true)}
         />
       ),
-      cell: ({ row }) => (
-        <Checkbox
+      cell: ({ table, row }) => (
+        <SelectionCheckbox
           aria-label={t`Select row`}
-          checked={row.getIsSelected()}
-          disabled={!row.getCanSelect()}
-          onCheckedChange={(value) => row.toggleSelected(value === true)}
+          checked={table.isSelected(row)}
+          disabled={!table.canSelect(row)}
+          onCheckedChange={(value) => table.setSelected(row, value === true)}
           onClick={(event) => event.stopPropagation()}
         />
       ),
     };
-    return [select, ...given];
+    return [...resolveColumns([select]), ...given];
   }, [props.columns, selectable, t]);
 
-  const table = useReactTable<TData>({
-    data,
+  const rowModel = useMemo(
+    () =>
+      createRowModel({
+        data,
+        columns,
+        getRowId,
+        manual: server,
+        paginate,
+        sorting,
+        globalFilter,
+        columnFilters,
+        pagination,
+      }),
+    [data, columns, getRowId, server, paginate, sorting, globalFilter, columnFilters, pagination],
+  );
+  const table: TableModel<TData> = createTableModel({
     columns,
-    getRowId,
-    state: { pagination, sorting, globalFilter, columnFilters, columnVisibility, rowSelection },
-    onPaginationChange: setPagination as OnChangeFn<PaginationState>,
-    onSortingChange: setSorting as OnChangeFn<SortingState>,
-    onGlobalFilterChange: setGlobalFilter as OnChangeFn<string>,
-    onColumnFiltersChange: setColumnFilters as OnChangeFn<ColumnFiltersState>,
-    onColumnVisibilityChange: setColumnVisibility as OnChangeFn<VisibilityState>,
-    onRowSelectionChange: setRowSelection as OnChangeFn<RowSelectionState>,
-    enableRowSelection: selectable,
-    manualPagination: server,
-    manualSorting: server,
-    manualFiltering: server,
-    rowCount: server ? (totalCount ?? data.length) : undefined,
-    // A filter or sort change must not leave the user on a page that no longer exists.
-    autoResetPageIndex: !server,
-    getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: server ? undefined : getSortedRowModel(),
-    getFilteredRowModel: server ? undefined : getFilteredRowModel(),
-    getPaginationRowModel: server || !paginate ? undefined : getPaginationRowModel(),
+    rowModel,
+    state: { sorting, globalFilter, columnFilters, columnVisibility, rowSelection },
+    onChange: {
+      sorting: setSorting,
+      globalFilter: setGlobalFilter,
+      columnFilters: setColumnFilters,
+      columnVisibility: setColumnVisibility,
+      rowSelection: setRowSelection,
+    },
+    canSelect: typeof selectable === 'function' ? selectable : () => selectable,
   });
 
-  const rows = table.getRowModel().rows;
-  const visibleColumnCount = table.getVisibleLeafColumns().length;
+  // A filter, sort or data change must not leave the user on a page that no longer exists (the
+  // server's pages are the caller's to keep). Before paint, so the emptied page never shows.
+  const pageResetKey = useRef<readonly unknown[] | null>(null);
+  useLayoutEffect(() => {
+    const key = [data, sorting, globalFilter, columnFilters];
+    const previous = pageResetKey.current;
+    pageResetKey.current = key;
+    const changed =
+      previous !== null && key.some((value, index) => !Object.is(value, previous[index]));
+    if (!server && changed && pagination.pageIndex !== 0)
+      setPagination({ ...pagination, pageIndex: 0 });
+  }, [data, sorting, globalFilter, columnFilters, server, pagination, setPagination]);
+
+  const rows = table.rows;
+  const visibleColumnCount = table.visibleColumns.length;
   // A list that fits in view with the overscan is rendered whole, as the virtualizer would; a
   // longer one shows its first rows, the same layout, until the virtualizer has loaded.
   const firstRendered = Math.ceil(height / estimateRowHeight) + overscan;
   // Where the stand-in was scrolled to before the virtualizer loaded (it continues from there).
   const standInScroll = useRef(0);
   const virtualizes = virtualize && rows.length > firstRendered;
-  const total = server ? (totalCount ?? data.length) : table.getFilteredRowModel().rows.length;
+  const total = server ? (totalCount ?? data.length) : rowModel.matching.length;
 
   return (
     <div data-slot="data-table" className={cn('flex flex-col gap-3', className)}>
@@ -283,15 +288,46 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
                     </td>
                   </tr>
                 ) : (
-                  rows.map((row) => <BodyRow key={row.id} row={row} onRowClick={onRowClick} />)
+                  rows.map((row) => (
+                    <BodyRow key={row.id} table={table} row={row} onRowClick={onRowClick} />
+                  ))
                 )}
               </tbody>
             </table>
           </div>
         )}
       </div>
-      {paginate && <DataTablePagination table={table} total={total} pageSizes={pageSizes} />}
+      {paginate && (
+        <DataTablePagination
+          pagination={pagination}
+          onPaginationChange={setPagination}
+          total={total}
+          pageSizes={pageSizes}
+        />
+      )}
     </div>
+  );
+}
+
+/**
+ * A row's or the page's checkbox; until its module has loaded, an empty box of its size holds its
+ * place, its name read in the meantime (a header cell must not be empty to a screen reader).
+ */
+function SelectionCheckbox(props: ComponentProps<typeof Checkbox>) {
+  return (
+    <Suspense
+      fallback={
+        <>
+          <span
+            aria-hidden
+            className="inline-flex size-4 rounded-sm border border-input bg-surface align-middle shadow-xs"
+          />
+          <span className="sr-only">{props['aria-label']}</span>
+        </>
+      }
+    >
+      <Checkbox {...props} />
+    </Suspense>
   );
 }
 

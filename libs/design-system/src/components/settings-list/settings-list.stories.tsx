@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '../data-table/table-model';
 import { UserPlus } from 'lucide-react';
 import { expect, fn, within } from 'storybook/test';
 import { EditButton, SettingsList, useActionsColumn, type EditAccess, type SettingsListProps } from './settings-list';

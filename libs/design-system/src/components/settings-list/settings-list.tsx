@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '../data-table/table-model';
 import { Button, type ButtonProps } from '../button/button';
 import { DataTable, type DataTableProps } from '../data-table/data-table';
 import { DisabledReason } from '../disabled-reason/disabled-reason';

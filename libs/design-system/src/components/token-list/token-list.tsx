@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '../data-table/table-model';
 import { confirmationPhrases } from '@terrace/domain';
 import { KeyRound } from 'lucide-react';
 import { useMemo, useState } from 'react';

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@terrace/design-system';
 import { ConfirmRemoval, EditButton, SettingsList, toast, useActionsColumn, type EditAccess } from '@terrace/design-system';
 import { severityFromGroupSeverity } from '@terrace/domain';
 import {

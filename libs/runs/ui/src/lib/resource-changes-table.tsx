@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@terrace/design-system';
 import { Badge, DataTable, EmptyState } from '@terrace/design-system';
 import { useMemo } from 'react';
 import { planActions, type PlanAction } from './plan-summary';

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@terrace/design-system';
 import { DataTable, StatusBadge, Tag } from '@terrace/design-system';
 import { formatDuration } from '@terrace/domain';
 import { useMemo, type ReactNode } from 'react';

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@terrace/design-system';
 import { Badge, Button, CopyButton, DataTable, EditButton, EmptyState, ErrorState, Skeleton } from '@terrace/design-system';
 import { useAccess, useApiClient } from '@terrace/session';
 import { stackStateQueries, useRevealStackOutputMutation, type Stack, type StackOutput } from '@terrace/stacks/data-access';

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@terrace/design-system';
 import { Badge, Banner, DataTable, EditButton, ErrorState, useActionsColumn } from '@terrace/design-system';
 import { appPath, useAccess, useApiClient } from '@terrace/session';
 import { variablesQueries, type EffectiveVariable, type VariableScope } from '@terrace/variables/data-access';

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@terrace/design-system';
 import { ConfirmRemoval, EditButton, SettingsList, Stack, toast, useActionsColumn } from '@terrace/design-system';
 import { useApiClient } from '@terrace/session';
 import {

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@terrace/design-system';
 import { zGitSigningKeyInput, zGitSigningKeyType, zSshKeyInput } from '@terrace/api-client/schemas';
 import {
   Badge,

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@terrace/design-system';
 import { Button, DataTable, ErrorState, LazyConfirmDialog, toast } from '@terrace/design-system';
 import {
   organizationQueries,
