@@ -91,7 +91,8 @@ export function StackList({ namespaceId }: StackListProps) {
   const columns = useMemo<ColumnDef<Stack, unknown>[]>(
     () => [
       {
-        id: 'name',
+        // The accessors make the two columns the server sorts by (`sortBy`) sortable from their headers.
+        accessorKey: 'name',
         header: t`Name`,
         cell: ({ row }) => (
           <Link className="font-medium text-primary-subtle-foreground hover:underline" to={stackPaths.details(row.original.id)}>
@@ -131,6 +132,7 @@ export function StackList({ namespaceId }: StackListProps) {
       },
       {
         id: 'updatedAt',
+        accessorFn: (stack) => stack.updatedAt ?? stack.createdAt,
         header: t`Last updated`,
         cell: ({ row }) => i18n.date(row.original.updatedAt ?? row.original.createdAt, { dateStyle: 'medium', timeStyle: 'short' }),
       },

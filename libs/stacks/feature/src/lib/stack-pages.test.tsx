@@ -35,6 +35,30 @@ describe('StackList', () => {
     expect(Object.fromEntries(searches[0] ?? [])).toEqual({ page: '2', pageSize: '20', search: 'net', iacType: 'opentofu', sortBy: 'updatedAt', sortOrder: 'desc' });
   });
 
+  it('sorts on the server by name and by last update from the column headers', async () => {
+    const searches: URLSearchParams[] = [];
+    server.use(
+      ...sessionHandlers(),
+      handle('get', '/namespace', () => envelope([namespace])),
+      handle('get', '/stack', ({ request }) => {
+        searches.push(new URL(request.url).searchParams);
+        return envelope([stackFixture({ id: 'stk-1', name: 'network' })]);
+      }),
+    );
+    const { user, router } = renderPage({ path: 'stacks', element: <StackList />, url: '/app/stacks' });
+    const table = await screen.findByRole('table', { name: 'Stacks' });
+    await within(table).findByRole('link', { name: 'network' });
+    const name = within(table).getByRole('columnheader', { name: 'Name' });
+    await user.click(within(name).getByRole('button'));
+    await waitFor(() => expect(searches.at(-1)?.get('sortBy')).toBe('name'));
+    expect(searches.at(-1)?.get('sortOrder')).toBe('asc');
+    expect(name).toHaveAttribute('aria-sort', 'ascending');
+    const updated = within(table).getByRole('columnheader', { name: /Last updated/ });
+    await user.click(within(updated).getByRole('button'));
+    await waitFor(() => expect(searches.at(-1)?.get('sortBy')).toBe('updatedAt'));
+    expect(router.state.location.search).toContain('sort=updatedAt');
+  });
+
   it('offers the create action when a namespace has no stack yet, and keeps it disabled with the reason where stacks cannot be created', async () => {
     server.use(...sessionHandlers('admin', 'management'), handle('get', '/stack', () => envelope([])));
     renderPage({ path: 'namespace/:namespaceId', element: <StackList namespaceId="ns-1" />, url: '/app/namespace/ns-1?tab=stacks' });
