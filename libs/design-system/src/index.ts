@@ -17,6 +17,24 @@ export { Textarea, type TextareaProps } from './components/textarea/textarea';
 export { Label } from './components/label/label';
 export { FormField, type FormFieldProps } from './components/form-field/form-field';
 export {
+  Controller,
+  FormProvider,
+  useController,
+  useFieldArray,
+  useForm,
+  useFormContext,
+  useFormState,
+  useWatch,
+  type Control,
+  type ControllerRenderProps,
+  type FieldArrayPath,
+  type FieldErrors,
+  type FieldPath,
+  type FieldPathValue,
+  type FieldValues,
+  type UseFormReturn,
+} from './lib/form-engine';
+export {
   ControlledField,
   Form,
   applyServerError,
