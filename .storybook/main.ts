@@ -27,7 +27,6 @@ const config: StorybookConfig = {
           'lucide-react',
           '@tanstack/react-table',
           '@tanstack/react-virtual',
-          'react-hook-form',
           'class-variance-authority',
           'clsx',
           'tailwind-merge',
