@@ -1,5 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 import { contractResolver } from '../../components/form/contract-resolver';
@@ -28,11 +28,15 @@ const resolver = contractResolver(schema, i18n);
 
 function Text({ name, label }: { name: 'name' | 'iac.version' | `tags.${number}.key`; label: string }) {
   const { field, fieldState } = useController<Values, typeof name>({ name });
+  const id = useId();
   return (
-    <label>
-      {label}
-      <input {...field} aria-invalid={fieldState.invalid || undefined} aria-description={fieldState.error?.message} />
-    </label>
+    <div>
+      <label>
+        {label}
+        <input {...field} aria-invalid={fieldState.invalid || undefined} aria-describedby={fieldState.error ? id : undefined} />
+      </label>
+      {fieldState.error && <span id={id}>{fieldState.error.message}</span>}
+    </div>
   );
 }
 
@@ -92,8 +96,8 @@ describe('form engine: validation', () => {
     expect(box('Version')).not.toHaveAttribute('aria-invalid');
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(box('Name')).toHaveAttribute('aria-description', 'Enter a value.');
-    expect(box('Version')).toHaveAttribute('aria-description', 'Use at most 3 characters.');
+    expect(box('Name')).toHaveAccessibleDescription('Enter a value.');
+    expect(box('Version')).toHaveAccessibleDescription('Use at most 3 characters.');
     expect(onValid).not.toHaveBeenCalled();
 
     // After a submit every change is checked again: the name's error goes as it is typed.
@@ -101,7 +105,7 @@ describe('form engine: validation', () => {
     await waitFor(() => expect(box('Name')).not.toHaveAttribute('aria-invalid'));
     expect(box('Version')).toHaveAttribute('aria-invalid', 'true');
     await user.clear(box('Name'));
-    await waitFor(() => expect(box('Name')).toHaveAttribute('aria-description', 'Enter a value.'));
+    await waitFor(() => expect(box('Name')).toHaveAccessibleDescription('Enter a value.'));
   });
 
   it('checks a field when it loses the focus in onBlur mode', async () => {
@@ -109,7 +113,7 @@ describe('form engine: validation', () => {
     await user.type(box('Version'), 'toolong');
     expect(box('Version')).not.toHaveAttribute('aria-invalid');
     await user.tab();
-    await waitFor(() => expect(box('Version')).toHaveAttribute('aria-description', 'Use at most 3 characters.'));
+    await waitFor(() => expect(box('Version')).toHaveAccessibleDescription('Use at most 3 characters.'));
     expect(box('Name')).not.toHaveAttribute('aria-invalid');
   });
 
@@ -282,7 +286,7 @@ describe('form engine: state and subscriptions', () => {
     let form!: UseFormReturn<Values>;
     renderWithProviders(<TestForm expose={(f) => (form = f)} />);
     act(() => form.setError('iac.version', { type: 'server', message: 'Unknown version' }, { shouldFocus: true }));
-    expect(box('Version')).toHaveAttribute('aria-description', 'Unknown version');
+    expect(box('Version')).toHaveAccessibleDescription('Unknown version');
     expect(box('Version')).toHaveFocus();
     act(() => form.clearErrors('iac.version'));
     expect(box('Version')).not.toHaveAttribute('aria-invalid');
@@ -357,7 +361,7 @@ describe('form engine: field arrays', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(box('Tag 2')).toHaveAttribute('aria-invalid', 'true');
     await user.click(screen.getByRole('button', { name: 'Remove 1' }));
-    expect(box('Tag 1')).toHaveAttribute('aria-description', 'Enter a value.');
+    expect(box('Tag 1')).toHaveAccessibleDescription('Enter a value.');
   });
 
   it('inserts, moves, updates and replaces rows', async () => {
