@@ -27,13 +27,9 @@ export {
   useWatch,
   type Control,
   type ControllerRenderProps,
-  type FieldArrayPath,
-  type FieldErrors,
-  type FieldPath,
-  type FieldPathValue,
-  type FieldValues,
   type UseFormReturn,
-} from './lib/form-engine';
+} from './lib/form-engine/form-engine';
+export type { FieldArrayPath, FieldErrors, FieldPath, FieldPathValue, FieldValues } from './lib/form-engine/types';
 export {
   ControlledField,
   Form,

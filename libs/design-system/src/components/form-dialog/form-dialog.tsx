@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { FormProvider, type DefaultValues, type FieldValues, type UseFormReturn } from '../../lib/form-engine';
+import { FormProvider, type UseFormReturn } from '../../lib/form-engine/form-engine';
+import type { DefaultValues, FieldValues } from '../../lib/form-engine/types';
 import { Button } from '../button/button';
 import {
   Dialog,

@@ -2,18 +2,15 @@ import { useLingui } from '@lingui/react/macro';
 import { useMemo, type FormEvent, type ReactElement, type ReactNode } from 'react';
 import {
   FormProvider,
-  getPath,
   useController,
   useForm,
   useFormContext,
   useFormState,
   type ControllerRenderProps,
-  type FieldErrors,
-  type FieldPath,
-  type FieldValues,
-  type UseFormProps,
   type UseFormReturn,
-} from '../../lib/form-engine';
+} from '../../lib/form-engine/form-engine';
+import { getPath } from '../../lib/form-engine/paths';
+import type { FieldErrors, FieldPath, FieldValues, UseFormProps } from '../../lib/form-engine/types';
 import type { core, z } from 'zod/mini';
 import { FormField } from '../form-field/form-field';
 import type { WizardStep } from '../wizard/wizard';

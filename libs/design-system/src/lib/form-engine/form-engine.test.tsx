@@ -14,7 +14,7 @@ import {
   useFormState,
   useWatch,
   type UseFormReturn,
-} from './index';
+} from './form-engine';
 import type { ValidationMode } from './types';
 
 const schema = z.object({

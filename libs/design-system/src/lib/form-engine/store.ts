@@ -55,7 +55,7 @@ const isBlank = (value: unknown) =>
 
 /**
  * One form's values, errors and submit state, outside React: hooks subscribe to it and re-render
- * only when what they read changed (see hooks.tsx). It is react-hook-form's `control`.
+ * only when what they read changed (see form-engine.tsx). It is react-hook-form's `control`.
  */
 export class FormStore<V extends FieldValues> {
   state: FormSnapshot<V>;

@@ -10,18 +10,23 @@ type IsAny<T> = 0 extends 1 & T ? true : false;
 // Deep enough for every form of the console; it keeps a recursive type from running away.
 type Depth = [never, 0, 1, 2, 3, 4, 5, 6, 7, 8];
 
-type PathOf<T, D extends number> = [D] extends [never]
+// One walk makes both kinds of path: every path, or (`OnlyLists`) the paths of lists.
+type PathOf<T, D extends number, OnlyLists extends boolean> = [D] extends [never]
   ? never
   : IsAny<T> extends true
     ? string
     : T extends Leaf
       ? never
       : T extends readonly (infer Item)[]
-        ? `${number}` | `${number}.${PathOf<Item, Depth[D]>}`
-        : { [K in keyof T & string]: K | `${K}.${PathOf<T[K], Depth[D]>}` }[keyof T & string];
+        ? (OnlyLists extends true ? never : `${number}`) | `${number}.${PathOf<Item, Depth[D], OnlyLists>}`
+        : {
+            [K in keyof T & string]:
+              | (OnlyLists extends true ? (NonNullable<T[K]> extends readonly unknown[] ? K : never) : K)
+              | `${K}.${PathOf<T[K], Depth[D], OnlyLists>}`;
+          }[keyof T & string];
 
 /** Every dotted path into `V`: `name`, `approval.teams`, `parameters.${number}.key`. */
-export type FieldPath<V> = PathOf<V, 9>;
+export type FieldPath<V> = PathOf<V, 9, false>;
 
 type ValueAt<T, P extends string> = T extends unknown
   ? P extends `${infer Key}.${infer Rest}`
@@ -40,20 +45,8 @@ type ValueAt<T, P extends string> = T extends unknown
 /** The type of the value at `P` in `V`. */
 export type FieldPathValue<V, P extends string> = IsAny<V> extends true ? unknown : ValueAt<V, P>;
 
-type ArrayPathOf<T, D extends number> = [D] extends [never]
-  ? never
-  : IsAny<T> extends true
-    ? string
-    : T extends Leaf
-      ? never
-      : T extends readonly (infer Item)[]
-        ? `${number}.${ArrayPathOf<Item, Depth[D]>}`
-        : {
-            [K in keyof T & string]: (NonNullable<T[K]> extends readonly unknown[] ? K : never) | `${K}.${ArrayPathOf<T[K], Depth[D]>}`;
-          }[keyof T & string];
-
 /** The paths of `V` whose value is a list: what `useFieldArray` edits. */
-export type FieldArrayPath<V> = ArrayPathOf<V, 9>;
+export type FieldArrayPath<V> = PathOf<V, 9, true>;
 
 /** One row of the list at `Name`. */
 export type FieldArray<V, Name extends string> = NonNullable<FieldPathValue<V, Name>> extends readonly (infer Item)[] ? Item : never;
