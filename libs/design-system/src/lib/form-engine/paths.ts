@@ -8,7 +8,7 @@ type Container = Record<string, unknown> | unknown[];
 const isContainer = (value: unknown): value is Container => typeof value === 'object' && value !== null;
 const isIndex = (key: string) => /^\d+$/.test(key);
 
-export const splitPath = (path: string): string[] => (path === '' ? [] : path.split('.'));
+const splitPath = (path: string): string[] => (path === '' ? [] : path.split('.'));
 
 /** The value at `path`, or undefined when a step of it is missing. */
 export function getPath(source: unknown, path: string): unknown {
@@ -61,9 +61,7 @@ export function unsetPath<T>(source: T, path: string): T {
     }
     return next;
   };
-  if (keys.length === 0) return source;
-  const result = remove(source, 0);
-  return (isEmpty(result) && !Array.isArray(result) ? {} : result) as T;
+  return keys.length === 0 ? source : (remove(source, 0) as T);
 }
 
 /** Whether `path` is `ancestor` or lies below it. */
