@@ -93,7 +93,8 @@ export default [
   {
     // What the console bundles builds its schemas with zod's functional build: classic zod's
     // methods bring all of zod and its JSON Schema converter to every form page
-    // (docs/contributing/forms.md). Server and runner code may use classic zod.
+    // (docs/contributing/forms.md). Server and runner code may use classic zod. Its forms use the
+    // design system's form engine: react-hook-form is 16 KiB gzip more on every form page.
     // Lists use the design system's DataTable and its own column model (data-table/table-model.ts),
     // a twentieth of TanStack Table's size on every list page (ARCHITECTURE §8).
     files: ['apps/console/src/**/*.{ts,tsx}', 'libs/**/src/**/*.{ts,tsx}'],
@@ -107,6 +108,10 @@ export default [
             {
               name: '@tanstack/react-table',
               message: "Use the DataTable; import ColumnDef and the table states from '@terrace/design-system'.",
+            },
+            {
+              name: 'react-hook-form',
+              message: "Import useForm, useController, useFieldArray… from '@terrace/design-system' (docs/contributing/forms.md).",
             },
           ],
         },

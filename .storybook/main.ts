@@ -26,7 +26,6 @@ const config: StorybookConfig = {
           'radix-ui',
           'lucide-react',
           '@tanstack/react-virtual',
-          'react-hook-form',
           'class-variance-authority',
           'clsx',
           'tailwind-merge',

@@ -17,6 +17,20 @@ export { Textarea, type TextareaProps } from './components/textarea/textarea';
 export { Label } from './components/label/label';
 export { FormField, type FormFieldProps } from './components/form-field/form-field';
 export {
+  Controller,
+  FormProvider,
+  useController,
+  useFieldArray,
+  useForm,
+  useFormContext,
+  useFormState,
+  useWatch,
+  type Control,
+  type ControllerRenderProps,
+  type UseFormReturn,
+} from './lib/form-engine/form-engine';
+export type { FieldArrayPath, FieldErrors, FieldPath, FieldPathValue, FieldValues } from './lib/form-engine/types';
+export {
   ControlledField,
   Form,
   applyServerError,

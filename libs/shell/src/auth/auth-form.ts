@@ -12,7 +12,7 @@ export interface FieldRules<T extends Fields<T>> {
 
 type Errors<T extends Fields<T>> = Partial<Record<keyof T, { message: string }>>;
 
-/** What `useAuthForm` answers: the part of react-hook-form's `useForm` the sign-in pages use. */
+/** What `useAuthForm` answers: the part of the form engine's `useForm` the sign-in pages use. */
 export interface AuthForm<T extends Fields<T>> {
   register: (
     name: keyof T & string,
@@ -25,9 +25,9 @@ export interface AuthForm<T extends Fields<T>> {
 /**
  * The sign-in pages' forms: text fields of uncontrolled inputs, checked on submit, then again on
  * every change of a field once submitted; the first field in error takes the focus. It behaves as
- * react-hook-form's `useForm` in its default mode for what these pages use (`register` with
+ * the design system's `useForm` in its default mode for what these pages use (`register` with
  * `required`/`validate`, `handleSubmit`, `formState.errors`) without loading it: the sign-in pages
- * are the first a visitor loads, and the form library is 16 KiB gzip (ARCHITECTURE §8).
+ * are the first a visitor loads, and every KiB there counts (ARCHITECTURE §8).
  */
 export function useAuthForm<T extends Fields<T>>({ defaultValues }: { defaultValues: T }): AuthForm<T> {
   const elements = useRef(new Map<keyof T & string, HTMLInputElement>());

@@ -1,11 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import {
-  FormProvider,
-  type DefaultValues,
-  type FieldValues,
-  type UseFormReturn,
-} from 'react-hook-form';
+import { FormProvider, type UseFormReturn } from '../../lib/form-engine/form-engine';
+import type { DefaultValues, FieldValues } from '../../lib/form-engine/types';
 import { Button } from '../button/button';
 import {
   Dialog,
@@ -29,7 +25,7 @@ interface FormDialogBaseProps {
   children: ReactNode;
 }
 
-/** A dialog around a react-hook-form form (useContractForm). */
+/** A dialog around a form (useContractForm). */
 export interface BoundFormDialogProps<
   Values extends FieldValues,
   Output,
@@ -44,7 +40,7 @@ export interface BoundFormDialogProps<
   onSubmit?: never;
 }
 
-/** A dialog whose fields are not (yet) a react-hook-form form: it validates itself. */
+/** A dialog whose fields are not (yet) a form of the form engine: it validates itself. */
 export interface ManualFormDialogProps extends FormDialogBaseProps {
   /**
    * Returns false to stay open (validation failed) or rejects (the server refused; the client has

@@ -1,8 +1,9 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import { get, set, type FieldErrors, type FieldValues, type Resolver } from 'react-hook-form';
 // zod's functional build (`zod/mini`): the console's schemas are built with it so that a form page
 // bundles only the parts of zod it calls (see tools/openapi/generate-schemas.mjs).
 import { z, type core } from 'zod/mini';
+import { setPath } from '../../lib/form-engine/paths';
+import type { FieldErrors, FieldValues, Resolver } from '../../lib/form-engine/types';
 import { issueMessage, type FieldMessages } from './form-messages';
 
 type Issue = core.$ZodIssue;
@@ -91,7 +92,7 @@ export function addDomainIssue<T>(ctx: core.$RefinementCtx<T>, message: MessageD
 const rank = (issue: Issue) => (issue.code === 'invalid_format' ? 1 : 0);
 
 /**
- * react-hook-form's resolver for a zod schema: one error per field (the first problem, a domain
+ * The form's resolver for a zod schema: one error per field (the first problem, a domain
  * rule before a generic format or pattern), translated now with `i18n` through the one issue → message map
  * (form-messages.ts); `messages` words some fields differently. Valid values come back parsed
  * (trimmed, defaults filled) and are what `handleSubmit` passes on.
@@ -100,8 +101,8 @@ export function contractResolver<Schema extends core.$ZodType<unknown, FieldValu
   schema: Schema,
   i18n: I18n,
   messages: FieldMessages = {},
-): Resolver<z.input<Schema>, unknown, z.output<Schema>> {
-  return async (values, _context, options) => {
+): Resolver<z.input<Schema>, z.output<Schema>> {
+  return async (values) => {
     const result = await z.safeParseAsync(schema, values);
     if (result.success) return { values: result.data as z.output<Schema>, errors: {} };
     const chosen = new Map<string, Issue>();
@@ -110,15 +111,14 @@ export function contractResolver<Schema extends core.$ZodType<unknown, FieldValu
       const current = chosen.get(path);
       if (!current || rank(issue) < rank(current)) chosen.set(path, issue);
     }
-    const errors: FieldErrors = {};
+    let errors: FieldErrors<z.input<Schema>> = {};
     for (const [path, issue] of chosen) {
       // A problem of the whole form (an object-level rule without a path) goes to `root`.
       const name = path === '' ? 'root' : path;
       const descriptor = issueMessage(issue, messages[name]);
-      const field = get(options.fields, name) as { _f?: { ref?: unknown } } | undefined;
-      set(errors, name, { type: issue.code, message: i18n._(descriptor), ref: field?._f?.ref });
+      errors = setPath(errors, name, { type: issue.code, message: i18n._(descriptor) });
     }
-    return { values: {}, errors: errors as FieldErrors<z.input<Schema>> };
+    return { values: {}, errors };
   };
 }
 

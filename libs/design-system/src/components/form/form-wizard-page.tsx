@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { FormProvider, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { FormProvider, type UseFormReturn } from '../../lib/form-engine/form-engine';
+import type { FieldPath, FieldValues } from '../../lib/form-engine/types';
 import { BreadcrumbTrail, type BreadcrumbTrailProps } from '../breadcrumbs/breadcrumbs';
 import type { DetailPageQuery } from '../detail-page/detail-page';
 import { ErrorState } from '../error-state/error-state';

@@ -2,18 +2,15 @@ import { useLingui } from '@lingui/react/macro';
 import { useMemo, type FormEvent, type ReactElement, type ReactNode } from 'react';
 import {
   FormProvider,
-  get,
   useController,
   useForm,
   useFormContext,
   useFormState,
   type ControllerRenderProps,
-  type FieldErrors,
-  type FieldPath,
-  type FieldValues,
-  type UseFormProps,
   type UseFormReturn,
-} from 'react-hook-form';
+} from '../../lib/form-engine/form-engine';
+import { getPath } from '../../lib/form-engine/paths';
+import type { FieldErrors, FieldPath, FieldValues, UseFormProps } from '../../lib/form-engine/types';
 import type { core, z } from 'zod/mini';
 import { FormField } from '../form-field/form-field';
 import type { WizardStep } from '../wizard/wizard';
@@ -29,7 +26,7 @@ export interface UseContractFormOptions<
   messages?: FieldMessages;
 }
 
-/** react-hook-form with the schema's resolver: the one way a console form validates. */
+/** A form (the design system's form engine) with the schema's resolver: the one way a console form validates. */
 export function useContractForm<Schema extends core.$ZodType<unknown, FieldValues>>({
   schema,
   messages,
@@ -45,7 +42,7 @@ export function useContractForm<Schema extends core.$ZodType<unknown, FieldValue
 
 /** The first message at `name` or below it (a list's own error, or one of its items'). */
 export function errorMessageAt(errors: FieldErrors, name: string): string | undefined {
-  const found = get(errors, name) as unknown;
+  const found = getPath(errors, name);
   const search = (node: unknown): string | undefined => {
     if (!node || typeof node !== 'object') return undefined;
     const message = (node as { message?: unknown }).message;
@@ -86,7 +83,7 @@ export function applyServerError<Values extends FieldValues, Output>(
   if (!isServerFieldError(error) || !error.field) return null;
   const mapped = fields[error.field];
   const stripped = error.field.replace(/^entity\./, '');
-  const path = mapped ?? (get(form.getValues(), stripped) !== undefined ? stripped : null);
+  const path = mapped ?? (getPath(form.getValues(), stripped) !== undefined ? stripped : null);
   if (!path) return null;
   form.setError(
     path as FieldPath<Values>,
@@ -108,7 +105,7 @@ export interface FormProps<Values extends FieldValues, Output> {
   'aria-label'?: string;
 }
 
-/** A `<form>` bound to react-hook-form; its ControlledFields find the form through context. */
+/** A `<form>` bound to a form; its ControlledFields find the form through context. */
 export function Form<Values extends FieldValues, Output>({
   form,
   onSubmit,
@@ -141,7 +138,7 @@ export interface ControlledFieldProps<Values extends FieldValues, Name extends F
   help?: ReactNode;
   required?: boolean;
   className?: string;
-  /** Renders the one control with react-hook-form's value, onChange, onBlur, name and ref. */
+  /** Renders the one control with the field's value, onChange, onBlur, name and ref. */
   children: (field: ControllerRenderProps<Values, Name>) => ReactElement;
 }
 

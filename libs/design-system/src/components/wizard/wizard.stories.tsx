@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useForm } from 'react-hook-form';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { useForm } from '../../lib/form-engine/form-engine';
 import { FormField } from '../form-field/form-field';
 import { Input } from '../input/input';
 import { Wizard } from './wizard';

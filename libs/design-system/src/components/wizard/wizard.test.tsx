@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../testing/render-with-providers';
+import { useForm } from '../../lib/form-engine/form-engine';
 import { FormField } from '../form-field/form-field';
 import { Input } from '../input/input';
 import { Wizard } from './wizard';

@@ -9,7 +9,7 @@ export interface WizardStep {
   title: ReactNode;
   description?: ReactNode;
   content: ReactNode;
-  /** Runs before Next or Finish leaves the step, e.g. react-hook-form's `trigger`; false keeps the user here. */
+  /** Runs before Next or Finish leaves the step, e.g. the form's `trigger`; false keeps the user here. */
   validate?: () => boolean | Promise<boolean>;
   /** Marks the step in the step list as having errors (e.g. a field the server refused). */
   invalid?: boolean;

@@ -19,6 +19,10 @@ import {
   Textarea,
   toast,
   useContractForm,
+  useController,
+  useFieldArray,
+  useFormContext,
+  useWatch,
 } from '@terrace/design-system';
 import { discoveryQueries, useCreateDiscoveryMutation, useUpdateDiscoveryMutation, type StackDiscoveryConfiguration } from '@terrace/discovery/data-access';
 import { namespacesQueries } from '@terrace/namespaces/data-access';
@@ -26,7 +30,6 @@ import { useApiClient } from '@terrace/session';
 import { vcsQueries } from '@terrace/vcs/data-access';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   discoveryFieldMessages,

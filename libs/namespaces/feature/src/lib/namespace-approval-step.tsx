@@ -1,8 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { Checkbox, Label, RadioGroup, RadioGroupItem, Stack, useFieldError } from '@terrace/design-system';
+import { Checkbox, Label, RadioGroup, RadioGroupItem, Stack, useController, useFieldError, useFormContext } from '@terrace/design-system';
 import { approvalRuleTypes, overrideBehaviors } from '@terrace/namespaces/data-access';
 import { useId } from 'react';
-import { useController, useFormContext } from 'react-hook-form';
 import type { NamespaceFormValues } from './namespace-form';
 import { approvalRuleLabels, overrideBehaviorLabels } from './namespace-labels';
 

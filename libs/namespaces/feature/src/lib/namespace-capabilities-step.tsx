@@ -1,8 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { Label, Stack, Switch } from '@terrace/design-system';
+import { Label, Stack, Switch, useController, useFormContext } from '@terrace/design-system';
 import { namespaceCapabilityKeys, type NamespaceCapabilityKey } from '@terrace/namespaces/data-access';
 import { useId } from 'react';
-import { useController, useFormContext } from 'react-hook-form';
 import type { NamespaceFormValues } from './namespace-form';
 import { capabilityLabels } from './namespace-labels';
 

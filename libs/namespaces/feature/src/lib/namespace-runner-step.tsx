@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { ControlledField, Input, Label, RadioGroup, RadioGroupItem, Stack, Switch } from '@terrace/design-system';
+import { ControlledField, Input, Label, RadioGroup, RadioGroupItem, Stack, Switch, useController, useFormContext, useWatch } from '@terrace/design-system';
 import { useId, useState } from 'react';
-import { useController, useFormContext, useWatch } from 'react-hook-form';
 import type { NamespaceFormValues } from './namespace-form';
 
 export function NamespaceRunnerStep() {

@@ -1,8 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { ControlledField, Input, Label, RadioGroup, RadioGroupItem, Stack, Textarea, useFieldError } from '@terrace/design-system';
+import { ControlledField, Input, Label, RadioGroup, RadioGroupItem, Stack, Textarea, useController, useFieldError, useFormContext } from '@terrace/design-system';
 import { policyTypeDescriptions, policyTypeLabels } from '@terrace/policies/ui';
 import { useId } from 'react';
-import { useController, useFormContext } from 'react-hook-form';
 import { policyTypes, type ControlPolicyFormValues } from './control-policy-form';
 
 /** Name, description and the kind of policy (spec §9); the type is fixed once the policy exists. */

@@ -15,6 +15,11 @@ import {
   Stack,
   Switch,
   Textarea,
+  useController,
+  useFieldArray,
+  useFormContext,
+  useFormState,
+  useWatch,
 } from '@terrace/design-system';
 import { conditionOperators } from '@terrace/domain';
 import { policiesQueries } from '@terrace/policies/data-access';
@@ -22,7 +27,6 @@ import { policyTypeDescriptions, policyTypeLabels } from '@terrace/policies/ui';
 import { useApiClient } from '@terrace/session';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import { useController, useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import type { ControlPolicyFormValues } from './control-policy-form';
 
 type Values = ControlPolicyFormValues;

@@ -1,12 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Checkbox, ErrorState, Label, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Skeleton, Stack, useFieldError } from '@terrace/design-system';
+import { Checkbox, ErrorState, Label, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Skeleton, Stack, useController, useFieldError } from '@terrace/design-system';
 import { severityFromGroupSeverity } from '@terrace/domain';
 import { policiesQueries, policyGroupSeverities, type GroupSeverity } from '@terrace/policies/data-access';
 import { policyTypeLabels } from '@terrace/policies/ui';
 import { useApiClient } from '@terrace/session';
 import { useId } from 'react';
-import { useController } from 'react-hook-form';
 import type { PolicyGroupFormValues } from './policy-group-form';
 
 /** The group's policies, each with its severity (minor, moderate, major, critical). */

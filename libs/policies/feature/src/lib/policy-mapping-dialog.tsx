@@ -14,6 +14,9 @@ import {
   SelectTrigger,
   SelectValue,
   useContractForm,
+  useController,
+  useFieldArray,
+  useWatch,
 } from '@terrace/design-system';
 import { policiesQueries, policyEnforcementLevels, policyGroupSeverities, policyTargetTypes, type PolicyMapping, type PolicySubject } from '@terrace/policies/data-access';
 import { enforcementDescriptions, enforcementLabels } from '@terrace/policies/ui';
@@ -21,7 +24,6 @@ import { severityFromGroupSeverity } from '@terrace/domain';
 import { useApiClient } from '@terrace/session';
 import { Plus, Trash2 } from 'lucide-react';
 import { useDeferredValue, useId, useState } from 'react';
-import { useController, useFieldArray, useWatch } from 'react-hook-form';
 import { emptyMappingForm, formToMapping, mappingToForm, policyMappingSchema, type PolicyMappingValues } from './policy-mapping-form';
 
 export interface PolicyMappingDialogProps {

@@ -4,9 +4,9 @@ import {
   ControlledField,
   FormDialog,
   Input,
+  Label,
   RadioGroup,
   RadioGroupItem,
-  Label,
   Select,
   SelectContent,
   SelectItem,
@@ -14,13 +14,15 @@ import {
   SelectValue,
   Textarea,
   useContractForm,
+  useFieldArray,
+  useFormState,
+  useWatch,
 } from '@terrace/design-system';
 import { taskTypes, type TaskType } from '@terrace/domain';
 import type { TaskToExecute } from '@terrace/runs/data-access';
 import { taskTypeLabels } from '@terrace/runs/ui';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import { useFieldArray, useFormState, useWatch } from 'react-hook-form';
 import { taskFieldMessages, taskFormDefaults, taskFormSchema, taskServerFields, type TaskFormValues } from './task-form';
 
 export interface RunTaskDialogProps {

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
+  Controller,
   Dialog,
   DialogBody,
   DialogContent,
@@ -16,10 +17,10 @@ import {
   SelectTrigger,
   SelectValue,
   toast,
+  useForm,
 } from '@terrace/design-system';
 import { validateOrganizationChoice } from '@terrace/domain';
 import { type Organization, sessionQueries, sessionRequests, storeSession, useApiClient } from '@terrace/session';
-import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 
 export interface OrganizationSwitcherDialogProps {

@@ -13,13 +13,13 @@ import {
   Stack as Column,
   toast,
   useContractForm,
+  useWatch,
 } from '@terrace/design-system';
 import { namespacesQueries } from '@terrace/namespaces/data-access';
 import { useApiClient } from '@terrace/session';
 import { stacksQueries, useCreateStackMutation, useUpdateStackMutation, type Stack } from '@terrace/stacks/data-access';
 import { Copy } from 'lucide-react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { useWatch } from 'react-hook-form';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   emptyStackForm,

@@ -18,6 +18,8 @@ import {
   Stack,
   Switch,
   Textarea,
+  useFormContext,
+  useWatch,
 } from '@terrace/design-system';
 import { versionPickerOptions } from '@terrace/domain';
 import type { Namespace } from '@terrace/namespaces/data-access';
@@ -28,7 +30,6 @@ import { iacTypes, stacksQueries } from '@terrace/stacks/data-access';
 import { vcsQueries } from '@terrace/vcs/data-access';
 import { Folder, FolderUp } from 'lucide-react';
 import { useId } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
 import { effectiveSettings } from './effective-settings';
 import type { StackFormValues } from './stack-form';
 import { useRunnerGroupOptions } from './runner-groups';

@@ -18,13 +18,15 @@ import {
   toast,
   trimmed,
   useContractForm,
+  useFieldArray,
+  useFormContext,
+  useWatch,
 } from '@terrace/design-system';
 import { useApiClient } from '@terrace/session';
 import { stacksQueries, stackStateQueries, type Stack as StackModel } from '@terrace/stacks/data-access';
 import { useCreateDependencyMutation } from '@terrace/templates/data-access';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { z } from 'zod/mini';
 import { triggerLabels } from './template-labels';
 

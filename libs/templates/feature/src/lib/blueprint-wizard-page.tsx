@@ -4,6 +4,8 @@ import {
   Button,
   Checkbox,
   ControlledField,
+  FormWizardEntity,
+  FormWizardPage,
   Input,
   Label,
   Select,
@@ -11,19 +13,18 @@ import {
   SelectItem,
   SelectTrigger,
   SelectValue,
-  FormWizardEntity,
-  FormWizardPage,
   Stack,
   Textarea,
   toast,
   useContractForm,
+  useFieldArray,
+  useFormContext,
 } from '@terrace/design-system';
 import { conditionOperators } from '@terrace/domain';
 import { useApiClient } from '@terrace/session';
 import { templatesQueries, useCreateBlueprintMutation, useUpdateBlueprintMutation, type Blueprint } from '@terrace/templates/data-access';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import {
   blueprintFieldMessages,

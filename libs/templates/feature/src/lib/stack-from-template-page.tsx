@@ -4,19 +4,20 @@ import {
   Banner,
   Button,
   ControlledField,
-  Input,
   FormWizardFrame,
   FormWizardPage,
+  Input,
   Stack,
   toast,
   useContractForm,
+  useFieldArray,
+  useFormContext,
 } from '@terrace/design-system';
 import { ttlDurationMs } from '@terrace/domain';
 import { useApiClient } from '@terrace/session';
 import { templatesQueries, useCreateStackFromTemplateMutation, type Template } from '@terrace/templates/data-access';
 import { Plus, Trash2 } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
-import { useFieldArray, useFormContext } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { stackFromTemplateMessages, stackFromTemplateSchema, toTtl, type StackFromTemplateValues } from './template-form';
 import { templatePaths } from './template-paths';

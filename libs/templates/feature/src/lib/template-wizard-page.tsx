@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import {
   Checkbox,
   ControlledField,
+  FormWizardEntity,
+  FormWizardPage,
   Input,
   Label,
   Select,
@@ -10,18 +12,16 @@ import {
   SelectItem,
   SelectTrigger,
   SelectValue,
-  FormWizardEntity,
-  FormWizardPage,
   Stack,
   Textarea,
   toast,
   useContractForm,
+  useWatch,
 } from '@terrace/design-system';
 import { useApiClient } from '@terrace/session';
 import { iacTypes } from '@terrace/stacks/data-access';
 import { templatesQueries, useCreateTemplateMutation, useUpdateTemplateMutation, type Template } from '@terrace/templates/data-access';
 import { useId } from 'react';
-import { useWatch } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import {
   emptyTemplateForm,

@@ -1,10 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { ControlledField, Input, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Stack } from '@terrace/design-system';
+import { ControlledField, Input, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Stack, useFormContext, useWatch } from '@terrace/design-system';
 import { useApiClient } from '@terrace/session';
 import { vcsQueries } from '@terrace/vcs/data-access';
 import type { ReactNode } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
 
 export interface VcsFieldsProps {
   /** Where the { providerId, repoName, branch, path } object sits in the form, e.g. 'vcsInfo'. */

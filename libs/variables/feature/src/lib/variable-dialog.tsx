@@ -16,6 +16,10 @@ import {
   Textarea,
   toast,
   useContractForm,
+  useController,
+  useFieldArray,
+  useFormContext,
+  useWatch,
 } from '@terrace/design-system';
 import {
   useCreateVariableMutation,
@@ -26,7 +30,6 @@ import {
 } from '@terrace/variables/data-access';
 import { Plus, X } from 'lucide-react';
 import { useId, useMemo, type ReactNode } from 'react';
-import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import {
   conditionOperators,
   emptyVariableForm,

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import {
   Button,
+  type Control,
   ControlledField,
   FormDialog,
   Input,
@@ -15,6 +16,8 @@ import {
   Stack,
   Textarea,
   useContractForm,
+  useController,
+  useWatch,
 } from '@terrace/design-system';
 import {
   useValidateVcsConnectionMutation,
@@ -24,7 +27,6 @@ import {
   type VcsType,
 } from '@terrace/vcs/data-access';
 import { useId, useState } from 'react';
-import { useController, useWatch, type Control } from 'react-hook-form';
 import { repoNameFormats, vcsAuthTypeLabels, vcsTypeLabels } from './vcs-labels';
 import {
   authTypesOf,

@@ -4,16 +4,16 @@ import { zCustomAbacConfigurationInput } from '@terrace/api-client/schemas';
 import {
   Checkbox,
   ControlledField,
+  type FieldMessages,
   FormDialog,
   Input,
   Label,
   trimmed,
   useContractForm,
-  type FieldMessages,
+  useController,
 } from '@terrace/design-system';
 import type { AbacConfiguration, AbacConfigurationInput, Team } from '@terrace/organization/data-access';
 import { useId } from 'react';
-import { useController } from 'react-hook-form';
 import { z } from 'zod/mini';
 import { RoleSelect } from '../common/role-select';
 

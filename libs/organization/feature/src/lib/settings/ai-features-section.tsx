@@ -14,13 +14,13 @@ import {
   Stack,
   toast,
   useContractForm,
+  useController,
 } from '@terrace/design-system';
 import {
   organizationQueries,
   useUpdateAiFeaturesMutation,
 } from '@terrace/organization/data-access';
 import { useId } from 'react';
-import { useController } from 'react-hook-form';
 import { SettingToggle } from './setting-toggle';
 import { useApiClient } from '@terrace/session';
 

@@ -4,6 +4,7 @@ import { zCustomRoleInput, zCustomRolePermission } from '@terrace/api-client/sch
 import {
   ControlledField,
   domainRule,
+  type FieldMessages,
   FormDialog,
   Input,
   Select,
@@ -13,10 +14,11 @@ import {
   SelectValue,
   trimmed,
   unwrapOptional,
-  useFieldError,
   useContractForm,
+  useController,
+  useFieldError,
+  useFormContext,
   wireRule,
-  type FieldMessages,
 } from '@terrace/design-system';
 import {
   customRoleTypes,
@@ -26,7 +28,6 @@ import {
   type CustomRoleType,
   type StackRestriction,
 } from '@terrace/organization/data-access';
-import { useController, useFormContext } from 'react-hook-form';
 import { z } from 'zod/mini';
 import { PermissionChecklist } from './permission-checklist';
 
