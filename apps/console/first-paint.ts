@@ -15,6 +15,23 @@ const firstPaintStyle =
   'html:not([lang|=en]) [data-first-paint-loader],html[data-prerender=off] [data-first-paint-loader]{display:flex}</style>';
 
 /**
+ * What loads a prerendered page's scripts once it has painted. The page shows without them (its
+ * markup is inert until React replaces it), and a request started before the first paint competes
+ * with the stylesheet for the network: Lighthouse's simulation (Lantern) counts every request
+ * started before the first contentful paint into its pessimistic estimate of it. So the entry
+ * script and the route's module preloads are added when the browser reports that paint; where it
+ * does not report paints (no PerformanceObserver for them), at once, as a plain page would load
+ * them; and after `fallbackMs` in any case (a tab opened in the background paints only once shown).
+ */
+export function scriptsAfterPaintScript(entry: string, preloads: string[], fallbackMs = 3000): string {
+  return `(function(){var done=0;function load(){if(done)return;done=1;var h=document.head;${JSON.stringify(preloads)}.forEach(function(f){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=f;h.appendChild(l)});var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entry)};h.appendChild(s)}try{if(PerformanceObserver.supportedEntryTypes.indexOf("paint")<0)return load();new PerformanceObserver(function(list){if(list.getEntriesByName("first-contentful-paint").length)load()}).observe({type:"paint",buffered:true});setTimeout(load,${fallbackMs})}catch(e){load()}})();`;
+}
+
+/** `<script type="module" src>` and `<link rel="modulepreload">` of a page's <head>. */
+const entryScriptTag = /\n\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const modulePreloadTag = /\n\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
  * Writes into the console's HTML pages what the browser paints before any script has run: every
  * page gets the settings script above; the route copies of `pages` (routes/*.html, written by
  * routePreloads) get the page's own markup, rendered by React at build time from the same route
@@ -75,7 +92,17 @@ export function firstPaint(
               this.error(
                 `first-paint: ${asset.fileName} has no loader in #root to put the page beside`,
               );
-            source = withPage;
+            // The scripts load once the page has painted (scriptsAfterPaintScript), not from <head>.
+            const entry = entryScriptTag.exec(withPage)?.[1];
+            if (!entry) this.error(`first-paint: ${asset.fileName} has no entry script`);
+            const preloads = [...withPage.matchAll(modulePreloadTag)].map(([, href]) => href ?? '');
+            source = withPage
+              .replace(entryScriptTag, '')
+              .replace(modulePreloadTag, '')
+              .replace(
+                /(\n\s*)<\/body>/,
+                `$1  <script>${scriptsAfterPaintScript(entry, preloads)}</script>$1</body>`,
+              );
           }
           asset.source = source;
         }

@@ -80,6 +80,22 @@ test.describe('first paint before the scripts run', () => {
     await expect(html).toHaveAttribute('dir', 'rtl');
   });
 
+  test('the prerendered page requests its scripts only once it has painted', async ({ page }) => {
+    await page.goto('/auth/login');
+    await expect(page.locator('[data-first-paint]'), 'React replaced the prerendered markup').toHaveCount(0);
+    const { paint, scripts } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/[^/]*\.js$/.test(new URL(entry.name).pathname))
+        .map((entry) => entry.startTime),
+    }));
+    expect(paint, 'the page painted').toBeDefined();
+    expect(scripts.length, 'the console loaded its scripts').toBeGreaterThan(1);
+    // Ordering, not duration: no script of the console was requested before the page was painted.
+    expect(Math.min(...scripts)).toBeGreaterThanOrEqual(paint ?? Number.POSITIVE_INFINITY);
+  });
+
   test('a sign-in address with a query shows the loader, not the prerendered text', async ({
     page,
   }) => {
