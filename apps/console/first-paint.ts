@@ -23,7 +23,11 @@ const firstPaintStyle =
  * does not report paints (no PerformanceObserver for them), at once, as a plain page would load
  * them; and after `fallbackMs` in any case (a tab opened in the background paints only once shown).
  */
-export function scriptsAfterPaintScript(entry: string, preloads: string[], fallbackMs = 3000): string {
+export function scriptsAfterPaintScript(
+  entry: string,
+  preloads: string[],
+  fallbackMs = 3000,
+): string {
   return `(function(){var done=0;function load(){if(done)return;done=1;var h=document.head;${JSON.stringify(preloads)}.forEach(function(f){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=f;h.appendChild(l)});var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entry)};h.appendChild(s)}try{if(PerformanceObserver.supportedEntryTypes.indexOf("paint")<0)return load();new PerformanceObserver(function(list){if(list.getEntriesByName("first-contentful-paint").length)load()}).observe({type:"paint",buffered:true});setTimeout(load,${fallbackMs})}catch(e){load()}})();`;
 }
 

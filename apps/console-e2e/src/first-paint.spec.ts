@@ -82,7 +82,10 @@ test.describe('first paint before the scripts run', () => {
 
   test('the prerendered page requests its scripts only once it has painted', async ({ page }) => {
     await page.goto('/auth/login');
-    await expect(page.locator('[data-first-paint]'), 'React replaced the prerendered markup').toHaveCount(0);
+    await expect(
+      page.locator('[data-first-paint]'),
+      'React replaced the prerendered markup',
+    ).toHaveCount(0);
     const { paint, scripts } = await page.evaluate(() => ({
       paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
       scripts: performance
