@@ -12,7 +12,9 @@ const renderModule = '/src/prerender/render-first-paint.tsx';
  */
 const firstPaintStyle =
   '<style>[data-first-paint]{display:contents}[data-first-paint-loader],html:not([lang|=en]) [data-first-paint],html[data-prerender=off] [data-first-paint]{display:none}' +
-  'html:not([lang|=en]) [data-first-paint-loader],html[data-prerender=off] [data-first-paint-loader]{display:flex}</style>';
+  'html:not([lang|=en]) [data-first-paint-loader],html[data-prerender=off] [data-first-paint-loader]{display:flex}' +
+  // The reminder banners' reserved room (libs/shell ReservedReminderBanners): only the expected ones.
+  '[data-reminder-slot]{display:none}html[data-reminders~=mfa] [data-reminder-slot=mfa],html[data-reminders~=sso] [data-reminder-slot=sso]{display:block}</style>';
 
 /**
  * What loads a prerendered page's scripts once it has painted. The page shows without them (its

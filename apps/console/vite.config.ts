@@ -51,11 +51,13 @@ export default defineConfig({
       // The English part of the catalog each of those chunks loads before it runs (catalogParts).
       (code) => [catalogPartsOf(code)?.['en']].filter((file): file is string => Boolean(file)),
     ),
-    // The sign-in pages painted from their HTML, before any script (the route copies above).
+    // The sign-in pages and the namespace list's frame painted from their HTML, before any
+    // script (the route copies above).
     firstPaint(
       [
         { path: '/auth/login', html: 'routes/auth-login.html' },
         { path: '/auth/signup', html: 'routes/auth-signup.html' },
+        { path: '/app/namespaces', html: 'routes/app-namespaces.html' },
       ],
       [nxViteTsPaths(), ...linguiReactPlugins()],
     ),

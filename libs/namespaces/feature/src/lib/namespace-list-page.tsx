@@ -14,6 +14,7 @@ import { namespacesQueries, type Namespace, type PageSize } from '@terrace/names
 import { FolderTree, Plus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { namespaceListHeading } from './namespace-list-heading';
 import { namespacePaths } from './namespace-paths';
 import { useNamespaceListParams } from './use-namespace-list-params';
 import { useNamespaceAccess } from './use-namespace-access';
@@ -31,7 +32,10 @@ export function NamespaceListPage({ canCreate = true, createRefusal }: Namespace
   const { t, i18n } = useLingui();
   const client = useApiClient();
   const [filters, setFilters] = useNamespaceListParams();
-  const query = useQuery({ ...namespacesQueries.list(client, filters), placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...namespacesQueries.list(client, filters),
+    placeholderData: keepPreviousData,
+  });
 
   // The search box answers at once; the URL (and so the request) follows after a pause in typing.
   const [draft, setDraft] = useState(filters.name ?? '');
@@ -49,7 +53,10 @@ export function NamespaceListPage({ canCreate = true, createRefusal }: Namespace
         header: t`Name`,
         enableSorting: false,
         cell: ({ row }) => (
-          <Link className="font-medium text-primary-subtle-foreground hover:underline" to={namespacePaths.details(row.original.id)}>
+          <Link
+            className="font-medium text-primary-subtle-foreground hover:underline"
+            to={namespacePaths.details(row.original.id)}
+          >
             {row.original.name}
           </Link>
         ),
@@ -58,7 +65,9 @@ export function NamespaceListPage({ canCreate = true, createRefusal }: Namespace
         id: 'description',
         header: t`Description`,
         enableSorting: false,
-        cell: ({ row }) => <span className="text-muted-foreground">{row.original.description || '—'}</span>,
+        cell: ({ row }) => (
+          <span className="text-muted-foreground">{row.original.description || '—'}</span>
+        ),
       },
       {
         id: 'runner',
@@ -71,7 +80,8 @@ export function NamespaceListPage({ canCreate = true, createRefusal }: Namespace
         id: 'updatedAt',
         header: t`Last updated`,
         enableSorting: false,
-        cell: ({ row }) => i18n.date(row.original.updatedAt, { dateStyle: 'medium', timeStyle: 'short' }),
+        cell: ({ row }) =>
+          i18n.date(row.original.updatedAt, { dateStyle: 'medium', timeStyle: 'short' }),
       },
     ],
     [t, i18n],
@@ -98,12 +108,16 @@ export function NamespaceListPage({ canCreate = true, createRefusal }: Namespace
   return (
     <Stack gap={6} className="p-6">
       <PageHeader
-        title={t`Namespaces`}
-        description={t`Namespaces group stacks and hold the defaults their stacks inherit: IaC versions, runners, approvals and capabilities.`}
+        title={i18n._(namespaceListHeading.title)}
+        description={i18n._(namespaceListHeading.description)}
         actions={unfilteredEmpty ? undefined : createButton}
       />
       {query.isError ? (
-        <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <ErrorState
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       ) : unfilteredEmpty ? (
         <EmptyState
           icon={<FolderTree aria-hidden />}

@@ -1,13 +1,23 @@
 import { lazyPage, type AppPages } from '@terrace/session';
 import { createElement } from 'react';
 import type { NamespaceStacksPanel, NamespaceVariablesPanel } from './namespace-details-page';
+import { namespaceListHeading } from './namespace-list-heading';
 
 /** The namespaces pages by route id (spec §2.2); the app composes them under the route table's guards. */
 export const namespacesPages = {
-  namespaces: lazyPage(() => import('./namespace-list-page').then((m) => m.NamespaceListRoute)),
-  namespace: lazyPage(() => import('./namespace-details-page').then((m) => m.NamespaceDetailsRoute)),
-  createNamespaceWizard: lazyPage(() => import('./namespace-wizard-page').then((m) => m.CreateNamespaceWizardPage)),
-  editNamespaceWizard: lazyPage(() => import('./namespace-wizard-page').then((m) => m.EditNamespaceWizardPage)),
+  namespaces: lazyPage(
+    () => import('./namespace-list-page').then((m) => m.NamespaceListRoute),
+    namespaceListHeading,
+  ),
+  namespace: lazyPage(() =>
+    import('./namespace-details-page').then((m) => m.NamespaceDetailsRoute),
+  ),
+  createNamespaceWizard: lazyPage(() =>
+    import('./namespace-wizard-page').then((m) => m.CreateNamespaceWizardPage),
+  ),
+  editNamespaceWizard: lazyPage(() =>
+    import('./namespace-wizard-page').then((m) => m.EditNamespaceWizardPage),
+  ),
 } satisfies AppPages;
 
 /**
@@ -26,9 +36,16 @@ export function namespacesPagesWith({
   return {
     ...namespacesPages,
     namespace: lazyPage(() =>
-      import('./namespace-details-page').then((m) => function NamespaceRoute() {
-        return createElement(m.NamespaceDetailsRoute, { stacksPanel, variablesPanel, dependenciesPanel });
-      }),
+      import('./namespace-details-page').then(
+        (m) =>
+          function NamespaceRoute() {
+            return createElement(m.NamespaceDetailsRoute, {
+              stacksPanel,
+              variablesPanel,
+              dependenciesPanel,
+            });
+          },
+      ),
     ),
   } satisfies AppPages;
 }

@@ -2,6 +2,7 @@ import { envelope, errorResponse, handle } from '@terrace/api-client/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { activateLocale } from '@terrace/i18n';
+import { lazyPage } from '@terrace/session';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { renderConsole, server, sessionHandlers } from '../../testing/console-fixture';
 
@@ -13,11 +14,23 @@ const day = 86_400_000;
 
 describe('layout, navigation and header', () => {
   it('filters the navigation by role and marks disaster recovery locked without the capability', async () => {
-    server.use(...sessionHandlers({ role: 'admin', capabilities: { disasterRecovery: false, aiAgent: true } }));
+    server.use(
+      ...sessionHandlers({
+        role: 'admin',
+        capabilities: { disasterRecovery: false, aiAgent: true },
+      }),
+    );
     renderConsole({ path: '/app/audit' });
     const nav = await screen.findByTestId('side-nav');
-    expect(within(nav).getByRole('link', { name: /Disaster Recovery/ })).toHaveAttribute('data-locked', 'true');
-    expect(within(nav).getByRole('link', { name: 'Audit' })).toHaveAttribute('aria-current', 'page');
+    // The navigation's frame is drawn before the session answers; its entries come with it.
+    expect(await within(nav).findByRole('link', { name: /Disaster Recovery/ })).toHaveAttribute(
+      'data-locked',
+      'true',
+    );
+    expect(within(nav).getByRole('link', { name: 'Audit' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     // Not on the allow-list: the migration entry is not offered.
     expect(within(nav).queryByRole('link', { name: 'Terraform Cloud Migration' })).toBeNull();
   });
@@ -26,18 +39,33 @@ describe('layout, navigation and header', () => {
     server.use(...sessionHandlers({ role: 'admin' }));
     renderConsole({ path: '/app/tfRegistry?tab=providers' });
     const nav = await screen.findByTestId('side-nav');
-    const explorer = within(nav).getByRole('group', { name: 'Terraform Explorer' });
+    const explorer = await within(nav).findByRole('group', { name: 'Terraform Explorer' });
     const registry = within(explorer).getByRole('group', { name: 'Private Registry' });
-    expect(within(registry).getAllByRole('link').map((a) => a.textContent)).toEqual(['Terraform Modules', 'Terraform Providers']);
-    expect(within(registry).getByRole('link', { name: 'Terraform Providers' })).toHaveAttribute('aria-current', 'page');
-    expect(within(explorer).getByRole('link', { name: 'Explorer' })).toHaveAttribute('href', '/app/tfExplorer');
+    expect(
+      within(registry)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Terraform Modules', 'Terraform Providers']);
+    expect(within(registry).getByRole('link', { name: 'Terraform Providers' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(explorer).getByRole('link', { name: 'Explorer' })).toHaveAttribute(
+      'href',
+      '/app/tfExplorer',
+    );
   });
 
   it('lists Stack Discovery under Infrastructure Automation, current on a discovery configuration page', async () => {
-    server.use(...sessionHandlers({ role: 'admin' }), handle('get', '/stackDiscoveryConfiguration/{stackDiscoveryConfigurationId}', () => errorResponse(404, 'not_found', 'Not found')));
+    server.use(
+      ...sessionHandlers({ role: 'admin' }),
+      handle('get', '/stackDiscoveryConfiguration/{stackDiscoveryConfigurationId}', () =>
+        errorResponse(404, 'not_found', 'Not found'),
+      ),
+    );
     renderConsole({ path: '/app/stackDiscovery/sdc-1' });
     const nav = await screen.findByTestId('side-nav');
-    const automation = within(nav).getByRole('group', { name: 'Infrastructure Automation' });
+    const automation = await within(nav).findByRole('group', { name: 'Infrastructure Automation' });
     const entry = within(automation).getByRole('link', { name: 'Stack Discovery' });
     expect(entry).toHaveAttribute('href', '/app/stackDiscovery');
     expect(entry).toHaveAttribute('aria-current', 'page');
@@ -57,9 +85,15 @@ describe('layout, navigation and header', () => {
     const entry = await within(nav).findByRole('link', { name: 'AI Chat Assistant' });
     expect(entry).toHaveAccessibleDescription('Click here to enable AI features');
     await userEvent.click(entry);
-    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/app/organization/setting?id=ai-features'));
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        '/app/organization/setting?id=ai-features',
+      ),
+    );
     expect(screen.queryByText('The AI Chat Assistant is not available yet.')).toBeNull();
-    await waitFor(() => expect(event).toMatchObject({ entity: { title: 'AI assistant icon clicked' } }));
+    await waitFor(() =>
+      expect(event).toMatchObject({ entity: { title: 'AI assistant icon clicked' } }),
+    );
   });
 
   it('sends a viewer without AI features configured there too', async () => {
@@ -73,12 +107,16 @@ describe('layout, navigation and header', () => {
   });
 
   it('shows a member without AI consent the entry disabled, with the message to contact an administrator', async () => {
-    server.use(...sessionHandlers({ role: 'member', aiFeatures: { enabled: false, consented: false } }));
+    server.use(
+      ...sessionHandlers({ role: 'member', aiFeatures: { enabled: false, consented: false } }),
+    );
     const { router } = renderConsole({ path: '/app/audit' });
     const nav = await screen.findByTestId('side-nav');
     const entry = await within(nav).findByRole('button', { name: 'AI Chat Assistant' });
     await waitFor(() =>
-      expect(entry).toHaveAccessibleDescription('AI features are not enabled for this organization. Please contact your administrator.'),
+      expect(entry).toHaveAccessibleDescription(
+        'AI features are not enabled for this organization. Please contact your administrator.',
+      ),
     );
     expect(entry).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(entry);
@@ -127,7 +165,10 @@ describe('layout, navigation and header', () => {
     [40, 'Free trial expires in: 14 day(s)', 'neutral'],
   ])('labels a free trial ending in %s days', async (days, text, tone) => {
     server.use(
-      ...sessionHandlers({ pricingPlan: 'freeTrial', freeTrialExpiration: new Date(Date.now() + days * day - 60_000).toISOString() }),
+      ...sessionHandlers({
+        pricingPlan: 'freeTrial',
+        freeTrialExpiration: new Date(Date.now() + days * day - 60_000).toISOString(),
+      }),
     );
     renderConsole({ path: '/app/audit' });
     const label = await screen.findByTestId('free-trial-label');
@@ -152,7 +193,10 @@ describe('layout, navigation and header', () => {
       linkUrl: 'https://example.com',
       date: new Date(Date.UTC(2026, 0, i + 1)).toISOString(),
     }));
-    server.use(handle('get', '/notifications/feed', () => envelope(items)), ...sessionHandlers());
+    server.use(
+      handle('get', '/notifications/feed', () => envelope(items)),
+      ...sessionHandlers(),
+    );
     renderConsole({ path: '/app/audit' });
     expect(await screen.findByTestId('notifications-badge')).toHaveTextContent('5+');
     await userEvent.click(screen.getByRole('button', { name: /Notifications/ }));
@@ -194,13 +238,31 @@ describe('layout, navigation and header', () => {
       ...sessionHandlers(),
       handle('get', '/iam/org/userAllowedOrganization', () =>
         envelope([
-          { id: 'o-acme1', name: 'Acme Cloud', type: 'regular' as const, pricingPlan: 'pro' as const, orgRole: 'admin' },
-          { id: 'o-beta1', name: 'Beta Labs', type: 'regular' as const, pricingPlan: 'pro' as const, orgRole: 'viewer' },
+          {
+            id: 'o-acme1',
+            name: 'Acme Cloud',
+            type: 'regular' as const,
+            pricingPlan: 'pro' as const,
+            orgRole: 'admin',
+          },
+          {
+            id: 'o-beta1',
+            name: 'Beta Labs',
+            type: 'regular' as const,
+            pricingPlan: 'pro' as const,
+            orgRole: 'viewer',
+          },
         ]),
       ),
       handle('post', '/auth/tradeSession', ({ query }) => {
         desired = query.get('desiredOrganizationId');
-        const org = { id: 'o-beta1', name: 'Beta Labs', type: 'regular' as const, pricingPlan: 'pro' as const, freeTrialExpiration: null };
+        const org = {
+          id: 'o-beta1',
+          name: 'Beta Labs',
+          type: 'regular' as const,
+          pricingPlan: 'pro' as const,
+          freeTrialExpiration: null,
+        };
         return envelope([
           {
             token: 'tsn_beta',
@@ -246,11 +308,25 @@ describe('layout, navigation and header', () => {
       ...sessionHandlers(),
       handle('get', '/iam/org/userAllowedOrganization', () =>
         envelope([
-          { id: 'o-acme1', name: 'Acme Cloud', type: 'regular' as const, pricingPlan: 'pro' as const, orgRole: 'admin' },
-          { id: 'o-beta1', name: 'Beta Labs', type: 'regular' as const, pricingPlan: 'pro' as const, orgRole: 'viewer' },
+          {
+            id: 'o-acme1',
+            name: 'Acme Cloud',
+            type: 'regular' as const,
+            pricingPlan: 'pro' as const,
+            orgRole: 'admin',
+          },
+          {
+            id: 'o-beta1',
+            name: 'Beta Labs',
+            type: 'regular' as const,
+            pricingPlan: 'pro' as const,
+            orgRole: 'viewer',
+          },
         ]),
       ),
-      handle('post', '/auth/tradeSession', () => errorResponse(404, 'not_found', 'Organization not found')),
+      handle('post', '/auth/tradeSession', () =>
+        errorResponse(404, 'not_found', 'Organization not found'),
+      ),
     );
     renderConsole({ path: '/app/audit' });
     const user = userEvent.setup();
@@ -263,19 +339,30 @@ describe('layout, navigation and header', () => {
   });
 
   it('hides Edit Profile for SSO users and shows team links to admins in the session information', async () => {
-    server.use(...sessionHandlers({ userType: 'ssoUser', role: 'admin', teams: [{ id: 'team-1', name: 'Platform' }] }));
+    server.use(
+      ...sessionHandlers({
+        userType: 'ssoUser',
+        role: 'admin',
+        teams: [{ id: 'team-1', name: 'Platform' }],
+      }),
+    );
     renderConsole({ path: '/app/audit' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /Account menu/ }));
     expect(screen.queryByRole('menuitem', { name: 'Edit Profile' })).toBeNull();
     await user.click(screen.getByRole('menuitem', { name: 'Session information' }));
     const dialog = await screen.findByRole('dialog', { name: 'Session information' });
-    expect(within(dialog).getByRole('link', { name: 'Platform' })).toHaveAttribute('href', '/app/team/team-1');
+    expect(within(dialog).getByRole('link', { name: 'Platform' })).toHaveAttribute(
+      'href',
+      '/app/team/team-1',
+    );
   });
 
   it('shows the SSO reminder to admins and lets them dismiss it for good', async () => {
     server.use(
-      handle('get', '/org/signInSettings', () => envelope([{ requireSsoSignIn: false, requireMfaForDirectUserSignIn: true }])),
+      handle('get', '/org/signInSettings', () =>
+        envelope([{ requireSsoSignIn: false, requireMfaForDirectUserSignIn: true }]),
+      ),
       ...sessionHandlers({ role: 'admin' }),
     );
     renderConsole({ path: '/app/audit' });
@@ -286,7 +373,59 @@ describe('layout, navigation and header', () => {
     expect(localStorage.getItem('ssoBannerDismissed')).toBe('true');
   });
 
-  it('keeps the page invisible until the reminders above it are known, so a banner does not push it down', async () => {
+  it("draws the frame before the session answers, the page's heading in it, and the page once its access is known", async () => {
+    const gate: { open?: () => void } = {};
+    const answered = new Promise<void>((resolve) => (gate.open = resolve));
+    server.use(
+      ...sessionHandlers({ role: 'admin' }),
+      handle('get', '/iam/org/userOrgRole', async () => {
+        await answered;
+        return envelope([
+          {
+            orgRole: 'admin',
+            orgUserRole: 'admin',
+            customRoleId: null,
+            customRole: null,
+            organizationId: 'org-1',
+            teams: [],
+          },
+        ]);
+      }),
+    );
+    const auditPage = lazyPage(async () => () => <p>Every change, by whom</p>, {
+      title: { id: 'test.audit.title', message: 'Audit trail' },
+      description: { id: 'test.audit.description', message: 'Who changed what.' },
+    });
+    renderConsole({ path: '/app/audit', pages: { audit: auditPage } });
+    expect(await screen.findByRole('heading', { name: 'Audit trail' })).toBeVisible();
+    const main = screen.getByRole('main');
+    expect(main).toHaveAttribute('aria-busy', 'true');
+    expect(within(main).getByText('Who changed what.')).toBeVisible();
+    expect(screen.getByRole('banner'), 'the header bar is drawn').toBeInTheDocument();
+    expect(screen.getByTestId('side-nav')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('toolbar', { name: 'Console tools' }),
+      'the tools come with the session',
+    ).toBeNull();
+    expect(screen.queryByText('Every change, by whom'), 'the page waits for its access').toBeNull();
+    const reserved = document.querySelectorAll('[data-reminder-slot]');
+    expect([...reserved].map((slot) => slot.getAttribute('data-reminder-slot'))).toEqual([
+      'mfa',
+      'sso',
+    ]);
+    for (const slot of reserved) expect(slot).toHaveAttribute('inert');
+
+    gate.open?.();
+    expect(await screen.findByText('Every change, by whom')).toBeVisible();
+    expect(
+      within(main).queryByRole('heading', { name: 'Audit trail' }),
+      "the page replaced the frame's heading",
+    ).toBeNull();
+    expect(main).not.toHaveAttribute('aria-busy');
+    expect(await screen.findByRole('toolbar', { name: 'Console tools' })).toBeInTheDocument();
+  });
+
+  it("keeps the reminders' room reserved until they are known, then shows the banner in it", async () => {
     const gate: { open?: () => void } = {};
     const answered = new Promise<void>((resolve) => (gate.open = resolve));
     server.use(
@@ -297,25 +436,27 @@ describe('layout, navigation and header', () => {
       ...sessionHandlers({ role: 'admin' }),
     );
     renderConsole({ path: '/app/audit' });
-    const main = await screen.findByRole('main');
-    expect(main).toHaveAttribute('aria-busy', 'true');
-    expect(main).toHaveClass('invisible');
+    await screen.findByRole('toolbar', { name: 'Console tools' });
+    expect(document.querySelectorAll('[data-reminder-slot]')).toHaveLength(2);
+    expect(screen.queryByTestId('sso-banner')).toBeNull();
     gate.open?.();
     expect(await screen.findByTestId('sso-banner')).toBeInTheDocument();
-    await waitFor(() => expect(main).not.toHaveClass('invisible'));
-    expect(main).not.toHaveAttribute('aria-busy');
+    expect(document.querySelectorAll('[data-reminder-slot]')).toHaveLength(0);
   });
 
-  it('does not wait for reminders a member never sees', async () => {
+  it('reserves no room for reminders a member never sees', async () => {
     server.use(...sessionHandlers({ role: 'member' }));
     renderConsole({ path: '/app/audit' });
-    const main = await screen.findByRole('main');
-    expect(main).not.toHaveClass('invisible');
-    expect(main).not.toHaveAttribute('aria-busy');
+    await screen.findByRole('toolbar', { name: 'Console tools' });
+    await waitFor(() => expect(screen.getByRole('main')).not.toHaveAttribute('aria-busy'));
+    expect(document.querySelectorAll('[data-reminder-slot]')).toHaveLength(0);
   });
 
   it('signs out: the token is gone and the visitor is on the sign-in page', async () => {
-    server.use(...sessionHandlers(), handle('post', '/auth/signOut', () => envelope([{}])));
+    server.use(
+      ...sessionHandlers(),
+      handle('post', '/auth/signOut', () => envelope([{}])),
+    );
     const { router } = renderConsole({ path: '/app/audit' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /Account menu/ }));
@@ -337,8 +478,12 @@ describe('AI Chat Assistant entry', () => {
     );
     renderConsole({ path: '/app/audit' });
     await userEvent.click(await screen.findByRole('button', { name: 'AI Chat Assistant' }));
-    expect(await screen.findByText('The AI Chat Assistant is not available yet.')).toBeInTheDocument();
-    await waitFor(() => expect(event).toMatchObject({ entity: { title: 'AI assistant icon clicked' } }));
+    expect(
+      await screen.findByText('The AI Chat Assistant is not available yet.'),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(event).toMatchObject({ entity: { title: 'AI assistant icon clicked' } }),
+    );
   });
 
   it('is hidden for namespace-only users', async () => {
