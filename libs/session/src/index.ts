@@ -1,18 +1,5 @@
-export {
-  storageKeys,
-  cloudProviders,
-  lastAccountKey,
-  lastRegionKey,
-  type CloudProvider,
-} from './lib/storage-keys';
-export type {
-  AccessContext,
-  Organization,
-  OrganizationType,
-  PricingPlan,
-  TeamRef,
-  User,
-} from './lib/session-model';
+export { storageKeys, cloudProviders, lastAccountKey, lastRegionKey, type CloudProvider } from './lib/storage-keys';
+export type { AccessContext, Organization, OrganizationType, PricingPlan, TeamRef, User } from './lib/session-model';
 export {
   clearSession,
   isAuthenticated,
@@ -39,14 +26,7 @@ export {
   type NavigationType,
   type ThemeName,
 } from './lib/local-settings';
-export {
-  appRoutes,
-  appRouteIds,
-  type AppArea,
-  type AppRouteDefinition,
-  type AppRouteId,
-  type RouteAccess,
-} from './lib/app-routes';
+export { appRoutes, appRouteIds, type AppArea, type AppRouteDefinition, type AppRouteId, type RouteAccess } from './lib/app-routes';
 export {
   appBase,
   appPath,
@@ -82,20 +62,10 @@ export type {
   SsoPotentialSession,
   SsoPotentialSessions,
 } from './lib/session.types';
-export {
-  ApiClientProvider,
-  useApiClient,
-  type ApiClientProviderProps,
-} from './lib/api-client-context';
+export { ApiClientProvider, useApiClient, type ApiClientProviderProps } from './lib/api-client-context';
 export { firstItem, toPage, type Envelope, type Page } from './lib/first-item';
 export { authRequests, sessionRequests } from './lib/session.requests';
-export {
-  composePages,
-  lazyPage,
-  type AppPages,
-  type LazyPage,
-  type PageHeading,
-} from './lib/app-pages';
+export { composePages, lazyPage, type AppPages, type LazyPage, type PageHeading } from './lib/app-pages';
 export {
   composeSettingsSections,
   defaultSettingsSection,
@@ -110,16 +80,5 @@ export {
 } from './lib/settings-sections';
 export { sessionKeys } from './lib/session.keys';
 export { sessionQueries } from './lib/session.queries';
-export {
-  prefetchCurrentSession,
-  useCurrentSession,
-  type CurrentSession,
-  type CurrentSessionState,
-} from './lib/use-current-session';
-export {
-  accessRefusal,
-  useAccess,
-  type AccessRefusal,
-  type AccessRequest,
-  type AccessState,
-} from './lib/use-access';
+export { prefetchCurrentSession, useCurrentSession, type CurrentSession, type CurrentSessionState } from './lib/use-current-session';
+export { accessRefusal, useAccess, type AccessRefusal, type AccessRequest, type AccessState } from './lib/use-access';

@@ -41,10 +41,7 @@ export function composePages(...features: Record<string, LazyPage>[]): AppPages 
   const pages: Record<string, LazyPage> = {};
   for (const feature of features) {
     for (const [id, page] of Object.entries(feature)) {
-      if (!Object.hasOwn(appRoutes, id))
-        throw new Error(
-          `Page '${id}' is not a route id of the route table (libs/session/src/lib/app-routes.ts).`,
-        );
+      if (!Object.hasOwn(appRoutes, id)) throw new Error(`Page '${id}' is not a route id of the route table (libs/session/src/lib/app-routes.ts).`);
       if (pages[id]) throw new Error(`Route '${id}' has pages from two features.`);
       pages[id] = page;
     }

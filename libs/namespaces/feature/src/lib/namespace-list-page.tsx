@@ -32,10 +32,7 @@ export function NamespaceListPage({ canCreate = true, createRefusal }: Namespace
   const { t, i18n } = useLingui();
   const client = useApiClient();
   const [filters, setFilters] = useNamespaceListParams();
-  const query = useQuery({
-    ...namespacesQueries.list(client, filters),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery({ ...namespacesQueries.list(client, filters), placeholderData: keepPreviousData });
 
   // The search box answers at once; the URL (and so the request) follows after a pause in typing.
   const [draft, setDraft] = useState(filters.name ?? '');
@@ -53,10 +50,7 @@ export function NamespaceListPage({ canCreate = true, createRefusal }: Namespace
         header: t`Name`,
         enableSorting: false,
         cell: ({ row }) => (
-          <Link
-            className="font-medium text-primary-subtle-foreground hover:underline"
-            to={namespacePaths.details(row.original.id)}
-          >
+          <Link className="font-medium text-primary-subtle-foreground hover:underline" to={namespacePaths.details(row.original.id)}>
             {row.original.name}
           </Link>
         ),
@@ -65,9 +59,7 @@ export function NamespaceListPage({ canCreate = true, createRefusal }: Namespace
         id: 'description',
         header: t`Description`,
         enableSorting: false,
-        cell: ({ row }) => (
-          <span className="text-muted-foreground">{row.original.description || '—'}</span>
-        ),
+        cell: ({ row }) => <span className="text-muted-foreground">{row.original.description || '—'}</span>,
       },
       {
         id: 'runner',
@@ -80,8 +72,7 @@ export function NamespaceListPage({ canCreate = true, createRefusal }: Namespace
         id: 'updatedAt',
         header: t`Last updated`,
         enableSorting: false,
-        cell: ({ row }) =>
-          i18n.date(row.original.updatedAt, { dateStyle: 'medium', timeStyle: 'short' }),
+        cell: ({ row }) => i18n.date(row.original.updatedAt, { dateStyle: 'medium', timeStyle: 'short' }),
       },
     ],
     [t, i18n],
@@ -113,11 +104,7 @@ export function NamespaceListPage({ canCreate = true, createRefusal }: Namespace
         actions={unfilteredEmpty ? undefined : createButton}
       />
       {query.isError ? (
-        <ErrorState
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
-        />
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : unfilteredEmpty ? (
         <EmptyState
           icon={<FolderTree aria-hidden />}

@@ -5,19 +5,10 @@ import { namespaceListHeading } from './namespace-list-heading';
 
 /** The namespaces pages by route id (spec §2.2); the app composes them under the route table's guards. */
 export const namespacesPages = {
-  namespaces: lazyPage(
-    () => import('./namespace-list-page').then((m) => m.NamespaceListRoute),
-    namespaceListHeading,
-  ),
-  namespace: lazyPage(() =>
-    import('./namespace-details-page').then((m) => m.NamespaceDetailsRoute),
-  ),
-  createNamespaceWizard: lazyPage(() =>
-    import('./namespace-wizard-page').then((m) => m.CreateNamespaceWizardPage),
-  ),
-  editNamespaceWizard: lazyPage(() =>
-    import('./namespace-wizard-page').then((m) => m.EditNamespaceWizardPage),
-  ),
+  namespaces: lazyPage(() => import('./namespace-list-page').then((m) => m.NamespaceListRoute), namespaceListHeading),
+  namespace: lazyPage(() => import('./namespace-details-page').then((m) => m.NamespaceDetailsRoute)),
+  createNamespaceWizard: lazyPage(() => import('./namespace-wizard-page').then((m) => m.CreateNamespaceWizardPage)),
+  editNamespaceWizard: lazyPage(() => import('./namespace-wizard-page').then((m) => m.EditNamespaceWizardPage)),
 } satisfies AppPages;
 
 /**
@@ -36,16 +27,9 @@ export function namespacesPagesWith({
   return {
     ...namespacesPages,
     namespace: lazyPage(() =>
-      import('./namespace-details-page').then(
-        (m) =>
-          function NamespaceRoute() {
-            return createElement(m.NamespaceDetailsRoute, {
-              stacksPanel,
-              variablesPanel,
-              dependenciesPanel,
-            });
-          },
-      ),
+      import('./namespace-details-page').then((m) => function NamespaceRoute() {
+        return createElement(m.NamespaceDetailsRoute, { stacksPanel, variablesPanel, dependenciesPanel });
+      }),
     ),
   } satisfies AppPages;
 }

@@ -2,23 +2,12 @@ import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@terrace/design-system';
 import { shouldShowMfaBanner, shouldShowSsoBanner } from '@terrace/domain';
-import {
-  appPath,
-  type CurrentSession,
-  sessionQueries,
-  storageKeys,
-  useApiClient,
-} from '@terrace/session';
+import { appPath, type CurrentSession, sessionQueries, storageKeys, useApiClient } from '@terrace/session';
 import { KeyRound, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ReminderBanner } from './reminder-banner';
-import {
-  dismissSsoReminder,
-  isSsoReminderDismissed,
-  postpone,
-  postponedUntil,
-} from './reminder-storage';
+import { dismissSsoReminder, isSsoReminderDismissed, postpone, postponedUntil } from './reminder-storage';
 
 /** What the reminders are decided by; `loading` while a first answer is awaited. */
 function useReminderQueries(session: CurrentSession) {
@@ -26,10 +15,7 @@ function useReminderQueries(session: CurrentSession) {
   const adminOrViewer = session.role === 'admin' || session.role === 'viewer';
   // Spec §6: only admins and viewers load sign-in settings and the user list.
   const settings = useQuery({ ...sessionQueries.signInSettings(client), enabled: adminOrViewer });
-  const hasUsers = useQuery({
-    ...sessionQueries.organizationHasUsers(client),
-    enabled: adminOrViewer,
-  });
+  const hasUsers = useQuery({ ...sessionQueries.organizationHasUsers(client), enabled: adminOrViewer });
   return { adminOrViewer, settings, hasUsers, loading: settings.isLoading || hasUsers.isLoading };
 }
 
@@ -90,15 +76,7 @@ export function ReminderBanners({ session }: { session: CurrentSession }) {
 }
 
 /** One reminder's banner; `onChange` after it was postponed or dismissed. */
-function Reminder({
-  slot,
-  onChange,
-  reserved = false,
-}: {
-  slot: ReminderSlot;
-  onChange: () => void;
-  reserved?: boolean;
-}) {
+function Reminder({ slot, onChange, reserved = false }: { slot: ReminderSlot; onChange: () => void; reserved?: boolean }) {
   const { t } = useLingui();
   const signInSettingsPath = appPath('organizationSetting', {}, { id: 'idp' });
   return (

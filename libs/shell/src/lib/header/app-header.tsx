@@ -24,17 +24,10 @@ export function AppHeader({ session, groups, brandBelowLargeOnly }: AppHeaderPro
   return (
     <header className="flex h-14 shrink-0 items-center gap-2 border-b border-border bg-surface px-2 text-surface-foreground sm:px-4">
       {/* On a phone the mark alone: the tools and the account menu need the width (390 px). */}
-      <BrandMark
-        className={brandBelowLargeOnly ? 'shrink-0 lg:hidden' : 'shrink-0'}
-        nameClassName="hidden sm:inline"
-      />
+      <BrandMark className={brandBelowLargeOnly ? 'shrink-0 lg:hidden' : 'shrink-0'} nameClassName="hidden sm:inline" />
       <div className="flex-1" />
       {session && (
-        <div
-          role="toolbar"
-          aria-label={t`Console tools`}
-          className="flex min-w-0 items-center gap-0.5 sm:gap-1"
-        >
+        <div role="toolbar" aria-label={t`Console tools`} className="flex min-w-0 items-center gap-0.5 sm:gap-1">
           <FreeTrialLabel organization={session.organization} />
           <WhatsNewButton />
           <DocumentationLink />

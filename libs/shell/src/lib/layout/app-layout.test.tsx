@@ -14,23 +14,12 @@ const day = 86_400_000;
 
 describe('layout, navigation and header', () => {
   it('filters the navigation by role and marks disaster recovery locked without the capability', async () => {
-    server.use(
-      ...sessionHandlers({
-        role: 'admin',
-        capabilities: { disasterRecovery: false, aiAgent: true },
-      }),
-    );
+    server.use(...sessionHandlers({ role: 'admin', capabilities: { disasterRecovery: false, aiAgent: true } }));
     renderConsole({ path: '/app/audit' });
     const nav = await screen.findByTestId('side-nav');
     // The navigation's frame is drawn before the session answers; its entries come with it.
-    expect(await within(nav).findByRole('link', { name: /Disaster Recovery/ })).toHaveAttribute(
-      'data-locked',
-      'true',
-    );
-    expect(within(nav).getByRole('link', { name: 'Audit' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
+    expect(await within(nav).findByRole('link', { name: /Disaster Recovery/ })).toHaveAttribute('data-locked', 'true');
+    expect(within(nav).getByRole('link', { name: 'Audit' })).toHaveAttribute('aria-current', 'page');
     // Not on the allow-list: the migration entry is not offered.
     expect(within(nav).queryByRole('link', { name: 'Terraform Cloud Migration' })).toBeNull();
   });
@@ -41,28 +30,13 @@ describe('layout, navigation and header', () => {
     const nav = await screen.findByTestId('side-nav');
     const explorer = await within(nav).findByRole('group', { name: 'Terraform Explorer' });
     const registry = within(explorer).getByRole('group', { name: 'Private Registry' });
-    expect(
-      within(registry)
-        .getAllByRole('link')
-        .map((a) => a.textContent),
-    ).toEqual(['Terraform Modules', 'Terraform Providers']);
-    expect(within(registry).getByRole('link', { name: 'Terraform Providers' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
-    expect(within(explorer).getByRole('link', { name: 'Explorer' })).toHaveAttribute(
-      'href',
-      '/app/tfExplorer',
-    );
+    expect(within(registry).getAllByRole('link').map((a) => a.textContent)).toEqual(['Terraform Modules', 'Terraform Providers']);
+    expect(within(registry).getByRole('link', { name: 'Terraform Providers' })).toHaveAttribute('aria-current', 'page');
+    expect(within(explorer).getByRole('link', { name: 'Explorer' })).toHaveAttribute('href', '/app/tfExplorer');
   });
 
   it('lists Stack Discovery under Infrastructure Automation, current on a discovery configuration page', async () => {
-    server.use(
-      ...sessionHandlers({ role: 'admin' }),
-      handle('get', '/stackDiscoveryConfiguration/{stackDiscoveryConfigurationId}', () =>
-        errorResponse(404, 'not_found', 'Not found'),
-      ),
-    );
+    server.use(...sessionHandlers({ role: 'admin' }), handle('get', '/stackDiscoveryConfiguration/{stackDiscoveryConfigurationId}', () => errorResponse(404, 'not_found', 'Not found')));
     renderConsole({ path: '/app/stackDiscovery/sdc-1' });
     const nav = await screen.findByTestId('side-nav');
     const automation = await within(nav).findByRole('group', { name: 'Infrastructure Automation' });
@@ -85,15 +59,9 @@ describe('layout, navigation and header', () => {
     const entry = await within(nav).findByRole('link', { name: 'AI Chat Assistant' });
     expect(entry).toHaveAccessibleDescription('Click here to enable AI features');
     await userEvent.click(entry);
-    await waitFor(() =>
-      expect(router.state.location.pathname + router.state.location.search).toBe(
-        '/app/organization/setting?id=ai-features',
-      ),
-    );
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/app/organization/setting?id=ai-features'));
     expect(screen.queryByText('The AI Chat Assistant is not available yet.')).toBeNull();
-    await waitFor(() =>
-      expect(event).toMatchObject({ entity: { title: 'AI assistant icon clicked' } }),
-    );
+    await waitFor(() => expect(event).toMatchObject({ entity: { title: 'AI assistant icon clicked' } }));
   });
 
   it('sends a viewer without AI features configured there too', async () => {
@@ -107,16 +75,12 @@ describe('layout, navigation and header', () => {
   });
 
   it('shows a member without AI consent the entry disabled, with the message to contact an administrator', async () => {
-    server.use(
-      ...sessionHandlers({ role: 'member', aiFeatures: { enabled: false, consented: false } }),
-    );
+    server.use(...sessionHandlers({ role: 'member', aiFeatures: { enabled: false, consented: false } }));
     const { router } = renderConsole({ path: '/app/audit' });
     const nav = await screen.findByTestId('side-nav');
     const entry = await within(nav).findByRole('button', { name: 'AI Chat Assistant' });
     await waitFor(() =>
-      expect(entry).toHaveAccessibleDescription(
-        'AI features are not enabled for this organization. Please contact your administrator.',
-      ),
+      expect(entry).toHaveAccessibleDescription('AI features are not enabled for this organization. Please contact your administrator.'),
     );
     expect(entry).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(entry);
@@ -165,10 +129,7 @@ describe('layout, navigation and header', () => {
     [40, 'Free trial expires in: 14 day(s)', 'neutral'],
   ])('labels a free trial ending in %s days', async (days, text, tone) => {
     server.use(
-      ...sessionHandlers({
-        pricingPlan: 'freeTrial',
-        freeTrialExpiration: new Date(Date.now() + days * day - 60_000).toISOString(),
-      }),
+      ...sessionHandlers({ pricingPlan: 'freeTrial', freeTrialExpiration: new Date(Date.now() + days * day - 60_000).toISOString() }),
     );
     renderConsole({ path: '/app/audit' });
     const label = await screen.findByTestId('free-trial-label');
@@ -193,10 +154,7 @@ describe('layout, navigation and header', () => {
       linkUrl: 'https://example.com',
       date: new Date(Date.UTC(2026, 0, i + 1)).toISOString(),
     }));
-    server.use(
-      handle('get', '/notifications/feed', () => envelope(items)),
-      ...sessionHandlers(),
-    );
+    server.use(handle('get', '/notifications/feed', () => envelope(items)), ...sessionHandlers());
     renderConsole({ path: '/app/audit' });
     expect(await screen.findByTestId('notifications-badge')).toHaveTextContent('5+');
     await userEvent.click(screen.getByRole('button', { name: /Notifications/ }));
@@ -238,31 +196,13 @@ describe('layout, navigation and header', () => {
       ...sessionHandlers(),
       handle('get', '/iam/org/userAllowedOrganization', () =>
         envelope([
-          {
-            id: 'o-acme1',
-            name: 'Acme Cloud',
-            type: 'regular' as const,
-            pricingPlan: 'pro' as const,
-            orgRole: 'admin',
-          },
-          {
-            id: 'o-beta1',
-            name: 'Beta Labs',
-            type: 'regular' as const,
-            pricingPlan: 'pro' as const,
-            orgRole: 'viewer',
-          },
+          { id: 'o-acme1', name: 'Acme Cloud', type: 'regular' as const, pricingPlan: 'pro' as const, orgRole: 'admin' },
+          { id: 'o-beta1', name: 'Beta Labs', type: 'regular' as const, pricingPlan: 'pro' as const, orgRole: 'viewer' },
         ]),
       ),
       handle('post', '/auth/tradeSession', ({ query }) => {
         desired = query.get('desiredOrganizationId');
-        const org = {
-          id: 'o-beta1',
-          name: 'Beta Labs',
-          type: 'regular' as const,
-          pricingPlan: 'pro' as const,
-          freeTrialExpiration: null,
-        };
+        const org = { id: 'o-beta1', name: 'Beta Labs', type: 'regular' as const, pricingPlan: 'pro' as const, freeTrialExpiration: null };
         return envelope([
           {
             token: 'tsn_beta',
@@ -308,25 +248,11 @@ describe('layout, navigation and header', () => {
       ...sessionHandlers(),
       handle('get', '/iam/org/userAllowedOrganization', () =>
         envelope([
-          {
-            id: 'o-acme1',
-            name: 'Acme Cloud',
-            type: 'regular' as const,
-            pricingPlan: 'pro' as const,
-            orgRole: 'admin',
-          },
-          {
-            id: 'o-beta1',
-            name: 'Beta Labs',
-            type: 'regular' as const,
-            pricingPlan: 'pro' as const,
-            orgRole: 'viewer',
-          },
+          { id: 'o-acme1', name: 'Acme Cloud', type: 'regular' as const, pricingPlan: 'pro' as const, orgRole: 'admin' },
+          { id: 'o-beta1', name: 'Beta Labs', type: 'regular' as const, pricingPlan: 'pro' as const, orgRole: 'viewer' },
         ]),
       ),
-      handle('post', '/auth/tradeSession', () =>
-        errorResponse(404, 'not_found', 'Organization not found'),
-      ),
+      handle('post', '/auth/tradeSession', () => errorResponse(404, 'not_found', 'Organization not found')),
     );
     renderConsole({ path: '/app/audit' });
     const user = userEvent.setup();
@@ -339,30 +265,19 @@ describe('layout, navigation and header', () => {
   });
 
   it('hides Edit Profile for SSO users and shows team links to admins in the session information', async () => {
-    server.use(
-      ...sessionHandlers({
-        userType: 'ssoUser',
-        role: 'admin',
-        teams: [{ id: 'team-1', name: 'Platform' }],
-      }),
-    );
+    server.use(...sessionHandlers({ userType: 'ssoUser', role: 'admin', teams: [{ id: 'team-1', name: 'Platform' }] }));
     renderConsole({ path: '/app/audit' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /Account menu/ }));
     expect(screen.queryByRole('menuitem', { name: 'Edit Profile' })).toBeNull();
     await user.click(screen.getByRole('menuitem', { name: 'Session information' }));
     const dialog = await screen.findByRole('dialog', { name: 'Session information' });
-    expect(within(dialog).getByRole('link', { name: 'Platform' })).toHaveAttribute(
-      'href',
-      '/app/team/team-1',
-    );
+    expect(within(dialog).getByRole('link', { name: 'Platform' })).toHaveAttribute('href', '/app/team/team-1');
   });
 
   it('shows the SSO reminder to admins and lets them dismiss it for good', async () => {
     server.use(
-      handle('get', '/org/signInSettings', () =>
-        envelope([{ requireSsoSignIn: false, requireMfaForDirectUserSignIn: true }]),
-      ),
+      handle('get', '/org/signInSettings', () => envelope([{ requireSsoSignIn: false, requireMfaForDirectUserSignIn: true }])),
       ...sessionHandlers({ role: 'admin' }),
     );
     renderConsole({ path: '/app/audit' });
@@ -453,10 +368,7 @@ describe('layout, navigation and header', () => {
   });
 
   it('signs out: the token is gone and the visitor is on the sign-in page', async () => {
-    server.use(
-      ...sessionHandlers(),
-      handle('post', '/auth/signOut', () => envelope([{}])),
-    );
+    server.use(...sessionHandlers(), handle('post', '/auth/signOut', () => envelope([{}])));
     const { router } = renderConsole({ path: '/app/audit' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /Account menu/ }));
@@ -478,12 +390,8 @@ describe('AI Chat Assistant entry', () => {
     );
     renderConsole({ path: '/app/audit' });
     await userEvent.click(await screen.findByRole('button', { name: 'AI Chat Assistant' }));
-    expect(
-      await screen.findByText('The AI Chat Assistant is not available yet.'),
-    ).toBeInTheDocument();
-    await waitFor(() =>
-      expect(event).toMatchObject({ entity: { title: 'AI assistant icon clicked' } }),
-    );
+    expect(await screen.findByText('The AI Chat Assistant is not available yet.')).toBeInTheDocument();
+    await waitFor(() => expect(event).toMatchObject({ entity: { title: 'AI assistant icon clicked' } }));
   });
 
   it('is hidden for namespace-only users', async () => {
