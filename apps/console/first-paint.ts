@@ -25,7 +25,11 @@ const firstPaintStyle =
  * does not report paints (no PerformanceObserver for them), at once, as a plain page would load
  * them; and after `fallbackMs` in any case (a tab opened in the background paints only once shown).
  */
-export function scriptsAfterPaintScript(entry: string, preloads: string[], fallbackMs = 3000): string {
+export function scriptsAfterPaintScript(
+  entry: string,
+  preloads: string[],
+  fallbackMs = 3000,
+): string {
   // The entry first, then the preloads a few per task: inserting them all at once was one of the
   // page's long tasks (about 20 ms for 50 links, times four on Lighthouse's phone).
   return `(function(){var done=0;function load(){if(done)return;done=1;var h=document.head,f=${JSON.stringify(preloads)},i=0,s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entry)};h.appendChild(s);(function next(){for(var n=0;n<8&&i<f.length;n++,i++){var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=f[i];h.appendChild(l)}if(i<f.length)setTimeout(next,0)})()}try{if(PerformanceObserver.supportedEntryTypes.indexOf("paint")<0)return load();new PerformanceObserver(function(list){if(list.getEntriesByName("first-contentful-paint").length)load()}).observe({type:"paint",buffered:true});setTimeout(load,${fallbackMs})}catch(e){load()}})();`;

@@ -120,7 +120,9 @@ test.describe('first paint before the scripts run', () => {
       await page.waitForURL(/\/app\//);
     }
 
-    test('is painted from its HTML as the frame with the page\'s heading, before any script', async ({ page }) => {
+    test("is painted from its HTML as the frame with the page's heading, before any script", async ({
+      page,
+    }) => {
       await signedInAdmin(page);
       await blockConsoleScripts(page);
       await page.goto('/app/namespaces');
@@ -130,10 +132,14 @@ test.describe('first paint before the scripts run', () => {
       await expect(page.locator('[data-first-paint-loader]')).toBeHidden();
       await expect(frame.locator('header'), 'the header bar').toBeVisible();
       const slot = (name: string) =>
-        frame.locator(`[data-reminder-slot=${name}]`).evaluate((el) => getComputedStyle(el).display);
+        frame
+          .locator(`[data-reminder-slot=${name}]`)
+          .evaluate((el) => getComputedStyle(el).display);
       expect(await slot('sso'), 'room kept for the SSO reminder an admin sees').toBe('block');
       expect(await slot('mfa'), 'none for the MFA reminder, which is not expected').toBe('none');
-      await expect(frame.getByText('No namespaces yet'), 'nothing of the page itself').toHaveCount(0);
+      await expect(frame.getByText('No namespaces yet'), 'nothing of the page itself').toHaveCount(
+        0,
+      );
     });
 
     test('gets the same frame from React while the session loads, the page only once its access is known, and nothing moves', async ({
@@ -144,7 +150,10 @@ test.describe('first paint before the scripts run', () => {
         const shifts = { total: 0 };
         (window as unknown as { layoutShift: typeof shifts }).layoutShift = shifts;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          for (const entry of list.getEntries() as unknown as {
+            value: number;
+            hadRecentInput: boolean;
+          }[])
             if (!entry.hadRecentInput) shifts.total += entry.value;
         }).observe({ type: 'layout-shift', buffered: true });
       });
@@ -159,19 +168,37 @@ test.describe('first paint before the scripts run', () => {
       const heading = page.getByRole('heading', { name: 'Namespaces', exact: true });
       await expect(heading).toBeVisible();
       const painted = await heading.boundingBox();
-      await expect(page.locator('[data-first-paint]'), 'React replaced the prerendered frame').toHaveCount(0);
+      await expect(
+        page.locator('[data-first-paint]'),
+        'React replaced the prerendered frame',
+      ).toHaveCount(0);
       await expect(page.getByRole('main')).toHaveAttribute('aria-busy', 'true');
-      expect(await heading.boundingBox(), 'React drew the heading where the HTML had').toEqual(painted);
-      await expect(page.getByText('No namespaces yet'), 'the page waits for its access').toHaveCount(0);
-      await expect(page.getByRole('toolbar', { name: 'Console tools' }), 'the tools wait for the session').toHaveCount(0);
+      expect(await heading.boundingBox(), 'React drew the heading where the HTML had').toEqual(
+        painted,
+      );
+      await expect(
+        page.getByText('No namespaces yet'),
+        'the page waits for its access',
+      ).toHaveCount(0);
+      await expect(
+        page.getByRole('toolbar', { name: 'Console tools' }),
+        'the tools wait for the session',
+      ).toHaveCount(0);
 
       answer();
       await expect(page.getByText('No namespaces yet')).toBeVisible();
-      await expect(page.getByTestId('sso-banner'), 'the reminder, in the room kept for it').toBeVisible();
+      await expect(
+        page.getByTestId('sso-banner'),
+        'the reminder, in the room kept for it',
+      ).toBeVisible();
       await expect(page.getByRole('toolbar', { name: 'Console tools' })).toBeVisible();
       await expect(page.getByRole('main')).not.toHaveAttribute('aria-busy');
       expect(await heading.boundingBox(), 'the heading did not move').toEqual(painted);
-      expect(await page.evaluate(() => (window as unknown as { layoutShift: { total: number } }).layoutShift.total)).toBe(0);
+      expect(
+        await page.evaluate(
+          () => (window as unknown as { layoutShift: { total: number } }).layoutShift.total,
+        ),
+      ).toBe(0);
     });
 
     test('shows the loader, not the frame, without a stored session', async ({ page }) => {
