@@ -46,16 +46,23 @@ export default defineConfig({
           ],
         },
       ],
-      // English is the default language: its catalog is what a first visit loads.
-      ['libs/i18n/src/locales/en/messages.po'],
+      // English is the default language: its catalog is what a first visit loads. The console's
+      // code, which the entry script imports in two steps (src/main.tsx), loads with every page.
+      [
+        'apps/console/src/react-root.ts',
+        'apps/console/src/start-console.tsx',
+        'libs/i18n/src/locales/en/messages.po',
+      ],
       // The English part of the catalog each of those chunks loads before it runs (catalogParts).
       (code) => [catalogPartsOf(code)?.['en']].filter((file): file is string => Boolean(file)),
     ),
-    // The sign-in pages painted from their HTML, before any script (the route copies above).
+    // The sign-in pages and the namespace list's frame painted from their HTML, before any
+    // script (the route copies above).
     firstPaint(
       [
         { path: '/auth/login', html: 'routes/auth-login.html' },
         { path: '/auth/signup', html: 'routes/auth-signup.html' },
+        { path: '/app/namespaces', html: 'routes/app-namespaces.html' },
       ],
       [nxViteTsPaths(), ...linguiReactPlugins()],
     ),

@@ -69,7 +69,10 @@ export function catalogParts(): Plugin {
     renderChunk(code, chunk, _options, meta) {
       if (catalogs.size === 0) return null;
       if (!core) {
-        // What the entry chunk and its static imports name: loaded with the catalog itself.
+        // What the entry chunk and its static imports name, and the chunks the entry imports itself
+        // (the console's code, which its entry script imports in steps: apps/console main.tsx)
+        // with theirs: loaded with the catalog itself. Those chunks cannot load a part of their
+        // own, as the loader of parts (activate-locale.ts) is among them.
         core = new Set<string>();
         const seen = new Set<string>();
         const visit = (fileName: string) => {
@@ -79,7 +82,11 @@ export function catalogParts(): Plugin {
           for (const id of Object.keys(rendered.modules)) for (const message of idsByModule.get(id) ?? []) core?.add(message);
           rendered.imports.forEach(visit);
         };
-        for (const rendered of Object.values(meta.chunks)) if (rendered.isEntry) visit(rendered.fileName);
+        for (const rendered of Object.values(meta.chunks)) {
+          if (!rendered.isEntry) continue;
+          visit(rendered.fileName);
+          rendered.dynamicImports.forEach(visit);
+        }
       }
       const locale = chunk.facadeModuleId?.split('?')[0]?.match(catalogModule)?.[1];
       if (locale) {

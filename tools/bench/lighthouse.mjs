@@ -6,7 +6,9 @@
 // cache; prints each run and the median of the performance score, LCP, FCP, TBT and the bytes
 // transferred. Prints figures only; asserts nothing.
 //
-//   node tools/bench/lighthouse.mjs [--runs=3] [--save=DIR] [--cpu-slowdown=4]
+//   node tools/bench/lighthouse.mjs [--runs=3] [--save=DIR] [--cpu-slowdown=4] [--path=/auth/login]
+//
+// --path measures that one of the two pages only.
 //
 // --save writes each run's full report (JSON) to DIR, to see what a score is made of.
 // Lighthouse multiplies the CPU time it observes by --cpu-slowdown (its default, 4, stands for a
@@ -27,10 +29,11 @@ import { chromiumFlags, chromiumPath, startConsoleServer, storedSessionScript } 
 const saveDir = process.argv.find((a) => a.startsWith('--save='))?.split('=')[1];
 const cpuSlowdown = Number(process.argv.find((a) => a.startsWith('--cpu-slowdown='))?.split('=')[1] ?? 4);
 const runs = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? 3);
+const onlyPath = process.argv.find((a) => a.startsWith('--path='))?.split('=')[1];
 const pages = [
   { name: 'sign-in', path: '/auth/login', signedIn: false },
   { name: 'namespaces (signed in)', path: '/app/namespaces', signedIn: true },
-];
+].filter((page) => !onlyPath || page.path === onlyPath);
 
 const defaultMobileThrottling = throttling.mobileSlow4G;
 

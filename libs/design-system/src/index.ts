@@ -1,6 +1,6 @@
 // Importing the design system brings its stylesheet (tokens, Tailwind utilities) with it, so an
 // app cannot render components without their styles.
-import './styles/theme.css';
+import './styles';
 
 export { cn } from './lib/cn';
 export { Deferred, DeferredTooltip, menuTriggerHandlers, useDeferred, type DeferredTriggerProps } from './lib/deferred';

@@ -65,7 +65,7 @@ export type {
 export { ApiClientProvider, useApiClient, type ApiClientProviderProps } from './lib/api-client-context';
 export { firstItem, toPage, type Envelope, type Page } from './lib/first-item';
 export { authRequests, sessionRequests } from './lib/session.requests';
-export { composePages, lazyPage, type AppPages, type LazyPage } from './lib/app-pages';
+export { composePages, lazyPage, type AppPages, type LazyPage, type PageHeading } from './lib/app-pages';
 export {
   composeSettingsSections,
   defaultSettingsSection,

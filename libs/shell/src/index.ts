@@ -3,3 +3,4 @@ export { ConsoleProviders, type ConsoleProvidersProps } from './lib/console-prov
 export { NotAvailablePage } from './lib/pages/not-available-page';
 export { areaNames } from './lib/routes/area-names';
 export { usePageTitle } from './lib/layout/use-page-title';
+export { expectedReminders, type ExpectedRemindersKeys } from './lib/banners/expected-reminders';

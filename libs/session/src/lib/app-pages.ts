@@ -1,8 +1,20 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { ComponentType } from 'react';
 import { appRoutes, type AppRouteId } from './app-routes';
 
+/**
+ * A page's title and description, known before its module has loaded: the app layout draws them
+ * while the session loads (and the console's build prerenders them into the route's HTML), and the
+ * page renders the same header (`PageHeader` first in a `Stack gap={6}` with `p-6`), so the text
+ * is painted once and does not move.
+ */
+export interface PageHeading {
+  title: MessageDescriptor;
+  description?: MessageDescriptor;
+}
+
 /** A page of a domain library, loaded on demand (the shell's `ConsoleRoutes` renders it with React.lazy). */
-export type LazyPage = () => Promise<{ Component: ComponentType }>;
+export type LazyPage = (() => Promise<{ Component: ComponentType }>) & { heading?: PageHeading };
 
 /**
  * The pages a feature library exports, keyed by the route ids of the route table. Declare them
@@ -14,9 +26,11 @@ export type LazyPage = () => Promise<{ Component: ComponentType }>;
  */
 export type AppPages = Partial<Record<AppRouteId, LazyPage>>;
 
-/** A page whose module loads when its route is first opened. */
-export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
-  return async () => ({ Component: await load() });
+/** A page whose module loads when its route is first opened; `heading` when its header is fixed text. */
+export function lazyPage(load: () => Promise<ComponentType>, heading?: PageHeading): LazyPage {
+  const page: LazyPage = async () => ({ Component: await load() });
+  if (heading) page.heading = heading;
+  return page;
 }
 
 /**

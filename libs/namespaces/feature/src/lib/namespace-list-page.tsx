@@ -14,6 +14,7 @@ import { namespacesQueries, type Namespace, type PageSize } from '@terrace/names
 import { FolderTree, Plus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { namespaceListHeading } from './namespace-list-heading';
 import { namespacePaths } from './namespace-paths';
 import { useNamespaceListParams } from './use-namespace-list-params';
 import { useNamespaceAccess } from './use-namespace-access';
@@ -98,8 +99,8 @@ export function NamespaceListPage({ canCreate = true, createRefusal }: Namespace
   return (
     <Stack gap={6} className="p-6">
       <PageHeader
-        title={t`Namespaces`}
-        description={t`Namespaces group stacks and hold the defaults their stacks inherit: IaC versions, runners, approvals and capabilities.`}
+        title={i18n._(namespaceListHeading.title)}
+        description={i18n._(namespaceListHeading.description)}
         actions={unfilteredEmpty ? undefined : createButton}
       />
       {query.isError ? (

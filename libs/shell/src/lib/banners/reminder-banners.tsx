@@ -19,20 +19,33 @@ function useReminderQueries(session: CurrentSession) {
   return { adminOrViewer, settings, hasUsers, loading: settings.isLoading || hasUsers.isLoading };
 }
 
+/** Which reminder a reserved slot stands for (the page's settings script shows the expected ones). */
+export type ReminderSlot = 'mfa' | 'sso';
+
 /**
- * Whether the reminders are still unknown on the first load: the layout keeps the page region
- * invisible meanwhile (rendered, its chunks and calls under way), so that a banner appearing later
- * does not push it down (a layout shift: Lighthouse's CLS).
+ * The space of the reminders while they are not known yet (before the session and the sign-in
+ * settings have answered): each banner drawn invisible and inert, in a slot that the page's
+ * stylesheet shows only when the page's settings script expects that reminder
+ * (`<html data-reminders>`, expectedReminders), so the page below does not move when the real
+ * banner replaces it. A reminder that was not expected still appears, and moves the page once.
  */
-export function useRemindersLoading(session: CurrentSession): boolean {
-  return useReminderQueries(session).loading;
+export function ReservedReminderBanners() {
+  return (
+    <>
+      {(['mfa', 'sso'] as const).map((slot) => (
+        <div key={slot} data-reminder-slot={slot} aria-hidden inert className="invisible">
+          <Reminder slot={slot} onChange={() => undefined} reserved />
+        </div>
+      ))}
+    </>
+  );
 }
 
 /** The MFA and SSO reminders of spec §4 and §5, shown to admins and viewers only. */
 export function ReminderBanners({ session }: { session: CurrentSession }) {
-  const { t } = useLingui();
-  const { adminOrViewer, settings, hasUsers } = useReminderQueries(session);
+  const { adminOrViewer, settings, hasUsers, loading } = useReminderQueries(session);
   const [, rerender] = useState(0);
+  if (loading) return <ReservedReminderBanners />;
   if (!adminOrViewer || !settings.data) return null;
   const now = new Date();
 
@@ -53,13 +66,24 @@ export function ReminderBanners({ session }: { session: CurrentSession }) {
     postponedUntil: postponedUntil(storageKeys.ssoBannerPostponedUntil),
     now,
   });
-  const signInSettingsPath = appPath('organizationSetting', {}, { id: 'idp' });
-
+  const changed = () => rerender((n) => n + 1);
   return (
     <>
-      {showMfa && (
+      {showMfa && <Reminder slot="mfa" onChange={changed} />}
+      {showSso && <Reminder slot="sso" onChange={changed} />}
+    </>
+  );
+}
+
+/** One reminder's banner; `onChange` after it was postponed or dismissed. */
+function Reminder({ slot, onChange, reserved = false }: { slot: ReminderSlot; onChange: () => void; reserved?: boolean }) {
+  const { t } = useLingui();
+  const signInSettingsPath = appPath('organizationSetting', {}, { id: 'idp' });
+  return (
+    <>
+      {slot === 'mfa' && (
         <ReminderBanner
-          testId="mfa-banner"
+          testId={reserved ? undefined : 'mfa-banner'}
           tone="warning"
           icon={<ShieldAlert />}
           title={t`Protect your organization with MFA.`}
@@ -74,7 +98,7 @@ export function ReminderBanners({ session }: { session: CurrentSession }) {
                 variant="ghost"
                 onClick={() => {
                   postpone(storageKeys.mfaBannerPostponedUntil);
-                  rerender((n) => n + 1);
+                  onChange();
                 }}
               >
                 {t`Remind me in a week`}
@@ -83,9 +107,9 @@ export function ReminderBanners({ session }: { session: CurrentSession }) {
           }
         />
       )}
-      {showSso && (
+      {slot === 'sso' && (
         <ReminderBanner
-          testId="sso-banner"
+          testId={reserved ? undefined : 'sso-banner'}
           icon={<KeyRound />}
           title={t`Sign in with your identity provider.`}
           text={t`Set up single sign-on so your team uses one login and access follows your directory.`}
@@ -99,7 +123,7 @@ export function ReminderBanners({ session }: { session: CurrentSession }) {
                 variant="ghost"
                 onClick={() => {
                   postpone(storageKeys.ssoBannerPostponedUntil);
-                  rerender((n) => n + 1);
+                  onChange();
                 }}
               >
                 {t`Remind me in a week`}
@@ -109,7 +133,7 @@ export function ReminderBanners({ session }: { session: CurrentSession }) {
                 variant="ghost"
                 onClick={() => {
                   dismissSsoReminder();
-                  rerender((n) => n + 1);
+                  onChange();
                 }}
               >
                 {t`Don't show again`}

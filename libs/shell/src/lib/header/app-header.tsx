@@ -12,7 +12,8 @@ import { ThemeToggle } from './theme-toggle';
 import { WhatsNewButton } from './whats-new-button';
 
 export interface AppHeaderProps {
-  session: CurrentSession;
+  /** Undefined while the session is loading: the bar and brand are drawn, the tools come with it. */
+  session: CurrentSession | undefined;
   groups: VisibleNavGroup[];
   /** Whether the brand shows only below the large breakpoint (the side navigation shows it above). */
   brandBelowLargeOnly: boolean;
@@ -25,16 +26,18 @@ export function AppHeader({ session, groups, brandBelowLargeOnly }: AppHeaderPro
       {/* On a phone the mark alone: the tools and the account menu need the width (390 px). */}
       <BrandMark className={brandBelowLargeOnly ? 'shrink-0 lg:hidden' : 'shrink-0'} nameClassName="hidden sm:inline" />
       <div className="flex-1" />
-      <div role="toolbar" aria-label={t`Console tools`} className="flex min-w-0 items-center gap-0.5 sm:gap-1">
-        <FreeTrialLabel organization={session.organization} />
-        <WhatsNewButton />
-        <DocumentationLink />
-        <NotificationsMenu />
-        {groups.length > 0 && <BookmarksMenu groups={groups} />}
-        <ThemeToggle />
-        <LanguageMenu />
-        <ProfileMenu session={session} />
-      </div>
+      {session && (
+        <div role="toolbar" aria-label={t`Console tools`} className="flex min-w-0 items-center gap-0.5 sm:gap-1">
+          <FreeTrialLabel organization={session.organization} />
+          <WhatsNewButton />
+          <DocumentationLink />
+          <NotificationsMenu />
+          {groups.length > 0 && <BookmarksMenu groups={groups} />}
+          <ThemeToggle />
+          <LanguageMenu />
+          <ProfileMenu session={session} />
+        </div>
+      )}
     </header>
   );
 }

@@ -2,6 +2,7 @@ import { envelope, errorResponse, handle } from '@terrace/api-client/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { activateLocale } from '@terrace/i18n';
+import { lazyPage } from '@terrace/session';
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { renderConsole, server, sessionHandlers } from '../../testing/console-fixture';
 
@@ -16,7 +17,8 @@ describe('layout, navigation and header', () => {
     server.use(...sessionHandlers({ role: 'admin', capabilities: { disasterRecovery: false, aiAgent: true } }));
     renderConsole({ path: '/app/audit' });
     const nav = await screen.findByTestId('side-nav');
-    expect(within(nav).getByRole('link', { name: /Disaster Recovery/ })).toHaveAttribute('data-locked', 'true');
+    // The navigation's frame is drawn before the session answers; its entries come with it.
+    expect(await within(nav).findByRole('link', { name: /Disaster Recovery/ })).toHaveAttribute('data-locked', 'true');
     expect(within(nav).getByRole('link', { name: 'Audit' })).toHaveAttribute('aria-current', 'page');
     // Not on the allow-list: the migration entry is not offered.
     expect(within(nav).queryByRole('link', { name: 'Terraform Cloud Migration' })).toBeNull();
@@ -26,7 +28,7 @@ describe('layout, navigation and header', () => {
     server.use(...sessionHandlers({ role: 'admin' }));
     renderConsole({ path: '/app/tfRegistry?tab=providers' });
     const nav = await screen.findByTestId('side-nav');
-    const explorer = within(nav).getByRole('group', { name: 'Terraform Explorer' });
+    const explorer = await within(nav).findByRole('group', { name: 'Terraform Explorer' });
     const registry = within(explorer).getByRole('group', { name: 'Private Registry' });
     expect(within(registry).getAllByRole('link').map((a) => a.textContent)).toEqual(['Terraform Modules', 'Terraform Providers']);
     expect(within(registry).getByRole('link', { name: 'Terraform Providers' })).toHaveAttribute('aria-current', 'page');
@@ -37,7 +39,7 @@ describe('layout, navigation and header', () => {
     server.use(...sessionHandlers({ role: 'admin' }), handle('get', '/stackDiscoveryConfiguration/{stackDiscoveryConfigurationId}', () => errorResponse(404, 'not_found', 'Not found')));
     renderConsole({ path: '/app/stackDiscovery/sdc-1' });
     const nav = await screen.findByTestId('side-nav');
-    const automation = within(nav).getByRole('group', { name: 'Infrastructure Automation' });
+    const automation = await within(nav).findByRole('group', { name: 'Infrastructure Automation' });
     const entry = within(automation).getByRole('link', { name: 'Stack Discovery' });
     expect(entry).toHaveAttribute('href', '/app/stackDiscovery');
     expect(entry).toHaveAttribute('aria-current', 'page');
@@ -286,7 +288,59 @@ describe('layout, navigation and header', () => {
     expect(localStorage.getItem('ssoBannerDismissed')).toBe('true');
   });
 
-  it('keeps the page invisible until the reminders above it are known, so a banner does not push it down', async () => {
+  it("draws the frame before the session answers, the page's heading in it, and the page once its access is known", async () => {
+    const gate: { open?: () => void } = {};
+    const answered = new Promise<void>((resolve) => (gate.open = resolve));
+    server.use(
+      ...sessionHandlers({ role: 'admin' }),
+      handle('get', '/iam/org/userOrgRole', async () => {
+        await answered;
+        return envelope([
+          {
+            orgRole: 'admin',
+            orgUserRole: 'admin',
+            customRoleId: null,
+            customRole: null,
+            organizationId: 'org-1',
+            teams: [],
+          },
+        ]);
+      }),
+    );
+    const auditPage = lazyPage(async () => () => <p>Every change, by whom</p>, {
+      title: { id: 'test.audit.title', message: 'Audit trail' },
+      description: { id: 'test.audit.description', message: 'Who changed what.' },
+    });
+    renderConsole({ path: '/app/audit', pages: { audit: auditPage } });
+    expect(await screen.findByRole('heading', { name: 'Audit trail' })).toBeVisible();
+    const main = screen.getByRole('main');
+    expect(main).toHaveAttribute('aria-busy', 'true');
+    expect(within(main).getByText('Who changed what.')).toBeVisible();
+    expect(screen.getByRole('banner'), 'the header bar is drawn').toBeInTheDocument();
+    expect(screen.getByTestId('side-nav')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('toolbar', { name: 'Console tools' }),
+      'the tools come with the session',
+    ).toBeNull();
+    expect(screen.queryByText('Every change, by whom'), 'the page waits for its access').toBeNull();
+    const reserved = document.querySelectorAll('[data-reminder-slot]');
+    expect([...reserved].map((slot) => slot.getAttribute('data-reminder-slot'))).toEqual([
+      'mfa',
+      'sso',
+    ]);
+    for (const slot of reserved) expect(slot).toHaveAttribute('inert');
+
+    gate.open?.();
+    expect(await screen.findByText('Every change, by whom')).toBeVisible();
+    expect(
+      within(main).queryByRole('heading', { name: 'Audit trail' }),
+      "the page replaced the frame's heading",
+    ).toBeNull();
+    expect(main).not.toHaveAttribute('aria-busy');
+    expect(await screen.findByRole('toolbar', { name: 'Console tools' })).toBeInTheDocument();
+  });
+
+  it("keeps the reminders' room reserved until they are known, then shows the banner in it", async () => {
     const gate: { open?: () => void } = {};
     const answered = new Promise<void>((resolve) => (gate.open = resolve));
     server.use(
@@ -297,21 +351,20 @@ describe('layout, navigation and header', () => {
       ...sessionHandlers({ role: 'admin' }),
     );
     renderConsole({ path: '/app/audit' });
-    const main = await screen.findByRole('main');
-    expect(main).toHaveAttribute('aria-busy', 'true');
-    expect(main).toHaveClass('invisible');
+    await screen.findByRole('toolbar', { name: 'Console tools' });
+    expect(document.querySelectorAll('[data-reminder-slot]')).toHaveLength(2);
+    expect(screen.queryByTestId('sso-banner')).toBeNull();
     gate.open?.();
     expect(await screen.findByTestId('sso-banner')).toBeInTheDocument();
-    await waitFor(() => expect(main).not.toHaveClass('invisible'));
-    expect(main).not.toHaveAttribute('aria-busy');
+    expect(document.querySelectorAll('[data-reminder-slot]')).toHaveLength(0);
   });
 
-  it('does not wait for reminders a member never sees', async () => {
+  it('reserves no room for reminders a member never sees', async () => {
     server.use(...sessionHandlers({ role: 'member' }));
     renderConsole({ path: '/app/audit' });
-    const main = await screen.findByRole('main');
-    expect(main).not.toHaveClass('invisible');
-    expect(main).not.toHaveAttribute('aria-busy');
+    await screen.findByRole('toolbar', { name: 'Console tools' });
+    await waitFor(() => expect(screen.getByRole('main')).not.toHaveAttribute('aria-busy'));
+    expect(document.querySelectorAll('[data-reminder-slot]')).toHaveLength(0);
   });
 
   it('signs out: the token is gone and the visitor is on the sign-in page', async () => {

@@ -1,41 +1,55 @@
 import { useLingui } from '@lingui/react/macro';
-import { cn, ErrorState, FullPageLoader } from '@terrace/design-system';
-import { useCurrentSession, useLocalSettings, type CurrentSession } from '@terrace/session';
-import { useRef, type RefObject } from 'react';
+import { ErrorState, PageHeader, Stack } from '@terrace/design-system';
+import { readStoredOrganization, useCurrentSession, useLocalSettings } from '@terrace/session';
+import { useDeferredValue, useRef } from 'react';
 import { Outlet } from 'react-router';
-import { ReminderBanners, useRemindersLoading } from '../banners/reminder-banners';
+import { ReminderBanners, ReservedReminderBanners } from '../banners/reminder-banners';
 import { AppHeader } from '../header/app-header';
+import { useActivePageHeading } from '../routes/page-headings';
 import { AppSideNav } from './app-side-nav';
 import { AppTopNav } from './app-top-nav';
 import { showsAssistantEntry, visibleNavTree } from './nav-tree';
 import { useFocusOnNavigate } from './use-focus-on-navigate';
 
 /**
- * The authenticated layout: a full-page loader until the role and organization are known, then
- * the navigation (side or top; top below the large breakpoint; none in management mode), the
- * header, the reminder banners and the page.
+ * The authenticated layout: the navigation (side or top; top below the large breakpoint; none in
+ * management mode), the header, the reminder banners and the page.
+ *
+ * Until the session is known the frame is drawn at once (the console's build prerenders it into
+ * the route's HTML): the header bar and brand, the navigation without its entries, the reminders'
+ * reserved room (ReservedReminderBanners) and the header of the page if it declares one
+ * (`lazyPage`'s heading); the page itself, whose access the session decides, waits. What comes
+ * with the session fills that frame without moving it: the header's tools, the navigation's
+ * entries, the banners in their room, the page below its header.
  */
 export function AppLayout() {
   const { t } = useLingui();
-  const state = useCurrentSession();
+  // Deferred: the session's answer (navigation, tools, banners and page at once) renders in the
+  // background, yielding to the browser between components, while the frame stays on screen,
+  // rather than in one long task (Lighthouse's Total Blocking Time).
+  const state = useDeferredValue(useCurrentSession());
   const [settings, update] = useLocalSettings();
   const main = useRef<HTMLElement>(null);
   useFocusOnNavigate(main);
 
-  if (state.status === 'pending') return <FullPageLoader />;
   if (state.status === 'error') {
     return (
       <main className="flex min-h-dvh items-center justify-center bg-background p-6">
-        <ErrorState error={state.error} title={t`The console could not load your session`} onRetry={state.retry} />
+        <ErrorState
+          error={state.error}
+          title={t`The console could not load your session`}
+          onRetry={state.retry}
+        />
       </main>
     );
   }
 
-  const { session } = state;
-  const management = session.organization.type === 'management';
-  const groups = management ? [] : visibleNavTree(session.access);
-  const side = !management && settings.navigationType === 'SIDE' && groups.length > 0;
-  const top = !management && groups.length > 0;
+  const session = state.status === 'success' ? state.session : undefined;
+  // Before the session: the organization stored at sign-in; a regular one always has navigation.
+  const management = (session?.organization ?? readStoredOrganization()).type === 'management';
+  const groups = session && !management ? visibleNavTree(session.access) : [];
+  const top = !management && (!session || groups.length > 0);
+  const side = top && settings.navigationType === 'SIDE';
 
   return (
     <div className="flex h-dvh bg-background text-foreground">
@@ -48,8 +62,8 @@ export function AppLayout() {
       {side && (
         <AppSideNav
           groups={groups}
-          showAssistant={showsAssistantEntry(session.access)}
-          role={session.access.role}
+          showAssistant={session ? showsAssistantEntry(session.access) : false}
+          role={session?.access.role ?? ''}
           collapsed={settings.navCollapsed}
           onCollapsedChange={(navCollapsed) => update({ navCollapsed })}
           className="hidden lg:flex"
@@ -57,26 +71,39 @@ export function AppLayout() {
       )}
       <div className="flex min-w-0 flex-1 flex-col">
         <AppHeader session={session} groups={groups} brandBelowLargeOnly={side} />
-        {top && <AppTopNav groups={groups} color={settings.topNavColor} className={side ? 'lg:hidden' : undefined} />}
-        <ReminderBanners session={session} />
-        <PageRegion session={session} main={main} />
+        {top && (
+          <AppTopNav
+            groups={groups}
+            color={settings.topNavColor}
+            className={side ? 'lg:hidden' : undefined}
+          />
+        )}
+        {session ? <ReminderBanners session={session} /> : <ReservedReminderBanners />}
+        <main
+          ref={main}
+          id="main"
+          tabIndex={-1}
+          aria-busy={!session || undefined}
+          className="min-h-0 flex-1 overflow-y-auto focus:outline-none"
+        >
+          {session ? <Outlet /> : <PendingPageHeading />}
+        </main>
       </div>
     </div>
   );
 }
 
-/** The page's region, invisible until the reminders above it are known (useRemindersLoading). */
-function PageRegion({ session, main }: { session: CurrentSession; main: RefObject<HTMLElement | null> }) {
-  const loading = useRemindersLoading(session);
+/** The header of the page being opened while the session loads, as the page draws it. */
+function PendingPageHeading() {
+  const { i18n } = useLingui();
+  const heading = useActivePageHeading();
+  if (!heading) return null;
   return (
-    <main
-      ref={main}
-      id="main"
-      tabIndex={-1}
-      aria-busy={loading || undefined}
-      className={cn('min-h-0 flex-1 overflow-y-auto focus:outline-none', loading && 'invisible')}
-    >
-      <Outlet />
-    </main>
+    <Stack gap={6} className="p-6">
+      <PageHeader
+        title={i18n._(heading.title)}
+        description={heading.description && i18n._(heading.description)}
+      />
+    </Stack>
   );
 }

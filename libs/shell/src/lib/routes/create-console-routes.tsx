@@ -11,6 +11,7 @@ import { FullPageLoader } from '@terrace/design-system';
 import { lazy, Suspense, useMemo, type ComponentType } from 'react';
 import { matchRoutes, Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { DefaultHomeRedirect } from './default-home-redirect';
+import { ConsolePagesContext } from './page-headings';
 import { RequireAuth } from './require-auth';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { RouteGuard } from './route-guard';
@@ -265,5 +266,10 @@ export function ConsoleRoutes({ pages }: ConsoleRoutesOptions) {
   // A failed load is shown where the route renders (its error boundary), not here.
   for (const { route } of matchRoutes(routes, location) ?? [])
     (route.handle as LazyRouteHandle | undefined)?.preload().catch(() => undefined);
-  return <Suspense fallback={<FullPageLoader />}>{useRoutes(routes)}</Suspense>;
+  const element = useRoutes(routes);
+  return (
+    <ConsolePagesContext.Provider value={pages ?? noPages}>
+      <Suspense fallback={<FullPageLoader />}>{element}</Suspense>
+    </ConsolePagesContext.Provider>
+  );
 }
