@@ -41,15 +41,19 @@ export class UserSettingsPages {
     ).toHaveText(/Sign Terraform in to/);
   }
 
-  /** Creates a token and answers its value, read from the page that shows it once. */
+  /** Creates a token through its dialog and answers its value, read from the page that shows it once. */
   async createToken(name: string): Promise<string> {
-    await this.page.getByRole('textbox', { name: /Token name/ }).fill(name);
+    await this.page.getByRole('button', { name: 'Create token' }).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Create a token' });
+    await expect(dialog, 'creating a token opens its dialog').toBeVisible();
+    await dialog.getByRole('textbox', { name: /Token name/ }).fill(name);
     const answered = this.page.waitForResponse(
       (r) =>
         r.url().endsWith('/api/iam/user/personalAccessToken') && r.request().method() === 'POST',
     );
-    await this.page.getByRole('button', { name: 'Create token' }).click();
+    await dialog.getByRole('button', { name: 'Create token' }).click();
     expect((await answered).status(), 'the API creates the token').toBe(200);
+    await expect(dialog, 'the dialog closes once the token exists').toBeHidden();
     const secret = this.page.getByTestId('secret-value');
     await expect(secret, 'the token value is shown once').toHaveText(/^tpa_/);
     return (await secret.textContent()) ?? '';

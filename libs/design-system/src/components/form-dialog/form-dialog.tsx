@@ -72,6 +72,10 @@ export function FormDialog<Values extends FieldValues, Output>(
   useEffect(() => {
     if (open && form) form.reset(start.current);
   }, [open, form]);
+  // The dialog is opened by a plain button, not a Radix trigger, so Radix has nothing to give the
+  // focus back to: it goes back to the control that had it when the dialog opened, while that is
+  // still on the page (a save may have replaced it; the caller then places the focus).
+  const opener = useRef<HTMLElement | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -119,7 +123,18 @@ export function FormDialog<Values extends FieldValues, Output>(
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent size={size}>
+      <DialogContent
+        size={size}
+        onOpenAutoFocus={() => {
+          opener.current =
+            document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          if (!opener.current?.isConnected) return;
+          event.preventDefault();
+          opener.current.focus();
+        }}
+      >
         {form ? <FormProvider {...form}>{body}</FormProvider> : body}
       </DialogContent>
     </Dialog>

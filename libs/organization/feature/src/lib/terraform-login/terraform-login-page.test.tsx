@@ -1,4 +1,4 @@
-import { envelope, handle } from '@terrace/api-client/testing';
+import { envelope, errorResponse, handle } from '@terrace/api-client/testing';
 import { organizationFixtures } from '@terrace/organization/data-access/testing';
 import type { PersonalAccessToken } from '@terrace/organization/data-access';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -18,7 +18,7 @@ function open() {
 }
 
 describe('TerraformLoginPage', () => {
-  it('names the host, creates a token once and says where to paste it', async () => {
+  it('names the host, creates a token in a dialog, shows it once and says where to paste it', async () => {
     const sent: unknown[] = [];
     const tokens: PersonalAccessToken[] = [];
     server.use(
@@ -34,25 +34,68 @@ describe('TerraformLoginPage', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Sign Terraform in to terrace.example.com');
     expect(screen.getByText('terraform login terrace.example.com')).toBeInTheDocument();
     expect(await screen.findByText('You have no personal access tokens.')).toBeInTheDocument();
-    const name = screen.getByRole('textbox', { name: /Token name/ });
+    // The page opens on the instructions and the list; the form waits in its dialog.
+    expect(screen.queryByRole('textbox', { name: /Token name/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Create token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create a token' });
+    const name = within(dialog).getByRole('textbox', { name: /Token name/ });
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(name).toHaveValue('terraform login');
     await user.clear(name);
-    await user.click(screen.getByRole('button', { name: 'Create token' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create token' }));
     expect(name).toHaveAccessibleDescription(/Enter a name/);
+    expect(sent).toEqual([]);
     await user.type(name, 'laptop');
-    await user.click(screen.getByRole('combobox', { name: 'Expires after' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Expires after' }));
     await user.click(await screen.findByRole('option', { name: 'Never' }));
-    await user.click(screen.getByRole('button', { name: 'Create token' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create token' }));
+
     expect(await screen.findByText('tpa_secret_value')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByText(/shown only once/)).toBeInTheDocument();
     expect(screen.getByText(/Token for terrace.example.com:/)).toBeInTheDocument();
     expect(screen.getByText(/The token does not expire/)).toBeInTheDocument();
     expect(sent).toEqual([{ name: 'laptop', expiresInDays: null }]);
-    // The form is gone: a second token needs a new visit, so the secret is not replaced unseen.
+    // The focus moves from the closed dialog to the new token.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Your token' })).toHaveFocus());
+    // No second token in this visit, so the secret is not replaced unseen.
     expect(screen.queryByRole('button', { name: 'Create token' })).not.toBeInTheDocument();
     // The list shows the new token, never its value.
     const table = await screen.findByRole('table', { name: 'Your personal access tokens' });
     expect(await within(table).findByText('laptop')).toBeInTheDocument();
     expect(within(table).queryByText('tpa_secret_value')).not.toBeInTheDocument();
+  });
+
+  it('closes the dialog with Escape, giving the focus back to its button, and keeps it open when the server refuses', async () => {
+    let attempts = 0;
+    server.use(
+      handle('get', '/iam/user/personalAccessToken', () => envelope([])),
+      handle('post', '/iam/user/personalAccessToken', () => {
+        attempts += 1;
+        return errorResponse(400, 'validation_error', 'A token with this name already exists.', { field: 'name' });
+      }),
+    );
+    const { user } = open();
+    const button = screen.getByRole('button', { name: 'Create token' });
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Create a token' });
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /Token name/ })).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(button).toHaveFocus());
+
+    await user.click(button);
+    const again = await screen.findByRole('dialog', { name: 'Create a token' });
+    const name = within(again).getByRole('textbox', { name: /Token name/ });
+    await user.clear(name);
+    await user.type(name, 'laptop');
+    await user.click(within(again).getByRole('button', { name: 'Create token' }));
+    await waitFor(() => expect(name).toHaveAccessibleDescription(/already exists/));
+    expect(attempts).toBe(1);
+    expect(screen.getByRole('dialog', { name: 'Create a token' })).toBeInTheDocument();
+    expect(name).toHaveValue('laptop');
+    expect(screen.queryByText(/shown only once/)).not.toBeInTheDocument();
   });
 
   it('lists the tokens and revokes one after a confirmation', async () => {

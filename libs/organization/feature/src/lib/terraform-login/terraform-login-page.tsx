@@ -7,23 +7,24 @@ import {
   CardHeader,
   CardTitle,
   CopyButton,
+  lazyDialog,
+  LoadingIndicator,
   PageHeader,
   SecretReveal,
   Stack,
   toast,
 } from '@terrace/design-system';
-import {
-  useAuthorizeTerraformLoginMutation,
-  useCreatePersonalAccessTokenMutation,
-  type PersonalAccessToken,
-  type TerraformLoginAuthorization,
-} from '@terrace/organization/data-access';
-import { useCurrentSession } from '@terrace/session';
-import { Terminal } from 'lucide-react';
-import { useState } from 'react';
+import { useCreatePersonalAccessTokenMutation, type PersonalAccessToken, type TerraformLoginAuthorization } from '@terrace/organization/data-access';
+import { Plus, Terminal } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PersonalAccessTokenList } from './personal-access-token-list';
-import { TokenCreateForm } from './token-create-form';
+
+// The manual flow opens on its instructions and the token list; the creation form (form engine and
+// validation schemas) loads with its dialog when first opened. The login.v1 approval, a different
+// first view that shows its form at once, loads on its own.
+const TokenCreateDialog = lazyDialog(() => import('./token-create-dialog').then((m) => m.TokenCreateDialog));
+const TerraformLoginApproval = lazy(() => import('./terraform-login-approval').then((m) => ({ default: m.TerraformLoginApproval })));
 
 export interface TerraformLoginPageProps {
   /** The host name Terraform asked for; defaults to the host serving the console. */
@@ -75,6 +76,13 @@ export function TerraformLoginPage({ host = typeof window === 'undefined' ? '' :
   const create = useCreatePersonalAccessTokenMutation();
   const [token, setToken] = useState<PersonalAccessToken | null>(null);
   const [declined, setDeclined] = useState(false);
+  const [creating, setCreating] = useState(false);
+  // Once created, the token's card takes the focus from the dialog (its button is gone by then).
+  const tokenTitle = useRef<HTMLHeadingElement>(null);
+  const shownTokenId = token?.id;
+  useEffect(() => {
+    if (shownTokenId) tokenTitle.current?.focus();
+  }, [shownTokenId]);
 
   const command = `terraform login ${host}`;
   if (request !== null && !declined) {
@@ -93,7 +101,9 @@ export function TerraformLoginPage({ host = typeof window === 'undefined' ? '' :
             </CardHeader>
           </Card>
         ) : (
-          <TerraformLoginApproval host={host} request={request} redirect={redirect} onDecline={() => setDeclined(true)} />
+          <Suspense fallback={<LoadingIndicator />}>
+            <TerraformLoginApproval host={host} request={request} redirect={redirect} onDecline={() => setDeclined(true)} />
+          </Suspense>
         )}
       </Stack>
     );
@@ -133,7 +143,9 @@ export function TerraformLoginPage({ host = typeof window === 'undefined' ? '' :
       {token?.token ? (
         <Card>
           <CardHeader>
-            <CardTitle level={2}>{t`Your token`}</CardTitle>
+            <CardTitle level={2} ref={tokenTitle} tabIndex={-1} className="outline-none">
+              {t`Your token`}
+            </CardTitle>
           </CardHeader>
           <CardBody>
             <Stack gap={4}>
@@ -159,100 +171,34 @@ export function TerraformLoginPage({ host = typeof window === 'undefined' ? '' :
             </Stack>
           </CardBody>
         </Card>
-      ) : (
-        <Card>
-          <TokenCreateForm
-            defaultName={t`terraform login`}
-            onCreate={async (input) => {
-              setToken(await create.mutateAsync(input));
-              toast.success(t`Token created. Copy it now.`);
-            }}
-          />
-        </Card>
-      )}
+      ) : null}
       <Card>
         <CardHeader>
           <div>
             <CardTitle level={2}>{t`Your personal access tokens`}</CardTitle>
             <CardDescription>{t`Tokens you created in this organization. Revoke the ones you no longer use.`}</CardDescription>
           </div>
+          {/* A second token needs a new visit, so the one shown above is not replaced unseen. */}
+          {!token?.token && (
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden />
+              {t`Create token`}
+            </Button>
+          )}
         </CardHeader>
         <CardBody>
           <PersonalAccessTokenList onRevoked={(revoked) => revoked.id === token?.id && setToken(null)} />
         </CardBody>
       </Card>
+      <TokenCreateDialog
+        open={creating}
+        onOpenChange={setCreating}
+        defaultName={t`terraform login`}
+        onCreate={async (input) => {
+          setToken(await create.mutateAsync(input));
+          toast.success(t`Token created. Copy it now.`);
+        }}
+      />
     </Stack>
-  );
-}
-
-/** The approval card: who signs in, where the CLI waits, and the token the login will create. */
-function TerraformLoginApproval({
-  host,
-  request,
-  redirect,
-  onDecline,
-}: {
-  host: string;
-  request: Omit<TerraformLoginAuthorization, 'tokenName' | 'expiresInDays'>;
-  redirect: (url: string) => void;
-  onDecline: () => void;
-}) {
-  const { t } = useLingui();
-  const session = useCurrentSession();
-  const authorize = useAuthorizeTerraformLoginMutation();
-  const [returning, setReturning] = useState(false);
-  const email = session.status === 'success' ? session.session.user.email : '';
-  const listener = new URL(request.redirectUri).host;
-  if (returning) {
-    return (
-      <p role="status" className="text-sm">
-        {t`Returning to Terraform… You can close this page once your terminal says you are signed in.`}
-      </p>
-    );
-  }
-  return (
-    <>
-      <Card>
-        <CardHeader>
-          <div>
-            <CardTitle level={2}>{t`Check the request`}</CardTitle>
-            <CardDescription>{t`Approve only if you just ran terraform login on this computer.`}</CardDescription>
-          </div>
-          <Terminal className="size-5 text-muted-foreground" aria-hidden />
-        </CardHeader>
-        <CardBody>
-          <dl className="grid gap-2 text-sm sm:grid-cols-[12rem_1fr]">
-            <dt className="text-muted-foreground">{t`Signs in as`}</dt>
-            <dd className="font-medium">{email}</dd>
-            <dt className="text-muted-foreground">{t`Host`}</dt>
-            <dd className="font-mono" dir="ltr">
-              {host}
-            </dd>
-            <dt className="text-muted-foreground">{t`Terraform waits at`}</dt>
-            <dd className="font-mono" dir="ltr">
-              {listener}
-            </dd>
-          </dl>
-        </CardBody>
-      </Card>
-      <Card>
-        <TokenCreateForm
-          defaultName={t`terraform login`}
-          title={t`The token Terraform gets`}
-          description={t`Approving creates a personal access token that acts as you, with your role and permissions. Terraform saves it on your computer.`}
-          submitLabel={t`Approve and sign Terraform in`}
-          extraActions={
-            <Button type="button" variant="outline" onClick={onDecline}>
-              {t`Decline`}
-            </Button>
-          }
-          onCreate={async (input) => {
-            const redirectUrl = await authorize.mutateAsync({ ...request, tokenName: input.name, expiresInDays: input.expiresInDays ?? null });
-            setReturning(true);
-            redirect(redirectUrl);
-          }}
-        />
-      </Card>
-    </>
   );
 }
