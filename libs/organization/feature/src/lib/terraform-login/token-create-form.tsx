@@ -1,4 +1,3 @@
-import { useLingui } from '@lingui/react/macro';
 import { Button, CardBody, CardDescription, CardFooter, CardHeader, CardTitle, Form, Stack, useContractForm } from '@terrace/design-system';
 import type { PersonalAccessTokenInput } from '@terrace/organization/data-access';
 import { useId, type ReactNode } from 'react';
