@@ -99,6 +99,19 @@ test.describe('the signed-in user’s own account', () => {
     ).toBeVisible();
     await expectNoAxeViolations(page, 'the terraform login page');
 
+    // The creation form is a dialog: it takes the focus, passes axe, and Escape gives the focus back.
+    const create = page.getByRole('button', { name: 'Create token' });
+    await create.click();
+    const dialog = page.getByRole('dialog', { name: 'Create a token' });
+    await expect(
+      dialog.getByRole('textbox', { name: /Token name/ }),
+      'the dialog takes the focus',
+    ).toBeFocused();
+    await expectNoAxeViolations(page, 'the token creation dialog');
+    await page.keyboard.press('Escape');
+    await expect(dialog, 'Escape closes the dialog').toBeHidden();
+    await expect(create, 'the focus is back on the button').toBeFocused();
+
     const token = await pages.createToken('e2e laptop');
     await expect(
       page.getByText(/Token for .+:/),

@@ -174,7 +174,8 @@ export function TerraformLoginPage({ host = typeof window === 'undefined' ? '' :
       ) : null}
       <Card>
         <CardHeader>
-          <div>
+          {/* The text takes what room is left, so the button stays beside the title on a wide page. */}
+          <div className="min-w-0 flex-1">
             <CardTitle level={2}>{t`Your personal access tokens`}</CardTitle>
             <CardDescription>{t`Tokens you created in this organization. Revoke the ones you no longer use.`}</CardDescription>
           </div>
