@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { nxViteTsPaths } from '@nx/vite/plugins/nx-tsconfig-paths.plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vitest/config';
@@ -7,8 +8,16 @@ import { firstPaint } from './first-paint';
 import { precompress } from './precompress';
 import { routePreloads } from './route-preloads';
 
-export default defineConfig({
+// react-router's package exports name its development build for every condition (remix-run/
+// react-router#12532, #14102): its dev warnings and their strings would ship to every user. The
+// console's build takes the production build the package also contains.
+const reactRouterProduction = fileURLToPath(
+  new URL('dist/production/index.mjs', import.meta.resolve('react-router/package.json')),
+);
+
+export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
   cacheDir: '../../node_modules/.vite/apps/console',
   plugins: [
     nxViteTsPaths(),
@@ -87,4 +96,4 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['../../tools/vitest/component-setup.ts', 'src/test-setup.ts'],
   }),
-});
+}));

@@ -6,7 +6,7 @@
 // budget of ARCHITECTURE §8 (about 170 KiB gzip for every route). Also prints what went over
 // the wire (the server sends the build's brotli copies). Prints figures only; asserts nothing.
 //
-//   node tools/bench/route-js.mjs [--files] [--route=/auth/login]
+//   node tools/bench/route-js.mjs [--all] [--files] [--route=/auth/login]
 //
 // Build first: `npx nx run console:build` (the API is built by start.mjs when needed).
 import { gzipSync } from 'node:zlib';
@@ -30,6 +30,25 @@ const routes = [
   { path: '/app/personalAccessToken/terraformLogin', signedIn: true },
   { path: '/app/dashboard', signedIn: true },
 ];
+/** With --all, also every other /app route that needs no object id (the budget holds for every route). */
+const otherAppRoutes = [
+  '/app/createStackWizard',
+  '/app/templates',
+  '/app/createTemplateWizard',
+  '/app/createBlueprintWizard',
+  '/app/stackDiscovery',
+  '/app/createStackDiscoveryWizard',
+  '/app/driftCenter',
+  '/app/controlPolicies',
+  '/app/policyViolations',
+  '/app/createControlPolicyWizard',
+  '/app/createControlPolicyGroupWizard',
+  '/app/activeRuns',
+  '/app/audit',
+  '/app/cloudInventory',
+  '/app/tfRegistry',
+];
+if (process.argv.includes('--all')) routes.push(...otherAppRoutes.map((path) => ({ path, signedIn: true })));
 
 const server = await startConsoleServer();
 const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumFlags.filter((f) => f !== '--headless') });

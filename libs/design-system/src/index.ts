@@ -65,6 +65,8 @@ export {
   wireRule,
   type Unwrapped,
 } from './components/form/contract-resolver';
+export { lazySchema, LazySchema } from './components/form/lazy-schema';
+export { useOnFirstInput } from './lib/first-input';
 export {
   formMessages,
   issueMessage,

@@ -5,9 +5,11 @@ import { z } from 'zod/mini';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { FormDialog } from '../form-dialog/form-dialog';
 import { Input } from '../input/input';
+import { Toaster } from '../toast/toast';
 import { Wizard } from '../wizard/wizard';
 import { domainRule, trimmed } from './contract-resolver';
 import { ControlledField, Form, useContractForm, useFormWizardSteps } from './form';
+import { lazySchema, type LazySchema } from './lazy-schema';
 
 // Shaped like a generated contract schema: limits, a pattern and an enum.
 const schema = z.object({
@@ -226,5 +228,70 @@ describe('domainRule', () => {
     const nested = z.object({ groups: z.array(z.object({ mode: z.string(), names: z.array(z.string()) }).check(rule)) });
     const paths = [1, 2, 3].map(() => nested.safeParse({ groups: [{ mode: 'some', names: [] }] }).error?.issues.map((i) => i.path.join('.')));
     expect(paths).toEqual([['groups.0.names'], ['groups.0.names'], ['groups.0.names']]);
+  });
+});
+
+describe('useContractForm with a lazySchema', () => {
+  function LazyForm({ lazy, onSubmit }: { lazy: LazySchema<typeof schema>; onSubmit: (values: z.output<typeof schema>) => void }) {
+    const form = useContractForm({ schema: lazy, defaultValues: empty });
+    return (
+      <Form form={form} onSubmit={onSubmit}>
+        <ControlledField<Values, 'name'> name="name" label="Name" required>
+          {(field) => <Input {...field} />}
+        </ControlledField>
+        <button type="submit">Save</button>
+      </Form>
+    );
+  }
+
+  it('loads the schema at the first press or key, and its first check waits for it', async () => {
+    let release: (loaded: typeof schema) => void = () => undefined;
+    let loads = 0;
+    const lazy = lazySchema(() => {
+      loads += 1;
+      return new Promise<typeof schema>((resolve) => (release = resolve));
+    });
+    const sent: unknown[] = [];
+    const { user } = renderWithProviders(<LazyForm lazy={lazy} onSubmit={(values) => void sent.push(values)} />);
+    expect(loads).toBe(0);
+    const name = screen.getByRole('textbox', { name: /Name/ });
+    await user.type(name, 'BAD');
+    expect(loads).toBe(1);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(name).not.toHaveAttribute('aria-invalid');
+    act(() => release(schema));
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+    expect(name).toHaveAccessibleDescription(/not allowed here/);
+    await user.clear(name);
+    await user.type(name, 'good');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toEqual([{ name: 'good', size: 'small', code: '' }]));
+    expect(loads).toBe(1);
+  });
+
+  it('stops the submit with a message when the schema cannot load, and tries again at the next one', async () => {
+    let offline = true;
+    let attempts = 0;
+    const lazy = lazySchema(() => {
+      attempts += 1;
+      return offline ? Promise.reject(new TypeError('Failed to fetch dynamically imported module')) : Promise.resolve(schema);
+    });
+    const sent: unknown[] = [];
+    const { user } = renderWithProviders(
+      <>
+        <LazyForm lazy={lazy} onSubmit={(values) => void sent.push(values)} />
+        <Toaster />
+      </>,
+    );
+    const name = screen.getByRole('textbox', { name: /Name/ });
+    await user.type(name, 'good');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(/The form's checks could not be loaded/)).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    const failed = attempts;
+    offline = false;
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toEqual([{ name: 'good', size: 'small', code: '' }]));
+    expect(attempts).toBe(failed + 1);
   });
 });

@@ -1,5 +1,7 @@
+import { msg } from '@lingui/core/macro';
+import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
-import { useMemo, type FormEvent, type ReactElement, type ReactNode } from 'react';
+import { useCallback, useMemo, type FormEvent, type ReactElement, type ReactNode } from 'react';
 import {
   FormProvider,
   useController,
@@ -9,34 +11,76 @@ import {
   type ControllerRenderProps,
   type UseFormReturn,
 } from '../../lib/form-engine/form-engine';
+import { useOnFirstInput } from '../../lib/first-input';
+import { LazyValue } from '../../lib/lazy-value';
 import { getPath } from '../../lib/form-engine/paths';
-import type { FieldErrors, FieldPath, FieldValues, UseFormProps } from '../../lib/form-engine/types';
+import type { FieldErrors, FieldPath, FieldValues, Resolver, UseFormProps } from '../../lib/form-engine/types';
 import type { core, z } from 'zod/mini';
 import { FormField } from '../form-field/form-field';
+import { toast } from '../toast/toast';
 import type { WizardStep } from '../wizard/wizard';
-import { contractResolver } from './contract-resolver';
 import type { FieldMessages } from './form-messages';
+import { LazySchema } from './lazy-schema';
 
 export interface UseContractFormOptions<
   Schema extends core.$ZodType<unknown, FieldValues>,
 > extends Omit<UseFormProps<z.input<Schema>, unknown, z.output<Schema>>, 'resolver'> {
-  /** Built from the generated contract schemas (`@terrace/api-client/schemas`) plus domain rules. */
-  schema: Schema;
+  /**
+   * Built from the generated contract schemas (`@terrace/api-client/schemas`) plus domain rules;
+   * a form shown on a page's first render passes it as a `lazySchema` (its own module).
+   */
+  schema: Schema | LazySchema<Schema>;
   /** Field-specific wordings that replace the generic message of an issue kind. */
   messages?: FieldMessages;
 }
 
-/** A form (the design system's form engine) with the schema's resolver: the one way a console form validates. */
+// The checks (zod's issues to messages) load with the first form that checks, not with the page.
+const contractResolverModule = new LazyValue(() => import('./contract-resolver'));
+const checksDidNotLoad = msg`The form's checks could not be loaded. Check your connection, then try again.`;
+
+/** The schema and the code that checks it, downloaded once. */
+function loadChecks<Schema>(schema: Schema | LazySchema<Schema>) {
+  return Promise.all([contractResolverModule.load(), schema instanceof LazySchema ? schema.load() : schema]);
+}
+
+/**
+ * The schema's resolver, made once the checks have loaded; a failed download stops the submit
+ * with a message on the whole form (and a toast), and is tried again at the next check.
+ */
+function lazyContractResolver<Schema extends core.$ZodType<unknown, FieldValues>>(
+  schema: Schema | LazySchema<Schema>,
+  i18n: I18n,
+  messages: FieldMessages | undefined,
+): Resolver<z.input<Schema>, z.output<Schema>> {
+  let resolve: Resolver<z.input<Schema>, z.output<Schema>> | undefined;
+  return async (values) => {
+    if (!resolve) {
+      try {
+        const [{ contractResolver }, loaded] = await loadChecks(schema);
+        resolve = contractResolver(loaded, i18n, messages);
+      } catch {
+        const message = i18n._(checksDidNotLoad);
+        toast.error(message, { id: 'form-checks-not-loaded' });
+        return { values: {}, errors: { root: { type: 'load', message } } as FieldErrors<z.input<Schema>> };
+      }
+    }
+    return resolve(values);
+  };
+}
+
+/**
+ * A form (the design system's form engine) with the schema's resolver: the one way a console form
+ * validates. The checks load at the user's first press or key on the page, or at the first check.
+ */
 export function useContractForm<Schema extends core.$ZodType<unknown, FieldValues>>({
   schema,
   messages,
   ...options
 }: UseContractFormOptions<Schema>): UseFormReturn<z.input<Schema>, unknown, z.output<Schema>> {
   const { i18n } = useLingui();
-  const resolver = useMemo(
-    () => contractResolver(schema, i18n, messages),
-    [schema, i18n, messages],
-  );
+  const resolver = useMemo(() => lazyContractResolver(schema, i18n, messages), [schema, i18n, messages]);
+  // A download that fails here is tried again, and reported, by the first check.
+  useOnFirstInput(useCallback(() => loadChecks(schema).catch(() => undefined), [schema]));
   return useForm<z.input<Schema>, unknown, z.output<Schema>>({ ...options, resolver });
 }
 

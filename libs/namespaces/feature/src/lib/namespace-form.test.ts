@@ -6,10 +6,10 @@ import {
   emptyNamespaceForm,
   formToNamespaceInput,
   namespaceFieldMessages,
-  namespaceFormSchema,
   namespaceToForm,
   type NamespaceFormValues,
 } from './namespace-form';
+import { namespaceFormSchema } from './namespace-form.schema';
 
 /** The message each field would show: its first issue, with the form's own wording. */
 function problems(values: NamespaceFormValues) {

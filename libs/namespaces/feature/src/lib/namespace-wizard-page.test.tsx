@@ -45,7 +45,10 @@ describe('CreateNamespaceWizardPage', () => {
       otherPaths: ['namespace/:namespaceId', 'namespaces'],
     });
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(screen.getByRole('textbox', { name: /Name/ })).toHaveAccessibleDescription(/Enter a name for the namespace\./);
+    // The form's checks load at the first press (lazySchema): the first Next waits for them.
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /Name/ })).toHaveAccessibleDescription(/Enter a name for the namespace\./),
+    );
     await user.type(screen.getByRole('textbox', { name: /Name/ }), 'payments');
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
@@ -108,7 +111,10 @@ describe('CreateNamespaceWizardPage', () => {
     );
     const { user, router } = renderPage({ path: 'createNamespaceWizard', element: <CreateNamespaceWizardPage />, url: '/app/createNamespaceWizard' });
     await user.type(screen.getByRole('textbox', { name: /Name/ }), 'payments');
-    for (let i = 0; i < 4; i += 1) await user.click(screen.getByRole('button', { name: 'Next' }));
+    for (const next of ['IaC versions', 'Runners', 'Approval policy', 'Capabilities']) {
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      await waitFor(() => expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent(next));
+    }
     await user.click(await screen.findByRole('button', { name: 'Create namespace' }));
     const name = await screen.findByRole('textbox', { name: /Name/ });
     expect(name).toHaveValue('payments');
@@ -176,7 +182,10 @@ describe('EditNamespaceWizardPage', () => {
     expect(screen.getByRole('textbox', { name: /Name/ })).toHaveValue('platform');
     await user.clear(description);
     await user.type(description, 'Networks');
-    for (let i = 0; i < 4; i += 1) await user.click(screen.getByRole('button', { name: 'Next' }));
+    for (const next of ['IaC versions', 'Runners', 'Approval policy', 'Capabilities']) {
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      await waitFor(() => expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent(next));
+    }
     await user.click(await screen.findByRole('button', { name: 'Save namespace' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/namespace/ns-platform01'));
     expect(sent).toEqual([{ id: 'ns-platform01', description: 'Networks' }]);

@@ -1,6 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { FormWizardEntity, FormWizardPage, Skeleton, toast, useContractForm } from '@terrace/design-system';
+import {
+  FormWizardEntity,
+  FormWizardPage,
+  lazySchema,
+  Skeleton,
+  toast,
+  useContractForm,
+  useOnFirstInput,
+} from '@terrace/design-system';
 import {
   namespacesQueries,
   useCreateNamespaceMutation,
@@ -8,13 +16,12 @@ import {
   type Namespace,
 } from '@terrace/namespaces/data-access';
 import { organizationQueries } from '@terrace/organization/data-access';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   emptyNamespaceForm,
   formToNamespaceInput,
   namespaceFieldMessages,
-  namespaceFormSchema,
   namespaceServerFields,
   namespaceToForm,
   namespaceWizardSteps,
@@ -25,6 +32,10 @@ import { NamespaceGeneralStep } from './namespace-general-step';
 import { NamespaceIacStep } from './namespace-iac-step';
 import { namespacePaths } from './namespace-paths';
 import { useApiClient } from '@terrace/session';
+
+// The form's checks (zod and the schema, about 11 KiB gzip) load at the user's first press or key,
+// as the form needs them only for Next and Create.
+const namespaceFormSchema = lazySchema(() => import('./namespace-form.schema').then((m) => m.namespaceFormSchema));
 
 // The runner, approval and capability steps bring radio groups, switches and checkboxes (about
 // 10 KiB gzip) that the first step does not show: they load once the user starts on the form (a
@@ -37,20 +48,7 @@ const laterSteps = {
 const NamespaceRunnerStep = lazy(laterSteps.runner);
 const NamespaceApprovalStep = lazy(laterSteps.approval);
 const NamespaceCapabilitiesStep = lazy(laterSteps.capabilities);
-
-function useLaterStepsOnFirstInput() {
-  useEffect(() => {
-    const events = ['pointerdown', 'keydown'] as const;
-    const load = () => {
-      for (const event of events) document.removeEventListener(event, load, true);
-      for (const step of Object.values(laterSteps)) void step();
-    };
-    for (const event of events) document.addEventListener(event, load, true);
-    return () => {
-      for (const event of events) document.removeEventListener(event, load, true);
-    };
-  }, []);
-}
+const loadLaterSteps = () => Promise.all(Object.values(laterSteps).map((step) => step()));
 
 /** A later step while its code loads (only when Next comes before the download ends). */
 function LaterStep({ children }: { children: ReactNode }) {
@@ -125,7 +123,7 @@ function NamespaceWizard({ title, submitLabel, initial, namespace, onSubmit, onC
   const client = useApiClient();
   const teams = useQuery(organizationQueries.teams(client));
   const form = useContractForm({ schema: namespaceFormSchema, defaultValues: initial, messages: namespaceFieldMessages });
-  useLaterStepsOnFirstInput();
+  useOnFirstInput(loadLaterSteps);
   return (
     <FormWizardPage
       title={title}

@@ -10,13 +10,18 @@ import {
   LazyConfirmDialog,
   FormField,
   Input,
+  Skeleton,
   Stack,
 } from '@terrace/design-system';
 import { confirmationPhrases } from '@terrace/domain';
 import type { MfaSetup } from '@terrace/organization/data-access';
 import { ShieldCheck } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
-import { QrCode } from './qr-code';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+
+// The QR code's encoder (about 4 KiB gzip) is needed only once a set-up starts: it loads then,
+// while the server makes the secret.
+const loadQrCode = () => import('./qr-code').then((m) => ({ default: m.QrCode }));
+const QrCode = lazy(loadQrCode);
 
 export interface MfaPanelProps {
   enabled: boolean;
@@ -46,6 +51,7 @@ export function MfaPanel({ enabled, onGenerate, onEnable, onDisable, required = 
 
   const start = async () => {
     setPending(true);
+    void loadQrCode();
     try {
       setSetup(await onGenerate());
     } catch {
@@ -91,7 +97,10 @@ export function MfaPanel({ enabled, onGenerate, onEnable, onDisable, required = 
         <form onSubmit={(event) => void confirm(event)} noValidate aria-labelledby={titleId}>
           <CardBody>
             <Stack direction="row" gap={6} wrap align="start">
-              <QrCode value={setup.otpauthUrl} label={t`QR code to add this account to an authenticator app`} />
+              {/* The code's own size (192 px) while it loads. */}
+              <Suspense fallback={<Skeleton className="size-48" />}>
+                <QrCode value={setup.otpauthUrl} label={t`QR code to add this account to an authenticator app`} />
+              </Suspense>
               <Stack gap={3} className="max-w-sm">
                 <ol className="list-decimal ps-5 text-sm">
                   <li>{t`Scan the QR code with an authenticator app.`}</li>

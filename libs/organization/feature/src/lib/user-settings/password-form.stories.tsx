@@ -17,6 +17,6 @@ export const WithErrors: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Change password' }));
-    await expect(canvas.getByText('Enter your current password.')).toBeInTheDocument();
+    await expect(await canvas.findByText('Enter your current password.')).toBeInTheDocument();
   },
 };

@@ -1,6 +1,5 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { zPassword, zPasswordChangeInput } from '@terrace/api-client/schemas';
 import {
   Button,
   Card,
@@ -12,39 +11,32 @@ import {
   ControlledField,
   Form,
   Input,
-  lengthLimits,
+  lazySchema,
   Stack,
   useContractForm,
   type FieldMessages,
 } from '@terrace/design-system';
 import type { PasswordChangeInput } from '@terrace/organization/data-access';
 import { useId } from 'react';
-import { z } from 'zod/mini';
+import type { z } from 'zod/mini';
+import type { passwordFormSchema as schema } from './password-form.schema';
 
 export interface PasswordFormProps {
   /** Rejects when the server refuses (e.g. a wrong current password); the fields stay filled. */
   onChange: (input: PasswordChangeInput) => Promise<unknown>;
 }
 
-/** The contract's Password limits (8 to 128 characters today). */
-const passwordLimits = lengthLimits(zPassword);
-export const MIN_PASSWORD_LENGTH = passwordLimits.minimum ?? 0;
-export const MAX_PASSWORD_LENGTH = passwordLimits.maximum ?? Number.POSITIVE_INFINITY;
+/**
+ * The contract's Password limits (openapi/domains/auth.yaml), for the help text the form shows
+ * before its checks load; password-form.test.ts holds them to the contract's schema.
+ */
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
 
-const mustDiffer = msg`The new password must differ from the current one.`;
-const mismatch = msg`The passwords do not match.`;
+// The form shows with the page; its checks load once the user acts (lazySchema).
+const passwordFormSchema = lazySchema(() => import('./password-form.schema').then((m) => m.passwordFormSchema));
 
-export const passwordFormSchema = z.extend(zPasswordChangeInput, { confirmPassword: z.string() }).check(
-  z.superRefine((values, ctx) => {
-    if (values.newPassword === values.currentPassword) {
-      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: mustDiffer.message ?? '', params: { message: mustDiffer } });
-    }
-    if (values.confirmPassword !== values.newPassword) {
-      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: mismatch.message ?? '', params: { message: mismatch } });
-    }
-  }),
-);
-type PasswordValues = z.input<typeof passwordFormSchema>;
+type PasswordValues = z.input<typeof schema>;
 const empty: PasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 const messages: FieldMessages = { currentPassword: { required: msg`Enter your current password.` } };
 

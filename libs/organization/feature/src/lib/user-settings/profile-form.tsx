@@ -1,6 +1,5 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { zUserProfileUpdateInput } from '@terrace/api-client/schemas';
 import {
   Button,
   Card,
@@ -14,21 +13,15 @@ import {
   FormField,
   Grid,
   Input,
-  trimmed,
-  unwrapOptional,
+  lazySchema,
   useContractForm,
   type FieldMessages,
 } from '@terrace/design-system';
 import type { ProfileInput } from '@terrace/organization/data-access';
 import { useId } from 'react';
-import { z } from 'zod/mini';
 
-// The contract's PersonName limits, for the trimmed text.
-const wire = zUserProfileUpdateInput.shape;
-export const profileFormSchema = z.object({
-  firstName: trimmed(unwrapOptional(wire.firstName)),
-  lastName: trimmed(unwrapOptional(wire.lastName)),
-});
+// The form shows with the page; its checks load once the user acts (lazySchema).
+const profileFormSchema = lazySchema(() => import('./profile-form.schema').then((m) => m.profileFormSchema));
 const messages: FieldMessages = {
   firstName: { required: msg`Enter your first name.` },
   lastName: { required: msg`Enter your last name.` },
