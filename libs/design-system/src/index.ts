@@ -91,7 +91,7 @@ export {
   SelectValue,
   type SelectTriggerProps,
 } from './components/select/select';
-export { OptionSelect, type OptionSelectProps } from './components/select/option-select';
+export { OptionSelect, type OptionSelectOption, type OptionSelectProps } from './components/select/option-select';
 export {
   Dialog,
   DialogBody,

@@ -69,7 +69,8 @@ function setRef<T>(ref: Ref<T> | undefined, value: T | null): void | (() => void
 }
 
 /** One callback ref that sets both (stable while they are, so React does not detach it each render). */
-function useComposedRef<T>(first: Ref<T> | undefined, second: Ref<T> | undefined): Ref<T> {
+/** One ref that sets both (either may be a callback or an object ref). */
+export function useComposedRef<T>(first: Ref<T> | undefined, second: Ref<T> | undefined): Ref<T> {
   return useCallback(
     (node: T | null) => {
       const cleanups = [first, second].map((ref) => setRef(ref, node));

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { FormField } from '../form-field/form-field';
 import { MultiSelect, type MultiSelectOption } from './multi-select';
 
@@ -47,6 +47,8 @@ export const Default: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Regions' }));
     const body = within(document.body);
+    // The popover's code loads at the first press: type once its search box has the focus.
+    await waitFor(() => expect(body.getByRole('combobox', { name: 'Search options' })).toHaveFocus());
     await userEvent.keyboard('tokyo{Enter}');
     await expect(body.getByRole('option', { name: 'Asia Pacific (Tokyo)' })).toHaveAttribute(
       'aria-selected',

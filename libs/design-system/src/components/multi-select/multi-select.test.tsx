@@ -31,7 +31,8 @@ describe('MultiSelect', () => {
     const trigger = screen.getByRole('button', { name: 'Regions' });
     expect(trigger).toHaveAccessibleDescription('Where drift is checked');
     await user.click(trigger);
-    const listbox = screen.getByRole('listbox');
+    // The popover's code loads at this first press; the list opens once it has.
+    const listbox = await screen.findByRole('listbox');
     expect(listbox).toHaveAttribute('aria-multiselectable', 'true');
     expect(screen.getAllByRole('option')).toHaveLength(5);
   });
@@ -50,7 +51,7 @@ describe('MultiSelect', () => {
   it('filters by search and toggles with the keyboard', async () => {
     const { user } = renderWithProviders(<Harness />);
     await user.click(screen.getByRole('button', { name: 'Regions' }));
-    const search = screen.getByRole('combobox', { name: 'Search options' });
+    const search = await screen.findByRole('combobox', { name: 'Search options' });
     expect(search).toHaveFocus();
     await user.keyboard('europe');
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([

@@ -6,19 +6,22 @@ export function OptionSelectRadix({
   value,
   options,
   onValueChange,
+  placeholder,
+  disabled,
   size,
   className,
   defaultOpen,
+  ref,
   ...label
 }: OptionSelectProps & { defaultOpen?: boolean }) {
   return (
-    <Select value={value} onValueChange={onValueChange} defaultOpen={defaultOpen}>
-      <SelectTrigger size={size} className={className} {...label}>
-        <SelectValue />
+    <Select value={value ?? ''} onValueChange={onValueChange} defaultOpen={defaultOpen} disabled={disabled}>
+      <SelectTrigger ref={ref} size={size} className={className} {...label}>
+        <SelectValue placeholder={placeholder} />
       </SelectTrigger>
       <SelectContent>
         {options.map((option) => (
-          <SelectItem key={option.value} value={option.value}>
+          <SelectItem key={option.value} value={option.value} disabled={option.disabled}>
             {option.label}
           </SelectItem>
         ))}
