@@ -6,11 +6,7 @@ import {
   domainRule,
   FormDialog,
   Input,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
+  OptionSelect,
   trimmed,
   unwrapOptional,
   useContractForm,
@@ -111,25 +107,16 @@ export function GrantPermissionDialog({
     >
       <ControlledField<GrantValues, 'kind'> name="kind" label={t`Grant to`}>
         {(field) => (
-          <Select
+          <OptionSelect
+            ref={field.ref}
             value={field.value}
             onValueChange={(value) => {
               field.onChange(value);
               form.setValue('principal', '');
               form.clearErrors('principal');
             }}
-          >
-            <SelectTrigger ref={field.ref}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {principalKinds.map((k) => (
-                <SelectItem key={k} value={k}>
-                  {i18n._(principalKindLabels[k])}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            options={principalKinds.map((k) => ({ value: k, label: i18n._(principalKindLabels[k]) }))}
+          />
         )}
       </ControlledField>
       <ControlledField<GrantValues, 'principal'> key={kind} name="principal" label={principalLabel} required>
@@ -137,43 +124,32 @@ export function GrantPermissionDialog({
           kind === 'user' ? (
             <Input type="email" autoComplete="off" {...field} />
           ) : (
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger ref={field.ref}>
-                <SelectValue placeholder={kind === 'team' ? t`Choose a team` : t`Choose a programmatic user`} />
-              </SelectTrigger>
-              <SelectContent>
-                {kind === 'team'
-                  ? teams.map((team) => (
-                      <SelectItem key={team.id} value={team.id}>
-                        {team.name}
-                      </SelectItem>
-                    ))
-                  : programmaticUsers.map((user) => (
-                      <SelectItem key={user.name} value={user.name}>
-                        {user.name}
-                      </SelectItem>
-                    ))}
-              </SelectContent>
-            </Select>
+            <OptionSelect
+              ref={field.ref}
+              value={field.value}
+              onValueChange={field.onChange}
+              placeholder={kind === 'team' ? t`Choose a team` : t`Choose a programmatic user`}
+              options={
+                kind === 'team'
+                  ? teams.map((team) => ({ value: team.id, label: team.name }))
+                  : programmaticUsers.map((user) => ({ value: user.name, label: user.name }))
+              }
+            />
           )
         }
       </ControlledField>
       <ControlledField<GrantValues, 'role'> name="role" label={t`Namespace role`} required>
         {(field) => (
-          <Select value={field.value} onValueChange={field.onChange}>
-            <SelectTrigger ref={field.ref}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="viewer">{t`Viewer`}</SelectItem>
-              <SelectItem value="admin">{t`Admin`}</SelectItem>
-              {customRoles.map((custom) => (
-                <SelectItem key={custom.id} value={`${CUSTOM}${custom.id}`}>
-                  {custom.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            ref={field.ref}
+            value={field.value}
+            onValueChange={field.onChange}
+            options={[
+              { value: 'viewer', label: t`Viewer` },
+              { value: 'admin', label: t`Admin` },
+              ...customRoles.map((custom) => ({ value: `${CUSTOM}${custom.id}`, label: custom.name })),
+            ]}
+          />
         )}
       </ControlledField>
     </FormDialog>

@@ -11,11 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
   FormField,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
+  OptionSelect,
   toast,
   useForm,
 } from '@terrace/design-system';
@@ -86,28 +82,17 @@ export function OrganizationSwitcherDialog({ open, onOpenChange, current }: Orga
               name="organizationId"
               rules={{ validate: (value) => { const problem = validateOrganizationChoice(value); return problem ? i18n._(problem) : true; } }}
               render={({ field, fieldState }) => (
-                // The control is a Radix Select, whose root takes no DOM props: the id and the
-                // error state go on its trigger so the label and message still reach it.
+                // The select takes the field's id, description and error state from the FormField.
                 <FormField id="organization-switch" label={t`Organization`} required error={fieldState.error?.message}>
-                  <Select value={field.value} onValueChange={field.onChange} disabled={organizations.isPending}>
-                    <SelectTrigger
-                      id="organization-switch"
-                      aria-invalid={fieldState.error ? true : undefined}
-                      aria-describedby={fieldState.error ? 'organization-switch-error' : undefined}
-                      ref={field.ref}
-                      onBlur={field.onBlur}
-                      className="w-full"
-                    >
-                      <SelectValue placeholder={organizations.isPending ? t`Loading organizations…` : t`Choose an organization`} />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {(organizations.data ?? [current]).map((org) => (
-                        <SelectItem key={org.id} value={org.id}>
-                          {org.name}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
+                  <OptionSelect
+                    ref={field.ref}
+                    value={field.value}
+                    onValueChange={field.onChange}
+                    disabled={organizations.isPending}
+                    className="w-full"
+                    placeholder={organizations.isPending ? t`Loading organizations…` : t`Choose an organization`}
+                    options={(organizations.data ?? [current]).map((org) => ({ value: org.id, label: org.name }))}
+                  />
                 </FormField>
               )}
             />

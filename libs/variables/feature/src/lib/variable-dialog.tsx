@@ -5,13 +5,9 @@ import {
   FormDialog,
   Input,
   Label,
+  OptionSelect,
   RadioGroup,
   RadioGroupItem,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
   Switch,
   Textarea,
   toast,
@@ -214,19 +210,15 @@ function ConditionsField() {
           <div key={row.id} className="grid items-start gap-2 sm:grid-cols-[14rem_1fr_auto]">
             <ControlledField<VariableFormValues, `valueConditions.${number}.operator`> name={`valueConditions.${index}.operator`} label={t`Condition ${position}`}>
               {(field) => (
-                <Select value={field.value || NONE} onValueChange={(value) => field.onChange(value === NONE ? '' : value)}>
-                  <SelectTrigger ref={field.ref}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    <SelectItem value={NONE}>{t`Choose an operator`}</SelectItem>
-                    {conditionOperators.map((op) => (
-                      <SelectItem key={op} value={op}>
-                        {i18n._(operatorLabels[op])}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <OptionSelect
+                  ref={field.ref}
+                  value={field.value || NONE}
+                  onValueChange={(value) => field.onChange(value === NONE ? '' : value)}
+                  options={[
+                    { value: NONE, label: t`Choose an operator` },
+                    ...conditionOperators.map((op) => ({ value: op, label: i18n._(operatorLabels[op]) })),
+                  ]}
+                />
               )}
             </ControlledField>
             {operator === 'boolean' ? (

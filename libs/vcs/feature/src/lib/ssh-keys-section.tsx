@@ -12,13 +12,10 @@ import {
   ConfirmRemoval,
   ControlledField,
   EditButton,
+  type FieldMessages,
   FormDialog,
   Input,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
+  OptionSelect,
   SettingsList,
   Stack,
   Textarea,
@@ -27,7 +24,6 @@ import {
   unwrapOptional,
   useActionsColumn,
   useContractForm,
-  type FieldMessages,
 } from '@terrace/design-system';
 import { useApiClient, type SettingsSectionProps } from '@terrace/session';
 import {
@@ -294,15 +290,15 @@ function GitSigningKeyList({ access }: { access: SettingsSectionProps }) {
         </ControlledField>
         <ControlledField<GitSigningKeyValues, 'type'> name="type" label={t`Key type`} required>
           {(field) => (
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger ref={field.ref}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="gpg">GPG</SelectItem>
-                <SelectItem value="ssh">SSH</SelectItem>
-              </SelectContent>
-            </Select>
+            <OptionSelect
+              ref={field.ref}
+              value={field.value}
+              onValueChange={field.onChange}
+              options={[
+                { value: 'gpg', label: 'GPG' },
+                { value: 'ssh', label: 'SSH' },
+              ]}
+            />
           )}
         </ControlledField>
         <ControlledField<GitSigningKeyValues, 'privateKey'> name="privateKey" label={t`Private key`} required>

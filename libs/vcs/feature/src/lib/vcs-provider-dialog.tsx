@@ -6,13 +6,9 @@ import {
   FormDialog,
   Input,
   Label,
+  OptionSelect,
   RadioGroup,
   RadioGroupItem,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
   Stack,
   Textarea,
   useContractForm,
@@ -116,18 +112,12 @@ export function VcsProviderDialog({ open, onOpenChange, provider, onSave }: VcsP
       {authTypesOf[type].length > 1 && (
         <ControlledField<VcsProviderFormValues, 'authType'> name="authType" label={t`Authentication`} required>
           {(field) => (
-            <Select value={field.value} onValueChange={field.onChange}>
-              <SelectTrigger ref={field.ref}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {authTypesOf[type].map((option) => (
-                  <SelectItem key={option} value={option}>
-                    {t(vcsAuthTypeLabels[option])}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <OptionSelect
+              ref={field.ref}
+              value={field.value}
+              onValueChange={field.onChange}
+              options={authTypesOf[type].map((option) => ({ value: option, label: t(vcsAuthTypeLabels[option]) }))}
+            />
           )}
         </ControlledField>
       )}

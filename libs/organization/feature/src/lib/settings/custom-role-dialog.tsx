@@ -7,11 +7,7 @@ import {
   type FieldMessages,
   FormDialog,
   Input,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
+  OptionSelect,
   trimmed,
   unwrapOptional,
   useContractForm,
@@ -104,18 +100,13 @@ export function CustomRoleDialog({ open, onOpenChange, role, onSave }: CustomRol
       </ControlledField>
       <ControlledField<CustomRoleValues, 'type'> name="type" label={t`Role type`} help={typeHelp}>
         {(field) => (
-          <Select value={field.value} onValueChange={(value) => field.onChange(value as CustomRoleType)} disabled={role !== undefined}>
-            <SelectTrigger ref={field.ref}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {customRoleTypes.map((option) => (
-                <SelectItem key={option} value={option}>
-                  {typeLabel(option)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            ref={field.ref}
+            value={field.value}
+            onValueChange={(value) => field.onChange(value as CustomRoleType)}
+            disabled={role !== undefined}
+            options={customRoleTypes.map((option) => ({ value: option, label: typeLabel(option) }))}
+          />
         )}
       </ControlledField>
       <PermissionsField />
@@ -125,18 +116,12 @@ export function CustomRoleDialog({ open, onOpenChange, role, onSave }: CustomRol
         help={t`Limits the permissions above to stacks the user created.`}
       >
         {(field) => (
-          <Select value={field.value} onValueChange={(value) => field.onChange(value as StackRestriction)}>
-            <SelectTrigger ref={field.ref}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {stackRestrictions.map((restriction) => (
-                <SelectItem key={restriction} value={restriction}>
-                  {restrictionLabel(restriction)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            ref={field.ref}
+            value={field.value}
+            onValueChange={(value) => field.onChange(value as StackRestriction)}
+            options={stackRestrictions.map((restriction) => ({ value: restriction, label: restrictionLabel(restriction) }))}
+          />
         )}
       </ControlledField>
     </FormDialog>

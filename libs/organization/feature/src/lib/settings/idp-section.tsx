@@ -13,25 +13,21 @@ import {
   Card,
   CardBody,
   CardFooter,
-  LazyConfirmDialog,
   ControlledField,
   CopyButton,
   ErrorState,
-  trimmed,
-  unwrapOptional,
   type FieldMessages,
   Form,
   FormField,
   Input,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
+  LazyConfirmDialog,
+  OptionSelect,
   Skeleton,
   Stack,
   Textarea,
   toast,
+  trimmed,
+  unwrapOptional,
   useContractForm,
   wireRule,
 } from '@terrace/design-system';
@@ -280,18 +276,16 @@ function IdpForm({
             )}
             <ControlledField<IdpFormValues, 'type'> name="type" label={t`Protocol`}>
               {(field) => (
-                <Select value={field.value} onValueChange={field.onChange} disabled={disabled}>
-                  <SelectTrigger ref={field.ref}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {identityProviderTypes.map((type) => (
-                      <SelectItem key={type} value={type}>
-                        {type === 'oidc' ? t`OpenID Connect (OIDC)` : t`SAML 2.0`}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <OptionSelect
+                  ref={field.ref}
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  disabled={disabled}
+                  options={identityProviderTypes.map((type) => ({
+                    value: type,
+                    label: type === 'oidc' ? t`OpenID Connect (OIDC)` : t`SAML 2.0`,
+                  }))}
+                />
               )}
             </ControlledField>
             {callbackUrl && (
@@ -370,18 +364,13 @@ function IdpForm({
               help={t`The organization role of an SSO user who signs in for the first time.`}
             >
               {(field) => (
-                <Select value={field.value} onValueChange={field.onChange} disabled={disabled}>
-                  <SelectTrigger ref={field.ref}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {ssoDefaultRoles.map((role) => (
-                      <SelectItem key={role} value={role}>
-                        {roleLabel(role)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <OptionSelect
+                  ref={field.ref}
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  disabled={disabled}
+                  options={ssoDefaultRoles.map((role) => ({ value: role, label: roleLabel(role) }))}
+                />
               )}
             </ControlledField>
           </Stack>
