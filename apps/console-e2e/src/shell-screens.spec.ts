@@ -39,10 +39,13 @@ for (const { theme, direction, locale } of variants) {
       expect(box.x + box.width, 'the account menu ends inside the window').toBeLessThanOrEqual(width);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, 'the page does not scroll sideways').toBeLessThanOrEqual(0);
-      // Every button of the reminder banners lies inside the window.
-      for (const button of await page.locator('[data-testid$="-banner"] button, [data-testid$="-banner"] a').all()) {
+      // Every button of the reminder banners lies inside the window (a new admin is reminded of SSO).
+      await expect(page.getByTestId('sso-banner'), 'the SSO reminder shows to a new admin').toBeVisible();
+      const bannerButtons = await page.locator('[data-testid$="-banner"] button, [data-testid$="-banner"] a').all();
+      expect(bannerButtons.length, 'the SSO reminder has its buttons').toBeGreaterThan(0);
+      for (const button of bannerButtons) {
         const b = await button.boundingBox();
-        if (!b) continue;
+        if (!b) throw new Error('a banner button is laid out');
         expect(b.x, 'a banner button starts inside the window').toBeGreaterThanOrEqual(0);
         expect(b.x + b.width, 'a banner button ends inside the window').toBeLessThanOrEqual(width + 0.5);
       }

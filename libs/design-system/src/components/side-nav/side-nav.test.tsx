@@ -10,6 +10,7 @@ import {
   SideNavFooter,
   SideNavGroup,
   SideNavItem,
+  SideNavSubgroup,
 } from './side-nav';
 
 function Nav() {
@@ -73,5 +74,24 @@ describe('SideNav', () => {
       'aria-expanded',
       'false',
     );
+  });
+
+  it('keeps a label cut short readable on hover (its title), labels and groups alike', () => {
+    renderWithProviders(
+      <SideNav aria-label="Main">
+        <SideNavContent>
+          <SideNavGroup label="Explorateur Terraform">
+            <SideNavSubgroup label="Registre privé de l’organisation">
+              <SideNavItem href="/modules" label="Modules Terraform de l’organisation" />
+            </SideNavSubgroup>
+          </SideNavGroup>
+        </SideNavContent>
+      </SideNav>,
+    );
+    expect(screen.getByRole('link', { name: 'Modules Terraform de l’organisation' })).toHaveAttribute(
+      'title',
+      'Modules Terraform de l’organisation',
+    );
+    expect(screen.getByText('Registre privé de l’organisation')).toHaveAttribute('title', 'Registre privé de l’organisation');
   });
 });
