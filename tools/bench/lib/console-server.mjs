@@ -29,10 +29,11 @@ export function chromiumPath() {
 
 export const chromiumFlags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
-async function post(base, path, entity) {
+/** POSTs `{ entity }` (as `token`'s user when given) and answers the first item. */
+export async function post(base, path, entity, token) {
   const res = await fetch(`${base}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify({ entity }),
   });
   const body = await res.json();
