@@ -6,7 +6,7 @@ import {
   BreadcrumbPage,
   Breadcrumbs,
   Button,
-  ConfirmRemoval,
+  LazyConfirmRemoval,
   DetailPage,
   EditButton,
   Tabs,
@@ -19,13 +19,17 @@ import {
 import { namespacesQueries, useDeleteNamespaceMutation } from '@terrace/namespaces/data-access';
 import { organizationQueries } from '@terrace/organization/data-access';
 import { Pencil, Trash2 } from 'lucide-react';
-import { Suspense, useMemo, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { NamespacePermissionsPanel } from './namespace-permissions-panel';
 import { namespacePaths } from './namespace-paths';
 import { NamespaceSummary } from './namespace-summary';
 import { useNamespaceAccess, type NamespaceAccess } from './use-namespace-access';
 import { useApiClient } from '@terrace/session';
+
+// The permissions tab (a table, its dialogs) loads when it is shown.
+const NamespacePermissionsPanel = lazy(() =>
+  import('./namespace-permissions-panel').then((m) => ({ default: m.NamespacePermissionsPanel })),
+);
 
 const tabs = ['overview', 'stacks', 'variables', 'dependencies', 'settings', 'permissions'] as const;
 
@@ -155,10 +159,12 @@ export function NamespaceDetailsPage({
               <NamespaceSummary namespace={data} section="settings" teamNames={teamNames} />
             </TabsContent>
             <TabsContent value="permissions">
-              <NamespacePermissionsPanel namespaceId={data.id} canEdit={canGrant} readOnlyReason={reasons.grant} />
+              <Suspense fallback={null}>
+                <NamespacePermissionsPanel namespaceId={data.id} canEdit={canGrant} readOnlyReason={reasons.grant} />
+              </Suspense>
             </TabsContent>
           </Tabs>
-          <ConfirmRemoval
+          <LazyConfirmRemoval
             target={deleting ? data : null}
             onClose={() => setDeleting(false)}
             title={(target) => t`Delete namespace ${target.name}?`}

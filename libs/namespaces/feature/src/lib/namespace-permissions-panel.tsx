@@ -3,11 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@terrace/design-system';
 import {
   Button,
-  DisabledReason,
-  ConfirmDialog,
   DataTable,
+  DisabledReason,
   EmptyState,
   ErrorState,
+  LazyConfirmDialog,
+  lazyDialog,
   Stack,
   toast,
 } from '@terrace/design-system';
@@ -22,9 +23,11 @@ import {
 import { organizationQueries } from '@terrace/organization/data-access';
 import { ShieldPlus } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { GrantPermissionDialog } from './grant-permission-dialog';
 import { principalKindLabels } from './namespace-labels';
 import { useApiClient } from '@terrace/session';
+
+// The grant form (its dialog, selects and checks) loads when it first opens.
+const GrantPermissionDialog = lazyDialog(() => import('./grant-permission-dialog').then((m) => m.GrantPermissionDialog));
 
 export interface NamespacePermissionsPanelProps {
   namespaceId: string;
@@ -151,7 +154,7 @@ export function NamespacePermissionsPanel({ namespaceId, canEdit, readOnlyReason
           toast.success(t`Access granted to ${principalName(permission)}.`);
         }}
       />
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={revoking !== null}
         onOpenChange={(open) => !open && setRevoking(null)}
         tone="danger"

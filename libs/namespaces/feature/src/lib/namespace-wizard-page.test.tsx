@@ -3,9 +3,13 @@ import type { NamespaceCreateInput } from '@terrace/namespaces/data-access';
 import { namespaceFixture } from '@terrace/namespaces/data-access/testing';
 import { organizationFixtures } from '@terrace/organization/data-access/testing';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderPage, setupMsw } from '../testing/render-page';
 import { CreateNamespaceWizardPage, EditNamespaceWizardPage } from './namespace-wizard-page';
+
+// The wizard loads its checks on first use (lazySchema); compiled once here, so that loading them
+// in a test takes no longer than in the console on a loaded machine.
+beforeAll(() => import('./namespace-form.schema'));
 
 const server = setupMsw();
 

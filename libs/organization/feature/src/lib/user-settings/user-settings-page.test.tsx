@@ -2,9 +2,13 @@ import { organizationFixtures } from '@terrace/organization/data-access/testing'
 import { envelope, errorResponse, handle } from '@terrace/api-client/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { TOTP } from 'otpauth';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderPage, setupMsw } from '../../testing/render-page';
 import { UserSettingsPage } from './user-settings-page';
+
+// The forms load their checks on first use (lazySchema); compiled once here, so that loading them
+// in a test takes no longer than in the console on a loaded machine.
+beforeAll(() => Promise.all([import('./profile-form.schema'), import('./password-form.schema')]));
 
 const server = setupMsw();
 
