@@ -1,3 +1,4 @@
 export { PolicyResultsPanel, type PolicyResultsPanelProps, type PolicyResultView } from './lib/policy-results-panel';
-export { enforcementDescriptions, enforcementLabels, policyTypeDescriptions, policyTypeLabels, type PolicyTypeId } from './lib/policy-labels';
+export { enforcementLabels, policyTypeLabels, type PolicyTypeId } from './lib/policy-labels';
+export { enforcementDescriptions, policyTypeDescriptions } from './lib/policy-descriptions';
 export { policyName } from './lib/managed-policy-names';

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { FormWizardEntity, FormWizardPage, toast, useContractForm } from '@terrace/design-system';
+import { FormWizardEntity, FormWizardPage, lazySchema, Skeleton, toast, useContractForm, useOnFirstInput } from '@terrace/design-system';
 import {
   policiesQueries,
   policyPaths,
@@ -9,10 +9,10 @@ import {
   type ControlPolicy,
 } from '@terrace/policies/data-access';
 import { useApiClient } from '@terrace/session';
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   controlPolicyFieldMessages,
-  controlPolicyFormSchema,
   controlPolicyServerFields,
   controlPolicyToForm,
   controlPolicyWizardSteps,
@@ -22,8 +22,16 @@ import {
   type ControlPolicyFormValues,
 } from './control-policy-form';
 import { ControlPolicyGeneralStep } from './control-policy-general-step';
-import { ControlPolicyRulesStep } from './control-policy-rules-step';
 import { ManagedWizardNotice } from './managed-wizard-notice';
+
+// The form's checks (zod and the schema) load at the user's first press or key, as the form needs
+// them only for Next and the submit.
+const controlPolicyFormSchema = lazySchema(() => import('./control-policy-form.schema').then((m) => m.controlPolicyFormSchema));
+
+// The rules step brings a switch, radio choices and selects that the first step does not show: it
+// loads once the user starts on the form (a press or a key anywhere), well before Next reaches it.
+const loadRulesStep = () => import('./control-policy-rules-step').then((m) => ({ default: m.ControlPolicyRulesStep }));
+const ControlPolicyRulesStep = lazy(loadRulesStep);
 
 /** /createControlPolicyWizard */
 export function CreateControlPolicyWizardPage() {
@@ -101,6 +109,7 @@ interface ControlPolicyWizardProps {
 function ControlPolicyWizard({ title, submitLabel, initial, policy, onSubmit, onCancel }: ControlPolicyWizardProps) {
   const { t } = useLingui();
   const form = useContractForm({ schema: controlPolicyFormSchema, defaultValues: initial, messages: controlPolicyFieldMessages });
+  useOnFirstInput(loadRulesStep);
   return (
     <FormWizardPage
       title={title}
@@ -110,7 +119,15 @@ function ControlPolicyWizard({ title, submitLabel, initial, policy, onSubmit, on
       steps={controlPolicyWizardSteps}
       content={{
         general: { title: t`Policy type`, content: <ControlPolicyGeneralStep typeLocked={policy !== undefined} /> },
-        rules: { title: t`Rules`, content: <ControlPolicyRulesStep /> },
+        rules: {
+          title: t`Rules`,
+          // The fallback shows only when Next comes before the step's download ends.
+          content: (
+            <Suspense fallback={<Skeleton className="h-40 w-full max-w-3xl" />}>
+              <ControlPolicyRulesStep />
+            </Suspense>
+          ),
+        },
       }}
       serverFields={controlPolicyServerFields}
       submitLabel={submitLabel}

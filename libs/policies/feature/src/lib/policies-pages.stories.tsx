@@ -6,7 +6,7 @@ import {
   policyMappingFixture,
   policyViolationFixture,
 } from '@terrace/policies/data-access/testing';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { signedInStoryRoutes, StoryApp, type StoryRoutes } from '../testing/story-app';
 import { ControlPoliciesPage } from './control-policies-page';
 import { ControlPolicyGroupPage } from './control-policy-group-page';
@@ -52,7 +52,8 @@ type Story = StoryObj<typeof meta>;
 export const Policies: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Keep databases', {}, wait)).toBeVisible();
+    // Looked up again until it shows: the table may redraw its rows while the groups load.
+    await waitFor(() => expect(canvas.getByText('Keep databases')).toBeVisible(), wait);
   },
 };
 /** The search in the URL goes to the server: a shared link shows the same rows. */

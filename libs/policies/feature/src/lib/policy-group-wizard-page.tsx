@@ -5,10 +5,13 @@ import {
   FormWizardEntity,
   FormWizardPage,
   Input,
+  lazySchema,
+  Skeleton,
   Stack,
   Textarea,
   toast,
   useContractForm,
+  useOnFirstInput,
 } from '@terrace/design-system';
 import {
   policiesQueries,
@@ -18,19 +21,27 @@ import {
   type ControlPolicyGroup,
 } from '@terrace/policies/data-access';
 import { useApiClient } from '@terrace/session';
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   emptyPolicyGroupForm,
   formToPolicyGroupInput,
   policyGroupFieldMessages,
-  policyGroupFormSchema,
   policyGroupToForm,
   policyGroupWizardSteps,
   type PolicyGroupFormOutput,
   type PolicyGroupFormValues,
 } from './policy-group-form';
 import { ManagedWizardNotice } from './managed-wizard-notice';
-import { PolicyGroupPoliciesStep } from './policy-group-policies-step';
+
+// The form's checks (zod and the schema) load at the user's first press or key, as the form needs
+// them only for Next and the submit.
+const policyGroupFormSchema = lazySchema(() => import('./policy-group-form.schema').then((m) => m.policyGroupFormSchema));
+
+// The policies step brings checkboxes and selects that the first step does not show: it loads once
+// the user starts on the form (a press or a key anywhere), well before Next reaches it.
+const loadPoliciesStep = () => import('./policy-group-policies-step').then((m) => ({ default: m.PolicyGroupPoliciesStep }));
+const PolicyGroupPoliciesStep = lazy(loadPoliciesStep);
 
 /** /createControlPolicyGroupWizard */
 export function CreatePolicyGroupWizardPage() {
@@ -108,6 +119,7 @@ interface PolicyGroupWizardProps {
 function PolicyGroupWizard({ title, submitLabel, initial, group, onSubmit, onCancel }: PolicyGroupWizardProps) {
   const { t } = useLingui();
   const form = useContractForm({ schema: policyGroupFormSchema, defaultValues: initial, messages: policyGroupFieldMessages });
+  useOnFirstInput(loadPoliciesStep);
   return (
     <FormWizardPage
       title={title}
@@ -132,7 +144,15 @@ function PolicyGroupWizard({ title, submitLabel, initial, group, onSubmit, onCan
             </Stack>
           ),
         },
-        policies: { title: t`Policies`, content: <PolicyGroupPoliciesStep /> },
+        policies: {
+          title: t`Policies`,
+          // The fallback shows only when Next comes before the step's download ends.
+          content: (
+            <Suspense fallback={<Skeleton className="h-48 w-full max-w-3xl" />}>
+              <PolicyGroupPoliciesStep />
+            </Suspense>
+          ),
+        },
       }}
       serverFields={{ 'entity.controlPolicies': 'controlPolicies' }}
       submitLabel={submitLabel}
