@@ -1,6 +1,5 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { EnforcementLevel } from '@terrace/domain';
 
 /** The policy types of spec §9, as the contract names them. */
 export type PolicyTypeId =
@@ -28,10 +27,4 @@ export const policyTypeLabels: Record<PolicyTypeId, MessageDescriptor> = {
   denied_resource_types: msg`Denied resource types`,
   module_rules: msg`Module rules`,
   opa: msg`OPA Rego`,
-};
-
-export const enforcementLabels: Record<EnforcementLevel, MessageDescriptor> = {
-  warning: msg`Warning`,
-  softMandatory: msg`Soft mandatory`,
-  hardMandatory: msg`Hard mandatory`,
 };
