@@ -4,7 +4,8 @@ import { controlPolicyFixture } from '@terrace/policies/data-access/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage, setupMsw } from '../testing/render-page';
-import { CreateControlPolicyWizardPage, EditControlPolicyWizardPage } from './control-policy-wizard-page';
+import { CreateControlPolicyWizardPage } from './control-policy-wizard-page';
+import { EditControlPolicyWizardPage } from './edit-control-policy-wizard-page';
 
 const server = setupMsw();
 // Code that loads on first use (a select's list, a dialog, a later step, the form's checks) may

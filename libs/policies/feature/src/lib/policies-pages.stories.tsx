@@ -10,7 +10,8 @@ import { expect, waitFor, within } from 'storybook/test';
 import { signedInStoryRoutes, StoryApp, type StoryRoutes } from '../testing/story-app';
 import { ControlPoliciesPage } from './control-policies-page';
 import { ControlPolicyGroupPage } from './control-policy-group-page';
-import { CreateControlPolicyWizardPage, EditControlPolicyWizardPage } from './control-policy-wizard-page';
+import { CreateControlPolicyWizardPage } from './control-policy-wizard-page';
+import { EditControlPolicyWizardPage } from './edit-control-policy-wizard-page';
 import { PolicyViolationsPage } from './policy-violations-page';
 
 // Static paths before the ones with an id: the story answers the first route that matches.
