@@ -8,6 +8,9 @@ import { renderPage, setupMsw } from '../testing/render-page';
 import { ControlPoliciesPage } from './control-policies-page';
 
 const server = setupMsw();
+// Code that loads on first use (a select's list, a dialog, a later step, the form's checks) may
+// take longer than findBy's default second on a busy machine.
+const slow = { timeout: 15_000 };
 
 // The list as the server answers it: filtered by type, part of the name and highest group
 // severity, then one page of it with the total.
@@ -49,13 +52,13 @@ describe('ControlPoliciesPage', () => {
     expect(within(keep).getByText('Critical')).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Severity' }));
-    await user.click(await screen.findByRole('option', { name: 'Major' }));
+    await user.click(await screen.findByRole('option', { name: 'Major' }, slow));
     await waitFor(() => expect(queries.at(-1)).toBe('severity=high&includeManaged=true&page=1&pageSize=20'));
     await waitFor(() => expect(namesIn(table)).toEqual(['EU regions only', expect.stringContaining('CIS 2.1.5')]));
     expect(router.state.location.search).toBe('?severity=high');
 
     await user.click(screen.getByRole('combobox', { name: 'Type' }));
-    await user.click(await screen.findByRole('option', { name: 'Allowed regions (AWS)' }));
+    await user.click(await screen.findByRole('option', { name: 'Allowed regions (AWS)' }, slow));
     await waitFor(() => expect(queries.at(-1)).toBe('type=aws_allowed_regions&severity=high&includeManaged=true&page=1&pageSize=20'));
     await waitFor(() => expect(namesIn(screen.getByRole('table', { name: 'Control policies' }))).toEqual(['EU regions only']));
   });
@@ -95,7 +98,7 @@ describe('ControlPoliciesPage', () => {
     const { user } = open();
     expect(await screen.findByRole('button', { name: 'Delete CIS 2.1.5 S3 public access' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Delete Keep databases' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Keep databases?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete Keep databases?' }, slow);
     const confirm = within(dialog).getByRole('button', { name: 'Delete policy' });
     expect(confirm).toBeDisabled();
     await user.type(within(dialog).getByRole('textbox'), 'delete me');
@@ -113,14 +116,14 @@ describe('ControlPoliciesPage', () => {
     );
     const { user } = open();
     await user.click(await screen.findByRole('button', { name: 'Where Tag every resource with its owner applies' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Where Tag every resource with its owner applies' });
+    const dialog = await screen.findByRole('dialog', { name: 'Where Tag every resource with its owner applies' }, slow);
     expect(await within(dialog).findByText('Not applied anywhere yet')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Apply to a target' }));
-    const form = await screen.findByRole('dialog', { name: 'Apply to a namespace or stack' });
+    const form = await screen.findByRole('dialog', { name: 'Apply to a namespace or stack' }, slow);
     await user.click(within(form).getByRole('combobox', { name: /^Namespace/ }));
-    await user.click(await screen.findByRole('option', { name: 'platform' }));
+    await user.click(await screen.findByRole('option', { name: 'platform' }, slow));
     await user.click(within(form).getByRole('combobox', { name: /Enforcement level/ }));
-    await user.click(await screen.findByRole('option', { name: 'Soft mandatory' }));
+    await user.click(await screen.findByRole('option', { name: 'Soft mandatory' }, slow));
     await user.click(within(form).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(sent).toEqual([{ controlPolicyId: 'pol-tags0001', targetId: 'ns-platform01', targetType: 'namespace', enforcementLevel: 'softMandatory' }]));
     expect(await within(dialog).findByRole('link', { name: 'platform' })).toHaveAttribute('href', '/app/namespace/ns-platform01');

@@ -4,23 +4,14 @@ import type { ColumnDef } from '@terrace/design-system';
 import {
   Badge,
   Button,
-  ConfirmRemoval,
   DataTable,
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
   EditButton,
   EmptyState,
   ErrorState,
+  lazyDialog,
+  LazyConfirmRemoval,
+  OptionSelect,
   PageHeader,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
   SeverityTag,
   Stack,
   Tabs,
@@ -49,10 +40,17 @@ import { useApiClient } from '@terrace/session';
 import { Layers, MapPin, Pencil, Plus, ShieldCheck, ShieldAlert, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PolicyMappingsPanel } from './policy-mappings-panel';
+import type { PolicyMappingsDialogProps } from './policy-mappings-dialog';
 import { usePolicyAccess } from './use-policy-access';
 
 const ALL = 'all';
+
+// Where a policy applies, with the form that changes it (a dialog, the mapping form and its checks):
+// loaded the first time a row's "Where it applies" opens.
+const PolicyMappingsDialog = lazyDialog<PolicyMappingsDialogProps>(
+  () => import('./policy-mappings-dialog').then((m) => m.PolicyMappingsDialog),
+  (props) => props.policy !== null,
+);
 
 /** /controlPolicies: the policies (filtered by type, severity and name) and the policy groups, each a tab. */
 export function ControlPoliciesPage() {
@@ -215,35 +213,26 @@ function PolicyList() {
       <div className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1">
           <span id="policy-type-filter" className="text-xs font-medium text-muted-foreground">{t`Type`}</span>
-          <Select value={filters.type ?? ALL} onValueChange={(value) => setFilter({ type: value })}>
-            <SelectTrigger aria-labelledby="policy-type-filter" className="w-56">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>{t`All types`}</SelectItem>
-              {controlPolicyTypes.map((type) => (
-                <SelectItem key={type} value={type}>
-                  {i18n._(policyTypeLabels[type])}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            aria-labelledby="policy-type-filter"
+            className="w-56"
+            value={filters.type ?? ALL}
+            onValueChange={(value) => setFilter({ type: value })}
+            options={[{ value: ALL, label: t`All types` }, ...controlPolicyTypes.map((type) => ({ value: type, label: i18n._(policyTypeLabels[type]) }))]}
+          />
         </div>
         <div className="flex flex-col gap-1">
           <span id="policy-severity-filter" className="text-xs font-medium text-muted-foreground">{t`Severity`}</span>
-          <Select value={filters.severity ?? ALL} onValueChange={(value) => setFilter({ severity: value })}>
-            <SelectTrigger aria-labelledby="policy-severity-filter" className="w-44">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={ALL}>{t`All severities`}</SelectItem>
-              {policyGroupSeverities.map((severity) => (
-                <SelectItem key={severity} value={severity}>
-                  {severityLabels[severityFromGroupSeverity(severity)]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            aria-labelledby="policy-severity-filter"
+            className="w-44"
+            value={filters.severity ?? ALL}
+            onValueChange={(value) => setFilter({ severity: value })}
+            options={[
+              { value: ALL, label: t`All severities` },
+              ...policyGroupSeverities.map((severity) => ({ value: severity, label: severityLabels[severityFromGroupSeverity(severity)] })),
+            ]}
+          />
         </div>
         <div className="ms-auto">{createButton}</div>
       </div>
@@ -270,16 +259,8 @@ function PolicyList() {
           />
         }
       />
-      <Dialog open={mapping !== null} onOpenChange={(open) => !open && setMapping(null)}>
-        <DialogContent size="xl">
-          <DialogHeader>
-            <DialogTitle>{t`Where ${mapping?.name ?? ''} applies`}</DialogTitle>
-            <DialogDescription>{t`The namespaces and stacks whose runs check this policy, and how strictly.`}</DialogDescription>
-          </DialogHeader>
-          <DialogBody>{mapping && <PolicyMappingsPanel subject={{ kind: 'policy', id: mapping.id }} access={access.update} />}</DialogBody>
-        </DialogContent>
-      </Dialog>
-      <ConfirmRemoval
+      <PolicyMappingsDialog policy={mapping} access={access.update} onClose={() => setMapping(null)} />
+      <LazyConfirmRemoval
         target={removing}
         onClose={() => setRemoving(null)}
         title={(policy) => t`Delete ${policyName(i18n, policy)}?`}

@@ -1,6 +1,7 @@
 import { renderMessage, type Message } from '@terrace/domain';
 import { describe, expect, it } from 'vitest';
-import { controlPolicyFormSchema, controlPolicyToForm, emptyControlPolicyForm, formToControlPolicyInput, type ControlPolicyFormValues } from './control-policy-form';
+import { controlPolicyToForm, emptyControlPolicyForm, formToControlPolicyInput, type ControlPolicyFormValues } from './control-policy-form';
+import { controlPolicyFormSchema } from './control-policy-form.schema';
 import { controlPolicyFixtures } from '@terrace/policies/data-access/testing';
 
 /** The message each path would show (the first problem of each path). */

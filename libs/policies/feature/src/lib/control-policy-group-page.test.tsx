@@ -7,6 +7,9 @@ import { renderPage, setupMsw } from '../testing/render-page';
 import { ControlPolicyGroupPage } from './control-policy-group-page';
 
 const server = setupMsw();
+// Code that loads on first use (a select's list, a dialog, a later step, the form's checks) may
+// take longer than findBy's default second on a busy machine.
+const slow = { timeout: 15_000 };
 
 function handlers(group = controlPolicyGroupFixture(), mappings = [groupMappingFixture()]) {
   // The static path first: MSW, unlike the server's router, would match it as a group id.
@@ -59,19 +62,19 @@ describe('ControlPolicyGroupPage', () => {
     // Enabled once the session says the role may update policies.
     await waitFor(() => expect(apply).toBeEnabled());
     await user.click(apply);
-    const form = await screen.findByRole('dialog', { name: 'Apply to a namespace or stack' });
+    const form = await screen.findByRole('dialog', { name: 'Apply to a namespace or stack' }, slow);
     await user.click(within(form).getByRole('combobox', { name: /Applies to/ }));
-    await user.click(await screen.findByRole('option', { name: 'One stack' }));
+    await user.click(await screen.findByRole('option', { name: 'One stack' }, slow));
     await user.click(within(form).getByRole('combobox', { name: /^Stack/ }));
-    await user.click(await screen.findByRole('option', { name: 'web' }));
+    await user.click(await screen.findByRole('option', { name: 'web' }, slow));
     await user.click(within(form).getByRole('radio', { name: 'By severity' }));
     await user.click(within(form).getByRole('combobox', { name: /Minor policies/ }));
-    await user.click(await screen.findByRole('option', { name: 'Soft mandatory' }));
+    await user.click(await screen.findByRole('option', { name: 'Soft mandatory' }, slow));
     await user.click(within(form).getByRole('button', { name: 'Add override' }));
     await user.click(within(form).getByRole('button', { name: 'Apply' }));
-    expect(await within(form).findByText('Choose the policy to override.')).toBeInTheDocument();
+    expect(await within(form).findByText('Choose the policy to override.', {}, slow)).toBeInTheDocument();
     await user.click(within(form).getByRole('combobox', { name: /^Policy/ }));
-    await user.click(await screen.findByRole('option', { name: 'Keep databases' }));
+    await user.click(await screen.findByRole('option', { name: 'Keep databases' }, slow));
     await user.type(within(form).getByRole('textbox', { name: /Stack ids/ }), 'web');
     await user.click(within(form).getByRole('button', { name: 'Apply' }));
     expect(await within(form).findByText('A stack id starts with stk-.')).toBeInTheDocument();
@@ -91,7 +94,7 @@ describe('ControlPolicyGroupPage', () => {
     );
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
-    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Core guardrails?' });
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete Core guardrails?' }, slow);
     await user.type(within(confirm).getByRole('textbox'), 'delete me');
     await user.click(within(confirm).getByRole('button', { name: 'Delete group' }));
     await waitFor(() => expect(deleted).toEqual(['polg-core0001']));

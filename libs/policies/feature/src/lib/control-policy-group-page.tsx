@@ -7,10 +7,10 @@ import {
   BreadcrumbLink,
   BreadcrumbPage,
   Breadcrumbs,
-  ConfirmRemoval,
   DataTable,
   DetailPage,
   EditButton,
+  LazyConfirmRemoval,
   SeverityTag,
   toast,
 } from '@terrace/design-system';
@@ -116,7 +116,7 @@ export function ControlPolicyGroupPage() {
               groupPolicies={data.controlPolicies.map((entry) => ({ id: entry.controlPolicyId, name: byId.get(entry.controlPolicyId)?.name ?? entry.controlPolicyId }))}
             />
           </section>
-          <ConfirmRemoval
+          <LazyConfirmRemoval
             target={removing}
             onClose={() => setRemoving(null)}
             title={(target) => t`Delete ${target.name}?`}

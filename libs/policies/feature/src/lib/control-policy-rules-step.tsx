@@ -5,13 +5,9 @@ import {
   ControlledField,
   Input,
   Label,
+  OptionSelect,
   RadioGroup,
   RadioGroupItem,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
   Stack,
   Switch,
   Textarea,
@@ -172,18 +168,13 @@ function PropertyConditions() {
           </ControlledField>
           <ControlledField<Values, `propertyConditions.${number}.operator`> name={`propertyConditions.${index}.operator`} label={t`Operator`} required>
             {(field) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger ref={field.ref}>
-                  <SelectValue placeholder={t`Select operator`} />
-                </SelectTrigger>
-                <SelectContent>
-                  {conditionOperators.map((op) => (
-                    <SelectItem key={op} value={op}>
-                      {labels[op]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <OptionSelect
+                ref={field.ref}
+                value={field.value}
+                onValueChange={field.onChange}
+                placeholder={t`Select operator`}
+                options={conditionOperators.map((op) => ({ value: op, label: labels[op] }))}
+              />
             )}
           </ControlledField>
           <ControlledField<Values, `propertyConditions.${number}.value`> name={`propertyConditions.${index}.value`} label={t`Value`}>
@@ -252,18 +243,13 @@ function OpaSource() {
         <div className="grid gap-3 sm:grid-cols-2">
           <ControlledField<Values, 'opa.providerId'> name="opa.providerId" label={t`VCS provider`} required>
             {(field) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger ref={field.ref}>
-                  <SelectValue placeholder={providers.isPending ? t`Loading…` : t`Choose a provider`} />
-                </SelectTrigger>
-                <SelectContent>
-                  {(providers.data ?? []).map((provider) => (
-                    <SelectItem key={provider.id} value={provider.id}>
-                      {provider.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <OptionSelect
+                ref={field.ref}
+                value={field.value}
+                onValueChange={field.onChange}
+                placeholder={providers.isPending ? t`Loading…` : t`Choose a provider`}
+                options={(providers.data ?? []).map((provider) => ({ value: provider.id, label: provider.name }))}
+              />
             )}
           </ControlledField>
           <ControlledField<Values, 'opa.repoName'> name="opa.repoName" label={t`Repository`} required>

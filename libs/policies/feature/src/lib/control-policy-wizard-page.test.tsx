@@ -4,9 +4,13 @@ import { controlPolicyFixture } from '@terrace/policies/data-access/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderPage, setupMsw } from '../testing/render-page';
-import { CreateControlPolicyWizardPage, EditControlPolicyWizardPage } from './control-policy-wizard-page';
+import { CreateControlPolicyWizardPage } from './control-policy-wizard-page';
+import { EditControlPolicyWizardPage } from './edit-control-policy-wizard-page';
 
 const server = setupMsw();
+// Code that loads on first use (a select's list, a dialog, a later step, the form's checks) may
+// take longer than findBy's default second on a busy machine.
+const slow = { timeout: 15_000 };
 
 describe('the control policy wizards', () => {
   it('moves on only once the type is chosen, checks the tag rules, and creates a required-tags policy', async () => {
@@ -25,11 +29,11 @@ describe('the control policy wizards', () => {
     });
     await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Owner tag');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Choose the kind of policy.')).toBeInTheDocument();
+    expect(await screen.findByText('Choose the kind of policy.', {}, slow)).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Required tags (AWS)' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
-    await user.type(await screen.findByRole('textbox', { name: /Allowed values 1/ }), 'team-(a');
+    await user.type(await screen.findByRole('textbox', { name: /Allowed values 1/ }, slow), 'team-(a');
     await user.click(screen.getByRole('button', { name: 'Create policy' }));
     expect(screen.getByRole('textbox', { name: /Tag key 1/ })).toHaveAccessibleDescription(/Enter the tag key\./);
     expect(screen.getByRole('textbox', { name: /Allowed values 1/ })).toHaveAccessibleDescription(/The regex rule value is not a valid regex/);
@@ -53,7 +57,7 @@ describe('the control policy wizards', () => {
     await user.type(screen.getByRole('textbox', { name: /Name/ }), 'EU only');
     await user.click(screen.getByRole('radio', { name: 'Allowed regions (AWS)' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await user.type(await screen.findByRole('textbox', { name: /Regions/ }), 'eu-west-1');
+    await user.type(await screen.findByRole('textbox', { name: /Regions/ }, slow), 'eu-west-1');
     await user.click(screen.getByRole('button', { name: 'Create policy' }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: /Regions/ })).toHaveAccessibleDescription(/Region xx-1 is unknown/));
   });
@@ -74,7 +78,7 @@ describe('the control policy wizards', () => {
     expect(within(types).getByRole('radio', { name: 'Allowed regions (AWS)' })).toBeChecked();
     expect(within(types).getByRole('radio', { name: 'OPA Rego' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await user.type(await screen.findByRole('textbox', { name: /Regions/ }), '\neu-central-1');
+    await user.type(await screen.findByRole('textbox', { name: /Regions/ }, slow), '\neu-central-1');
     await user.click(screen.getByRole('button', { name: 'Save policy' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/controlPolicies'));
     expect(sent).toEqual([{ name: 'EU only', description: null, parameters: { regions: ['eu-west-1', 'eu-central-1'] } }]);

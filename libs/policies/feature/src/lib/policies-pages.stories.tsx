@@ -6,11 +6,12 @@ import {
   policyMappingFixture,
   policyViolationFixture,
 } from '@terrace/policies/data-access/testing';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { signedInStoryRoutes, StoryApp, type StoryRoutes } from '../testing/story-app';
 import { ControlPoliciesPage } from './control-policies-page';
 import { ControlPolicyGroupPage } from './control-policy-group-page';
-import { CreateControlPolicyWizardPage, EditControlPolicyWizardPage } from './control-policy-wizard-page';
+import { CreateControlPolicyWizardPage } from './control-policy-wizard-page';
+import { EditControlPolicyWizardPage } from './edit-control-policy-wizard-page';
 import { PolicyViolationsPage } from './policy-violations-page';
 
 // Static paths before the ones with an id: the story answers the first route that matches.
@@ -39,6 +40,12 @@ const routes: StoryRoutes = {
 // The page's lists load one after another through the story's client: wait longer than the default second.
 const wait = { timeout: 10_000 };
 
+/**
+ * Waits until the element shows, looking it up again on each try: a table may redraw its rows as
+ * the page's other lists arrive (the groups give the severities, the targets their names).
+ */
+const shows = (find: () => HTMLElement) => waitFor(() => expect(find()).toBeVisible(), wait);
+
 const meta = {
   title: 'Policies/Pages',
   component: StoryApp,
@@ -52,7 +59,7 @@ type Story = StoryObj<typeof meta>;
 export const Policies: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('Keep databases', {}, wait)).toBeVisible();
+    await shows(() => canvas.getByText('Keep databases'));
   },
 };
 /** The search in the URL goes to the server: a shared link shows the same rows. */
@@ -60,7 +67,7 @@ export const SearchedPolicies: Story = {
   args: { url: '/app/controlPolicies?search=EU' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('EU regions only', {}, wait)).toBeVisible();
+    await shows(() => canvas.getByText('EU regions only'));
     await expect(canvas.queryByText('Keep databases')).toBeNull();
     await expect(canvas.getByRole('searchbox')).toHaveValue('EU');
   },
@@ -68,19 +75,19 @@ export const SearchedPolicies: Story = {
 export const Groups: Story = {
   args: { url: '/app/controlPolicies?tab=groups' },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('link', { name: 'CIS AWS v1.4.0' }, wait)).toBeVisible();
+    await shows(() => within(canvasElement).getByRole('link', { name: 'CIS AWS v1.4.0' }));
   },
 };
 export const NoPolicies: Story = {
   args: { routes: { ...routes, 'GET /controlPolicy': () => [], 'GET /controlPolicyGroup': () => [] } },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByText('No control policies yet', {}, wait)).toBeVisible();
+    await shows(() => within(canvasElement).getByText('No control policies yet'));
   },
 };
 export const Group: Story = {
   args: { path: 'controlPolicyGroup/:controlPolicyGroupId', url: '/app/controlPolicyGroup/polg-core0001', element: <ControlPolicyGroupPage /> },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('link', { name: 'platform' }, wait)).toBeVisible();
+    await shows(() => within(canvasElement).getByRole('link', { name: 'platform' }));
   },
 };
 export const CreatePolicy: Story = {
@@ -98,6 +105,6 @@ export const EditRegoPolicy: Story = {
 export const Violations: Story = {
   args: { path: 'policyViolations', url: '/app/policyViolations', element: <PolicyViolationsPage /> },
   play: async ({ canvasElement }) => {
-    await expect(await within(canvasElement).findByRole('link', { name: 'web-frontend' }, wait)).toBeVisible();
+    await shows(() => within(canvasElement).getByRole('link', { name: 'web-frontend' }));
   },
 };

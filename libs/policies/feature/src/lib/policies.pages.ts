@@ -9,7 +9,7 @@ export const policiesPages = {
   controlPolicyGroup: lazyPage(() => import('./control-policy-group-page').then((m) => m.ControlPolicyGroupPage)),
   policyViolations: lazyPage(() => import('./policy-violations-page').then((m) => m.PolicyViolationsPage)),
   createControlPolicyWizard: lazyPage(() => import('./control-policy-wizard-page').then((m) => m.CreateControlPolicyWizardPage)),
-  editControlPolicyWizard: lazyPage(() => import('./control-policy-wizard-page').then((m) => m.EditControlPolicyWizardPage)),
+  editControlPolicyWizard: lazyPage(() => import('./edit-control-policy-wizard-page').then((m) => m.EditControlPolicyWizardPage)),
   createControlPolicyGroupWizard: lazyPage(() => import('./policy-group-wizard-page').then((m) => m.CreatePolicyGroupWizardPage)),
-  editControlPolicyGroupWizard: lazyPage(() => import('./policy-group-wizard-page').then((m) => m.EditPolicyGroupWizardPage)),
+  editControlPolicyGroupWizard: lazyPage(() => import('./edit-policy-group-wizard-page').then((m) => m.EditPolicyGroupWizardPage)),
 } satisfies AppPages;

@@ -1,23 +1,10 @@
 import { msg } from '@lingui/core/macro';
-import { zControlPolicyGroupInput, zSeverity } from '@terrace/api-client/schemas';
-import { domainRule, trimmed, type FieldMessages } from '@terrace/design-system';
+import type { FieldMessages } from '@terrace/design-system';
 import type { ControlPolicyGroup, ControlPolicyGroupInput } from '@terrace/policies/data-access';
-import { z } from 'zod/mini';
+import type { z } from 'zod/mini';
+import type { policyGroupFormSchema } from './policy-group-form.schema';
 
-const wire = zControlPolicyGroupInput.shape;
-
-export const groupMessages = {
-  atLeastOnePolicy: msg`Choose at least one policy.`,
-};
-
-export const policyGroupFormSchema = z.object({
-  name: trimmed(wire.name),
-  description: trimmed(),
-  // Policies are picked from the list the server gave: their ids need no pattern check.
-  controlPolicies: z
-    .array(z.object({ controlPolicyId: z.string(), severity: zSeverity }))
-    .check(domainRule((policies: { controlPolicyId: string }[]) => (policies.length === 0 ? groupMessages.atLeastOnePolicy : undefined))),
-});
+// The form's values and what goes on the wire; its checks (zod) are in policy-group-form.schema.ts.
 
 export type PolicyGroupFormValues = z.input<typeof policyGroupFormSchema>;
 export type PolicyGroupFormOutput = z.output<typeof policyGroupFormSchema>;

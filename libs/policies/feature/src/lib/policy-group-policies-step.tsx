@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Checkbox, ErrorState, Label, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Skeleton, Stack, useController, useFieldError } from '@terrace/design-system';
+import { Checkbox, ErrorState, Label, OptionSelect, Skeleton, Stack, useController, useFieldError } from '@terrace/design-system';
 import { severityFromGroupSeverity } from '@terrace/domain';
 import { policiesQueries, policyGroupSeverities, type GroupSeverity } from '@terrace/policies/data-access';
 import { policyTypeLabels } from '@terrace/policies/ui';
@@ -18,6 +18,7 @@ export function PolicyGroupPoliciesStep() {
   const error = useFieldError('controlPolicies');
   const chosen = new Map(field.value.map((entry) => [entry.controlPolicyId, entry.severity]));
   const severityLabels = { minor: t`Minor`, moderate: t`Moderate`, major: t`Major`, critical: t`Critical` };
+  const severityOptions = policyGroupSeverities.map((option) => ({ value: option, label: severityLabels[severityFromGroupSeverity(option)] }));
   const toggle = (controlPolicyId: string, on: boolean) =>
     field.onChange(on ? [...field.value, { controlPolicyId, severity: 'medium' as GroupSeverity }] : field.value.filter((entry) => entry.controlPolicyId !== controlPolicyId));
   const setSeverity = (controlPolicyId: string, severity: GroupSeverity) =>
@@ -40,18 +41,12 @@ export function PolicyGroupPoliciesStep() {
                 <span className="text-xs font-normal text-muted-foreground">{i18n._(policyTypeLabels[policy.type])}</span>
               </Label>
               {severity && (
-                <Select value={severity} onValueChange={(value) => setSeverity(policy.id, value as GroupSeverity)}>
-                  <SelectTrigger aria-label={t`Severity of ${policy.name}`}>
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {policyGroupSeverities.map((option) => (
-                      <SelectItem key={option} value={option}>
-                        {severityLabels[severityFromGroupSeverity(option)]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <OptionSelect
+                  aria-label={t`Severity of ${policy.name}`}
+                  value={severity}
+                  onValueChange={(value) => setSeverity(policy.id, value as GroupSeverity)}
+                  options={severityOptions}
+                />
               )}
             </div>
           );

@@ -6,13 +6,9 @@ import {
   FormDialog,
   Input,
   Label,
+  OptionSelect,
   RadioGroup,
   RadioGroupItem,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
   useContractForm,
   useController,
   useFieldArray,
@@ -87,7 +83,8 @@ function Target({ locked }: { locked: boolean }) {
     <div className="grid gap-3 sm:grid-cols-2">
       <ControlledField<PolicyMappingValues, 'targetType'> name="targetType" label={t`Applies to`} required>
         {(field) => (
-          <Select
+          <OptionSelect
+            ref={field.ref}
             value={field.value}
             disabled={locked}
             onValueChange={(value) => {
@@ -95,18 +92,8 @@ function Target({ locked }: { locked: boolean }) {
               targetId.field.onChange('');
               setSearch('');
             }}
-          >
-            <SelectTrigger ref={field.ref}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {policyTargetTypes.map((type) => (
-                <SelectItem key={type} value={type}>
-                  {type === 'namespace' ? t`A namespace and its stacks` : t`One stack`}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            options={policyTargetTypes.map((type) => ({ value: type, label: type === 'namespace' ? t`A namespace and its stacks` : t`One stack` }))}
+          />
         )}
       </ControlledField>
       {locked ? (
@@ -118,18 +105,13 @@ function Target({ locked }: { locked: boolean }) {
           <Input aria-label={targetType === 'namespace' ? t`Search namespaces` : t`Search stacks`} placeholder={t`Search by name`} value={search} onChange={(event) => setSearch(event.target.value)} />
           <ControlledField<PolicyMappingValues, 'targetId'> name="targetId" label={targetType === 'namespace' ? t`Namespace` : t`Stack`} required>
             {(field) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger ref={field.ref}>
-                  <SelectValue placeholder={options.isPending ? t`Loading…` : targetType === 'namespace' ? t`Choose a namespace` : t`Choose a stack`} />
-                </SelectTrigger>
-                <SelectContent>
-                  {(options.data ?? []).map((option) => (
-                    <SelectItem key={option.id} value={option.id}>
-                      {option.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <OptionSelect
+                ref={field.ref}
+                value={field.value}
+                onValueChange={field.onChange}
+                placeholder={options.isPending ? t`Loading…` : targetType === 'namespace' ? t`Choose a namespace` : t`Choose a stack`}
+                options={(options.data ?? []).map((option) => ({ value: option.id, label: option.name }))}
+              />
             )}
           </ControlledField>
         </div>
@@ -161,18 +143,12 @@ function LevelSelect({ name, label }: { name: 'enforcementLevel' | `bySeverity.$
   return (
     <ControlledField<PolicyMappingValues, typeof name> name={name} label={label} required>
       {(field) => (
-        <Select value={field.value} onValueChange={field.onChange}>
-          <SelectTrigger ref={field.ref}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {policyEnforcementLevels.map((level) => (
-              <SelectItem key={level} value={level}>
-                {i18n._(enforcementLabels[level])}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionSelect
+          ref={field.ref}
+          value={field.value}
+          onValueChange={field.onChange}
+          options={policyEnforcementLevels.map((level) => ({ value: level, label: i18n._(enforcementLabels[level]) }))}
+        />
       )}
     </ControlledField>
   );
@@ -203,18 +179,13 @@ function Overrides({ policies }: { policies: { id: string; name: string }[] }) {
         <div key={row.id} className="grid items-start gap-3 rounded-md border border-border p-3 sm:grid-cols-3">
           <ControlledField<PolicyMappingValues, `overrides.${number}.controlPolicyId`> name={`overrides.${index}.controlPolicyId`} label={t`Policy`} required>
             {(field) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger ref={field.ref}>
-                  <SelectValue placeholder={t`Choose a policy`} />
-                </SelectTrigger>
-                <SelectContent>
-                  {policies.map((policy) => (
-                    <SelectItem key={policy.id} value={policy.id}>
-                      {policy.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <OptionSelect
+                ref={field.ref}
+                value={field.value}
+                onValueChange={field.onChange}
+                placeholder={t`Choose a policy`}
+                options={policies.map((policy) => ({ value: policy.id, label: policy.name }))}
+              />
             )}
           </ControlledField>
           <LevelSelect name={`overrides.${index}.enforcementLevel`} label={t`Level`} />

@@ -4,7 +4,7 @@ import { zControlPolicyGroupMapping, zEnforcementLevel, zPolicyTargetType } from
 import { unwrapOptional } from '@terrace/design-system';
 import type { PolicyMapping, PolicySubject } from '@terrace/policies/data-access';
 import { z } from 'zod/mini';
-import { splitList } from './control-policy-form';
+import { splitList } from './split-list';
 
 const overrideWire = unwrapOptional(zControlPolicyGroupMapping.shape.overrideEnforcements).def.element.shape;
 const stackId = unwrapOptional(overrideWire.stackIds).def.element;

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@terrace/design-system';
-import { ConfirmRemoval, EditButton, SettingsList, toast, useActionsColumn, type EditAccess } from '@terrace/design-system';
+import { EditButton, lazyDialog, LazyConfirmRemoval, SettingsList, toast, useActionsColumn, type EditAccess } from '@terrace/design-system';
 import { severityFromGroupSeverity } from '@terrace/domain';
 import {
   policiesQueries,
@@ -16,7 +16,11 @@ import { useApiClient } from '@terrace/session';
 import { MapPin, Pencil, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { PolicyMappingDialog } from './policy-mapping-dialog';
+import type { PolicyMappingDialogProps } from './policy-mapping-dialog';
+
+// The form that applies a policy or a group to a target (a dialog, radio choices, selects and the
+// mapping's checks with zod): loaded the first time it opens.
+const PolicyMappingDialog = lazyDialog<PolicyMappingDialogProps>(() => import('./policy-mapping-dialog').then((m) => m.PolicyMappingDialog));
 
 export interface PolicyMappingsPanelProps {
   subject: PolicySubject;
@@ -131,7 +135,7 @@ export function PolicyMappingsPanel({ subject, access, groupPolicies }: PolicyMa
           toast.success(t`Saved where it applies.`);
         }}
       />
-      <ConfirmRemoval
+      <LazyConfirmRemoval
         target={removing}
         onClose={() => setRemoving(null)}
         title={(mapping) => t`Stop applying it to ${names.get(mapping.targetId) ?? mapping.targetId}?`}

@@ -6,6 +6,9 @@ import { renderPage, setupMsw } from '../testing/render-page';
 import { PolicyViolationsPage } from './policy-violations-page';
 
 const server = setupMsw();
+// Code that loads on first use (a select's list, a dialog, a later step, the form's checks) may
+// take longer than findBy's default second on a busy machine.
+const slow = { timeout: 15_000 };
 
 function open(url = '/app/policyViolations') {
   return renderPage({ path: 'policyViolations', element: <PolicyViolationsPage />, url, otherPaths: ['stack/:stackId', 'deployment/:deploymentId', 'plan/:planId'] });
@@ -43,7 +46,7 @@ describe('PolicyViolationsPage', () => {
     expect(within(api).getByRole('link', { name: 'Run plan-0002 of api' })).toHaveAttribute('href', '/app/plan/plan-0002?tab=policies');
 
     await user.click(screen.getByRole('combobox', { name: 'Enforcement' }));
-    await user.click(await screen.findByRole('option', { name: 'Soft mandatory' }));
+    await user.click(await screen.findByRole('option', { name: 'Soft mandatory' }, slow));
     await waitFor(() => expect(queries.at(-1)).toBe('page=1&pageSize=20&enforcementLevel=softMandatory'));
     expect(router.state.location.search).toBe('?enforcementLevel=softMandatory');
   });

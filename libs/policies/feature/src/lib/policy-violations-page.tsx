@@ -7,12 +7,8 @@ import {
   DataTable,
   EmptyState,
   ErrorState,
+  OptionSelect,
   PageHeader,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
   Stack,
 } from '@terrace/design-system';
 import { policyCheckLabel, type PolicyCheckStatus } from '@terrace/domain';
@@ -209,19 +205,7 @@ function Filter({ id, label, value, onChange, allLabel, options }: { id: string;
       <span id={id} className="text-xs font-medium text-muted-foreground">
         {label}
       </span>
-      <Select value={value ?? ALL} onValueChange={onChange}>
-        <SelectTrigger aria-labelledby={id} className="w-52">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>{allLabel}</SelectItem>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <OptionSelect aria-labelledby={id} className="w-52" value={value ?? ALL} onValueChange={onChange} options={[{ value: ALL, label: allLabel }, ...options]} />
     </div>
   );
 }

@@ -3,7 +3,8 @@ import { Badge, EmptyState } from '@terrace/design-system';
 import { policyCheckLabel, policyRowScore, resolvePolicyCheckStatus, sortPolicyResultsBySeverity, type EnforcementLevel, type PolicyCheckStatus } from '@terrace/domain';
 import { ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { enforcementLabels, policyTypeLabels, type PolicyTypeId } from './policy-labels';
+import { enforcementLabels } from './enforcement-labels';
+import { policyTypeLabels, type PolicyTypeId } from './policy-labels';
 
 /** One row of a run's `controlPoliciesResult.controlPoliciesRunResult` (contract: ControlPolicyRunResult). */
 export interface PolicyResultView {
