@@ -112,14 +112,8 @@ export { lazyDialog } from './lib/lazy-dialog';
 export { DetailPage, type DetailPageProps, type DetailPageQuery } from './components/detail-page/detail-page';
 export { DescriptionList, type DescriptionListProps } from './components/description-list/description-list';
 export { SecretReveal, type SecretRevealProps } from './components/secret-reveal/secret-reveal';
-export {
-  EditButton,
-  EditLinkButton,
-  SettingsList,
-  useActionsColumn,
-  type EditAccess,
-  type SettingsListProps,
-} from './components/settings-list/settings-list';
+export { EditButton, EditLinkButton, type EditAccess } from './components/edit-button/edit-button';
+export { SettingsList, useActionsColumn, type SettingsListProps } from './components/settings-list/settings-list';
 export { TokenList, type TokenListProps, type TokenListRow } from './components/token-list/token-list';
 export {
   DropdownMenu,

@@ -2,7 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ColumnDef } from '../data-table/table-model';
 import { UserPlus } from 'lucide-react';
 import { expect, fn, within } from 'storybook/test';
-import { EditButton, SettingsList, useActionsColumn, type EditAccess, type SettingsListProps } from './settings-list';
+import { EditButton, type EditAccess } from '../edit-button/edit-button';
+import { SettingsList, useActionsColumn, type SettingsListProps } from './settings-list';
 
 interface Team {
   id: string;

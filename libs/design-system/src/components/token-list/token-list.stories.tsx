@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { z } from 'zod/mini';
-import type { EditAccess } from '../settings-list/settings-list';
+import type { EditAccess } from '../edit-button/edit-button';
 import { TokenList, type TokenListProps } from './token-list';
 
 interface Token {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { renderWithProviders } from '../../testing/render-with-providers';
-import type { EditAccess } from '../settings-list/settings-list';
+import type { EditAccess } from '../edit-button/edit-button';
 import { TokenList } from './token-list';
 
 interface Token {

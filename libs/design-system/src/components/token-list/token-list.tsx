@@ -11,7 +11,8 @@ import type { FieldMessages } from '../form/form-messages';
 import { ControlledField, useContractForm } from '../form/form';
 import { Input } from '../input/input';
 import { SecretReveal } from '../secret-reveal/secret-reveal';
-import { EditButton, SettingsList, useActionsColumn, type SettingsListProps } from '../settings-list/settings-list';
+import { EditButton } from '../edit-button/edit-button';
+import { SettingsList, useActionsColumn, type SettingsListProps } from '../settings-list/settings-list';
 import { Stack } from '../stack/stack';
 import { toast } from '../toast/toast';
 

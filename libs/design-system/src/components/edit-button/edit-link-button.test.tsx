@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../testing/render-with-providers';
 import { DescriptionList } from '../description-list/description-list';
-import { EditLinkButton } from './settings-list';
+import { EditLinkButton } from './edit-button';
 
 /** A router link's stand-in: an element that takes the button's content as its children. */
 function To({ href, children }: { href: string; children?: ReactNode }) {
