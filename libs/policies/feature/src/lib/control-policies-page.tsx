@@ -31,19 +31,21 @@ import {
   policyPaths,
   useDeleteControlPolicyMutation,
   type ControlPolicy,
-  type ControlPolicyGroup,
   type ControlPolicyType,
   type PageSize,
 } from '@terrace/policies/data-access';
 import { policyName, policyTypeLabels } from '@terrace/policies/ui';
 import { useApiClient } from '@terrace/session';
-import { Layers, MapPin, Pencil, Plus, ShieldCheck, ShieldAlert, Trash2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { MapPin, Pencil, Plus, ShieldCheck, ShieldAlert, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { PolicyMappingsDialogProps } from './policy-mappings-dialog';
 import { usePolicyAccess } from './use-policy-access';
 
 const ALL = 'all';
+
+// The groups tab loads when it is shown.
+const GroupList = lazy(() => import('./policy-group-list').then((m) => ({ default: m.GroupList })));
 
 // Where a policy applies, with the form that changes it (a dialog, the mapping form and its checks):
 // loaded the first time a row's "Where it applies" opens.
@@ -79,7 +81,9 @@ export function ControlPoliciesPage() {
           <PolicyList />
         </TabsContent>
         <TabsContent value="groups">
-          <GroupList />
+          <Suspense fallback={null}>
+            <GroupList />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </Stack>
@@ -274,56 +278,3 @@ function PolicyList() {
     </Stack>
   );
 }
-
-function GroupList() {
-  const { t, i18n } = useLingui();
-  const client = useApiClient();
-  const navigate = useNavigate();
-  const access = usePolicyAccess();
-  const query = useQuery(policiesQueries.groups(client, true));
-  const columns = useMemo<ColumnDef<ControlPolicyGroup, unknown>[]>(
-    () => [
-      {
-        id: 'name',
-        accessorKey: 'name',
-        header: t`Name`,
-        cell: ({ row }) => (
-          <span className="flex flex-col">
-            <span className="flex items-center gap-2">
-              <Link className="font-medium text-primary-subtle-foreground hover:underline" to={policyPaths.group(row.original.id)}>
-                {row.original.name}
-              </Link>
-              {row.original.isManaged && <Badge tone="info">{t`Managed`}</Badge>}
-            </span>
-            {row.original.description && <span className="text-xs text-muted-foreground">{row.original.description}</span>}
-          </span>
-        ),
-      },
-      { id: 'policies', header: t`Policies`, enableSorting: false, cell: ({ row }) => i18n.number(row.original.controlPolicies.length) },
-    ],
-    [t, i18n],
-  );
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
-  const createButton = (
-    <EditButton access={access.create} onClick={() => void navigate(policyPaths.createGroup())}>
-      <Plus aria-hidden />
-      {t`Create group`}
-    </EditButton>
-  );
-  if (query.isSuccess && query.data.length === 0) {
-    return <EmptyState icon={<Layers aria-hidden />} title={t`No policy groups yet`} text={t`Group policies with a severity each, then apply the group where it matters.`} action={createButton} />;
-  }
-  return (
-    <DataTable
-      aria-label={t`Policy groups`}
-      mode="client"
-      columns={columns}
-      data={query.data ?? []}
-      getRowId={(row) => row.id}
-      loading={query.isPending}
-      actions={<div className="ms-auto">{createButton}</div>}
-      empty={<EmptyState title={t`No group matches`} text={t`Clear the search to see every group.`} />}
-    />
-  );
-}
-
