@@ -4,7 +4,6 @@ import type { ColumnDef } from '@terrace/design-system';
 import {
   Badge,
   BreadcrumbTrail,
-  ConfirmRemoval,
   DataTable,
   DescriptionList,
   DetailPage,
@@ -12,6 +11,7 @@ import {
   EditLinkButton,
   EmptyState,
   ErrorState,
+  LazyConfirmRemoval,
   Tabs,
   TabsContent,
   TabsList,
@@ -32,7 +32,8 @@ import { useAccess, useApiClient, type AccessState } from '@terrace/session';
 import { Pencil, Play, ScanSearch, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { discoveryModeLabels, discoveryStatusLabels, discoveryStatusTones } from './discovery-labels';
+import { discoveryStatusLabels, discoveryStatusTones } from './discovery-labels';
+import { discoveryModeLabels } from './discovery-mode-labels';
 import { discoveryPaths } from './discovery-paths';
 import { ProposalsPanel } from './proposals-panel';
 import { useRefetchOnScan } from './use-refetch-on-scan';
@@ -107,7 +108,7 @@ export function DiscoveryPage() {
               <EventsPanel id={data.id} scan={scanOf(data)} />
             </TabsContent>
           </Tabs>
-          <ConfirmRemoval
+          <LazyConfirmRemoval
             target={deleting}
             onClose={() => setDeleting(null)}
             title={(target) => t`Delete stack discovery ${target.name}?`}

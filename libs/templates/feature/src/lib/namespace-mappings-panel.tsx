@@ -4,11 +4,7 @@ import {
   EditButton,
   EmptyState,
   ErrorState,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
+  OptionSelect,
   Skeleton,
   Stack,
   toast,
@@ -49,18 +45,14 @@ export function NamespaceMappingsPanel({ kind, id, access }: { kind: TemplateKin
           <span id={labelId} className="text-sm font-medium">
             {t`Namespace`}
           </span>
-          <Select value={choice || undefined} onValueChange={setChoice} disabled={!access.canEdit}>
-            <SelectTrigger aria-labelledby={labelId}>
-              <SelectValue placeholder={t`Choose a namespace`} />
-            </SelectTrigger>
-            <SelectContent>
-              {available.map((namespace) => (
-                <SelectItem key={namespace.id} value={namespace.id}>
-                  {namespace.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            aria-labelledby={labelId}
+            value={choice}
+            onValueChange={setChoice}
+            disabled={!access.canEdit}
+            placeholder={t`Choose a namespace`}
+            options={available.map((namespace) => ({ value: namespace.id, label: namespace.name }))}
+          />
         </div>
         <EditButton
           access={access}

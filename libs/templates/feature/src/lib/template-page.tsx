@@ -4,7 +4,6 @@ import type { ColumnDef } from '@terrace/design-system';
 import {
   Badge,
   BreadcrumbTrail,
-  ConfirmRemoval,
   DataTable,
   DescriptionList,
   DetailPage,
@@ -12,6 +11,7 @@ import {
   EditLinkButton,
   EmptyState,
   ErrorState,
+  LazyConfirmRemoval,
   Tabs,
   TabsContent,
   TabsList,
@@ -35,7 +35,8 @@ import { CalendarClock, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { NamespaceMappingsPanel } from './namespace-mappings-panel';
-import { conditionOperatorLabels, engineLabels, eventTypeLabels, failedEventTypes } from './template-labels';
+import { engineLabels } from './engine-labels';
+import { conditionOperatorLabels, eventTypeLabels, failedEventTypes } from './template-labels';
 import { templatePaths } from './template-paths';
 import { useTemplateAccess } from './use-template-access';
 
@@ -113,7 +114,7 @@ export function TemplatePage() {
               <EventsPanel kind={kind} id={id} />
             </TabsContent>
           </Tabs>
-          <ConfirmRemoval
+          <LazyConfirmRemoval
             target={deleting}
             onClose={() => setDeleting(null)}
             title={(target) => (target.kind === 'template' ? t`Delete template ${target.data.name}?` : t`Delete blueprint ${target.data.name}?`)}
