@@ -4,9 +4,9 @@ import { FormWizardEntity, toast } from '@terrace/design-system';
 import { discoveryQueries, useUpdateDiscoveryMutation, type StackDiscoveryConfiguration } from '@terrace/discovery/data-access';
 import { useApiClient } from '@terrace/session';
 import { useNavigate, useParams } from 'react-router';
-import { formToDiscoveryInput, versionKey, type DiscoveryFormValues } from './discovery-form';
+import { versionKey, type DiscoveryFormValues } from './discovery-form';
 import { discoveryPaths } from './discovery-paths';
-import { DiscoveryWizard } from './discovery-wizard-page';
+import { DiscoveryWizard, loadDiscoveryInput } from './discovery-wizard-page';
 
 /** /editStackDiscoveryWizard/:stackDiscoveryConfigurationId */
 export function EditDiscoveryWizardPage() {
@@ -32,6 +32,7 @@ function EditDiscoveryWizard({ config }: { config: StackDiscoveryConfiguration }
       initial={discoveryToForm(config)}
       config={config}
       onSubmit={async (values) => {
+        const formToDiscoveryInput = await loadDiscoveryInput();
         const updated = await update.mutateAsync({ id: config.id, input: formToDiscoveryInput(values) });
         toast.success(t`Stack discovery ${updated.name} saved.`);
         void navigate(discoveryPaths.details(updated.id));

@@ -5,6 +5,9 @@ import { validateBranchName, validateDefaultIacVersion, validateInclusionPath } 
 import { z } from 'zod/mini';
 import { splitList } from './discovery-form';
 
+/** What the wizard sends, loaded with its checks (a submit comes only once they passed). */
+export { formToDiscoveryInput } from './discovery-form-input';
+
 // The discovery wizard's checks, in a module of their own: the wizard loads them (and zod) at the
 // user's first press or key (lazySchema).
 // Limits come from the contract's generated schemas; the form adds the spec's rules (libs/domain).

@@ -1,12 +1,12 @@
 import { msg } from '@lingui/core/macro';
 import type { FieldMessages } from '@terrace/design-system';
-import type { StackDiscoveryConfigurationInput } from '@terrace/discovery/data-access';
 import type { z } from 'zod/mini';
 import type { discoveryFormSchema } from './discovery-form.schema';
 
-// What the discovery wizard edits and sends. Its checks (zod, the contract's schemas and the
-// domain's rules) are in discovery-form.schema.ts, loaded when the form first needs them
-// (lazySchema): nothing here may import zod or the generated schemas at run time.
+// What the discovery wizard edits. Its checks (zod, the contract's schemas and the domain's rules)
+// are in discovery-form.schema.ts, loaded when the form first needs them (lazySchema), with what it
+// sends (discovery-form-input.ts): nothing here may import zod or the generated schemas at run
+// time.
 
 /** A comma-separated line as a list, without empty items. */
 export function splitList(value: string): string[] {
@@ -46,28 +46,3 @@ export function emptyDiscoveryForm(): DiscoveryFormValues {
 
 /** Where the contract keeps the version of each engine. */
 export const versionKey = { terraform: 'terraformVersion', opentofu: 'opentofuVersion', terragrunt: 'terragruntVersion' } as const;
-
-export function formToDiscoveryInput(values: DiscoveryFormOutput): StackDiscoveryConfigurationInput {
-  const { iacType, iacVersion, deployOnPush } = values.stackConfig;
-  return {
-    name: values.name,
-    namespaceId: values.namespaceId,
-    ...(values.description ? { description: values.description } : {}),
-    vcsPatterns: values.vcsPatterns.map((pattern) => {
-      const exclude = splitList(pattern.excludePathPatterns);
-      return {
-        providerId: pattern.providerId,
-        repoName: pattern.repoName,
-        pathPatterns: splitList(pattern.pathPatterns),
-        ...(exclude.length ? { excludePathPatterns: exclude } : {}),
-        ...(pattern.branch ? { branch: pattern.branch } : {}),
-      };
-    }),
-    mode: values.mode,
-    stackConfig: {
-      iacType,
-      ...(iacVersion ? { iacConfig: { [versionKey[iacType]]: iacVersion } } : {}),
-      deploymentBehavior: { deployOnPush },
-    },
-  };
-}

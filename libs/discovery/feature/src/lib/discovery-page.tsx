@@ -22,6 +22,7 @@ import {
 import {
   activeDiscoveryStatuses,
   discoveryQueries,
+  discoveryScansQueries,
   useDeleteDiscoveryMutation,
   useRunDiscoveryMutation,
   type StackDiscoveryConfiguration,
@@ -173,7 +174,7 @@ function EventsPanel({ id, scan }: { id: string; scan: string }) {
   const { t, i18n } = useLingui();
   const client = useApiClient();
   const { paging, tableProps } = useTablePaging();
-  const query = useQuery(discoveryQueries.events(client, id, { daysBack: EVENT_DAYS, ...paging }));
+  const query = useQuery(discoveryScansQueries.events(client, id, { daysBack: EVENT_DAYS, ...paging }));
   useRefetchOnScan(scan, query.refetch);
   const columns = useMemo<ColumnDef<StackDiscoveryEvent, unknown>[]>(
     () => [

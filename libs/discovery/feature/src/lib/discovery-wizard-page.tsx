@@ -22,15 +22,17 @@ import {
   discoveryFieldMessages,
   discoveryWizardSteps,
   emptyDiscoveryForm,
-  formToDiscoveryInput,
   type DiscoveryFormOutput,
   type DiscoveryFormValues,
 } from './discovery-form';
 import { discoveryPaths } from './discovery-paths';
 
 // The form's checks (zod, the contract's schemas and the domain's rules) load at the user's first
-// press or key, as the form needs them only for Next and Create.
-const discoveryFormSchema = lazySchema(() => import('./discovery-form.schema').then((m) => m.discoveryFormSchema));
+// press or key, as the form needs them only for Next and Create; what the wizard sends comes with
+// them: a submit comes only once the checks passed, so it is there.
+const loadChecks = () => import('./discovery-form.schema');
+const discoveryFormSchema = lazySchema(() => loadChecks().then((m) => m.discoveryFormSchema));
+export const loadDiscoveryInput = () => loadChecks().then((m) => m.formToDiscoveryInput);
 
 // The repositories and stack configuration steps bring the VCS provider's queries, a radio group
 // and a switch that the first step does not show: they load once the user starts on the form (a
@@ -55,6 +57,7 @@ export function CreateDiscoveryWizardPage() {
       submitLabel={t`Create and scan`}
       initial={emptyDiscoveryForm()}
       onSubmit={async (values) => {
+        const formToDiscoveryInput = await loadDiscoveryInput();
         const created = await create.mutateAsync(formToDiscoveryInput(values));
         toast.success(t`Stack discovery ${created.name} created.`);
         void navigate(discoveryPaths.details(created.id));

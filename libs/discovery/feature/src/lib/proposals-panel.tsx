@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@terrace/design-system';
 import { Badge, DataTable, EditButton, EmptyState, ErrorState, LazyConfirmDialog, OptionSelect, toast } from '@terrace/design-system';
 import {
-  discoveryQueries,
+  discoveryScansQueries,
   useDecideProposalMutation,
   type StackDiscoveryProposal,
   type StackDiscoveryProposalStatus,
@@ -48,7 +48,7 @@ export function ProposalsPanel({ configurationId, scan, access }: ProposalsPanel
   const filterId = useId();
   const [status, setStatus] = useState<StackDiscoveryProposalStatus | typeof ALL>('proposed');
   const { paging, firstPage, tableProps } = useTablePaging();
-  const query = useQuery(discoveryQueries.proposals(client, configurationId, { ...(status === ALL ? {} : { status }), ...paging }));
+  const query = useQuery(discoveryScansQueries.proposals(client, configurationId, { ...(status === ALL ? {} : { status }), ...paging }));
   const decide = useDecideProposalMutation(configurationId);
   useRefetchOnScan(scan, query.refetch);
   const [dismissing, setDismissing] = useState<StackDiscoveryProposal | null>(null);

@@ -12,7 +12,11 @@ import {
 } from '@terrace/design-system';
 import { namespacesQueries } from '@terrace/namespaces/data-access';
 import { useApiClient } from '@terrace/session';
-import { templatesQueries, useNamespaceMappingMutation, type TemplateKind } from '@terrace/templates/data-access';
+import {
+  templateNamespacesQueries,
+  useNamespaceMappingMutation,
+  type TemplateKind,
+} from '@terrace/templates/data-access';
 import { FolderTree, Plus, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -23,7 +27,7 @@ export function NamespaceMappingsPanel({ kind, id, access }: { kind: TemplateKin
   const { t } = useLingui();
   const client = useApiClient();
   const labelId = useId();
-  const mappings = useQuery(kind === 'template' ? templatesQueries.templateMappings(client, id) : templatesQueries.blueprintMappings(client, id));
+  const mappings = useQuery(kind === 'template' ? templateNamespacesQueries.templateMappings(client, id) : templateNamespacesQueries.blueprintMappings(client, id));
   // The organization's namespaces, for their names and the picker (at most the largest page size).
   const namespaces = useQuery(namespacesQueries.list(client, { page: 1, pageSize: 1000 }));
   const mapping = useNamespaceMappingMutation();

@@ -3,7 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge, EditButton, EmptyState, ErrorState, lazyDialog, LazyConfirmRemoval, Skeleton, Stack, toast } from '@terrace/design-system';
 import { useAccess, useApiClient } from '@terrace/session';
 import type { Stack as StackModel } from '@terrace/stacks/data-access';
-import { templatesQueries, useDeleteDependencyMutation, type StackDependency } from '@terrace/templates/data-access';
+import {
+  stackDependenciesQueries,
+  useDeleteDependencyMutation,
+  type StackDependency,
+} from '@terrace/templates/data-access';
 import { GitFork, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -20,9 +24,9 @@ export function StackDependenciesTab({ stack }: { stack: StackModel }) {
   const client = useApiClient();
   const update = useAccess('stack:update');
   const access = { canEdit: update.allowed, readOnlyReason: update.allowed ? '' : update.reason };
-  const graph = useQuery(templatesQueries.graph(client, { stackId: stack.id }));
-  const upstream = useQuery(templatesQueries.stackDependencies(client, stack.id));
-  const downstream = useQuery(templatesQueries.stackDependents(client, stack.id));
+  const graph = useQuery(stackDependenciesQueries.graph(client, { stackId: stack.id }));
+  const upstream = useQuery(stackDependenciesQueries.stackDependencies(client, stack.id));
+  const downstream = useQuery(stackDependenciesQueries.stackDependents(client, stack.id));
   const remove = useDeleteDependencyMutation();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<StackDependency | null>(null);

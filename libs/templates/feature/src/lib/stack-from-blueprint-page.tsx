@@ -16,7 +16,9 @@ import {
 } from '@terrace/design-system';
 import { useApiClient } from '@terrace/session';
 import {
+  templateNamespacesQueries,
   templatesQueries,
+  templateStacksQueries,
   useCreateStackFromBlueprintMutation,
   type Blueprint,
   type CreatedStack,
@@ -45,7 +47,7 @@ export function StackFromBlueprintPage() {
   const { blueprintId = '' } = useParams();
   const client = useApiClient();
   const blueprint = useQuery(templatesQueries.blueprint(client, blueprintId));
-  const mappings = useQuery(templatesQueries.blueprintMappings(client, blueprintId));
+  const mappings = useQuery(templateNamespacesQueries.blueprintMappings(client, blueprintId));
   const [created, setCreated] = useState<CreatedStack | null>(null);
   return (
     <WithMappings title={t`Create stack from blueprint`} query={blueprint} mappings={mappings}>
@@ -125,7 +127,7 @@ const toneOf: Record<StackInitStatus, 'neutral' | 'info' | 'success' | 'danger' 
 export function InitializationStatus({ stack }: { stack: CreatedStack }) {
   const { t, i18n } = useLingui();
   const client = useApiClient();
-  const init = useQuery(templatesQueries.blueprintInit(client, stack.id));
+  const init = useQuery(templateStacksQueries.blueprintInit(client, stack.id));
   return (
     <Stack gap={4} className="max-w-xl" aria-live="polite">
       <p>{t`Stack ${stack.name} was created; it initialises once its pull request is merged.`}</p>

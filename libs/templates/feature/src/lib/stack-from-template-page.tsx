@@ -16,7 +16,12 @@ import {
 } from '@terrace/design-system';
 import { ttlDurationMs } from '@terrace/domain';
 import { useApiClient } from '@terrace/session';
-import { templatesQueries, useCreateStackFromTemplateMutation, type Template } from '@terrace/templates/data-access';
+import {
+  templateNamespacesQueries,
+  templatesQueries,
+  useCreateStackFromTemplateMutation,
+  type Template,
+} from '@terrace/templates/data-access';
 import { Plus, Trash2 } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -43,7 +48,7 @@ export function StackFromTemplatePage() {
   const { templateId = '' } = useParams();
   const client = useApiClient();
   const template = useQuery(templatesQueries.template(client, templateId));
-  const mappings = useQuery(templatesQueries.templateMappings(client, templateId));
+  const mappings = useQuery(templateNamespacesQueries.templateMappings(client, templateId));
   return (
     <WithMappings title={t`Create stack from template`} query={template} mappings={mappings}>
       {(data, namespaces) => <StackFromTemplateWizard template={data} namespaces={namespaces} />}

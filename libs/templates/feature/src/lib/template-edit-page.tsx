@@ -4,9 +4,9 @@ import { FormWizardEntity, toast } from '@terrace/design-system';
 import { useApiClient } from '@terrace/session';
 import { templatesQueries, useUpdateTemplateMutation, type Template } from '@terrace/templates/data-access';
 import { useNavigate, useParams } from 'react-router';
-import { formToTemplateInput, versionKey, type TemplateFormValues } from './template-form';
+import { versionKey, type TemplateFormValues } from './template-form';
 import { templatePaths } from './template-paths';
-import { TemplateWizard } from './template-wizard-page';
+import { loadTemplateInput, TemplateWizard } from './template-wizard-page';
 
 /** /editTemplateWizard/:templateId */
 export function EditTemplateWizardPage() {
@@ -32,6 +32,7 @@ function EditTemplateWizard({ template }: { template: Template }) {
       initial={templateToForm(template)}
       template={template}
       onSubmit={async (values) => {
+        const formToTemplateInput = await loadTemplateInput();
         const updated = await update.mutateAsync({ templateId: template.id, input: formToTemplateInput(values) });
         toast.success(t`Template ${updated.name} saved.`);
         void navigate(templatePaths.details(updated.id));

@@ -13,6 +13,9 @@ import { z } from 'zod/mini';
 import { splitList } from './definition-form';
 import { toTtl } from './template-form';
 
+/** What the template wizards send, loaded with their checks (a submit comes only once they passed). */
+export { formToTemplateInput } from './template-form-input';
+
 // The checks of the template wizard and of a stack from a template, in a module of their own: the
 // forms load them (and zod) at the user's first press or key (lazySchema). The blueprint's
 // (blueprint-form.schema.ts) share the fields below.

@@ -4,7 +4,8 @@ import { emptyBlueprintForm, placeholders } from './blueprint-form';
 import { formToBlueprintInput } from './blueprint-form-input';
 import { blueprintFormSchema } from './blueprint-form.schema';
 import { blueprintParametersSchema } from './stack-from-blueprint.schema';
-import { emptyTemplateForm, formToTemplateInput } from './template-form';
+import { emptyTemplateForm } from './template-form';
+import { formToTemplateInput } from './template-form-input';
 import { stackFromTemplateSchema, templateFormSchema } from './template-form.schema';
 
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>

@@ -1,14 +1,13 @@
 import { msg } from '@lingui/core/macro';
 import type { FieldMessages } from '@terrace/design-system';
 import type { TtlConfig } from '@terrace/domain';
-import type { TemplateInput } from '@terrace/templates/data-access';
 import type { z } from 'zod/mini';
-import { splitList, vcsToWire } from './definition-form';
 import type { stackFromTemplateSchema, templateFormSchema, ttlField } from './template-form.schema';
 
-// What the template wizards edit and send. Their checks (zod, the contract's schemas and the
-// domain's rules) are in template-form.schema.ts, loaded when the form first needs them
-// (lazySchema): nothing here may import zod or the generated schemas at run time.
+// What the template wizards edit. Their checks (zod, the contract's schemas and the domain's rules)
+// are in template-form.schema.ts, loaded when the form first needs them (lazySchema), with what
+// they send (template-form-input.ts): nothing here may import zod or the generated schemas at run
+// time.
 
 /** A time to live as typed: the value stays text until it is sent. */
 export type TtlFieldValues = z.input<typeof ttlField>;
@@ -62,21 +61,6 @@ export function emptyTemplateForm(): TemplateFormValues {
     maxTtl: { value: '7', type: 'days' },
     defaultTtl: { value: '1', type: 'days' },
     skipStateRefreshOnDestroy: false,
-  };
-}
-
-export function formToTemplateInput(values: TemplateFormOutput): TemplateInput {
-  const files = splitList(values.varFiles);
-  const groups = splitList(values.runnerConfig.groups);
-  return {
-    name: values.name,
-    ...(values.description ? { description: values.description } : {}),
-    iacType: values.iacType,
-    vcsInfo: vcsToWire(values.vcsInfo),
-    iacConfig: { [versionKey[values.iacType]]: values.iacVersion || null, ...(files.length ? { varFiles: files } : {}) },
-    runnerConfig: { mode: values.runnerConfig.mode, ...(groups.length ? { groups } : {}) },
-    policy: { ttlConfig: { maxTtl: toTtl(values.maxTtl), defaultTtl: toTtl(values.defaultTtl) } },
-    skipStateRefreshOnDestroy: values.skipStateRefreshOnDestroy,
   };
 }
 

@@ -24,6 +24,7 @@ import { useApiClient } from '@terrace/session';
 import {
   templateKindOf,
   templatesQueries,
+  templateStacksQueries,
   useDeleteTemplateMutation,
   type Blueprint,
   type EphemeralStackEvent,
@@ -215,7 +216,7 @@ function EventsPanel({ kind, id }: { kind: TemplateKind; id: string }) {
   const client = useApiClient();
   const [paging, setPaging] = useState<{ page: number; pageSize: PageSize }>({ page: 1, pageSize: 20 });
   const filters = { daysBack: EPHEMERAL_TEMPLATE_EVENTS_DAYS, ...paging };
-  const query = useQuery(kind === 'template' ? templatesQueries.templateEvents(client, id, filters) : templatesQueries.blueprintEvents(client, id, filters));
+  const query = useQuery(kind === 'template' ? templateStacksQueries.templateEvents(client, id, filters) : templateStacksQueries.blueprintEvents(client, id, filters));
   const columns = useMemo<ColumnDef<EphemeralStackEvent, unknown>[]>(
     () => [
       { id: 'createdAt', header: t`When`, enableSorting: false, cell: ({ row }) => i18n.date(row.original.createdAt, { dateStyle: 'medium', timeStyle: 'short' }) },

@@ -16,7 +16,6 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import {
   emptyTemplateForm,
-  formToTemplateInput,
   templateFieldMessages,
   templateServerFields,
   templateWizardSteps,
@@ -27,8 +26,11 @@ import { templatePaths } from './template-paths';
 import { useTemplateWizardTrail } from './wizard-frame';
 
 // The form's checks (zod, the contract's schemas and the domain's rules) load at the user's first
-// press or key, as the form needs them only for Next and Create.
-const templateFormSchema = lazySchema(() => import('./template-form.schema').then((m) => m.templateFormSchema));
+// press or key, as the form needs them only for Next and Create; what the wizard sends comes with
+// them: a submit comes only once the checks passed, so it is there.
+const loadChecks = () => import('./template-form.schema');
+const templateFormSchema = lazySchema(() => loadChecks().then((m) => m.templateFormSchema));
+export const loadTemplateInput = () => loadChecks().then((m) => m.formToTemplateInput);
 
 // The steps after the first bring the VCS provider's queries, selects and a checkbox that the first
 // step does not show: they load once the user starts on the form (a press or a key anywhere), well
@@ -55,6 +57,7 @@ export function CreateTemplateWizardPage() {
       submitLabel={t`Create template`}
       initial={emptyTemplateForm()}
       onSubmit={async (values) => {
+        const formToTemplateInput = await loadTemplateInput();
         const created = await create.mutateAsync(formToTemplateInput(values));
         toast.success(t`Template ${created.name} created.`);
         void navigate(templatePaths.details(created.id, 'namespaces'));
