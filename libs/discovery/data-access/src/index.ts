@@ -1,6 +1,10 @@
 export { discoveryKeys } from './lib/discovery.keys';
+// The configurations and the scans in modules of their own (a page loads only what it calls); one
+// module per mutation.
 export { discoveryQueries } from './lib/discovery.queries';
 export { discoveryRequests } from './lib/discovery.requests';
+export { discoveryScansQueries } from './lib/discovery-scans.queries';
+export { discoveryScansRequests } from './lib/discovery-scans.requests';
 export {
   activeDiscoveryStatuses,
   type DiscoveryEventFilters,
@@ -17,4 +21,8 @@ export {
   type StackDiscoveryStatus,
   type VcsPathPattern,
 } from './lib/discovery.types';
-export { useCreateDiscoveryMutation, useDecideProposalMutation, useDeleteDiscoveryMutation, useRunDiscoveryMutation, useUpdateDiscoveryMutation } from './lib/discovery.mutations';
+export { useCreateDiscoveryMutation } from './lib/create-discovery.mutation';
+export { useDecideProposalMutation } from './lib/decide-proposal.mutation';
+export { useDeleteDiscoveryMutation } from './lib/delete-discovery.mutation';
+export { useRunDiscoveryMutation } from './lib/run-discovery.mutation';
+export { useUpdateDiscoveryMutation } from './lib/update-discovery.mutation';

@@ -5,7 +5,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { discoveryFixture } from './discovery.fixtures';
 import { discoveryKeys } from './discovery.keys';
-import { useRunDiscoveryMutation } from './discovery.mutations';
+import { useRunDiscoveryMutation } from './run-discovery.mutation';
 import { discoveryQueries } from './discovery.queries';
 
 const server = setupMsw();

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '@terrace/api-client';
 import { discoveryKeys } from './discovery.keys';
 import { discoveryRequests } from './discovery.requests';
-import { activeDiscoveryStatuses, type DiscoveryEventFilters, type DiscoveryListFilters, type ProposalFilters } from './discovery.types';
+import { activeDiscoveryStatuses, type DiscoveryListFilters } from './discovery.types';
 
 // Configurations change through this domain's pages, whose mutations invalidate them.
 const configStaleTime = 30_000;
@@ -28,19 +28,5 @@ export const discoveryQueries = {
         const status = query.state.data?.status;
         return status && activeDiscoveryStatuses.includes(status) ? scanPollMs : false;
       },
-    }),
-  events: (client: ApiClient, id: string, filters: DiscoveryEventFilters) =>
-    queryOptions({
-      queryKey: discoveryKeys.events(id, filters),
-      queryFn: ({ signal }) => discoveryRequests.events(client, id, filters, signal),
-      staleTime: 10_000,
-      placeholderData: keepPreviousData,
-    }),
-  proposals: (client: ApiClient, id: string, filters: ProposalFilters) =>
-    queryOptions({
-      queryKey: discoveryKeys.proposals(id, filters),
-      queryFn: ({ signal }) => discoveryRequests.proposals(client, id, filters, signal),
-      staleTime: 10_000,
-      placeholderData: keepPreviousData,
     }),
 };

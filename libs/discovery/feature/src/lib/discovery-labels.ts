@@ -1,6 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { StackDiscoveryMode, StackDiscoveryProposalStatus, StackDiscoveryStatus } from '@terrace/discovery/data-access';
+import type { StackDiscoveryStatus } from '@terrace/discovery/data-access';
+
+// The list needs only the statuses: the modes' labels are in discovery-mode-labels.ts, the
+// proposals' in proposals-panel.tsx.
 
 /** §4: discovery states. */
 export const discoveryStatusLabels: Record<StackDiscoveryStatus, MessageDescriptor> = {
@@ -15,21 +18,4 @@ export const discoveryStatusTones: Record<StackDiscoveryStatus, 'neutral' | 'inf
   inProgress: 'info',
   error: 'danger',
   finished: 'success',
-};
-
-/** What a scan does with a directory no stack manages yet. */
-export const discoveryModeLabels: Record<StackDiscoveryMode, { label: MessageDescriptor; help: MessageDescriptor }> = {
-  create: { label: msg`Create stacks`, help: msg`Each new folder with infrastructure code becomes a stack at once.` },
-  propose: { label: msg`Propose stacks`, help: msg`New folders are listed as proposed stacks; you accept (create) or dismiss each one.` },
-};
-
-export const proposalStatusLabels: Record<StackDiscoveryProposalStatus, MessageDescriptor> = {
-  proposed: msg`Proposed`,
-  accepted: msg`Accepted`,
-  dismissed: msg`Dismissed`,
-};
-export const proposalStatusTones: Record<StackDiscoveryProposalStatus, 'neutral' | 'info' | 'success'> = {
-  proposed: 'info',
-  accepted: 'success',
-  dismissed: 'neutral',
 };

@@ -8,12 +8,8 @@ import {
   DisabledReason,
   EmptyState,
   ErrorState,
+  OptionSelect,
   PageHeader,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
   Stack,
   useUrlListParams,
 } from '@terrace/design-system';
@@ -127,7 +123,9 @@ export function DiscoveryListPage() {
               <label htmlFor={filterId} className="text-sm text-muted-foreground">
                 {t`Namespace`}
               </label>
-              <Select
+              <OptionSelect
+                id={filterId}
+                className="w-48"
                 value={namespaceId || ALL}
                 onValueChange={(value) =>
                   setParams(
@@ -142,19 +140,11 @@ export function DiscoveryListPage() {
                     { replace: true },
                   )
                 }
-              >
-                <SelectTrigger id={filterId} className="w-48">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={ALL}>{t`All namespaces`}</SelectItem>
-                  {(namespaces.data?.items ?? []).map((namespace) => (
-                    <SelectItem key={namespace.id} value={namespace.id}>
-                      {namespace.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+                options={[
+                  { value: ALL, label: t`All namespaces` },
+                  ...(namespaces.data?.items ?? []).map((namespace) => ({ value: namespace.id, label: namespace.name })),
+                ]}
+              />
             </div>
           }
           empty={

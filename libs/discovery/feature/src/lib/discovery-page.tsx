@@ -4,7 +4,6 @@ import type { ColumnDef } from '@terrace/design-system';
 import {
   Badge,
   BreadcrumbTrail,
-  ConfirmRemoval,
   DataTable,
   DescriptionList,
   DetailPage,
@@ -12,6 +11,7 @@ import {
   EditLinkButton,
   EmptyState,
   ErrorState,
+  LazyConfirmRemoval,
   Tabs,
   TabsContent,
   TabsList,
@@ -22,6 +22,7 @@ import {
 import {
   activeDiscoveryStatuses,
   discoveryQueries,
+  discoveryScansQueries,
   useDeleteDiscoveryMutation,
   useRunDiscoveryMutation,
   type StackDiscoveryConfiguration,
@@ -32,7 +33,8 @@ import { useAccess, useApiClient, type AccessState } from '@terrace/session';
 import { Pencil, Play, ScanSearch, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { discoveryModeLabels, discoveryStatusLabels, discoveryStatusTones } from './discovery-labels';
+import { discoveryStatusLabels, discoveryStatusTones } from './discovery-labels';
+import { discoveryModeLabels } from './discovery-mode-labels';
 import { discoveryPaths } from './discovery-paths';
 import { ProposalsPanel } from './proposals-panel';
 import { useRefetchOnScan } from './use-refetch-on-scan';
@@ -107,7 +109,7 @@ export function DiscoveryPage() {
               <EventsPanel id={data.id} scan={scanOf(data)} />
             </TabsContent>
           </Tabs>
-          <ConfirmRemoval
+          <LazyConfirmRemoval
             target={deleting}
             onClose={() => setDeleting(null)}
             title={(target) => t`Delete stack discovery ${target.name}?`}
@@ -172,7 +174,7 @@ function EventsPanel({ id, scan }: { id: string; scan: string }) {
   const { t, i18n } = useLingui();
   const client = useApiClient();
   const { paging, tableProps } = useTablePaging();
-  const query = useQuery(discoveryQueries.events(client, id, { daysBack: EVENT_DAYS, ...paging }));
+  const query = useQuery(discoveryScansQueries.events(client, id, { daysBack: EVENT_DAYS, ...paging }));
   useRefetchOnScan(scan, query.refetch);
   const columns = useMemo<ColumnDef<StackDiscoveryEvent, unknown>[]>(
     () => [

@@ -1,49 +1,50 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import {
-  Button,
   ControlledField,
-  FormWizardEntity,
   FormWizardPage,
   Input,
-  Label,
-  RadioGroup,
-  RadioGroupItem,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
+  lazySchema,
+  OptionSelect,
+  Skeleton,
   Stack,
-  Switch,
   Textarea,
   toast,
   useContractForm,
-  useController,
-  useFieldArray,
-  useFormContext,
-  useWatch,
+  useOnFirstInput,
 } from '@terrace/design-system';
-import { discoveryQueries, useCreateDiscoveryMutation, useUpdateDiscoveryMutation, type StackDiscoveryConfiguration } from '@terrace/discovery/data-access';
+import { useCreateDiscoveryMutation, type StackDiscoveryConfiguration } from '@terrace/discovery/data-access';
 import { namespacesQueries } from '@terrace/namespaces/data-access';
 import { useApiClient } from '@terrace/session';
-import { vcsQueries } from '@terrace/vcs/data-access';
-import { Plus, Trash2 } from 'lucide-react';
-import { useId } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
 import {
   discoveryFieldMessages,
-  discoveryFormSchema,
-  discoveryToForm,
   discoveryWizardSteps,
   emptyDiscoveryForm,
-  emptyPattern,
-  formToDiscoveryInput,
   type DiscoveryFormOutput,
   type DiscoveryFormValues,
 } from './discovery-form';
-import { discoveryModeLabels } from './discovery-labels';
 import { discoveryPaths } from './discovery-paths';
+
+// The form's checks (zod, the contract's schemas and the domain's rules) load at the user's first
+// press or key, as the form needs them only for Next and Create; what the wizard sends comes with
+// them: a submit comes only once the checks passed, so it is there.
+const loadChecks = () => import('./discovery-form.schema');
+const discoveryFormSchema = lazySchema(() => loadChecks().then((m) => m.discoveryFormSchema));
+export const loadDiscoveryInput = () => loadChecks().then((m) => m.formToDiscoveryInput);
+
+// The repositories and stack configuration steps bring the VCS provider's queries, a radio group
+// and a switch that the first step does not show: they load once the user starts on the form (a
+// press or a key anywhere), well before Next reaches them.
+const loadLaterSteps = () => import('./discovery-wizard-steps');
+const DiscoveryPatternsStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.DiscoveryPatternsStep })));
+const DiscoveryStackConfigStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.DiscoveryStackConfigStep })));
+
+/** A later step while its code loads (only when Next comes before the download ends). */
+function LaterStep({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Skeleton className="h-40 w-full" />}>{children}</Suspense>;
+}
 
 /** /createStackDiscoveryWizard */
 export function CreateDiscoveryWizardPage() {
@@ -56,6 +57,7 @@ export function CreateDiscoveryWizardPage() {
       submitLabel={t`Create and scan`}
       initial={emptyDiscoveryForm()}
       onSubmit={async (values) => {
+        const formToDiscoveryInput = await loadDiscoveryInput();
         const created = await create.mutateAsync(formToDiscoveryInput(values));
         toast.success(t`Stack discovery ${created.name} created.`);
         void navigate(discoveryPaths.details(created.id));
@@ -65,40 +67,7 @@ export function CreateDiscoveryWizardPage() {
   );
 }
 
-/** /editStackDiscoveryWizard/:stackDiscoveryConfigurationId */
-export function EditDiscoveryWizardPage() {
-  const { t } = useLingui();
-  const { stackDiscoveryConfigurationId: id = '' } = useParams();
-  const client = useApiClient();
-  const config = useQuery(discoveryQueries.detail(client, id));
-  return (
-    <FormWizardEntity query={config} title={t`Edit stack discovery`}>
-      {(data) => <EditDiscoveryWizard config={data} />}
-    </FormWizardEntity>
-  );
-}
-
-function EditDiscoveryWizard({ config }: { config: StackDiscoveryConfiguration }) {
-  const { t } = useLingui();
-  const update = useUpdateDiscoveryMutation();
-  const navigate = useNavigate();
-  return (
-    <DiscoveryWizard
-      title={t`Edit stack discovery ${config.name}`}
-      submitLabel={t`Save`}
-      initial={discoveryToForm(config)}
-      config={config}
-      onSubmit={async (values) => {
-        const updated = await update.mutateAsync({ id: config.id, input: formToDiscoveryInput(values) });
-        toast.success(t`Stack discovery ${updated.name} saved.`);
-        void navigate(discoveryPaths.details(updated.id));
-      }}
-      onCancel={() => void navigate(discoveryPaths.details(config.id))}
-    />
-  );
-}
-
-interface DiscoveryWizardProps {
+export interface DiscoveryWizardProps {
   title: string;
   submitLabel: string;
   initial: DiscoveryFormValues;
@@ -107,9 +76,11 @@ interface DiscoveryWizardProps {
   onCancel: () => void;
 }
 
-function DiscoveryWizard({ title, submitLabel, initial, config, onSubmit, onCancel }: DiscoveryWizardProps) {
+/** The discovery wizard, to create a configuration (above) or edit one (discovery-edit-page.tsx). */
+export function DiscoveryWizard({ title, submitLabel, initial, config, onSubmit, onCancel }: DiscoveryWizardProps) {
   const { t } = useLingui();
   const form = useContractForm({ schema: discoveryFormSchema, defaultValues: initial, messages: discoveryFieldMessages });
+  useOnFirstInput(loadLaterSteps);
   return (
     <FormWizardPage
       title={title}
@@ -122,8 +93,8 @@ function DiscoveryWizard({ title, submitLabel, initial, config, onSubmit, onCanc
       steps={discoveryWizardSteps}
       content={{
         general: { title: t`Name`, content: <GeneralStep /> },
-        patterns: { title: t`Repositories and paths`, content: <PatternsStep /> },
-        stackConfig: { title: t`Stack configuration`, content: <StackConfigStep /> },
+        patterns: { title: t`Repositories and paths`, content: <LaterStep><DiscoveryPatternsStep /></LaterStep> },
+        stackConfig: { title: t`Stack configuration`, content: <LaterStep><DiscoveryStackConfigStep /></LaterStep> },
       }}
       submitLabel={submitLabel}
       onSubmit={onSubmit}
@@ -146,177 +117,13 @@ function GeneralStep() {
       </ControlledField>
       <ControlledField<DiscoveryFormValues, 'namespaceId'> name="namespaceId" label={t`Namespace`} required help={t`The stacks it creates go into this namespace.`}>
         {(field) => (
-          <Select value={field.value || undefined} onValueChange={field.onChange}>
-            <SelectTrigger ref={field.ref}>
-              <SelectValue placeholder={namespaces.isPending ? t`Loading namespaces…` : t`Choose a namespace`} />
-            </SelectTrigger>
-            <SelectContent>
-              {(namespaces.data?.items ?? []).map((namespace) => (
-                <SelectItem key={namespace.id} value={namespace.id}>
-                  {namespace.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        )}
-      </ControlledField>
-    </Stack>
-  );
-}
-
-function PatternsStep() {
-  const { t } = useLingui();
-  const { control } = useFormContext<DiscoveryFormValues>();
-  const patterns = useFieldArray({ control, name: 'vcsPatterns' });
-  return (
-    <Stack gap={4} className="max-w-2xl">
-      {patterns.fields.map((pattern, index) => (
-        <fieldset key={pattern.id} className="flex flex-col gap-3 rounded-md border border-border p-4">
-          <legend className="px-1 text-sm font-medium">{t`Repository ${index + 1}`}</legend>
-          <PatternFields index={index} />
-          {patterns.fields.length > 1 && (
-            <div>
-              <Button variant="ghost" size="sm" onClick={() => patterns.remove(index)}>
-                <Trash2 aria-hidden />
-                {t`Remove repository`}
-              </Button>
-            </div>
-          )}
-        </fieldset>
-      ))}
-      <div>
-        <Button variant="outline" onClick={() => patterns.append(emptyPattern())}>
-          <Plus aria-hidden />
-          {t`Add repository`}
-        </Button>
-      </div>
-    </Stack>
-  );
-}
-
-function PatternFields({ index }: { index: number }) {
-  const { t } = useLingui();
-  const client = useApiClient();
-  const { setValue } = useFormContext<DiscoveryFormValues>();
-  const providerId = useWatch<DiscoveryFormValues, `vcsPatterns.${number}.providerId`>({ name: `vcsPatterns.${index}.providerId` });
-  const providers = useQuery(vcsQueries.providers(client));
-  const repos = useQuery(vcsQueries.repos(client, providerId));
-  return (
-    <>
-      <ControlledField<DiscoveryFormValues, `vcsPatterns.${number}.providerId`> name={`vcsPatterns.${index}.providerId`} label={t`VCS provider`} required>
-        {(field) => (
-          <Select
-            value={field.value || undefined}
-            onValueChange={(value) => {
-              field.onChange(value);
-              setValue(`vcsPatterns.${index}.repoName`, '');
-            }}
-          >
-            <SelectTrigger ref={field.ref}>
-              <SelectValue placeholder={t`Choose a provider`} />
-            </SelectTrigger>
-            <SelectContent>
-              {(providers.data ?? []).map((provider) => (
-                <SelectItem key={provider.id} value={provider.id}>
-                  {provider.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        )}
-      </ControlledField>
-      <ControlledField<DiscoveryFormValues, `vcsPatterns.${number}.repoName`> name={`vcsPatterns.${index}.repoName`} label={t`Repository`} required>
-        {(field) => (
-          <Select value={field.value || undefined} onValueChange={field.onChange} disabled={!providerId}>
-            <SelectTrigger ref={field.ref}>
-              <SelectValue placeholder={t`Choose a repository`} />
-            </SelectTrigger>
-            <SelectContent>
-              {(repos.data?.items ?? []).map((repo) => (
-                <SelectItem key={repo.name} value={repo.name}>
-                  {repo.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        )}
-      </ControlledField>
-      <ControlledField<DiscoveryFormValues, `vcsPatterns.${number}.branch`> name={`vcsPatterns.${index}.branch`} label={t`Branch`} help={t`Empty: the repository's default branch.`}>
-        {(field) => <Input {...field} dir="ltr" />}
-      </ControlledField>
-      <ControlledField<DiscoveryFormValues, `vcsPatterns.${number}.pathPatterns`>
-        name={`vcsPatterns.${index}.pathPatterns`}
-        label={t`Path patterns`}
-        required
-        help={t`Comma-separated; each starts with */ or **/, contains /*/ or /**/, or ends with /**, e.g. envs/*/**.`}
-      >
-        {(field) => <Input {...field} dir="ltr" />}
-      </ControlledField>
-      <ControlledField<DiscoveryFormValues, `vcsPatterns.${number}.excludePathPatterns`>
-        name={`vcsPatterns.${index}.excludePathPatterns`}
-        label={t`Exclude patterns`}
-        help={t`Comma-separated folders to skip, e.g. envs/legacy/**.`}
-      >
-        {(field) => <Input {...field} dir="ltr" />}
-      </ControlledField>
-    </>
-  );
-}
-
-const engines = [
-  ['terraform', 'Terraform'],
-  ['opentofu', 'OpenTofu'],
-  ['terragrunt', 'Terragrunt'],
-] as const;
-
-function StackConfigStep() {
-  const { t, i18n } = useLingui();
-  const id = useId();
-  const { control } = useFormContext<DiscoveryFormValues>();
-  const mode = useController({ control, name: 'mode' });
-  return (
-    <Stack gap={4} className="max-w-xl">
-      <fieldset className="flex flex-col gap-3">
-        <legend className="mb-2 text-sm font-medium">{t`When a scan finds a new folder`}</legend>
-        <RadioGroup value={mode.field.value} onValueChange={(value) => mode.field.onChange(value)}>
-          {(['create', 'propose'] as const).map((value) => (
-            <div key={value} className="flex items-start gap-3">
-              <RadioGroupItem id={`${id}-${value}`} value={value} aria-describedby={`${id}-${value}-help`} className="mt-0.5" />
-              <div className="flex flex-col">
-                <Label htmlFor={`${id}-${value}`}>{i18n._(discoveryModeLabels[value].label)}</Label>
-                <span id={`${id}-${value}-help`} className="text-sm text-muted-foreground">
-                  {i18n._(discoveryModeLabels[value].help)}
-                </span>
-              </div>
-            </div>
-          ))}
-        </RadioGroup>
-      </fieldset>
-      <ControlledField<DiscoveryFormValues, 'stackConfig.iacType'> name="stackConfig.iacType" label={t`Engine`} required>
-        {(field) => (
-          <Select value={field.value} onValueChange={field.onChange}>
-            <SelectTrigger ref={field.ref}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {engines.map(([value, label]) => (
-                <SelectItem key={value} value={value}>
-                  {label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        )}
-      </ControlledField>
-      <ControlledField<DiscoveryFormValues, 'stackConfig.iacVersion'> name="stackConfig.iacVersion" label={t`Version`} help={t`An exact version such as 1.8.5, or latest; empty uses the namespace's.`}>
-        {(field) => <Input {...field} dir="ltr" />}
-      </ControlledField>
-      <ControlledField<DiscoveryFormValues, 'stackConfig.deployOnPush'> name="stackConfig.deployOnPush" label={t`Deploy on push`}>
-        {(field) => (
-          <div className="flex items-center gap-2">
-            <Switch id={`${id}-push`} ref={field.ref} checked={field.value} onCheckedChange={field.onChange} />
-            <Label htmlFor={`${id}-push`}>{t`Deploy the discovered stacks when their folder changes`}</Label>
-          </div>
+          <OptionSelect
+            ref={field.ref}
+            value={field.value}
+            onValueChange={field.onChange}
+            placeholder={namespaces.isPending ? t`Loading namespaces…` : t`Choose a namespace`}
+            options={(namespaces.data?.items ?? []).map((namespace) => ({ value: namespace.id, label: namespace.name }))}
+          />
         )}
       </ControlledField>
     </Stack>

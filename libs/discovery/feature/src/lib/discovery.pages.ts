@@ -8,5 +8,5 @@ export const discoveryPages = {
   stackDiscoveries: lazyPage(() => import('./discovery-list-page').then((m) => m.DiscoveryListPage)),
   stackDiscovery: lazyPage(() => import('./discovery-page').then((m) => m.DiscoveryPage)),
   createStackDiscoveryWizard: lazyPage(() => import('./discovery-wizard-page').then((m) => m.CreateDiscoveryWizardPage)),
-  editStackDiscoveryWizard: lazyPage(() => import('./discovery-wizard-page').then((m) => m.EditDiscoveryWizardPage)),
+  editStackDiscoveryWizard: lazyPage(() => import('./discovery-edit-page').then((m) => m.EditDiscoveryWizardPage)),
 } satisfies AppPages;

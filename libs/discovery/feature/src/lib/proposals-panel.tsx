@@ -1,22 +1,11 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@terrace/design-system';
+import { Badge, DataTable, EditButton, EmptyState, ErrorState, LazyConfirmDialog, OptionSelect, toast } from '@terrace/design-system';
 import {
-  Badge,
-  ConfirmDialog,
-  DataTable,
-  EditButton,
-  EmptyState,
-  ErrorState,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-  toast,
-} from '@terrace/design-system';
-import {
-  discoveryQueries,
+  discoveryScansQueries,
   useDecideProposalMutation,
   type StackDiscoveryProposal,
   type StackDiscoveryProposalStatus,
@@ -25,10 +14,21 @@ import { useApiClient } from '@terrace/session';
 import { Check, ScanSearch, X } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { proposalStatusLabels, proposalStatusTones } from './discovery-labels';
 import { discoveryPaths } from './discovery-paths';
 import { useRefetchOnScan } from './use-refetch-on-scan';
 import { useTablePaging } from './use-table-paging';
+
+/** A proposal's state (the panel is their one user). */
+const proposalStatusLabels: Record<StackDiscoveryProposalStatus, MessageDescriptor> = {
+  proposed: msg`Proposed`,
+  accepted: msg`Accepted`,
+  dismissed: msg`Dismissed`,
+};
+const proposalStatusTones: Record<StackDiscoveryProposalStatus, 'neutral' | 'info' | 'success'> = {
+  proposed: 'info',
+  accepted: 'success',
+  dismissed: 'neutral',
+};
 
 const engineNames = { terraform: 'Terraform', terragrunt: 'Terragrunt', opentofu: 'OpenTofu' } as const;
 const ALL = 'all';
@@ -48,7 +48,7 @@ export function ProposalsPanel({ configurationId, scan, access }: ProposalsPanel
   const filterId = useId();
   const [status, setStatus] = useState<StackDiscoveryProposalStatus | typeof ALL>('proposed');
   const { paging, firstPage, tableProps } = useTablePaging();
-  const query = useQuery(discoveryQueries.proposals(client, configurationId, { ...(status === ALL ? {} : { status }), ...paging }));
+  const query = useQuery(discoveryScansQueries.proposals(client, configurationId, { ...(status === ALL ? {} : { status }), ...paging }));
   const decide = useDecideProposalMutation(configurationId);
   useRefetchOnScan(scan, query.refetch);
   const [dismissing, setDismissing] = useState<StackDiscoveryProposal | null>(null);
@@ -130,25 +130,19 @@ export function ProposalsPanel({ configurationId, scan, access }: ProposalsPanel
             <label htmlFor={filterId} className="text-sm text-muted-foreground">
               {t`Status`}
             </label>
-            <Select
+            <OptionSelect
+              id={filterId}
+              className="w-40"
               value={status}
               onValueChange={(value) => {
                 setStatus(value as StackDiscoveryProposalStatus | typeof ALL);
                 firstPage();
               }}
-            >
-              <SelectTrigger id={filterId} className="w-40">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {(['proposed', 'accepted', 'dismissed'] as const).map((value) => (
-                  <SelectItem key={value} value={value}>
-                    {i18n._(proposalStatusLabels[value])}
-                  </SelectItem>
-                ))}
-                <SelectItem value={ALL}>{t`All`}</SelectItem>
-              </SelectContent>
-            </Select>
+              options={[
+                ...(['proposed', 'accepted', 'dismissed'] as const).map((value) => ({ value, label: i18n._(proposalStatusLabels[value]) })),
+                { value: ALL, label: t`All` },
+              ]}
+            />
           </div>
         }
         empty={
@@ -159,7 +153,7 @@ export function ProposalsPanel({ configurationId, scan, access }: ProposalsPanel
           />
         }
       />
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={dismissing !== null}
         onOpenChange={(open) => !open && setDismissing(null)}
         title={dismissing ? t`Dismiss ${dismissing.path}?` : ''}

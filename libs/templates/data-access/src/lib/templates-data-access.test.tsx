@@ -5,7 +5,10 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { dependencyFixture, templateFixture } from './templates.fixtures';
 import { templatesKeys } from './templates.keys';
-import { useCreateDependencyMutation, useDeleteTemplateMutation, useNamespaceMappingMutation } from './templates.mutations';
+import { useCreateDependencyMutation } from './create-dependency.mutation';
+import { useDeleteTemplateMutation } from './delete-template.mutation';
+import { useNamespaceMappingMutation } from './namespace-mapping.mutation';
+import { templateStacksQueries } from './template-stacks.queries';
 import { templatesQueries } from './templates.queries';
 
 const server = setupMsw();
@@ -83,7 +86,7 @@ describe('templates data access', () => {
       }),
     );
     const { client, wrapper } = dataAccessHarness();
-    const options = templatesQueries.blueprintInit(client, 'stk-new01');
+    const options = templateStacksQueries.blueprintInit(client, 'stk-new01');
     const { result } = renderHook(() => useQuery({ ...options, refetchInterval: (q) => (q.state.data?.status === 'succeeded' ? false : 10) }), { wrapper });
     await waitFor(() => expect(result.current.data?.status).toBe('succeeded'));
     expect(calls).toBe(3);

@@ -4,16 +4,6 @@ import type {
   Blueprint,
   BlueprintInput,
   BlueprintUpdate,
-  CreatedStack,
-  DependencyGraphScope,
-  EphemeralStackEvent,
-  EventFilters,
-  StackDependency,
-  StackDependencyGraph,
-  StackDependencyInput,
-  StackFromBlueprintInput,
-  StackFromTemplateInput,
-  StackInitialization,
   Template,
   TemplateInput,
   TemplateListFilters,
@@ -26,8 +16,9 @@ function listQuery({ name, page, pageSize }: TemplateListFilters) {
 }
 
 /**
- * The calls of the templates domain: plain functions on the one configured client, on the
- * contract's generated paths. Reads take the query's abort `signal`.
+ * The calls of the templates domain about the templates and blueprints themselves: plain functions
+ * on the one configured client, on the contract's generated paths. Reads take the query's abort
+ * `signal`. Each part of the domain has its own module, so that a page loads only the calls it makes.
  */
 export const templatesRequests = {
   async templates(client: ApiClient, filters: TemplateListFilters, signal?: AbortSignal): Promise<Page<Template>> {
@@ -49,21 +40,6 @@ export const templatesRequests = {
   async removeTemplate(client: ApiClient, templateId: string): Promise<void> {
     await client.DELETE('/template/{templateId}', { params: { path: { templateId } } });
   },
-  async templateMappings(client: ApiClient, templateId: string, signal?: AbortSignal): Promise<string[]> {
-    const { data } = await client.GET('/template/templateNamespaceMapping', { params: { query: { templateId } }, signal });
-    return (data?.response.items ?? []).map((mapping) => mapping.namespaceId);
-  },
-  async mapTemplate(client: ApiClient, templateId: string, namespaceId: string): Promise<void> {
-    await client.POST('/template/templateNamespaceMapping', { body: { entity: { templateId, namespaceId } } });
-  },
-  async unmapTemplate(client: ApiClient, templateId: string, namespaceId: string): Promise<void> {
-    await client.DELETE('/template/templateNamespaceMapping', { body: { entity: { templateId, namespaceId } } });
-  },
-  async templateEvents(client: ApiClient, templateId: string, { daysBack, page, pageSize }: EventFilters, signal?: AbortSignal): Promise<Page<EphemeralStackEvent>> {
-    const { data } = await client.GET('/template/event', { params: { query: { templateId, daysBack, page, pageSize } }, signal });
-    return toPage(data);
-  },
-
   async blueprints(client: ApiClient, filters: TemplateListFilters, signal?: AbortSignal): Promise<Page<Blueprint>> {
     const { data } = await client.GET('/blueprint', { params: { query: listQuery(filters) }, signal });
     return toPage(data);
@@ -82,48 +58,5 @@ export const templatesRequests = {
   },
   async removeBlueprint(client: ApiClient, blueprintId: string): Promise<void> {
     await client.DELETE('/blueprint/{blueprintId}', { params: { path: { blueprintId } } });
-  },
-  async blueprintMappings(client: ApiClient, blueprintId: string, signal?: AbortSignal): Promise<string[]> {
-    const { data } = await client.GET('/blueprint/blueprintNamespaceMapping', { params: { query: { blueprintId } }, signal });
-    return (data?.response.items ?? []).map((mapping) => mapping.namespaceId);
-  },
-  async mapBlueprint(client: ApiClient, blueprintId: string, namespaceId: string): Promise<void> {
-    await client.POST('/blueprint/blueprintNamespaceMapping', { body: { entity: { blueprintId, namespaceId } } });
-  },
-  async unmapBlueprint(client: ApiClient, blueprintId: string, namespaceId: string): Promise<void> {
-    await client.DELETE('/blueprint/blueprintNamespaceMapping', { body: { entity: { blueprintId, namespaceId } } });
-  },
-  async blueprintEvents(client: ApiClient, blueprintId: string, { daysBack, page, pageSize }: EventFilters, signal?: AbortSignal): Promise<Page<EphemeralStackEvent>> {
-    const { data } = await client.GET('/blueprint/event', { params: { query: { blueprintId, daysBack, page, pageSize } }, signal });
-    return toPage(data);
-  },
-
-  async stackFromTemplate(client: ApiClient, input: StackFromTemplateInput): Promise<CreatedStack> {
-    const { data } = await client.POST('/stack/fromTemplate', { body: { entity: input } });
-    return firstItem(data);
-  },
-  async stackFromBlueprint(client: ApiClient, input: StackFromBlueprintInput): Promise<CreatedStack> {
-    const { data } = await client.POST('/stack/fromBlueprint', { body: { entity: input } });
-    return firstItem(data);
-  },
-  async blueprintInit(client: ApiClient, stackId: string, signal?: AbortSignal): Promise<StackInitialization> {
-    const { data } = await client.GET('/stack/blueprintStackInitializationStatus', { params: { query: { stackId } }, signal });
-    return firstItem(data);
-  },
-
-  async dependencies(client: ApiClient, query: { stackId: string } | { dependsOnStackId: string }, signal?: AbortSignal): Promise<StackDependency[]> {
-    const { data } = await client.GET('/stack/dependency', { params: { query }, signal });
-    return data?.response.items ?? [];
-  },
-  async createDependency(client: ApiClient, input: StackDependencyInput): Promise<StackDependency> {
-    const { data } = await client.POST('/stack/dependency', { body: { entity: input } });
-    return firstItem(data);
-  },
-  async removeDependency(client: ApiClient, dependencyId: string): Promise<void> {
-    await client.DELETE('/stack/dependency/{dependencyId}', { params: { path: { dependencyId } } });
-  },
-  async graph(client: ApiClient, scope: DependencyGraphScope, signal?: AbortSignal): Promise<StackDependencyGraph> {
-    const { data } = await client.GET('/stack/dependency/graph', { params: { query: scope }, signal });
-    return firstItem(data);
   },
 };

@@ -9,11 +9,7 @@ import {
   FormDialog,
   Input,
   Label,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
+  OptionSelect,
   Stack,
   toast,
   trimmed,
@@ -93,31 +89,26 @@ function DependencyFields({ stack, exclude }: { stack: StackModel; exclude: read
       </div>
       <ControlledField<DependencyFormValues, 'dependsOnStackId'> name="dependsOnStackId" label={t`Depends on`} required>
         {(field) => (
-          <Select value={field.value || undefined} onValueChange={field.onChange}>
-            <SelectTrigger ref={field.ref}>
-              <SelectValue placeholder={stacks.isPending ? t`Loading stacks…` : t`Choose a stack`} />
-            </SelectTrigger>
-            <SelectContent>
-              {options.map((item) => (
-                <SelectItem key={item.id} value={item.id}>
-                  {item.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            ref={field.ref}
+            value={field.value}
+            onValueChange={field.onChange}
+            placeholder={stacks.isPending ? t`Loading stacks…` : t`Choose a stack`}
+            options={options.map((item) => ({ value: item.id, label: item.name }))}
+          />
         )}
       </ControlledField>
       <ControlledField<DependencyFormValues, 'triggerOption'> name="triggerOption" label={t`Trigger`} required help={t`When the upstream stack is deployed, run this one always, or only when a referenced output changed.`}>
         {(field) => (
-          <Select value={field.value} onValueChange={field.onChange}>
-            <SelectTrigger ref={field.ref}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="always">{i18n._(triggerLabels.always)}</SelectItem>
-              <SelectItem value="onReferenceValueChange">{i18n._(triggerLabels.onReferenceValueChange)}</SelectItem>
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            ref={field.ref}
+            value={field.value}
+            onValueChange={field.onChange}
+            options={[
+              { value: 'always', label: i18n._(triggerLabels.always) },
+              { value: 'onReferenceValueChange', label: i18n._(triggerLabels.onReferenceValueChange) },
+            ]}
+          />
         )}
       </ControlledField>
       <fieldset className="flex flex-col gap-2">
@@ -126,18 +117,14 @@ function DependencyFields({ stack, exclude }: { stack: StackModel; exclude: read
           <div key={reference.id} className="grid grid-cols-[1fr_1fr_auto_auto] items-start gap-2">
             <ControlledField<DependencyFormValues, `references.${number}.outputOfStackToDependOn`> name={`references.${index}.outputOfStackToDependOn`} label={t`Output`} required>
               {(field) => (
-                <Select value={field.value || undefined} onValueChange={field.onChange} disabled={!upstreamId}>
-                  <SelectTrigger ref={field.ref}>
-                    <SelectValue placeholder={t`Choose an output`} />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {(outputs.data ?? []).map((output) => (
-                      <SelectItem key={output.name} value={output.name}>
-                        {output.name}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <OptionSelect
+                  ref={field.ref}
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  disabled={!upstreamId}
+                  placeholder={t`Choose an output`}
+                  options={(outputs.data ?? []).map((output) => ({ value: output.name, label: output.name }))}
+                />
               )}
             </ControlledField>
             <ControlledField<DependencyFormValues, `references.${number}.inputForStack`> name={`references.${index}.inputForStack`} label={t`Input variable`} required>

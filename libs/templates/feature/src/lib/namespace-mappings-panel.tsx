@@ -4,11 +4,7 @@ import {
   EditButton,
   EmptyState,
   ErrorState,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
+  OptionSelect,
   Skeleton,
   Stack,
   toast,
@@ -16,7 +12,11 @@ import {
 } from '@terrace/design-system';
 import { namespacesQueries } from '@terrace/namespaces/data-access';
 import { useApiClient } from '@terrace/session';
-import { templatesQueries, useNamespaceMappingMutation, type TemplateKind } from '@terrace/templates/data-access';
+import {
+  templateNamespacesQueries,
+  useNamespaceMappingMutation,
+  type TemplateKind,
+} from '@terrace/templates/data-access';
 import { FolderTree, Plus, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -27,7 +27,7 @@ export function NamespaceMappingsPanel({ kind, id, access }: { kind: TemplateKin
   const { t } = useLingui();
   const client = useApiClient();
   const labelId = useId();
-  const mappings = useQuery(kind === 'template' ? templatesQueries.templateMappings(client, id) : templatesQueries.blueprintMappings(client, id));
+  const mappings = useQuery(kind === 'template' ? templateNamespacesQueries.templateMappings(client, id) : templateNamespacesQueries.blueprintMappings(client, id));
   // The organization's namespaces, for their names and the picker (at most the largest page size).
   const namespaces = useQuery(namespacesQueries.list(client, { page: 1, pageSize: 1000 }));
   const mapping = useNamespaceMappingMutation();
@@ -49,18 +49,14 @@ export function NamespaceMappingsPanel({ kind, id, access }: { kind: TemplateKin
           <span id={labelId} className="text-sm font-medium">
             {t`Namespace`}
           </span>
-          <Select value={choice || undefined} onValueChange={setChoice} disabled={!access.canEdit}>
-            <SelectTrigger aria-labelledby={labelId}>
-              <SelectValue placeholder={t`Choose a namespace`} />
-            </SelectTrigger>
-            <SelectContent>
-              {available.map((namespace) => (
-                <SelectItem key={namespace.id} value={namespace.id}>
-                  {namespace.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            aria-labelledby={labelId}
+            value={choice}
+            onValueChange={setChoice}
+            disabled={!access.canEdit}
+            placeholder={t`Choose a namespace`}
+            options={available.map((namespace) => ({ value: namespace.id, label: namespace.name }))}
+          />
         </div>
         <EditButton
           access={access}

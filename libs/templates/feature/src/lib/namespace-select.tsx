@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { ControlledField, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@terrace/design-system';
+import { ControlledField, OptionSelect } from '@terrace/design-system';
 import { namespacesQueries } from '@terrace/namespaces/data-access';
 import { useApiClient } from '@terrace/session';
 
@@ -13,18 +13,13 @@ export function NamespaceSelect({ name, allowed }: { name: string; allowed: read
   return (
     <ControlledField name={name} label={t`Namespace`} required help={t`Only the namespaces it is available in.`}>
       {(field) => (
-        <Select value={(field.value as string) || undefined} onValueChange={field.onChange}>
-          <SelectTrigger ref={field.ref}>
-            <SelectValue placeholder={namespaces.isPending ? t`Loading namespaces…` : t`Choose a namespace`} />
-          </SelectTrigger>
-          <SelectContent>
-            {options.map((namespace) => (
-              <SelectItem key={namespace.id} value={namespace.id}>
-                {namespace.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionSelect
+          ref={field.ref}
+          value={field.value as string}
+          onValueChange={field.onChange}
+          placeholder={namespaces.isPending ? t`Loading namespaces…` : t`Choose a namespace`}
+          options={options.map((namespace) => ({ value: namespace.id, label: namespace.name }))}
+        />
       )}
     </ControlledField>
   );

@@ -1,16 +1,22 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, ConfirmRemoval, EditButton, EmptyState, ErrorState, Skeleton, Stack, toast } from '@terrace/design-system';
+import { Badge, EditButton, EmptyState, ErrorState, lazyDialog, LazyConfirmRemoval, Skeleton, Stack, toast } from '@terrace/design-system';
 import { useAccess, useApiClient } from '@terrace/session';
 import type { Stack as StackModel } from '@terrace/stacks/data-access';
-import { templatesQueries, useDeleteDependencyMutation, type StackDependency } from '@terrace/templates/data-access';
+import {
+  stackDependenciesQueries,
+  useDeleteDependencyMutation,
+  type StackDependency,
+} from '@terrace/templates/data-access';
 import { GitFork, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { AddDependencyDialog } from './add-dependency-dialog';
 import { DependencyGraph } from './dependency-graph';
 import { triggerLabels } from './template-labels';
 import { templatePaths } from './template-paths';
+
+// The dependency form (its dialog, form and checks) loads when the user first opens it.
+const AddDependencyDialog = lazyDialog(() => import('./add-dependency-dialog').then((m) => m.AddDependencyDialog));
 
 /** The stack page's Dependencies tab: the graph around the stack, what it depends on (editable) and what depends on it. */
 export function StackDependenciesTab({ stack }: { stack: StackModel }) {
@@ -18,9 +24,9 @@ export function StackDependenciesTab({ stack }: { stack: StackModel }) {
   const client = useApiClient();
   const update = useAccess('stack:update');
   const access = { canEdit: update.allowed, readOnlyReason: update.allowed ? '' : update.reason };
-  const graph = useQuery(templatesQueries.graph(client, { stackId: stack.id }));
-  const upstream = useQuery(templatesQueries.stackDependencies(client, stack.id));
-  const downstream = useQuery(templatesQueries.stackDependents(client, stack.id));
+  const graph = useQuery(stackDependenciesQueries.graph(client, { stackId: stack.id }));
+  const upstream = useQuery(stackDependenciesQueries.stackDependencies(client, stack.id));
+  const downstream = useQuery(stackDependenciesQueries.stackDependents(client, stack.id));
   const remove = useDeleteDependencyMutation();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<StackDependency | null>(null);
@@ -98,7 +104,7 @@ export function StackDependenciesTab({ stack }: { stack: StackModel }) {
         )}
       </section>
       <AddDependencyDialog stack={stack} open={adding} onOpenChange={setAdding} exclude={(upstream.data ?? []).map((d) => d.dependsOnStackId)} />
-      <ConfirmRemoval
+      <LazyConfirmRemoval
         target={removing}
         onClose={() => setRemoving(null)}
         title={(target) => t`Remove the dependency on ${nameOf(target.dependsOnStackId)}?`}

@@ -1,23 +1,24 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { zStackFromBlueprintInput } from '@terrace/api-client/schemas';
 import {
   Badge,
   Banner,
   Button,
   ControlledField,
-  domainRule,
   Form,
   Input,
+  lazySchema,
   Skeleton,
   Stack,
   useContractForm,
+  type FieldMessages,
 } from '@terrace/design-system';
-import { validateDefaultAgainstCondition } from '@terrace/domain';
 import { useApiClient } from '@terrace/session';
 import {
+  templateNamespacesQueries,
   templatesQueries,
+  templateStacksQueries,
   useCreateStackFromBlueprintMutation,
   type Blueprint,
   type CreatedStack,
@@ -26,33 +27,19 @@ import {
 import { ExternalLink } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { z } from 'zod/mini';
+import type { z } from 'zod/mini';
+import type { blueprintParametersSchema } from './stack-from-blueprint.schema';
 import { initStatusLabels } from './template-labels';
 import { templatePaths } from './template-paths';
 import { NamespaceSelect } from './namespace-select';
 import { WithMappings, WizardFrame } from './wizard-frame';
 
-/** The parameters form: every substitute parameter is required and must meet its value conditions. */
-export function blueprintParametersSchema(blueprint: Blueprint) {
-  const parameters = Object.fromEntries(
-    (blueprint.substituteParameters ?? []).map((parameter) => [
-      parameter.key,
-      z.string().check(
-        z.trim(),
-        z.minLength(1),
-        domainRule((value: string) => {
-          for (const condition of parameter.valueConditions ?? []) {
-            const problem = validateDefaultAgainstCondition(value, { operator: condition.operator, value: condition.value });
-            if (problem) return problem;
-          }
-          return undefined;
-        }),
-      ),
-    ]),
-  );
-  return z.object({ namespaceId: zStackFromBlueprintInput.shape.namespaceId, parameters: z.object(parameters) });
-}
+// The form shows with the page; its checks (zod and the parameters' conditions) load once the user acts.
+const loadParametersSchema = () => import('./stack-from-blueprint.schema').then((m) => m.blueprintParametersSchema);
 type ParametersValues = z.input<ReturnType<typeof blueprintParametersSchema>>;
+const parametersMessages: FieldMessages = {
+  namespaceId: { required: msg`Choose the namespace of the stack.`, invalid_format: msg`Choose the namespace of the stack.` },
+};
 
 /** /createStackFromBlueprintWizard/:blueprintId: opens a pull request, then follows the stack's initialisation. */
 export function StackFromBlueprintPage() {
@@ -60,7 +47,7 @@ export function StackFromBlueprintPage() {
   const { blueprintId = '' } = useParams();
   const client = useApiClient();
   const blueprint = useQuery(templatesQueries.blueprint(client, blueprintId));
-  const mappings = useQuery(templatesQueries.blueprintMappings(client, blueprintId));
+  const mappings = useQuery(templateNamespacesQueries.blueprintMappings(client, blueprintId));
   const [created, setCreated] = useState<CreatedStack | null>(null);
   return (
     <WithMappings title={t`Create stack from blueprint`} query={blueprint} mappings={mappings}>
@@ -77,7 +64,7 @@ function ParametersForm({ blueprint, namespaces, onCreated }: { blueprint: Bluep
   const { t } = useLingui();
   const navigate = useNavigate();
   const create = useCreateStackFromBlueprintMutation();
-  const schema = useMemo(() => blueprintParametersSchema(blueprint), [blueprint]);
+  const schema = useMemo(() => lazySchema(() => loadParametersSchema().then((make) => make(blueprint))), [blueprint]);
   const defaultValues: ParametersValues = {
     namespaceId: namespaces.length === 1 ? (namespaces[0] ?? '') : '',
     parameters: Object.fromEntries((blueprint.substituteParameters ?? []).map((parameter) => [parameter.key, ''])),
@@ -85,7 +72,7 @@ function ParametersForm({ blueprint, namespaces, onCreated }: { blueprint: Bluep
   const form = useContractForm({
     schema,
     defaultValues,
-    messages: { namespaceId: { required: msg`Choose the namespace of the stack.`, invalid_format: msg`Choose the namespace of the stack.` } },
+    messages: parametersMessages,
   });
   if (namespaces.length === 0) {
     return (
@@ -140,7 +127,7 @@ const toneOf: Record<StackInitStatus, 'neutral' | 'info' | 'success' | 'danger' 
 export function InitializationStatus({ stack }: { stack: CreatedStack }) {
   const { t, i18n } = useLingui();
   const client = useApiClient();
-  const init = useQuery(templatesQueries.blueprintInit(client, stack.id));
+  const init = useQuery(templateStacksQueries.blueprintInit(client, stack.id));
   return (
     <Stack gap={4} className="max-w-xl" aria-live="polite">
       <p>{t`Stack ${stack.name} was created; it initialises once its pull request is merged.`}</p>

@@ -7,6 +7,7 @@ import {
   FormWizardFrame,
   FormWizardPage,
   Input,
+  lazySchema,
   Stack,
   toast,
   useContractForm,
@@ -15,11 +16,16 @@ import {
 } from '@terrace/design-system';
 import { ttlDurationMs } from '@terrace/domain';
 import { useApiClient } from '@terrace/session';
-import { templatesQueries, useCreateStackFromTemplateMutation, type Template } from '@terrace/templates/data-access';
+import {
+  templateNamespacesQueries,
+  templatesQueries,
+  useCreateStackFromTemplateMutation,
+  type Template,
+} from '@terrace/templates/data-access';
 import { Plus, Trash2 } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { stackFromTemplateMessages, stackFromTemplateSchema, toTtl, type StackFromTemplateValues } from './template-form';
+import { stackFromTemplateMessages, toTtl, type StackFromTemplateValues } from './template-form';
 import { templatePaths } from './template-paths';
 import { TtlFields } from './ttl-fields';
 import { NamespaceSelect } from './namespace-select';
@@ -32,13 +38,17 @@ const steps = [
 ] as const;
 type StepId = (typeof steps)[number]['id'];
 
+// The form shows with the page; its checks (zod, the contract's schemas and the domain's rules)
+// load once the user acts (lazySchema).
+const loadStackFromTemplateSchema = () => import('./template-form.schema').then((m) => m.stackFromTemplateSchema);
+
 /** /createStackFromTemplateWizard/:templateId: an ephemeral stack with a time to live within the template's policy. */
 export function StackFromTemplatePage() {
   const { t } = useLingui();
   const { templateId = '' } = useParams();
   const client = useApiClient();
   const template = useQuery(templatesQueries.template(client, templateId));
-  const mappings = useQuery(templatesQueries.templateMappings(client, templateId));
+  const mappings = useQuery(templateNamespacesQueries.templateMappings(client, templateId));
   return (
     <WithMappings title={t`Create stack from template`} query={template} mappings={mappings}>
       {(data, namespaces) => <StackFromTemplateWizard template={data} namespaces={namespaces} />}
@@ -52,7 +62,8 @@ function StackFromTemplateWizard({ template, namespaces }: { template: Template;
   const create = useCreateStackFromTemplateMutation();
   const policy = template.policy?.ttlConfig;
   const maxTtl = policy?.maxTtl;
-  const schema = useMemo(() => stackFromTemplateSchema(maxTtl ? ttlDurationMs(maxTtl) : null), [maxTtl]);
+  const maxTtlMs = maxTtl ? ttlDurationMs(maxTtl) : null;
+  const schema = useMemo(() => lazySchema(() => loadStackFromTemplateSchema().then((make) => make(maxTtlMs))), [maxTtlMs]);
   const initial: StackFromTemplateValues = {
     name: '',
     namespaceId: namespaces.length === 1 ? (namespaces[0] ?? '') : '',

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { blueprintFixture } from '@terrace/templates/data-access/testing';
-import { blueprintFormSchema, emptyBlueprintForm, formToBlueprintInput, placeholders, stackFromTemplateSchema } from './template-form';
-import { blueprintParametersSchema } from './stack-from-blueprint-page';
+import { emptyBlueprintForm, placeholders } from './blueprint-form';
+import { formToBlueprintInput } from './blueprint-form-input';
+import { blueprintFormSchema } from './blueprint-form.schema';
+import { blueprintParametersSchema } from './stack-from-blueprint.schema';
+import { emptyTemplateForm } from './template-form';
+import { formToTemplateInput } from './template-form-input';
+import { stackFromTemplateSchema, templateFormSchema } from './template-form.schema';
 
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
@@ -52,6 +57,13 @@ describe('template forms', () => {
     expect(messages(blueprintFormSchema.safeParse({ ...values, varFiles: 'envs/terraform.tfvars' }))['varFiles']).toMatch(/loads \{file\} automatically/);
     const parsed = blueprintFormSchema.parse({ ...values, varFiles: 'vars/common.tfvars, /shared/prod.tfvars' });
     expect(formToBlueprintInput(parsed).stackConfiguration.iacConfig).toEqual({ varFiles: ['vars/common.tfvars', '/shared/prod.tfvars'] });
+  });
+
+  it('a template sends its times to live as numbers, the default within the maximum', () => {
+    const values = { ...emptyTemplateForm(), name: 'Preview', vcsInfo: { providerId: 'vcsp-1', repoName: 'acme/infra', branch: '', path: '' } };
+    expect(messages(templateFormSchema.safeParse({ ...values, defaultTtl: { value: '8', type: 'days' } }))['defaultTtl.value']).toMatch(/cannot be longer/);
+    const parsed = templateFormSchema.parse({ ...values, defaultTtl: { value: ' 12 ', type: 'hours' } });
+    expect(formToTemplateInput(parsed).policy).toEqual({ ttlConfig: { maxTtl: { type: 'days', value: 7 }, defaultTtl: { type: 'hours', value: 12 } } });
   });
 
   it('a stack from a template may not outlive the template’s maximum', () => {

@@ -1,13 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { DependencyTriggerOption, EphemeralStackEventType, StackInitStatus } from '@terrace/templates/data-access';
-import type { IacType } from '@terrace/stacks/data-access';
 
-export const engineLabels: Record<IacType, MessageDescriptor> = {
-  terraform: msg`Terraform`,
-  terragrunt: msg`Terragrunt`,
-  opentofu: msg`OpenTofu`,
-};
+// The engines' names are in engine-labels.ts: the lists need only those.
 
 /** §4: the events of stacks made from a template. */
 export const eventTypeLabels: Record<EphemeralStackEventType, MessageDescriptor> = {

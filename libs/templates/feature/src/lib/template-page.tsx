@@ -4,7 +4,6 @@ import type { ColumnDef } from '@terrace/design-system';
 import {
   Badge,
   BreadcrumbTrail,
-  ConfirmRemoval,
   DataTable,
   DescriptionList,
   DetailPage,
@@ -12,6 +11,7 @@ import {
   EditLinkButton,
   EmptyState,
   ErrorState,
+  LazyConfirmRemoval,
   Tabs,
   TabsContent,
   TabsList,
@@ -24,6 +24,7 @@ import { useApiClient } from '@terrace/session';
 import {
   templateKindOf,
   templatesQueries,
+  templateStacksQueries,
   useDeleteTemplateMutation,
   type Blueprint,
   type EphemeralStackEvent,
@@ -35,7 +36,8 @@ import { CalendarClock, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { NamespaceMappingsPanel } from './namespace-mappings-panel';
-import { conditionOperatorLabels, engineLabels, eventTypeLabels, failedEventTypes } from './template-labels';
+import { engineLabels } from './engine-labels';
+import { conditionOperatorLabels, eventTypeLabels, failedEventTypes } from './template-labels';
 import { templatePaths } from './template-paths';
 import { useTemplateAccess } from './use-template-access';
 
@@ -113,7 +115,7 @@ export function TemplatePage() {
               <EventsPanel kind={kind} id={id} />
             </TabsContent>
           </Tabs>
-          <ConfirmRemoval
+          <LazyConfirmRemoval
             target={deleting}
             onClose={() => setDeleting(null)}
             title={(target) => (target.kind === 'template' ? t`Delete template ${target.data.name}?` : t`Delete blueprint ${target.data.name}?`)}
@@ -214,7 +216,7 @@ function EventsPanel({ kind, id }: { kind: TemplateKind; id: string }) {
   const client = useApiClient();
   const [paging, setPaging] = useState<{ page: number; pageSize: PageSize }>({ page: 1, pageSize: 20 });
   const filters = { daysBack: EPHEMERAL_TEMPLATE_EVENTS_DAYS, ...paging };
-  const query = useQuery(kind === 'template' ? templatesQueries.templateEvents(client, id, filters) : templatesQueries.blueprintEvents(client, id, filters));
+  const query = useQuery(kind === 'template' ? templateStacksQueries.templateEvents(client, id, filters) : templateStacksQueries.blueprintEvents(client, id, filters));
   const columns = useMemo<ColumnDef<EphemeralStackEvent, unknown>[]>(
     () => [
       { id: 'createdAt', header: t`When`, enableSorting: false, cell: ({ row }) => i18n.date(row.original.createdAt, { dateStyle: 'medium', timeStyle: 'short' }) },

@@ -1,44 +1,50 @@
 import { useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
 import {
-  Checkbox,
   ControlledField,
-  FormWizardEntity,
   FormWizardPage,
   Input,
-  Label,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
+  lazySchema,
+  Skeleton,
   Stack,
   Textarea,
   toast,
   useContractForm,
-  useWatch,
+  useOnFirstInput,
 } from '@terrace/design-system';
-import { useApiClient } from '@terrace/session';
-import { iacTypes } from '@terrace/stacks/data-access';
-import { templatesQueries, useCreateTemplateMutation, useUpdateTemplateMutation, type Template } from '@terrace/templates/data-access';
-import { useId } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useCreateTemplateMutation, type Template } from '@terrace/templates/data-access';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import {
   emptyTemplateForm,
-  formToTemplateInput,
   templateFieldMessages,
-  templateFormSchema,
   templateServerFields,
-  templateToForm,
   templateWizardSteps,
   type TemplateFormOutput,
   type TemplateFormValues,
 } from './template-form';
-import { engineLabels } from './template-labels';
 import { templatePaths } from './template-paths';
-import { TtlFields } from './ttl-fields';
-import { VcsFields } from './vcs-fields';
 import { useTemplateWizardTrail } from './wizard-frame';
+
+// The form's checks (zod, the contract's schemas and the domain's rules) load at the user's first
+// press or key, as the form needs them only for Next and Create; what the wizard sends comes with
+// them: a submit comes only once the checks passed, so it is there.
+const loadChecks = () => import('./template-form.schema');
+const templateFormSchema = lazySchema(() => loadChecks().then((m) => m.templateFormSchema));
+export const loadTemplateInput = () => loadChecks().then((m) => m.formToTemplateInput);
+
+// The steps after the first bring the VCS provider's queries, selects and a checkbox that the first
+// step does not show: they load once the user starts on the form (a press or a key anywhere), well
+// before Next reaches them.
+const loadLaterSteps = () => import('./template-wizard-steps');
+const TemplateVcsStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.TemplateVcsStep })));
+const TemplateEngineStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.TemplateEngineStep })));
+const TemplateRunnerStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.TemplateRunnerStep })));
+const TemplateTtlStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.TemplateTtlStep })));
+
+/** A later step while its code loads (only when Next comes before the download ends). */
+function LaterStep({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Skeleton className="h-40 w-full" />}>{children}</Suspense>;
+}
 
 /** /createTemplateWizard */
 export function CreateTemplateWizardPage() {
@@ -51,6 +57,7 @@ export function CreateTemplateWizardPage() {
       submitLabel={t`Create template`}
       initial={emptyTemplateForm()}
       onSubmit={async (values) => {
+        const formToTemplateInput = await loadTemplateInput();
         const created = await create.mutateAsync(formToTemplateInput(values));
         toast.success(t`Template ${created.name} created.`);
         void navigate(templatePaths.details(created.id, 'namespaces'));
@@ -60,40 +67,7 @@ export function CreateTemplateWizardPage() {
   );
 }
 
-/** /editTemplateWizard/:templateId */
-export function EditTemplateWizardPage() {
-  const { t } = useLingui();
-  const { templateId = '' } = useParams();
-  const client = useApiClient();
-  const template = useQuery(templatesQueries.template(client, templateId));
-  return (
-    <FormWizardEntity query={template} title={t`Edit template`}>
-      {(data) => <EditTemplateWizard template={data} />}
-    </FormWizardEntity>
-  );
-}
-
-function EditTemplateWizard({ template }: { template: Template }) {
-  const { t } = useLingui();
-  const update = useUpdateTemplateMutation();
-  const navigate = useNavigate();
-  return (
-    <TemplateWizard
-      title={t`Edit template ${template.name}`}
-      submitLabel={t`Save template`}
-      initial={templateToForm(template)}
-      template={template}
-      onSubmit={async (values) => {
-        const updated = await update.mutateAsync({ templateId: template.id, input: formToTemplateInput(values) });
-        toast.success(t`Template ${updated.name} saved.`);
-        void navigate(templatePaths.details(updated.id));
-      }}
-      onCancel={() => void navigate(templatePaths.details(template.id))}
-    />
-  );
-}
-
-interface TemplateWizardProps {
+export interface TemplateWizardProps {
   title: string;
   submitLabel: string;
   initial: TemplateFormValues;
@@ -102,9 +76,11 @@ interface TemplateWizardProps {
   onCancel: () => void;
 }
 
-function TemplateWizard({ title, submitLabel, initial, template, onSubmit, onCancel }: TemplateWizardProps) {
+/** The template wizard, to create one (above) or edit one (template-edit-page.tsx). */
+export function TemplateWizard({ title, submitLabel, initial, template, onSubmit, onCancel }: TemplateWizardProps) {
   const { t } = useLingui();
   const form = useContractForm({ schema: templateFormSchema, defaultValues: initial, messages: templateFieldMessages });
+  useOnFirstInput(loadLaterSteps);
   return (
     <FormWizardPage
       title={title}
@@ -114,13 +90,10 @@ function TemplateWizard({ title, submitLabel, initial, template, onSubmit, onCan
       steps={templateWizardSteps}
       content={{
         general: { title: t`Name`, content: <GeneralStep /> },
-        vcs: {
-          title: t`Code`,
-          content: <VcsFields prefix="vcsInfo" pathLabel={t`Path`} pathHelp={t`The folder of the template's code; empty is the repository's root.`} />,
-        },
-        engine: { title: t`Engine`, content: <EngineStep /> },
-        runner: { title: t`Runners`, content: <RunnerStep /> },
-        ttl: { title: t`Time to live`, content: <TtlStep /> },
+        vcs: { title: t`Code`, content: <LaterStep><TemplateVcsStep /></LaterStep> },
+        engine: { title: t`Engine`, content: <LaterStep><TemplateEngineStep /></LaterStep> },
+        runner: { title: t`Runners`, content: <LaterStep><TemplateRunnerStep /></LaterStep> },
+        ttl: { title: t`Time to live`, content: <LaterStep><TemplateTtlStep /></LaterStep> },
       }}
       serverFields={templateServerFields}
       submitLabel={submitLabel}
@@ -139,87 +112,6 @@ function GeneralStep() {
       </ControlledField>
       <ControlledField<TemplateFormValues, 'description'> name="description" label={t`Description`}>
         {(field) => <Textarea rows={3} {...field} />}
-      </ControlledField>
-    </Stack>
-  );
-}
-
-export function EngineSelect({ value, onChange, triggerRef }: { value: string; onChange: (value: string) => void; triggerRef: (element: HTMLButtonElement | null) => void }) {
-  const { i18n } = useLingui();
-  return (
-    <Select value={value} onValueChange={onChange}>
-      <SelectTrigger ref={triggerRef}>
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        {iacTypes.map((type) => (
-          <SelectItem key={type} value={type}>
-            {i18n._(engineLabels[type])}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
-  );
-}
-
-function EngineStep() {
-  const { t } = useLingui();
-  return (
-    <Stack gap={4} className="max-w-xl">
-      <ControlledField<TemplateFormValues, 'iacType'> name="iacType" label={t`Engine`} required>
-        {(field) => <EngineSelect value={field.value} onChange={field.onChange} triggerRef={field.ref} />}
-      </ControlledField>
-      <ControlledField<TemplateFormValues, 'iacVersion'> name="iacVersion" label={t`Version`} help={t`An exact version such as 1.8.5, or latest; empty uses the namespace's.`}>
-        {(field) => <Input {...field} dir="ltr" />}
-      </ControlledField>
-      <ControlledField<TemplateFormValues, 'varFiles'> name="varFiles" label={t`Var files`} help={t`Comma-separated paths, relative or from the repository root (starting with /).`}>
-        {(field) => <Input {...field} dir="ltr" />}
-      </ControlledField>
-    </Stack>
-  );
-}
-
-function RunnerStep() {
-  const { t } = useLingui();
-  const mode = useWatch<TemplateFormValues, 'runnerConfig.mode'>({ name: 'runnerConfig.mode' });
-  return (
-    <Stack gap={4} className="max-w-xl">
-      <ControlledField<TemplateFormValues, 'runnerConfig.mode'> name="runnerConfig.mode" label={t`Runners`} required>
-        {(field) => (
-          <Select value={field.value} onValueChange={field.onChange}>
-            <SelectTrigger ref={field.ref}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="managed">{t`Managed`}</SelectItem>
-              <SelectItem value="selfHosted">{t`Self-hosted`}</SelectItem>
-            </SelectContent>
-          </Select>
-        )}
-      </ControlledField>
-      {mode === 'selfHosted' && (
-        <ControlledField<TemplateFormValues, 'runnerConfig.groups'> name="runnerConfig.groups" label={t`Runner groups`} required help={t`Comma-separated runner group ids.`}>
-          {(field) => <Input {...field} dir="ltr" />}
-        </ControlledField>
-      )}
-    </Stack>
-  );
-}
-
-function TtlStep() {
-  const { t } = useLingui();
-  const id = useId();
-  return (
-    <Stack gap={4} className="max-w-xl">
-      <TtlFields prefix="defaultTtl" label={t`Default time to live`} help={t`What a new stack gets unless its creator picks another.`} />
-      <TtlFields prefix="maxTtl" label={t`Maximum time to live`} help={t`The longest a stack may live, including extensions.`} />
-      <ControlledField<TemplateFormValues, 'skipStateRefreshOnDestroy'> name="skipStateRefreshOnDestroy" label={t`Destroy`}>
-        {(field) => (
-          <div className="flex items-center gap-2">
-            <Checkbox id={`${id}-skip`} ref={field.ref} checked={field.value} onCheckedChange={(on) => field.onChange(on === true)} />
-            <Label htmlFor={`${id}-skip`}>{t`Skip state refresh on destroy`}</Label>
-          </div>
-        )}
       </ControlledField>
     </Stack>
   );

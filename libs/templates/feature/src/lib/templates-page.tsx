@@ -17,22 +17,30 @@ import {
   useUrlListParams,
   useUrlTab,
 } from '@terrace/design-system';
-import { appPath, useApiClient } from '@terrace/session';
+import { appPath, useAccess, useApiClient, type AccessState } from '@terrace/session';
 import { templatesQueries, type Blueprint, type PageSize, type Template } from '@terrace/templates/data-access';
 import { LayoutTemplate, Plus } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { engineLabels } from './template-labels';
 import { templatePaths } from './template-paths';
-import { useTemplateAccess, type Allowed } from './use-template-access';
 
 const tabs = ['templates', 'blueprints'] as const;
 
 /** Each tab's page in the URL (`templatesPage`, `blueprintsPage`); the name filter (`name`) is shared. */
 const listParams = (kind: 'templates' | 'blueprints') => ({ searchParam: 'name', pageParam: `${kind}Page`, pageSizeParam: `${kind}PageSize` });
 
-function CreateLink({ access, to, children }: { access: Allowed; to: string; children: ReactNode }) {
-  if (access.canEdit) {
+/**
+ * The engines' names (the same messages as engine-labels.ts, which the other templates pages share:
+ * here, on the list, they cost no module of their own).
+ */
+function useEngineNames() {
+  const { t } = useLingui();
+  return useMemo(() => ({ terraform: t`Terraform`, terragrunt: t`Terragrunt`, opentofu: t`OpenTofu` }), [t]);
+}
+
+/** A list's create button, or its disabled twin with the reason. */
+function CreateLink({ access, to, children }: { access: AccessState; to: string; children: ReactNode }) {
+  if (access.allowed) {
     return (
       <Button asChild>
         <Link to={to}>
@@ -43,7 +51,7 @@ function CreateLink({ access, to, children }: { access: Allowed; to: string; chi
     );
   }
   return (
-    <DisabledReason reason={access.readOnlyReason}>
+    <DisabledReason reason={access.reason}>
       <Button disabled>
         <Plus aria-hidden />
         {children}
@@ -57,7 +65,8 @@ export function TemplatesPage() {
   const { t } = useLingui();
   const searchParams = useSearchParams();
   const [tab, setTab] = useUrlTab('tab', searchParams, { defaultTab: 'templates', tabs });
-  const access = useTemplateAccess();
+  const createTemplate = useAccess('createTemplateWizard');
+  const createBlueprint = useAccess('createBlueprintWizard');
   return (
     <Stack gap={6} className="p-6">
       <PageHeader
@@ -75,10 +84,10 @@ export function TemplatesPage() {
           <TabsTrigger value="blueprints">{t`Blueprints`}</TabsTrigger>
         </TabsList>
         <TabsContent value="templates">
-          <TemplateList create={<CreateLink access={access.createTemplate} to={templatePaths.createTemplate()}>{t`Create template`}</CreateLink>} />
+          <TemplateList create={<CreateLink access={createTemplate} to={templatePaths.createTemplate()}>{t`Create template`}</CreateLink>} />
         </TabsContent>
         <TabsContent value="blueprints">
-          <BlueprintList create={<CreateLink access={access.createBlueprint} to={templatePaths.createBlueprint()}>{t`Create blueprint`}</CreateLink>} />
+          <BlueprintList create={<CreateLink access={createBlueprint} to={templatePaths.createBlueprint()}>{t`Create blueprint`}</CreateLink>} />
         </TabsContent>
       </Tabs>
     </Stack>
@@ -86,7 +95,8 @@ export function TemplatesPage() {
 }
 
 function TemplateList({ create }: { create: ReactNode }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
+  const engineNames = useEngineNames();
   const client = useApiClient();
   const list = useUrlListParams(useSearchParams(), listParams('templates'));
   const { search: name, page, pageSize } = list.params;
@@ -105,7 +115,7 @@ function TemplateList({ create }: { create: ReactNode }) {
           </Link>
         ),
       },
-      { id: 'engine', header: t`Engine`, enableSorting: false, cell: ({ row }) => i18n._(engineLabels[row.original.iacType]) },
+      { id: 'engine', header: t`Engine`, enableSorting: false, cell: ({ row }) => engineNames[row.original.iacType] },
       { id: 'repository', header: t`Repository`, enableSorting: false, cell: ({ row }) => <code dir="ltr">{row.original.vcsInfo.repoName}</code> },
       {
         id: 'ttl',
@@ -119,7 +129,7 @@ function TemplateList({ create }: { create: ReactNode }) {
       },
       { id: 'managed', header: t`Managed`, enableSorting: false, cell: ({ row }) => (row.original.isManaged ? <Badge>{t`Managed`}</Badge> : null) },
     ],
-    [t, i18n],
+    [t, engineNames],
   );
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   if (query.isSuccess && query.data.total === 0 && !name) {
@@ -158,7 +168,8 @@ function TemplateList({ create }: { create: ReactNode }) {
 }
 
 function BlueprintList({ create }: { create: ReactNode }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
+  const engineNames = useEngineNames();
   const client = useApiClient();
   const list = useUrlListParams(useSearchParams(), listParams('blueprints'));
   const { search: name, page, pageSize } = list.params;
@@ -178,7 +189,7 @@ function BlueprintList({ create }: { create: ReactNode }) {
         ),
       },
       { id: 'pattern', header: t`Stack name pattern`, enableSorting: false, cell: ({ row }) => <code dir="ltr">{row.original.stackConfiguration.name}</code> },
-      { id: 'engine', header: t`Engine`, enableSorting: false, cell: ({ row }) => i18n._(engineLabels[row.original.stackConfiguration.iacType]) },
+      { id: 'engine', header: t`Engine`, enableSorting: false, cell: ({ row }) => engineNames[row.original.stackConfiguration.iacType] },
       {
         id: 'parameters',
         header: t`Parameters`,
@@ -186,7 +197,7 @@ function BlueprintList({ create }: { create: ReactNode }) {
         cell: ({ row }) => (row.original.substituteParameters ?? []).map((parameter) => parameter.key).join(', ') || '—',
       },
     ],
-    [t, i18n],
+    [t, engineNames],
   );
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   if (query.isSuccess && query.data.total === 0 && !name) {

@@ -64,8 +64,9 @@ export const CreateTemplateStepError: Story = {
   args: CreateTemplate.args,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Next' }));
-    await expect(await canvas.findByText('Enter a name for the template.')).toBeVisible();
+    await userEvent.click(await canvas.findByRole('button', { name: 'Next' }, { timeout: 10_000 }));
+    // The form's checks load at the first press (lazySchema): the first Next waits for them.
+    await expect(await canvas.findByText('Enter a name for the template.', {}, { timeout: 10_000 })).toBeVisible();
   },
 };
 export const CreateBlueprint: Story = { args: { path: 'createBlueprintWizard', url: '/app/createBlueprintWizard', element: <CreateBlueprintWizardPage /> } };

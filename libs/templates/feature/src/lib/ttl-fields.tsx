@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { ControlledField, Input, Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@terrace/design-system';
+import { ControlledField, Input, OptionSelect } from '@terrace/design-system';
 
 /** A time to live: a whole number and its unit (hours or days). */
 export function TtlFields({ prefix, label, help }: { prefix: string; label: string; help?: string }) {
@@ -11,15 +11,15 @@ export function TtlFields({ prefix, label, help }: { prefix: string; label: stri
       </ControlledField>
       <ControlledField name={`${prefix}.type`} label={t`Unit`} required>
         {(field) => (
-          <Select value={field.value as string} onValueChange={field.onChange}>
-            <SelectTrigger ref={field.ref}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="hours">{t`Hours`}</SelectItem>
-              <SelectItem value="days">{t`Days`}</SelectItem>
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            ref={field.ref}
+            value={field.value as string}
+            onValueChange={field.onChange}
+            options={[
+              { value: 'hours', label: t`Hours` },
+              { value: 'days', label: t`Days` },
+            ]}
+          />
         )}
       </ControlledField>
     </div>

@@ -10,15 +10,14 @@ function allowed(state: AccessState): Allowed {
 }
 
 /**
- * Who may change templates and blueprints, from the shared access model the server enforces
- * (the wizards' routes declare their permissions; the rest name theirs).
+ * Who may change a template or blueprint (its page), from the shared access model the server
+ * enforces (the wizards' routes declare their permissions; the rest name theirs). The list's
+ * create buttons ask for their wizards' routes themselves.
  */
 export function useTemplateAccess() {
   return {
-    createTemplate: allowed(useAccess('createTemplateWizard')),
     editTemplate: allowed(useAccess('editTemplateWizard')),
     deleteTemplate: allowed(useAccess('template:delete')),
-    createBlueprint: allowed(useAccess('createBlueprintWizard')),
     editBlueprint: allowed(useAccess('editBlueprintWizard')),
     deleteBlueprint: allowed(useAccess('blueprint:delete')),
     stackFromTemplate: allowed(useAccess('createStackFromTemplateWizard')),

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { ControlledField, Input, Select, SelectContent, SelectItem, SelectTrigger, SelectValue, Stack, useFormContext, useWatch } from '@terrace/design-system';
+import { ControlledField, Input, OptionSelect, Stack, useFormContext, useWatch } from '@terrace/design-system';
 import { useApiClient } from '@terrace/session';
 import { vcsQueries } from '@terrace/vcs/data-access';
 import type { ReactNode } from 'react';
@@ -26,40 +26,28 @@ export function VcsFields({ prefix, pathLabel, pathHelp, branchHelp, children }:
     <Stack gap={5} className="max-w-xl">
       <ControlledField name={`${prefix}.providerId`} label={t`VCS provider`} required>
         {(field) => (
-          <Select
-            value={(field.value as string) || undefined}
+          <OptionSelect
+            ref={field.ref}
+            value={field.value as string}
             onValueChange={(value) => {
               field.onChange(value);
               setValue(`${prefix}.repoName`, '', { shouldDirty: true });
             }}
-          >
-            <SelectTrigger ref={field.ref}>
-              <SelectValue placeholder={providers.isPending ? t`Loading providers…` : t`Choose a provider`} />
-            </SelectTrigger>
-            <SelectContent>
-              {(providers.data ?? []).map((provider) => (
-                <SelectItem key={provider.id} value={provider.id}>
-                  {provider.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            placeholder={providers.isPending ? t`Loading providers…` : t`Choose a provider`}
+            options={(providers.data ?? []).map((provider) => ({ value: provider.id, label: provider.name }))}
+          />
         )}
       </ControlledField>
       <ControlledField name={`${prefix}.repoName`} label={t`Repository`} required>
         {(field) => (
-          <Select value={(field.value as string) || undefined} onValueChange={field.onChange} disabled={!providerId}>
-            <SelectTrigger ref={field.ref}>
-              <SelectValue placeholder={providerId && repos.isPending ? t`Loading repositories…` : t`Choose a repository`} />
-            </SelectTrigger>
-            <SelectContent>
-              {(repos.data?.items ?? []).map((repo) => (
-                <SelectItem key={repo.name} value={repo.name}>
-                  {repo.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            ref={field.ref}
+            value={field.value as string}
+            onValueChange={field.onChange}
+            disabled={!providerId}
+            placeholder={providerId && repos.isPending ? t`Loading repositories…` : t`Choose a repository`}
+            options={repoOptions(repos.data?.items ?? [], field.value as string)}
+          />
         )}
       </ControlledField>
       <ControlledField name={`${prefix}.branch`} label={t`Branch`} help={branchHelp ?? t`Empty: the repository's default branch.`}>
@@ -71,4 +59,13 @@ export function VcsFields({ prefix, pathLabel, pathHelp, branchHelp, children }:
       {children}
     </Stack>
   );
+}
+
+/**
+ * The provider's repositories, and the one already chosen when the host's list does not hold it (a
+ * definition edited after its repository left the first page, or the host): the field shows it.
+ */
+function repoOptions(repos: readonly { name: string }[], chosen: string | undefined) {
+  const options = repos.map((repo) => ({ value: repo.name, label: repo.name }));
+  return chosen && !repos.some((repo) => repo.name === chosen) ? [...options, { value: chosen, label: chosen }] : options;
 }
