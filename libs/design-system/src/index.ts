@@ -207,7 +207,7 @@ export {
   type MultiSelectOption,
   type MultiSelectProps,
 } from './components/multi-select/multi-select';
-export { useFormFieldControl } from './components/form-field/form-field';
+export { useFormFieldControl } from './components/form-field/form-field-context';
 export {
   Popover,
   PopoverAnchor,

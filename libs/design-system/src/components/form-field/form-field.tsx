@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { Slot } from '../../lib/slot';
-import { createContext, useContext, useId, type ReactElement, type ReactNode } from 'react';
+import { useId, type ReactElement, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Label } from '../label/label';
+import { FormFieldContext, type FieldControlProps } from './form-field-context';
 
 export interface FormFieldProps {
   label: ReactNode;
@@ -14,23 +15,6 @@ export interface FormFieldProps {
   /** Defaults to a generated id; pass one when something else must point at the control. */
   id?: string;
   className?: string;
-}
-
-interface FieldControlProps {
-  id: string;
-  'aria-describedby': string | undefined;
-  'aria-invalid': true | undefined;
-  'aria-required': true | undefined;
-}
-
-const FormFieldContext = createContext<FieldControlProps | null>(null);
-
-/**
- * The wiring for a control that is not FormField's direct child, such as the trigger inside a
- * Radix Select root (which renders no element of its own for the props to land on).
- */
-export function useFormFieldControl(): Partial<FieldControlProps> {
-  return useContext(FormFieldContext) ?? {};
 }
 
 /** Label, control, help and error, wired together for assistive technology. */

@@ -3,7 +3,7 @@ import { ChevronDown } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { controlStyles } from '../../lib/control-styles';
 import { Deferred } from '../../lib/deferred';
-import { useFormFieldControl } from '../form-field/form-field';
+import { useFormFieldControl } from '../form-field/form-field-context';
 import { Tag } from '../tag/tag';
 
 export interface MultiSelectOption {

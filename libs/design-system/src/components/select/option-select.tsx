@@ -2,7 +2,7 @@ import { ChevronDown } from 'lucide-react';
 import type { ReactNode, Ref } from 'react';
 import { Deferred } from '../../lib/deferred';
 import { useComposedRef } from '../../lib/slot';
-import { useFormFieldControl } from '../form-field/form-field';
+import { useFormFieldControl } from '../form-field/form-field-context';
 import { selectTriggerClass } from './select-trigger-class';
 
 export interface OptionSelectOption {

@@ -2,7 +2,7 @@ import { Check, ChevronDown, ChevronUp } from 'lucide-react';
 import { Select as SelectPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
-import { useFormFieldControl } from '../form-field/form-field';
+import { useFormFieldControl } from '../form-field/form-field-context';
 import { useTheme } from '../theme-provider/theme-provider';
 import { selectTriggerClass } from './select-trigger-class';
 
