@@ -14,7 +14,7 @@ import {
   RadioGroupItem,
 } from '@terrace/design-system';
 import { useId, useState } from 'react';
-import { remediationModeLabels, remediationModes, type OfferedRemediationMode } from './drift-labels';
+import { remediationModeLabels, remediationModes, type OfferedRemediationMode } from './remediation-modes';
 
 export interface RemediateDriftDialogProps {
   open: boolean;
