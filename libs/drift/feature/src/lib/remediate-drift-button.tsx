@@ -133,7 +133,7 @@ export function RemediateDriftButton({
       <RemediateDriftDialog
         open={open}
         onOpenChange={setOpen}
-        stackName={stack.name}
+        stack={stack}
         resourceAddresses={resourceAddresses}
         pending={start.isPending}
         onStart={(mode, chosen) =>

@@ -19,7 +19,7 @@ import { remediationModeLabels, remediationModes, type OfferedRemediationMode } 
 export interface RemediateDriftDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  stackName: string;
+  stack: { name: string };
   /** Only these resources (the stack's drift details); all drifted resources when absent. */
   resourceAddresses?: string[];
   /** The remediation is being started. */
@@ -35,7 +35,7 @@ export interface RemediateDriftDialogProps {
 export function RemediateDriftDialog({
   open,
   onOpenChange,
-  stackName,
+  stack,
   resourceAddresses,
   pending,
   onStart,
@@ -50,7 +50,7 @@ export function RemediateDriftDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{t`Remediate the drift of ${stackName}?`}</DialogTitle>
+          <DialogTitle>{t`Remediate the drift of ${stack.name}?`}</DialogTitle>
           <DialogDescription>
             {resourceAddresses && resourceAddresses.length > 0
               ? t`Choose how to bring the code and the cloud together again for ${chosen.length} of ${resourceAddresses.length} drifted resources.`
