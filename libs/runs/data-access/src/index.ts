@@ -1,6 +1,7 @@
 export { runsKeys } from './lib/runs.keys';
 export { runsQueries } from './lib/runs.queries';
 export { runsRequests } from './lib/runs.requests';
+export { runsCommands } from './lib/runs.commands';
 export { runPaths } from './lib/run-paths';
 export {
   detailKindOf,

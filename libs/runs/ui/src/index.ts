@@ -2,7 +2,8 @@ export { LogPanel, type LogPanelProps, type LogPanelStatus } from './lib/log-pan
 export { PlanSummary, planActions, planCounts, type PlanAction, type PlanSummaryProps } from './lib/plan-summary';
 export { ResourceChangesTable, type ResourceChangesTableProps } from './lib/resource-changes-table';
 export { RunErrorSummary, type RunErrorSummaryProps } from './lib/run-error-summary';
-export { initiatorTypeLabels, runKindLabels, stepLabels, taskTypeLabels } from './lib/run-labels';
+export { initiatorTypeLabels, runKindLabels, taskTypeLabels } from './lib/run-labels';
+export { stepLabels } from './lib/step-labels';
 export type {
   CommandResultView,
   GitInfoView,

@@ -8,12 +8,8 @@ import {
   DataTable,
   EmptyState,
   ErrorState,
+  OptionSelect,
   PageHeader,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
   Stack as Column,
   useActionsColumn,
 } from '@terrace/design-system';
@@ -124,40 +120,28 @@ export function DriftCenterPage({ now }: { now?: Date } = {}) {
 
   const toolbar = (
     <div className="flex flex-wrap items-center gap-2">
-      <Select
+      <OptionSelect
+        aria-label={t`Namespace`}
+        className="w-44"
         value={namespaceId ?? ALL}
         onValueChange={(v) => setParams({ namespaceId: v === ALL ? '' : v, page: 1 })}
-      >
-        <SelectTrigger aria-label={t`Namespace`} className="w-44">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>{t`All namespaces`}</SelectItem>
-          {(namespaces.data?.items ?? []).map((ns) => (
-            <SelectItem key={ns.id} value={ns.id}>
-              {ns.name}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-      <Select
+        options={[
+          { value: ALL, label: t`All namespaces` },
+          ...(namespaces.data?.items ?? []).map((ns) => ({ value: ns.id, label: ns.name })),
+        ]}
+      />
+      <OptionSelect
+        aria-label={t`Drift state`}
+        className="w-56"
         value={driftState ?? ALL}
         onValueChange={(v) =>
           setParams({ driftState: v === ALL ? undefined : (v as DriftState), page: 1 })
         }
-      >
-        <SelectTrigger aria-label={t`Drift state`} className="w-56">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>{t`All drift states`}</SelectItem>
-          {driftStates.map((state) => (
-            <SelectItem key={state} value={state}>
-              {i18n._(driftStateLabels[state])}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+        options={[
+          { value: ALL, label: t`All drift states` },
+          ...driftStates.map((state) => ({ value: state, label: i18n._(driftStateLabels[state]) })),
+        ]}
+      />
     </div>
   );
 

@@ -3,11 +3,7 @@ import {
   EmptyState,
   ErrorState,
   LineChart,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
+  OptionSelect,
   Skeleton,
   Stack as Column,
 } from '@terrace/design-system';
@@ -44,21 +40,13 @@ export function DriftHistoryChart({
     <Column gap={3}>
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="text-base font-semibold">{t`Drift over time`}</h2>
-        <Select
+        <OptionSelect
+          aria-label={t`Report period`}
+          className="ms-auto w-40"
           value={period}
           onValueChange={(value) => onPeriodChange(value as DriftReportPeriodId)}
-        >
-          <SelectTrigger aria-label={t`Report period`} className="ms-auto w-40">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {driftReportPeriods.map((p) => (
-              <SelectItem key={p.id} value={p.id}>
-                {i18n._(p.label)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+          options={driftReportPeriods.map((p) => ({ value: p.id, label: i18n._(p.label) }))}
+        />
       </div>
       {report.isPending ? (
         <Skeleton className="h-64 w-full" />

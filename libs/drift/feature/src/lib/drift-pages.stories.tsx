@@ -99,7 +99,8 @@ export const StackDriftRemediation: Story = {
     await canvas.findByRole('region', { name: 'Drifted resources' }, { timeout: 15_000 });
     await waitFor(() => expect(canvas.getByRole('button', { name: 'Remediate' })).toBeEnabled());
     await userEvent.click(canvas.getByRole('button', { name: 'Remediate' }));
-    const dialog = await within(document.body).findByRole('dialog', { name: 'Remediate the drift of network?' });
+    // The dialog's code loads when it first opens (lazyDialog).
+    const dialog = await within(document.body).findByRole('dialog', { name: 'Remediate the drift of network?' }, { timeout: 15_000 });
     await expect(within(dialog).getByRole('radio', { name: 'Deploy the code over the drift' })).toBeChecked();
   },
 };

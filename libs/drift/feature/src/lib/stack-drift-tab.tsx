@@ -15,14 +15,8 @@ import { driftQueries, type DriftDetail } from '@terrace/drift/data-access';
 import { useApiClient } from '@terrace/session';
 import { CircleCheck, Radar } from 'lucide-react';
 import { DriftDetectionButton } from './drift-detection-button';
-import {
-  deployRequiredKindLabels,
-  driftKindLabels,
-  driftKindTones,
-  driftStateLabels,
-  driftStateOf,
-  driftStateTones,
-} from './drift-labels';
+import { deployRequiredKindLabels, driftKindLabels, driftKindTones } from './drift-kind-labels';
+import { driftStateLabels, driftStateOf, driftStateTones } from './drift-labels';
 import { RemediateDriftButton } from './remediate-drift-button';
 
 export interface StackDriftTabProps {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '@terrace/session';
-import { runsRequests } from './runs.requests';
+import { runsCommands } from './runs.commands';
 import { settleRun } from './settle-run';
 
 /** Approves a deployment waiting for approval (one of the approvals its rule asks for). */
@@ -8,7 +8,7 @@ export function useApproveDeploymentMutation() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (deploymentId: string) => runsRequests.approve(client, deploymentId),
+    mutationFn: (deploymentId: string) => runsCommands.approve(client, deploymentId),
     onSuccess: (ref) => settleRun(queryClient, 'deployment', ref),
   });
 }

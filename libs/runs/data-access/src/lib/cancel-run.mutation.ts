@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '@terrace/session';
-import { runsRequests } from './runs.requests';
+import { runsCommands } from './runs.commands';
 import type { RunDetailKind } from './runs.types';
 import { settleRun } from './settle-run';
 
@@ -10,7 +10,7 @@ export function useCancelRunMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ kind, id, force = false }: { kind: RunDetailKind; id: string; force?: boolean }) =>
-      runsRequests.cancel(client, kind, id, force),
+      runsCommands.cancel(client, kind, id, force),
     onSuccess: (ref, { kind }) => settleRun(queryClient, kind, ref),
   });
 }

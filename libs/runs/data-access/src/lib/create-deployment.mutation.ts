@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '@terrace/session';
 import { runsKeys } from './runs.keys';
-import { runsRequests } from './runs.requests';
+import { runsCommands } from './runs.commands';
 
 /** Starts a deployment of a stack, or a destroy (`isDestroy`); resolves once the runs lists are fresh. */
 export function useCreateDeploymentMutation() {
@@ -9,7 +9,7 @@ export function useCreateDeploymentMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ stackId, isDestroy = false }: { stackId: string; isDestroy?: boolean }) =>
-      runsRequests.createDeployment(client, stackId, isDestroy),
+      runsCommands.createDeployment(client, stackId, isDestroy),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: runsKeys.lists() }),
   });
 }

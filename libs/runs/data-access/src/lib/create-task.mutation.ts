@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApiClient } from '@terrace/session';
 import { runsKeys } from './runs.keys';
-import { runsRequests } from './runs.requests';
+import { runsCommands } from './runs.commands';
 import type { TaskToExecute } from './runs.types';
 
 /** Runs a task on a stack (state lock release, taint, untaint, remove, import, refresh). */
@@ -10,7 +10,7 @@ export function useCreateTaskMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ stackId, taskToExecute }: { stackId: string; taskToExecute: TaskToExecute }) =>
-      runsRequests.createTask(client, stackId, taskToExecute),
+      runsCommands.createTask(client, stackId, taskToExecute),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: runsKeys.lists() }),
   });
 }

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { ConfirmDialog, DisabledReason, Button, EditButton, toast, type EditAccess } from '@terrace/design-system';
+import { Button, DisabledReason, EditButton, LazyConfirmDialog, toast, type EditAccess } from '@terrace/design-system';
 import {
   useApproveDeploymentMutation,
   useApproveFailedPoliciesMutation,
@@ -119,7 +119,7 @@ export function RunActions({ kind, run, access, only }: RunActionsProps) {
           </Button>
         </DisabledReason>
       )}
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={dialog !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
         title={dialog?.title ?? ''}

@@ -1,14 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { zRunCommentInput } from '@terrace/api-client/schemas';
-import { Button, ControlledField, EmptyState, ErrorState, Form, Skeleton, Textarea, DisabledReason, trimmed, useContractForm } from '@terrace/design-system';
+import { Button, ControlledField, DisabledReason, EmptyState, ErrorState, Form, lazySchema, Skeleton, Textarea, useContractForm } from '@terrace/design-system';
 import { runsQueries, useCreateCommentMutation, type RunDetailKind } from '@terrace/runs/data-access';
 import { useApiClient, type AccessState } from '@terrace/session';
 import { MessageSquare } from 'lucide-react';
-import { z } from 'zod/mini';
+import type { z } from 'zod/mini';
+import type { runCommentSchema } from './run-comment.schema';
 
-const commentSchema = z.object({ text: trimmed(zRunCommentInput.shape.text) });
-type CommentValues = z.input<typeof commentSchema>;
+// The box shows with the run's comments; its check (zod and the contract's limit) loads once the user acts.
+const commentSchema = lazySchema(() => import('./run-comment.schema').then((m) => m.runCommentSchema));
+type CommentValues = z.input<typeof runCommentSchema>;
 
 export interface RunCommentsProps {
   kind: RunDetailKind;

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@terrace/design-system';
+import { OptionSelect } from '@terrace/design-system';
 import { runKinds, type RunKind } from '@terrace/domain';
 import { runKindLabels } from '@terrace/runs/ui';
 
@@ -9,18 +9,12 @@ const ALL = 'all';
 export function RunKindFilter({ value, onChange }: { value: RunKind | undefined; onChange: (kind: RunKind | undefined) => void }) {
   const { t, i18n } = useLingui();
   return (
-    <Select value={value ?? ALL} onValueChange={(next) => onChange(next === ALL ? undefined : (next as RunKind))}>
-      <SelectTrigger aria-label={t`Kind of run`} className="w-44">
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        <SelectItem value={ALL}>{t`All kinds`}</SelectItem>
-        {runKinds.map((kind) => (
-          <SelectItem key={kind} value={kind}>
-            {i18n._(runKindLabels[kind])}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <OptionSelect
+      aria-label={t`Kind of run`}
+      className="w-44"
+      value={value ?? ALL}
+      onValueChange={(next) => onChange(next === ALL ? undefined : (next as RunKind))}
+      options={[{ value: ALL, label: t`All kinds` }, ...runKinds.map((kind) => ({ value: kind, label: i18n._(runKindLabels[kind]) }))]}
+    />
   );
 }

@@ -196,7 +196,8 @@ describe('a deployment’s page', () => {
     const { user } = openDeployment('/app/deployment/dep-1?tab=comments');
     expect(await screen.findByText(commentFixture().text)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Comment' }));
-    expect(await screen.findByText('Enter a value.')).toBeInTheDocument();
+    // The box's check loads at the first press (lazySchema): the first submit waits for it.
+    expect(await screen.findByText('Enter a value.', {}, { timeout: 5000 })).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /Comment/ }), '  Approved after the change review.  ');
     await user.click(screen.getByRole('button', { name: 'Comment' }));
     await waitFor(() => expect(sent).toEqual([{ runId: 'dep-1', text: 'Approved after the change review.' }]));

@@ -17,15 +17,18 @@ import {
 import { runPaths, runsQueries, stepsOf, useRunEvents, type Deployment, type RunDetail, type RunDetailKind, type RunStateV2 } from '@terrace/runs/data-access';
 import { LogPanel, PlanSummary, ResourceChangesTable, RunErrorSummary, StepTimeline } from '@terrace/runs/ui';
 import { useApiClient } from '@terrace/session';
+import { lazy, Suspense } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { RunActions } from './run-actions';
-import { RunComments } from './run-comments';
-import { RunPolicyResults } from './run-policy-results';
 import { RunApprovals, RunOverview, RunWaiting } from './run-details';
 import { runTitle } from './run-titles';
 import { useRunAccess } from './use-run-access';
 
 const tabs = ['steps', 'changes', 'policies', 'comments'] as const;
+
+// The control policies and comments tabs (the policies' results panel, the comment form) load when first shown.
+const RunPolicyResults = lazy(() => import('./run-policy-results').then((m) => ({ default: m.RunPolicyResults })));
+const RunComments = lazy(() => import('./run-comments').then((m) => ({ default: m.RunComments })));
 
 /**
  * A plan, deployment (or destroy) or task: its header with the actions its status allows, why it
@@ -117,11 +120,15 @@ export function RunPage({ kind, id }: { kind: RunDetailKind; id: string }) {
               )}
               {kind !== 'task' && (
                 <TabsContent value="policies">
-                  <RunPolicyResults kind={kind} run={data} access={access} results={state.data?.results?.controlPoliciesResult?.controlPoliciesRunResult} />
+                  <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+                    <RunPolicyResults kind={kind} run={data} access={access} results={state.data?.results?.controlPoliciesResult?.controlPoliciesRunResult} />
+                  </Suspense>
                 </TabsContent>
               )}
               <TabsContent value="comments">
-                <RunComments kind={kind} runId={data.id} access={access.comment} />
+                <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+                  <RunComments kind={kind} runId={data.id} access={access.comment} />
+                </Suspense>
               </TabsContent>
             </Tabs>
           </>

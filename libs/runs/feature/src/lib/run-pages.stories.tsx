@@ -119,6 +119,7 @@ export const StackRunTask: Story = {
     // The buttons are disabled until the session says what the user may do.
     await waitFor(() => expect(body.getByRole('button', { name: 'Run task' })).toBeEnabled());
     await userEvent.click(body.getByRole('button', { name: 'Run task' }));
-    await expect(await body.findByRole('dialog', { name: 'Run a task on network' })).toBeVisible();
+    // The dialog's code loads when it first opens (lazyDialog).
+    await expect(await body.findByRole('dialog', { name: 'Run a task on network' }, { timeout: 15_000 })).toBeVisible();
   },
 };

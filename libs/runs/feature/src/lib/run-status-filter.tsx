@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue, useStatusLabel } from '@terrace/design-system';
+import { OptionSelect, useStatusLabel } from '@terrace/design-system';
 import type { RunStatus } from '@terrace/domain';
 
 const ALL = 'all';
@@ -9,18 +9,12 @@ export function RunStatusFilter({ statuses, value, onChange }: { statuses: reado
   const { t } = useLingui();
   const label = useStatusLabel();
   return (
-    <Select value={value ?? ALL} onValueChange={(next) => onChange(next === ALL ? undefined : (next as RunStatus))}>
-      <SelectTrigger aria-label={t`Status`} className="w-56">
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        <SelectItem value={ALL}>{t`All statuses`}</SelectItem>
-        {statuses.map((status) => (
-          <SelectItem key={status} value={status}>
-            {label(status)}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <OptionSelect
+      aria-label={t`Status`}
+      className="w-56"
+      value={value ?? ALL}
+      onValueChange={(next) => onChange(next === ALL ? undefined : (next as RunStatus))}
+      options={[{ value: ALL, label: t`All statuses` }, ...statuses.map((status) => ({ value: status, label: label(status) }))]}
+    />
   );
 }

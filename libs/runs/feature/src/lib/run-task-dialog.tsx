@@ -6,12 +6,8 @@ import {
   Input,
   Label,
   RadioGroup,
+  OptionSelect,
   RadioGroupItem,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
   Textarea,
   useContractForm,
   useFieldArray,
@@ -61,18 +57,12 @@ export function RunTaskDialog({ open, onOpenChange, stackName, onRun }: RunTaskD
     >
       <ControlledField<TaskFormValues, 'taskType'> name="taskType" label={t`Task`} required>
         {(field) => (
-          <Select value={field.value} onValueChange={field.onChange}>
-            <SelectTrigger ref={field.ref}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {taskTypes.map((type) => (
-                <SelectItem key={type} value={type}>
-                  {i18n._(taskTypeLabels[type])}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            ref={field.ref}
+            value={field.value}
+            onValueChange={field.onChange}
+            options={taskTypes.map((type) => ({ value: type, label: i18n._(taskTypeLabels[type]) }))}
+          />
         )}
       </ControlledField>
       {taskType === 'releaseStateLock' && (

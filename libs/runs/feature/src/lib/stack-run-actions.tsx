@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { ConfirmDialog, EditButton, toast, type EditAccess } from '@terrace/design-system';
+import { EditButton, LazyConfirmDialog, lazyDialog, toast, type EditAccess } from '@terrace/design-system';
 import { confirmationPhrases } from '@terrace/domain';
 import {
   runPaths,
@@ -13,7 +13,9 @@ import { useAccess, type AccessState } from '@terrace/session';
 import { Bomb, FileSearch, ListChecks, Rocket } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { RunTaskDialog } from './run-task-dialog';
+
+// The run-task dialog (its form, select, radio group and checks) loads when it first opens.
+const RunTaskDialog = lazyDialog(() => import('./run-task-dialog').then((m) => m.RunTaskDialog));
 
 export interface StackRunActionsProps {
   /** The stack the page shows. */
@@ -70,7 +72,7 @@ export function StackRunActions({ stack }: StackRunActionsProps) {
         <Bomb aria-hidden />
         {t`Destroy`}
       </EditButton>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={dialog === 'deploy'}
         onOpenChange={(open) => !open && setDialog(null)}
         tone="primary"
@@ -79,7 +81,7 @@ export function StackRunActions({ stack }: StackRunActionsProps) {
         confirmLabel={t`Deploy`}
         onConfirm={() => deploy.mutateAsync({ stackId }).then(opened('deployment', t`Deployment started.`))}
       />
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={dialog === 'destroy'}
         onOpenChange={(open) => !open && setDialog(null)}
         tone="danger"

@@ -12,7 +12,7 @@ import {
 import { formatDuration, policyCheckLabel, resolvePolicyCheckStatus, sortPolicyResultsBySeverity } from '@terrace/domain';
 import type { ReactNode } from 'react';
 import { PlanSummary } from './plan-summary';
-import { stepLabels } from './run-labels';
+import { stepLabels } from './step-labels';
 import type { CommandResultView, StepResultsView, StepView } from './run-view';
 
 export interface StepTimelineProps {

@@ -4,11 +4,7 @@ import {
   ControlledField,
   FormDialog,
   Input,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
+  OptionSelect,
   domainRule,
   toast,
   trimmed,
@@ -57,15 +53,15 @@ export function ExtendTtlDialog({ stack, onClose }: ExtendTtlDialogProps) {
       </ControlledField>
       <ControlledField<ExtendTtlValues, 'type'> name="type" label={t`Unit`} required>
         {(field) => (
-          <Select value={field.value} onValueChange={field.onChange}>
-            <SelectTrigger ref={field.ref}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="hours">{t`Hours`}</SelectItem>
-              <SelectItem value="days">{t`Days`}</SelectItem>
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            ref={field.ref}
+            value={field.value}
+            onValueChange={field.onChange}
+            options={[
+              { value: 'hours', label: t`Hours` },
+              { value: 'days', label: t`Days` },
+            ]}
+          />
         )}
       </ControlledField>
     </FormDialog>

@@ -4,11 +4,7 @@ import {
   FormDialog,
   FormField,
   Input,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
+  OptionSelect,
   toast,
 } from '@terrace/design-system';
 import { confirmationPhrases } from '@terrace/domain';
@@ -67,18 +63,13 @@ export function MoveStacksDialog({ stacks, onClose }: MoveStacksDialogProps) {
       }}
     >
       <FormField id={`${id}-ns`} label={t`Namespace`} required error={problem && !target ? problem : undefined}>
-        <Select value={target} onValueChange={setTarget}>
-          <SelectTrigger id={`${id}-ns`}>
-            <SelectValue placeholder={t`Choose a namespace`} />
-          </SelectTrigger>
-          <SelectContent>
-            {choices.map((ns) => (
-              <SelectItem key={ns.id} value={ns.id}>
-                {ns.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionSelect
+          id={`${id}-ns`}
+          value={target}
+          onValueChange={setTarget}
+          placeholder={t`Choose a namespace`}
+          options={choices.map((ns) => ({ value: ns.id, label: ns.name }))}
+        />
       </FormField>
       <FormField
         id={`${id}-phrase`}

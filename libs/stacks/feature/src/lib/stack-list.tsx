@@ -4,16 +4,13 @@ import type { ColumnDef, RowSelectionState } from '@terrace/design-system';
 import {
   Badge,
   Button,
-  ConfirmRemoval,
   DataTable,
   EditButton,
   EmptyState,
   ErrorState,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
+  LazyConfirmRemoval,
+  lazyDialog,
+  OptionSelect,
   Stack as Column,
   toast,
   useActionsColumn,
@@ -31,13 +28,18 @@ import {
 import { ArrowRightLeft, Layers, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { MoveStacksDialog } from './move-stacks-dialog';
 import { driftStateLabels, driftStates, iacTypeLabels, stackStatus, stackTypeLabels } from './stack-labels';
 import { stackPaths } from './stack-paths';
 import { useStackAccess } from './use-stack-access';
 import { useStackListParams } from './use-stack-list-params';
 
 const ALL = 'all';
+
+// The move dialog (its form and select) loads when it first opens.
+const MoveStacksDialog = lazyDialog(
+  () => import('./move-stacks-dialog').then((m) => m.MoveStacksDialog),
+  (props) => props.stacks.length > 0,
+);
 
 export interface StackListProps {
   /** Inside a namespace's page: only its stacks, and no namespace filter. */
@@ -162,49 +164,31 @@ export function StackList({ namespaceId }: StackListProps) {
   const toolbar = (
     <div className="flex flex-wrap items-center gap-2">
       {!namespaceId && (
-        <Select value={filters.namespaceId ?? ALL} onValueChange={(v) => setFilters({ namespaceId: v === ALL ? '' : v, page: 1 })}>
-          <SelectTrigger aria-label={t`Namespace`} className="w-44">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL}>{t`All namespaces`}</SelectItem>
-            {(namespaces.data?.items ?? []).map((ns) => (
-              <SelectItem key={ns.id} value={ns.id}>
-                {ns.name}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <OptionSelect
+          aria-label={t`Namespace`}
+          className="w-44"
+          value={filters.namespaceId ?? ALL}
+          onValueChange={(v) => setFilters({ namespaceId: v === ALL ? '' : v, page: 1 })}
+          options={[
+            { value: ALL, label: t`All namespaces` },
+            ...(namespaces.data?.items ?? []).map((ns) => ({ value: ns.id, label: ns.name })),
+          ]}
+        />
       )}
-      <Select value={filters.iacType ?? ALL} onValueChange={(v) => setFilters({ iacType: v === ALL ? undefined : (v as IacType), page: 1 })}>
-        <SelectTrigger aria-label={t`Engine`} className="w-40">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>{t`All engines`}</SelectItem>
-          {iacTypes.map((type) => (
-            <SelectItem key={type} value={type}>
-              {i18n._(iacTypeLabels[type])}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-      <Select
+      <OptionSelect
+        aria-label={t`Engine`}
+        className="w-40"
+        value={filters.iacType ?? ALL}
+        onValueChange={(v) => setFilters({ iacType: v === ALL ? undefined : (v as IacType), page: 1 })}
+        options={[{ value: ALL, label: t`All engines` }, ...iacTypes.map((type) => ({ value: type, label: i18n._(iacTypeLabels[type]) }))]}
+      />
+      <OptionSelect
+        aria-label={t`Status`}
+        className="w-48"
         value={filters.driftState ?? ALL}
         onValueChange={(v) => setFilters({ driftState: v === ALL ? undefined : (v as (typeof driftStates)[number]), page: 1 })}
-      >
-        <SelectTrigger aria-label={t`Status`} className="w-48">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>{t`All statuses`}</SelectItem>
-          {driftStates.map((state) => (
-            <SelectItem key={state} value={state}>
-              {i18n._(driftStateLabels[state])}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+        options={[{ value: ALL, label: t`All statuses` }, ...driftStates.map((state) => ({ value: state, label: i18n._(driftStateLabels[state]) }))]}
+      />
       <div className="ms-auto flex gap-2">
         <EditButton access={access.edit} variant="outline" disabled={selected.length === 0} onClick={() => setMoving(selected)}>
           <ArrowRightLeft aria-hidden />
@@ -281,7 +265,7 @@ export function StackList({ namespaceId }: StackListProps) {
           setSelection({});
         }}
       />
-      <ConfirmRemoval
+      <LazyConfirmRemoval
         target={deleting}
         onClose={() => setDeleting(null)}
         title={(stack) => t`Delete stack ${stack.name}?`}

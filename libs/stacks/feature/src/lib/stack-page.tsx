@@ -9,38 +9,50 @@ import {
   BreadcrumbPage,
   Breadcrumbs,
   Button,
-  Checkbox,
-  ConfirmRemoval,
   CopyButton,
   DetailPage,
   EditButton,
   EmptyState,
   ErrorState,
-  Label,
+  lazyDialog,
   Skeleton,
   Tabs,
   TabsContent,
   TabsList,
   TabsTrigger,
-  toast,
   useUrlTab,
 } from '@terrace/design-system';
-import { confirmationPhrases, ttlCountdownText } from '@terrace/domain';
+import { ttlCountdownText } from '@terrace/domain';
 import { namespacesQueries } from '@terrace/namespaces/data-access';
 import { useApiClient } from '@terrace/session';
-import { stacksQueries, useDeleteStackMutation, type Stack } from '@terrace/stacks/data-access';
+import { stacksQueries, type Stack } from '@terrace/stacks/data-access';
 import { ArrowRightLeft, Copy, GitFork, History, Hourglass, Pencil, Play, Trash2 } from 'lucide-react';
-import { Suspense, useEffect, useId, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import type { StackDeletion } from './delete-stack-dialog';
 import { effectiveSettings, type SettingKey, type SettingSource } from './effective-settings';
-import { ExtendTtlDialog } from './extend-ttl-dialog';
-import { MoveStacksDialog } from './move-stacks-dialog';
 import { iacTypeLabels, settingValueLabels, stackStatus, stackTypeLabels } from './stack-labels';
-import { StackOutputsTab } from './stack-outputs-tab';
-import { StackResourcesTab } from './stack-resources-tab';
 import { stackPaths } from './stack-paths';
-import { StackStateTab } from './stack-state-tab';
 import { useStackAccess } from './use-stack-access';
+
+// The dialogs (Radix dialog, their forms, selects and checks) load when they first open.
+const MoveStacksDialog = lazyDialog(
+  () => import('./move-stacks-dialog').then((m) => m.MoveStacksDialog),
+  (props) => props.stacks.length > 0,
+);
+const ExtendTtlDialog = lazyDialog(
+  () => import('./extend-ttl-dialog').then((m) => m.ExtendTtlDialog),
+  (props) => props.stack !== null,
+);
+const DeleteStackDialog = lazyDialog(
+  () => import('./delete-stack-dialog').then((m) => m.DeleteStackDialog),
+  (props) => props.target !== null,
+);
+
+// The tabs other than the overview load when first shown (the page's Suspense shows a skeleton).
+const StackOutputsTab = lazy(() => import('./stack-outputs-tab').then((m) => ({ default: m.StackOutputsTab })));
+const StackStateTab = lazy(() => import('./stack-state-tab').then((m) => ({ default: m.StackStateTab })));
+const StackResourcesTab = lazy(() => import('./stack-resources-tab').then((m) => ({ default: m.StackResourcesTab })));
 
 /** A tab's content: it gets the stack the page shows. */
 export type StackPanel = ComponentType<{ stack: Stack }>;
@@ -83,13 +95,10 @@ export function StackPage({ panels = {}, actions: Actions }: { panels?: StackPan
   const tabs = useMemo(() => shown.map((tab) => tab.id), [shown]);
   const { stackId = '' } = useParams();
   const client = useApiClient();
-  const navigate = useNavigate();
   const stack = useQuery(stacksQueries.detail(client, stackId));
   const access = useStackAccess();
-  const remove = useDeleteStackMutation();
   const [tab, setTab] = useUrlTab('tab', useSearchParams(), { defaultTab: 'overview', tabs });
-  const [deleting, setDeleting] = useState<{ stack: Stack; cleanup: boolean } | null>(null);
-  const cleanupId = useId();
+  const [deleting, setDeleting] = useState<StackDeletion | null>(null);
   const [moving, setMoving] = useState<Stack[]>([]);
   const [extending, setExtending] = useState<Stack | null>(null);
 
@@ -186,38 +195,7 @@ export function StackPage({ panels = {}, actions: Actions }: { panels?: StackPan
           </Tabs>
           <MoveStacksDialog stacks={moving} onClose={() => setMoving([])} />
           <ExtendTtlDialog stack={extending} onClose={() => setExtending(null)} />
-          <ConfirmRemoval
-            target={deleting}
-            onClose={() => setDeleting(null)}
-            title={({ stack: target }) => t`Delete stack ${target.name}?`}
-            description={
-              deleting?.cleanup
-                ? t`The stack, its settings and its history are deleted, and a pull request removing its code from the repository is opened. Its cloud resources are not destroyed. This cannot be undone.`
-                : t`The stack, its settings and its history are deleted. Its cloud resources are not destroyed. This cannot be undone.`
-            }
-            confirmLabel={deleting?.cleanup ? t`Delete and open PR` : t`Delete stack`}
-            phrase={({ cleanup }) => (cleanup ? confirmationPhrases.deleteStackOpenCleanupPr : confirmationPhrases.delete)}
-            onConfirm={async ({ stack: target, cleanup }) => {
-              await remove.mutateAsync({ stackId: target.id, openCleanupPullRequest: cleanup });
-              toast.success(cleanup ? t`Stack ${target.name} deleted; the cleanup pull request is open.` : t`Stack ${target.name} deleted.`);
-              void navigate(stackPaths.namespace(target.namespaceId));
-            }}
-          >
-            {/* A stack made from a blueprint may take its code out of the repository too (spec: 'delete stack and open cleanup PR'). */}
-            {deleting?.stack.blueprintId ? (
-              <div className="flex items-start gap-2">
-                <Checkbox
-                  id={cleanupId}
-                  checked={deleting.cleanup}
-                  onCheckedChange={(checked) => setDeleting({ ...deleting, cleanup: checked === true })}
-                  className="mt-0.5"
-                />
-                <Label htmlFor={cleanupId} className="leading-5 font-normal">
-                  {t`Also open a pull request removing its code from the repository`}
-                </Label>
-              </div>
-            ) : undefined}
-          </ConfirmRemoval>
+          <DeleteStackDialog target={deleting} onTargetChange={setDeleting} onClose={() => setDeleting(null)} />
         </>
       )}
     </DetailPage>

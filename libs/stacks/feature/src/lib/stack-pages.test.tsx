@@ -199,10 +199,14 @@ describe('CreateStackRoute', () => {
     const name = await screen.findByRole('textbox', { name: /Name/ });
     await user.type(name, 'x'.repeat(251));
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(name).toHaveAccessibleDescription(/Use at most 250 characters\./);
+    // The form's checks load at the first press (lazySchema): the first Next waits for them.
+    await waitFor(() => expect(name).toHaveAccessibleDescription(/Use at most 250 characters\./));
     await user.clear(name);
     await user.type(name, 'network');
-    for (let i = 0; i < 4; i += 1) await user.click(await screen.findByRole('button', { name: 'Next' }));
+    for (const next of ['Code', 'Engine and version', 'Runner, approvals and capabilities', 'Time to live']) {
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      await waitFor(() => expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent(next));
+    }
     await user.click(await screen.findByRole('button', { name: 'Create stack' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toEqual({ entity: { stack: { name: 'network', namespaceId: 'ns-1', iacType: 'terraform', data: { iacConfig: {} } } } });

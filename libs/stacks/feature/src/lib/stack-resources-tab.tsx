@@ -4,19 +4,13 @@ import type { ColumnDef } from '@terrace/design-system';
 import {
   Badge,
   Button,
-  CodeBlock,
   CopyButton,
   DataTable,
-  Dialog,
-  DialogBody,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
   DisabledReason,
   EmptyState,
   ErrorState,
   Label,
+  lazyDialog,
   Switch,
 } from '@terrace/design-system';
 import { useAccess, useApiClient } from '@terrace/session';
@@ -33,6 +27,12 @@ import { useCallback, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 const defaultPageSize: StackResourcePageSize = 20;
+
+// The attributes dialog (Radix dialog, code block) loads when it first opens.
+const ResourceAttributesDialog = lazyDialog(
+  () => import('./resource-attributes-dialog').then((m) => m.ResourceAttributesDialog),
+  (props) => props.resource !== null,
+);
 
 /** The resource list's page, size and whether attributes are shown, in the URL beside the tab. */
 function useResourceParams(): [StackResourceFilters, (next: Partial<StackResourceFilters>) => void] {
@@ -176,21 +176,7 @@ export function StackResourcesTab({ stack }: { stack: Stack }) {
         pageSizes={stackResourcePageSizes}
         searchable={false}
       />
-      <Dialog open={shown !== null} onOpenChange={(open) => !open && setShown(null)}>
-        <DialogContent className="max-w-3xl">
-          <DialogHeader>
-            <DialogTitle>{t`Attributes`}</DialogTitle>
-            <DialogDescription>
-              <span className="font-mono break-all" dir="ltr">
-                {shown?.address ?? ''}
-              </span>
-            </DialogDescription>
-          </DialogHeader>
-          <DialogBody>
-            <CodeBlock code={JSON.stringify(shown?.attributes ?? {}, null, 2)} maxHeight={480} />
-          </DialogBody>
-        </DialogContent>
-      </Dialog>
+      <ResourceAttributesDialog resource={shown} onClose={() => setShown(null)} />
     </section>
   );
 }

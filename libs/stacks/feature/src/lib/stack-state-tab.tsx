@@ -4,17 +4,13 @@ import type { ColumnDef } from '@terrace/design-system';
 import {
   Badge,
   CodeBlock,
-  ConfirmRemoval,
   CopyButton,
   DataTable,
   EditButton,
   EmptyState,
   ErrorState,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
+  LazyConfirmRemoval,
+  OptionSelect,
   Skeleton,
   Stack as Column,
   toast,
@@ -158,7 +154,7 @@ function StateLockSection({ stack }: { stack: Stack }) {
     <section aria-labelledby="state-lock">
       <h2 id="state-lock" className="mb-2 text-base font-semibold">{locks.data && locks.data.length > 1 ? t`State locks` : t`State lock`}</h2>
       {body}
-      <ConfirmRemoval
+      <LazyConfirmRemoval
         target={releasing}
         onClose={() => setReleasing(null)}
         title={(held) => (held.unit ? t`Release the state lock of unit ${held.unit} in ${stack.name}?` : t`Release the state lock of ${stack.name}?`)}
@@ -311,34 +307,22 @@ function StateVersionsSection({ stack }: { stack: Stack }) {
   const unitNames = units.data?.map((u) => u.unit) ?? [];
   if (unit && !unitNames.includes(unit)) unitNames.push(unit);
   const unitSelect = unitNames.length > 0 && (
-    <Select value={unit ?? ROOT} onValueChange={(v) => setFilters({ unit: v === ROOT ? undefined : v, page: 1 })}>
-      <SelectTrigger aria-label={t({ message: 'Unit', context: 'terragrunt unit' })} className="w-56">
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        <SelectItem value={ROOT}>{t`Stack root`}</SelectItem>
-        {unitNames.map((name) => (
-          <SelectItem key={name} value={name}>
-            <bdi dir="ltr">{name}</bdi>
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <OptionSelect
+      aria-label={t({ message: 'Unit', context: 'terragrunt unit' })}
+      className="w-56"
+      value={unit ?? ROOT}
+      onValueChange={(v) => setFilters({ unit: v === ROOT ? undefined : v, page: 1 })}
+      options={[{ value: ROOT, label: t`Stack root` }, ...unitNames.map((name) => ({ value: name, label: <bdi dir="ltr">{name}</bdi> }))]}
+    />
   );
   const statusSelect = (
-    <Select value={filters.status ?? ALL} onValueChange={(v) => setFilters({ status: v === ALL ? undefined : (v as StateVersionStatus), page: 1 })}>
-      <SelectTrigger aria-label={t`Status`} className="w-44">
-        <SelectValue />
-      </SelectTrigger>
-      <SelectContent>
-        <SelectItem value={ALL}>{t`All versions`}</SelectItem>
-        {stateVersionStatuses.map((status) => (
-          <SelectItem key={status} value={status}>
-            {i18n._(stateVersionStatusLabels[status])}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select>
+    <OptionSelect
+      aria-label={t`Status`}
+      className="w-44"
+      value={filters.status ?? ALL}
+      onValueChange={(v) => setFilters({ status: v === ALL ? undefined : (v as StateVersionStatus), page: 1 })}
+      options={[{ value: ALL, label: t`All versions` }, ...stateVersionStatuses.map((status) => ({ value: status, label: i18n._(stateVersionStatusLabels[status]) }))]}
+    />
   );
   const toolbar = unitSelect ? (
     <div className="flex flex-wrap items-center gap-2">
@@ -387,7 +371,7 @@ function StateVersionsSection({ stack }: { stack: Stack }) {
           empty={<EmptyState title={t`No version has this status`} text={t`Choose another status to see the other versions.`} />}
         />
       )}
-      <ConfirmRemoval
+      <LazyConfirmRemoval
         target={rollingBack}
         onClose={() => setRollingBack(null)}
         title={(version) => (version.unit ? t`Roll back unit ${version.unit} of ${stack.name} to serial ${version.serial}?` : t`Roll back ${stack.name} to serial ${version.serial}?`)}

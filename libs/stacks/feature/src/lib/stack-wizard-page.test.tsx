@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { renderPage, setupMsw } from '../testing/render-page';
 import { sessionHandlers } from '../testing/session-handlers';
 import { runnerGroupOptions } from './runner-groups';
-import { CloneStackRoute, EditStackRoute } from './stack-wizard-page';
+import { CloneStackRoute } from './clone-stack-page';
+import { EditStackRoute } from './edit-stack-page';
 
 const server = setupMsw();
 const namespace = namespaceFixture({ id: 'ns-1', name: 'Production', runnerConfig: null, deploymentApprovalPolicy: null });
@@ -62,12 +63,17 @@ describe('EditStackRoute: runner groups and approval by teams', () => {
     );
     const { user } = renderPage({ path: 'editStackWizard/:stackId', element: <EditStackRoute />, url: '/app/editStackWizard/stk-1', otherPaths: ['stack/:stackId'] });
     await screen.findByRole('heading', { level: 1, name: 'Edit stack network' });
-    for (let i = 0; i < 3; i += 1) await user.click(await screen.findByRole('button', { name: 'Next' }));
+    // The form's checks and later steps load at the first press: each Next waits for its step.
+    for (const next of ['Code', 'Engine and version', 'Runner, approvals and capabilities']) {
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      await waitFor(() => expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent(next));
+    }
 
+    // The selects load their list on first use (OptionSelect).
     await user.click(await screen.findByRole('combobox', { name: /^Runner/ }));
-    await user.click(await screen.findByRole('option', { name: 'Self-hosted runners' }));
+    await user.click(await screen.findByRole('option', { name: 'Self-hosted runners' }, { timeout: 5000 }));
     await user.click(await screen.findByRole('combobox', { name: /^Approval policy/ }));
-    await user.click(await screen.findByRole('option', { name: 'Require approval by teams' }));
+    await user.click(await screen.findByRole('option', { name: 'Require approval by teams' }, { timeout: 5000 }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Self-hosted runners need at least one runner group.')).toBeInTheDocument();
     expect(screen.getByText('Choose at least one team whose approval is required.')).toBeInTheDocument();

@@ -7,6 +7,7 @@ import {
   Input,
   Label,
   MultiSelect,
+  OptionSelect,
   Select,
   SelectContent,
   SelectGroup,
@@ -23,7 +24,6 @@ import {
 } from '@terrace/design-system';
 import { versionPickerOptions } from '@terrace/domain';
 import type { Namespace } from '@terrace/namespaces/data-access';
-import { namespacesQueries } from '@terrace/namespaces/data-access';
 import { organizationQueries } from '@terrace/organization/data-access';
 import { useAccess, useApiClient } from '@terrace/session';
 import { iacTypes, stacksQueries } from '@terrace/stacks/data-access';
@@ -35,44 +35,11 @@ import type { StackFormValues } from './stack-form';
 import { useRunnerGroupOptions } from './runner-groups';
 import { iacTypeLabels } from './stack-labels';
 
-const NONE = 'none';
+// The wizard's later steps (code, engine, settings, time to live), in a module the wizard loads at
+// the user's first press or key (stack-wizard-page.tsx, loadLaterSteps): their selects, switch and
+// multi-selects stay out of the page's first load.
 
-export function StackGeneralStep({ namespaceLocked }: { namespaceLocked: boolean }) {
-  const { t } = useLingui();
-  const client = useApiClient();
-  const namespaces = useQuery(namespacesQueries.list(client, { page: 1, pageSize: 1000 }));
-  return (
-    <Stack gap={5} className="max-w-xl">
-      <ControlledField<StackFormValues, 'name'> name="name" label={t`Name`} required>
-        {(field) => <Input {...field} autoComplete="off" />}
-      </ControlledField>
-      <ControlledField<StackFormValues, 'description'> name="description" label={t`Description`}>
-        {(field) => <Textarea {...field} rows={3} />}
-      </ControlledField>
-      <ControlledField<StackFormValues, 'namespaceId'>
-        name="namespaceId"
-        label={t`Namespace`}
-        required
-        help={namespaceLocked ? t`Move the stack to change its namespace.` : t`The stack inherits the namespace's settings and permissions.`}
-      >
-        {(field) => (
-          <Select value={field.value} onValueChange={field.onChange} disabled={namespaceLocked}>
-            <SelectTrigger ref={field.ref}>
-              <SelectValue placeholder={t`Choose a namespace`} />
-            </SelectTrigger>
-            <SelectContent>
-              {(namespaces.data?.items ?? []).map((ns) => (
-                <SelectItem key={ns.id} value={ns.id}>
-                  {ns.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        )}
-      </ControlledField>
-    </Stack>
-  );
-}
+const NONE = 'none';
 
 /** VCS provider → repository → branch → path, browsed from the real repository. */
 export function StackCodeStep() {
@@ -97,7 +64,8 @@ export function StackCodeStep() {
         help={t`Leave it empty to connect the code later.`}
       >
         {(field) => (
-          <Select
+          <OptionSelect
+            ref={field.ref}
             value={field.value || NONE}
             onValueChange={(value) => {
               field.onChange(value === NONE ? '' : value);
@@ -105,25 +73,18 @@ export function StackCodeStep() {
               set('vcs.branch', '');
               set('vcs.path', '');
             }}
-          >
-            <SelectTrigger ref={field.ref}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={NONE}>{t`No repository yet`}</SelectItem>
-              {(providers.data ?? []).map((provider) => (
-                <SelectItem key={provider.id} value={provider.id}>
-                  {provider.name}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+            options={[
+              { value: NONE, label: t`No repository yet` },
+              ...(providers.data ?? []).map((provider) => ({ value: provider.id, label: provider.name })),
+            ]}
+          />
         )}
       </ControlledField>
       {vcs.providerId && (
         <ControlledField<StackFormValues, 'vcs.repoName'> name="vcs.repoName" label={t`Repository`} required>
           {(field) => (
-            <Select
+            <OptionSelect
+              ref={field.ref}
               value={field.value}
               onValueChange={(value) => {
                 field.onChange(value);
@@ -131,42 +92,25 @@ export function StackCodeStep() {
                 set('vcs.branch', repo?.defaultBranch ?? '');
                 set('vcs.path', '');
               }}
-            >
-              <SelectTrigger ref={field.ref}>
-                <SelectValue placeholder={repos.isPending ? t`Loading repositories…` : t`Choose a repository`} />
-              </SelectTrigger>
-              <SelectContent>
-                {(repos.data?.items ?? []).map((repo) => (
-                  <SelectItem key={repo.name} value={repo.name}>
-                    {repo.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+              placeholder={repos.isPending ? t`Loading repositories…` : t`Choose a repository`}
+              options={(repos.data?.items ?? []).map((repo) => ({ value: repo.name, label: repo.name }))}
+            />
           )}
         </ControlledField>
       )}
       {vcs.providerId && vcs.repoName && (
         <ControlledField<StackFormValues, 'vcs.branch'> name="vcs.branch" label={t`Branch`} required>
           {(field) => (
-            <Select
+            <OptionSelect
+              ref={field.ref}
               value={field.value}
               onValueChange={(value) => {
                 field.onChange(value);
                 set('vcs.path', '');
               }}
-            >
-              <SelectTrigger ref={field.ref}>
-                <SelectValue placeholder={t`Choose a branch`} />
-              </SelectTrigger>
-              <SelectContent>
-                {(branches.data ?? []).map((branch) => (
-                  <SelectItem key={branch.name} value={branch.name}>
-                    {branch.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+              placeholder={t`Choose a branch`}
+              options={(branches.data ?? []).map((branch) => ({ value: branch.name, label: branch.name }))}
+            />
           )}
         </ControlledField>
       )}
@@ -217,18 +161,12 @@ export function StackEngineStep({ namespace }: { namespace: Namespace | undefine
     <Stack gap={5} className="max-w-xl">
       <ControlledField<StackFormValues, 'iacType'> name="iacType" label={t`Engine`} required>
         {(field) => (
-          <Select value={field.value} onValueChange={field.onChange}>
-            <SelectTrigger ref={field.ref}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {iacTypes.map((type) => (
-                <SelectItem key={type} value={type}>
-                  {i18n._(iacTypeLabels[type])}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            ref={field.ref}
+            value={field.value}
+            onValueChange={field.onChange}
+            options={iacTypes.map((type) => ({ value: type, label: i18n._(iacTypeLabels[type]) }))}
+          />
         )}
       </ControlledField>
       <ControlledField<StackFormValues, 'version'>
@@ -236,6 +174,7 @@ export function StackEngineStep({ namespace }: { namespace: Namespace | undefine
         label={t`Version`}
         help={inherited.value ? t`From namespace: ${inherited.value}` : t`Empty uses the namespace's or organization's default.`}
       >
+        {/* Radix's own select, for its labelled groups of versions; this step loads after the first input. */}
         {(field) => (
           <Select value={field.value || NONE} onValueChange={(value) => field.onChange(value === NONE ? '' : value)}>
             <SelectTrigger ref={field.ref}>
@@ -358,33 +297,35 @@ export function StackSettingsStep({ namespace }: { namespace: Namespace | undefi
     <Stack gap={5} className="max-w-xl">
       <ControlledField<StackFormValues, 'runnerMode'> name="runnerMode" label={t`Runner`} help={<InheritedBadge value={inherited.runner.value} locked={inherited.runner.locked} />}>
         {(field) => (
-          <Select value={inherited.runner.locked ? 'inherit' : field.value} onValueChange={field.onChange} disabled={inherited.runner.locked}>
-            <SelectTrigger ref={field.ref}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="inherit">{inherit}</SelectItem>
-              <SelectItem value="managed">{t`Managed runners`}</SelectItem>
-              <SelectItem value="selfHosted">{t`Self-hosted runners`}</SelectItem>
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            ref={field.ref}
+            value={inherited.runner.locked ? 'inherit' : field.value}
+            onValueChange={field.onChange}
+            disabled={inherited.runner.locked}
+            options={[
+              { value: 'inherit', label: inherit },
+              { value: 'managed', label: t`Managed runners` },
+              { value: 'selfHosted', label: t`Self-hosted runners` },
+            ]}
+          />
         )}
       </ControlledField>
       {runnerMode === 'selfHosted' && !inherited.runner.locked && <RunnerGroupsField />}
       <ControlledField<StackFormValues, 'approval'> name="approval" label={t`Approval policy`} help={<InheritedBadge value={inherited.approval.value} locked={inherited.approval.locked} />}>
         {(field) => (
-          <Select value={inherited.approval.locked ? 'inherit' : field.value} onValueChange={field.onChange} disabled={inherited.approval.locked}>
-            <SelectTrigger ref={field.ref}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="inherit">{inherit}</SelectItem>
-              <SelectItem value="requireApproval">{t`Require approval`}</SelectItem>
-              <SelectItem value="requireTwoApprovals">{t`Require two approvals`}</SelectItem>
-              <SelectItem value="requireTeamsApproval">{t`Require approval by teams`}</SelectItem>
-              <SelectItem value="autoApprove">{t`Approve automatically`}</SelectItem>
-            </SelectContent>
-          </Select>
+          <OptionSelect
+            ref={field.ref}
+            value={inherited.approval.locked ? 'inherit' : field.value}
+            onValueChange={field.onChange}
+            disabled={inherited.approval.locked}
+            options={[
+              { value: 'inherit', label: inherit },
+              { value: 'requireApproval', label: t`Require approval` },
+              { value: 'requireTwoApprovals', label: t`Require two approvals` },
+              { value: 'requireTeamsApproval', label: t`Require approval by teams` },
+              { value: 'autoApprove', label: t`Approve automatically` },
+            ]}
+          />
         )}
       </ControlledField>
       {approval === 'requireTeamsApproval' && !inherited.approval.locked && <ApprovalTeamsField />}
@@ -396,16 +337,17 @@ export function StackSettingsStep({ namespace }: { namespace: Namespace | undefi
           help={<InheritedBadge value={inherited[name].value} locked={inherited[name].locked} />}
         >
           {(field) => (
-            <Select value={inherited[name].locked ? 'inherit' : field.value} onValueChange={field.onChange} disabled={inherited[name].locked}>
-              <SelectTrigger ref={field.ref}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value="inherit">{inherit}</SelectItem>
-                <SelectItem value="enabled">{t`On`}</SelectItem>
-                <SelectItem value="disabled">{t`Off`}</SelectItem>
-              </SelectContent>
-            </Select>
+            <OptionSelect
+              ref={field.ref}
+              value={inherited[name].locked ? 'inherit' : field.value}
+              onValueChange={field.onChange}
+              disabled={inherited[name].locked}
+              options={[
+                { value: 'inherit', label: inherit },
+                { value: 'enabled', label: t`On` },
+                { value: 'disabled', label: t`Off` },
+              ]}
+            />
           )}
         </ControlledField>
       ))}
@@ -431,15 +373,15 @@ export function StackTtlStep() {
           </ControlledField>
           <ControlledField<StackFormValues, 'ttl.type'> name="ttl.type" label={t`Unit`} required>
             {(field) => (
-              <Select value={field.value} onValueChange={field.onChange}>
-                <SelectTrigger ref={field.ref}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value="hours">{t`Hours`}</SelectItem>
-                  <SelectItem value="days">{t`Days`}</SelectItem>
-                </SelectContent>
-              </Select>
+              <OptionSelect
+                ref={field.ref}
+                value={field.value}
+                onValueChange={field.onChange}
+                options={[
+                  { value: 'hours', label: t`Hours` },
+                  { value: 'days', label: t`Days` },
+                ]}
+              />
             )}
           </ControlledField>
         </div>

@@ -9,8 +9,8 @@ import type { StackPanel, StackPanels } from './stack-page';
 export const stacksPages = {
   stack: lazyPage(() => import('./stack-page').then((m) => m.StackPage)),
   createStackWizard: lazyPage(() => import('./stack-wizard-page').then((m) => m.CreateStackRoute)),
-  cloneStackWizard: lazyPage(() => import('./stack-wizard-page').then((m) => m.CloneStackRoute)),
-  editStackWizard: lazyPage(() => import('./stack-wizard-page').then((m) => m.EditStackRoute)),
+  cloneStackWizard: lazyPage(() => import('./clone-stack-page').then((m) => m.CloneStackRoute)),
+  editStackWizard: lazyPage(() => import('./edit-stack-page').then((m) => m.EditStackRoute)),
 } satisfies AppPages;
 
 /**
