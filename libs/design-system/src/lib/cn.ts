@@ -164,6 +164,7 @@ add('wrap', 'wrap-break-word wrap-anywhere wrap-normal');
 add('ring-w-inset', 'ring-inset');
 add('transform', 'transform transform-cpu transform-gpu transform-none');
 add('resize', 'resize resize-none resize-x resize-y');
+add('appearance', 'appearance-none appearance-auto');
 add('box', 'box-border box-content');
 add('grow', 'grow');
 add('shrink', 'shrink');
