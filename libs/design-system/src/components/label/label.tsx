@@ -1,11 +1,12 @@
-import type { ComponentProps, MouseEvent } from 'react';
+import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
 /**
- * A form control's label: a native `<label>` (Radix's Label adds only what `onMouseDown` does here,
- * and would bring its Primitive, Slot and react-dom helpers to every page with a field).
+ * A form control's label: a native `<label>`, its text not selectable (`select-none`, what Radix's
+ * Label did on a double press, without its Primitive, Slot and react-dom helpers on every page
+ * with a field).
  */
-export function Label({ className, onMouseDown, ...props }: ComponentProps<'label'>) {
+export function Label({ className, ...props }: ComponentProps<'label'>) {
   return (
     // The control it names is given by the caller (htmlFor, or the control inside it).
     // eslint-disable-next-line jsx-a11y/label-has-associated-control
@@ -15,12 +16,6 @@ export function Label({ className, onMouseDown, ...props }: ComponentProps<'labe
         'flex items-center gap-1 text-sm leading-none font-medium text-foreground select-none peer-disabled:opacity-50',
         className,
       )}
-      onMouseDown={(event: MouseEvent<HTMLLabelElement>) => {
-        onMouseDown?.(event);
-        // A double press on a label selects no text (as Radix's Label), unless it is on the control inside it.
-        const target = event.target as HTMLElement;
-        if (!event.defaultPrevented && event.detail > 1 && !target.closest('button, input, select, textarea')) event.preventDefault();
-      }}
       {...props}
     />
   );
