@@ -23,6 +23,7 @@ export class RunnerEvents {
   #client: pg.PoolClient | null = null;
   #stopped = false;
   #connecting: Promise<void> | null = null;
+  readonly #released = new WeakSet<pg.PoolClient>();
 
   constructor(private readonly pool: pg.Pool | null) {
     this.#emitter.setMaxListeners(0);
@@ -43,7 +44,10 @@ export class RunnerEvents {
     const client = await this.pool.connect();
     client.on('notification', (message) => this.#emitter.emit(message.channel, message.payload ?? ''));
     client.on('error', () => {
-      client.release(true);
+      // Once given back (stop, or an earlier error) the connection is the pool's: an error on it
+      // (PostgreSQL shutting down) is not ours to release again.
+      if (this.#released.has(client)) return;
+      this.#release(client, true);
       if (this.#client === client) this.#client = null;
       this.#connecting = null;
       if (!this.#stopped) {
@@ -52,10 +56,17 @@ export class RunnerEvents {
     });
     for (const channel of channels) await client.query(`LISTEN ${channel}`);
     if (this.#stopped) {
-      client.release(true);
+      this.#release(client, true);
       return;
     }
     this.#client = client;
+  }
+
+  /** Gives a connection back to the pool once. */
+  #release(client: pg.PoolClient, destroy = false): void {
+    if (this.#released.has(client)) return;
+    this.#released.add(client);
+    client.release(destroy);
   }
 
   /** Calls `listener` for each notification on the channel (and on `resync`) until the returned function is called. */
@@ -96,7 +107,7 @@ export class RunnerEvents {
     this.#client = null;
     if (client) {
       await client.query('UNLISTEN *').catch(() => undefined);
-      client.release();
+      this.#release(client);
     }
   }
 }
