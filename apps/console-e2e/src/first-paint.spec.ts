@@ -167,7 +167,12 @@ test.describe('first paint before the scripts run', () => {
       await page.goto('/app/namespaces');
       const heading = page.getByRole('heading', { name: 'Namespaces', exact: true });
       await expect(heading).toBeVisible();
-      const painted = await heading.boundingBox();
+      // React may replace the prerendered heading at this very moment (its box is then null for
+      // an instant): measure the heading that is shown.
+      let painted: Awaited<ReturnType<typeof heading.boundingBox>> = null;
+      await expect
+        .poll(async () => (painted = await heading.boundingBox()), { message: 'the heading is laid out' })
+        .not.toBeNull();
       await expect(
         page.locator('[data-first-paint]'),
         'React replaced the prerendered frame',

@@ -23,6 +23,9 @@ export async function expectNoAxeViolations(page: Page, where: string): Promise<
     page.waitForFunction(() =>
       document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
     );
+  // A toast raised by a request that just failed mounts once sonner's code has come (it loads
+  // with the first toast): let the network go quiet first (bounded: a page may hold a stream).
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   // Twice, a moment apart: a toast mounts first and starts its fade a frame later (sonner flips
   // data-mounted after mounting), so one quiet instant is not yet a settled page.
   await settled();
