@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { z } from 'zod/mini';
 import { Button } from '../button/button';
 import { FormDialog } from '../form-dialog/form-dialog';
@@ -50,8 +50,11 @@ export const WithErrors: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Save team' }));
-    await expect(canvas.getByRole('textbox', { name: /Team name/ })).toHaveAccessibleDescription(
-      'Enter a value. Unique in the organization.',
+    // The form's checks load with its first press: the first check waits for them.
+    await waitFor(() =>
+      expect(canvas.getByRole('textbox', { name: /Team name/ })).toHaveAccessibleDescription(
+        'Enter a value. Unique in the organization.',
+      ),
     );
     await expect(args.onSubmit).not.toHaveBeenCalled();
   },
