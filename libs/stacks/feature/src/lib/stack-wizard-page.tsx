@@ -11,12 +11,13 @@ import { StackGeneralStep } from './stack-general-step';
 import { stackPaths } from './stack-paths';
 
 // The form's checks (zod and the schema, about 11 KiB gzip) and the code, engine, settings and
-// time-to-live steps (selects, a switch, multi-selects that the first step does not show) load in
-// one download once the user starts on the form (a press or a key anywhere), well before Next or
-// Create needs them.
+// time-to-live steps (selects, a switch, multi-selects that the first step does not show) load
+// once the user starts on the form (a press or a key anywhere), well before Next or Create needs
+// them, through stack-wizard-later.ts.
 const loadLater = () => import('./stack-wizard-later');
-const stackFormSchema = lazySchema(() => loadLater().then((m) => m.stackFormSchema));
-const LaterSteps = lazy(() => loadLater().then((m) => ({ default: m.StackLaterStep })));
+const stackFormSchema = lazySchema(() => loadLater().then((m) => m.loadStackFormSchema()));
+const loadLaterSteps = () => loadLater().then((m) => m.loadStackLaterStep());
+const LaterSteps = lazy(() => loadLaterSteps().then((StackLaterStep) => ({ default: StackLaterStep })));
 
 /** A later step, once its code has loaded (a skeleton only when Next comes before the download ends). */
 function LaterStep(props: ComponentProps<typeof LaterSteps>) {
@@ -64,7 +65,7 @@ export function StackWizard({ title, submitLabel, initial, stack, onSubmit, onCa
   const { t } = useLingui();
   const client = useApiClient();
   const form = useContractForm({ schema: stackFormSchema, defaultValues: initial, messages: stackFieldMessages });
-  useOnFirstInput(loadLater);
+  useOnFirstInput(loadLaterSteps);
   const namespaceId = useWatch({ control: form.control, name: 'namespaceId' });
   const namespace = useQuery({ ...namespacesQueries.detail(client, namespaceId), enabled: namespaceId !== '' });
   return (
