@@ -4,11 +4,14 @@ import { useSettleDriftJob, useStartDriftDetectionMutation } from '@terrace/drif
 import { Radar } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useDriftAccess } from './drift-access';
+import { loadDriftActions, preloadDriftActions } from './load-drift-actions';
 
 // What follows a detection started here (polling, the toast saying how it ended) loads then: the
 // Drift Center shows this button on every row.
 const DetectionProgress = lazy(() =>
-  import('./drift-job-progress').then((m) => ({ default: m.DetectionProgress })),
+  loadDriftActions()
+    .then((m) => m.loadDetectionProgress())
+    .then((Progress) => ({ default: Progress })),
 );
 
 export interface DriftDetectionButtonProps {
@@ -35,6 +38,8 @@ export function DriftDetectionButton({ stack, row = false }: DriftDetectionButto
       {row ? (
         <EditButton
           access={access}
+          onPointerEnter={preloadDriftActions}
+          onFocus={preloadDriftActions}
           row
           variant="ghost"
           size="icon"
@@ -56,6 +61,8 @@ export function DriftDetectionButton({ stack, row = false }: DriftDetectionButto
       ) : (
         <EditButton
           access={access}
+          onPointerEnter={preloadDriftActions}
+          onFocus={preloadDriftActions}
           variant={'outline'}
           loading={running}
           onClick={() =>

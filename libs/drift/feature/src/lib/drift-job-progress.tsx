@@ -1,17 +1,27 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from '@terrace/design-system';
-import { driftQueries, isJobFinished, useSettleDriftJob } from '@terrace/drift/data-access';
+import { driftQueries, isJobFinished, useSettleDriftJob, type JobStatus } from '@terrace/drift/data-access';
 import { useApiClient } from '@terrace/session';
 import { ExternalLink } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { driftStateLabels, driftStateOf, jobStatusLabels } from './drift-labels';
+import { driftStateLabels, driftStateOf } from './drift-labels';
 import { driftPaths } from './drift-paths';
 
 // What follows a drift detection or remediation once the user started one: its polling, how it
 // ended, and the links to what it made. The buttons load it then (drift-detection-button.tsx,
 // remediate-drift-button.tsx): the Drift Center shows both buttons on every row.
+
+export const jobStatusLabels: Record<JobStatus, MessageDescriptor> = {
+  queued: msg`Queued`,
+  inProgress: msg`In progress`,
+  succeeded: msg`Succeeded`,
+  failed: msg`Failed`,
+  canceled: msg`Canceled`,
+};
 
 interface JobProgressProps {
   stack: { id: string; name: string };

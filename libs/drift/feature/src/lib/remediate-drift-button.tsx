@@ -1,19 +1,19 @@
 import { useLingui } from '@lingui/react/macro';
-import { EditButton, lazyDialog, toast, type EditAccess } from '@terrace/design-system';
-import { useStartDriftRemediationMutation } from '@terrace/drift/data-access';
+import { EditButton, lazyDialog, type EditAccess } from '@terrace/design-system';
 import { Wrench } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useDriftAccess } from './drift-access';
 import { driftStateOf } from './drift-labels';
+import { loadDriftActions, preloadDriftActions } from './load-drift-actions';
 
-// The dialog (Radix dialog, radio group, checkboxes) loads when it first opens: the drift center
-// shows this button on every row.
-const RemediateDriftDialog = lazyDialog(() =>
-  import('./remediate-drift-dialog').then((m) => m.RemediateDriftDialog),
-);
-// What follows a remediation started here (polling, status, links) loads then.
+// The dialog (Radix dialog, radio group, checkboxes) loads when it first opens, and what follows
+// a remediation started here (polling, status, links) then: the Drift Center shows this button on
+// every row.
+const RemediateDriftDialog = lazyDialog(() => loadDriftActions().then((m) => m.loadRemediateDriftDialog()));
 const RemediationProgress = lazy(() =>
-  import('./drift-job-progress').then((m) => ({ default: m.RemediationProgress })),
+  loadDriftActions()
+    .then((m) => m.loadRemediationProgress())
+    .then((Progress) => ({ default: Progress })),
 );
 
 export interface RemediateDriftButtonProps {
@@ -36,7 +36,6 @@ export function RemediateDriftButton({
 }: RemediateDriftButtonProps) {
   const { t } = useLingui();
   const permission = useDriftAccess(stack.namespaceId).remediate;
-  const start = useStartDriftRemediationMutation();
   const [open, setOpen] = useState(false);
   const [remediationId, setRemediationId] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
@@ -56,6 +55,8 @@ export function RemediateDriftButton({
       {row ? (
         <EditButton
           access={access}
+          onPointerEnter={preloadDriftActions}
+          onFocus={preloadDriftActions}
           row
           variant="ghost"
           size="icon"
@@ -68,6 +69,8 @@ export function RemediateDriftButton({
       ) : (
         <EditButton
           access={access}
+          onPointerEnter={preloadDriftActions}
+          onFocus={preloadDriftActions}
           variant={'primary'}
           loading={running}
           onClick={() => setOpen(true)}
@@ -86,28 +89,10 @@ export function RemediateDriftButton({
         onOpenChange={setOpen}
         stack={stack}
         resourceAddresses={resourceAddresses}
-        pending={start.isPending}
-        onStart={(mode, chosen) =>
-          start
-            .mutateAsync({
-              stackId: stack.id,
-              mode,
-              ...(chosen.length > 0 ? { resourceAddresses: chosen } : {}),
-            })
-            .then(
-              (started) => {
-                setRemediationId(started.driftRemediationId);
-                setRunning(true);
-                setOpen(false);
-                toast.success(
-                  mode === 'deploy'
-                    ? t`Remediation started: a deployment of ${stack.name}.`
-                    : t`Remediation started: a refresh-only deployment of ${stack.name}.`,
-                );
-              },
-              () => undefined,
-            )
-        }
+        onStarted={(id) => {
+          setRemediationId(id);
+          setRunning(true);
+        }}
       />
     </>
   );

@@ -1,5 +1,6 @@
 import type { ApiClient } from '@terrace/api-client';
-import { firstItem, toPage } from '@terrace/session';
+import { firstItem } from '@terrace/session';
+import { listRuns } from './run-list.query';
 import type {
   Deployment,
   Plan,
@@ -7,8 +8,6 @@ import type {
   RunComment,
   RunDetail,
   RunDetailKind,
-  RunListFilters,
-  RunPage,
   RunStateV2,
   Task,
 } from './runs.types';
@@ -20,25 +19,7 @@ import type {
  * is in runs.commands.ts: a runs list loads none of it.
  */
 export const runsRequests = {
-  async list(client: ApiClient, filters: RunListFilters, signal?: AbortSignal): Promise<RunPage> {
-    const { page, pageSize, stackId, namespaceId, kind, status, isActive, updatedInTheLastHours } = filters;
-    const { data } = await client.GET('/stack/run', {
-      params: {
-        query: {
-          page,
-          pageSize,
-          ...(stackId ? { stackId } : {}),
-          ...(namespaceId ? { namespaceId } : {}),
-          ...(kind ? { kind } : {}),
-          ...(status ? { status } : {}),
-          ...(isActive !== undefined ? { isActive } : {}),
-          ...(updatedInTheLastHours !== undefined ? { updatedInTheLastHours } : {}),
-        },
-      },
-      signal,
-    });
-    return toPage(data);
-  },
+  list: listRuns,
 
   async get(client: ApiClient, kind: RunDetailKind, id: string, signal?: AbortSignal): Promise<RunDetail> {
     switch (kind) {
