@@ -1,14 +1,15 @@
 export { runsKeys } from './lib/runs.keys';
 export { runsQueries } from './lib/runs.queries';
+export { runListQuery } from './lib/run-list.query';
 export { runsRequests } from './lib/runs.requests';
 export { runsCommands } from './lib/runs.commands';
 export { runPaths } from './lib/run-paths';
+export { stepsOf } from './lib/run-steps';
 export {
   detailKindOf,
   detailKindOfId,
   runDetailKinds,
   runPageSizes,
-  stepsOf,
   type Deployment,
   type PageSize,
   type Plan,

@@ -1,6 +1,7 @@
 export { stacksKeys } from './lib/stacks.keys';
 export { stacksQueries } from './lib/stacks.queries';
 export { stacksRequests } from './lib/stacks.requests';
+export { stacksCommands } from './lib/stacks.commands';
 export {
   iacTypes,
   type AuditEvent,
@@ -17,8 +18,8 @@ export {
   type StackUpdate,
   type Ttl,
 } from './lib/stacks.types';
+export { useCreateStackMutation } from './lib/create-stack.mutation';
 export {
-  useCreateStackMutation,
   useDeleteStackMutation,
   useExtendStackTtlMutation,
   useMoveStacksMutation,

@@ -11,7 +11,6 @@ import {
   OptionSelect,
   PageHeader,
   Stack as Column,
-  useActionsColumn,
 } from '@terrace/design-system';
 import type { DriftState } from '@terrace/drift/data-access';
 import { namespacesQueries } from '@terrace/namespaces/data-access';
@@ -59,13 +58,6 @@ export function DriftCenterPage({ now }: { now?: Date } = {}) {
     return () => clearTimeout(timer);
   }, [draft, name, setParams]);
 
-  const actions = useActionsColumn<Stack>((stack) => (
-    <>
-      <DriftDetectionButton stack={stack} row />
-      <RemediateDriftButton stack={stack} row />
-    </>
-  ));
-
   const columns = useMemo<ColumnDef<Stack, unknown>[]>(
     () => [
       {
@@ -110,9 +102,17 @@ export function DriftCenterPage({ now }: { now?: Date } = {}) {
             timeStyle: 'short',
           }),
       },
-      actions,
+      {
+        // A column of its own, not useActionsColumn's (a new cell component at every render): a
+        // row's buttons keep what they follow (a detection or remediation started) across renders.
+        id: 'actions',
+        header: () => <span className="sr-only">{t`Actions`}</span>,
+        enableSorting: false,
+        meta: { align: 'end' },
+        cell: DriftRowActions,
+      },
     ],
-    [t, i18n, actions],
+    [t, i18n],
   );
 
   const filtered = Boolean(name || namespaceId || driftState);
@@ -218,6 +218,16 @@ export function DriftCenterPage({ now }: { now?: Date } = {}) {
           />
         </>
       )}
+    </Column>
+  );
+}
+
+/** A row's drift detection and remediation. */
+function DriftRowActions({ row }: { row: { original: Stack } }) {
+  return (
+    <Column direction="row" gap={1} justify="end">
+      <DriftDetectionButton stack={row.original} row />
+      <RemediateDriftButton stack={row.original} row />
     </Column>
   );
 }

@@ -1,17 +1,18 @@
 import { useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
-import { EditButton, toast } from '@terrace/design-system';
-import {
-  driftQueries,
-  isJobFinished,
-  useSettleDriftJob,
-  useStartDriftDetectionMutation,
-} from '@terrace/drift/data-access';
-import { useApiClient } from '@terrace/session';
+import { EditButton } from '@terrace/design-system';
+import { useSettleDriftJob, useStartDriftDetectionMutation } from '@terrace/drift/data-access';
 import { Radar } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useDriftAccess } from './drift-access';
-import { driftStateLabels, driftStateOf } from './drift-labels';
+import { loadDriftActions, preloadDriftActions } from './load-drift-actions';
+
+// What follows a detection started here (polling, the toast saying how it ended) loads then: the
+// Drift Center shows this button on every row.
+const DetectionProgress = lazy(() =>
+  loadDriftActions()
+    .then((m) => m.loadDetectionProgress())
+    .then((Progress) => ({ default: Progress })),
+);
 
 export interface DriftDetectionButtonProps {
   stack: { id: string; name: string; namespaceId: string };
@@ -24,45 +25,21 @@ export interface DriftDetectionButtonProps {
  * runs and says how it ended; the stack's state, drifts and the report are fetched again then.
  */
 export function DriftDetectionButton({ stack, row = false }: DriftDetectionButtonProps) {
-  const { t, i18n } = useLingui();
-  const client = useApiClient();
+  const { t } = useLingui();
   const access = useDriftAccess(stack.namespaceId).detect;
   const start = useStartDriftDetectionMutation();
   const settle = useSettleDriftJob();
   const [detectionId, setDetectionId] = useState<string | null>(null);
-  const detection = useQuery({
-    ...driftQueries.detection(client, stack.id, detectionId ?? ''),
-    enabled: detectionId !== null,
-  });
-  const running =
-    start.isPending ||
-    (detectionId !== null && !isJobFinished(detection.data?.status) && !detection.isError);
-  const reported = useRef<string | null>(null);
-
-  const status = detection.data?.status;
-  useEffect(() => {
-    if (!detectionId || !isJobFinished(status) || reported.current === detectionId) return;
-    reported.current = detectionId;
-    void settle(stack.id);
-    const data = detection.data;
-    if (status === 'succeeded') {
-      const state = i18n._(driftStateLabels[driftStateOf(data?.driftState)]);
-      toast.success(t`Drift detection of ${stack.name} finished: ${state}.`);
-    } else if (status === 'failed') {
-      toast.error(
-        t`Drift detection of ${stack.name} failed.`,
-        data?.errorMessage ? { description: data.errorMessage } : undefined,
-      );
-    } else {
-      toast.info(t`Drift detection of ${stack.name} was canceled.`);
-    }
-  }, [detectionId, status, detection.data, settle, stack.id, stack.name, t, i18n]);
+  const [detecting, setDetecting] = useState(false);
+  const running = start.isPending || (detectionId !== null && detecting);
 
   return (
     <>
       {row ? (
         <EditButton
           access={access}
+          onPointerEnter={preloadDriftActions}
+          onFocus={preloadDriftActions}
           row
           variant="ghost"
           size="icon"
@@ -71,8 +48,8 @@ export function DriftDetectionButton({ stack, row = false }: DriftDetectionButto
           onClick={() =>
             void start.mutateAsync(stack.id).then(
               (started) => {
-                reported.current = null;
                 setDetectionId(started.driftDetectionId ?? null);
+                setDetecting(true);
                 if (!started.driftDetectionId) void settle(stack.id);
               },
               () => undefined,
@@ -84,13 +61,15 @@ export function DriftDetectionButton({ stack, row = false }: DriftDetectionButto
       ) : (
         <EditButton
           access={access}
+          onPointerEnter={preloadDriftActions}
+          onFocus={preloadDriftActions}
           variant={'outline'}
           loading={running}
           onClick={() =>
             void start.mutateAsync(stack.id).then(
               (started) => {
-                reported.current = null;
                 setDetectionId(started.driftDetectionId ?? null);
+                setDetecting(true);
                 if (!started.driftDetectionId) void settle(stack.id);
               },
               () => undefined,
@@ -100,6 +79,11 @@ export function DriftDetectionButton({ stack, row = false }: DriftDetectionButto
           <Radar aria-hidden />
           {t`Detect drift`}
         </EditButton>
+      )}
+      {detectionId && (
+        <Suspense fallback={null}>
+          <DetectionProgress key={detectionId} stack={stack} detectionId={detectionId} onRunningChange={setDetecting} />
+        </Suspense>
       )}
       <span role="status" className="sr-only">
         {running ? t`Detecting drift of ${stack.name}…` : ''}

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { BadgeProps } from '@terrace/design-system';
-import type { DriftState, JobStatus } from '@terrace/drift/data-access';
+import type { DriftState } from '@terrace/drift/data-access';
 
 export type BadgeTone = NonNullable<BadgeProps['tone']>;
 
@@ -35,11 +35,3 @@ export const driftStateTones: Record<DriftState, BadgeTone> = {
 export function driftStateOf(state: string | undefined): DriftState {
   return state && state in driftStateLabels ? (state as DriftState) : 'notChecked';
 }
-
-export const jobStatusLabels: Record<JobStatus, MessageDescriptor> = {
-  queued: msg`Queued`,
-  inProgress: msg`In progress`,
-  succeeded: msg`Succeeded`,
-  failed: msg`Failed`,
-  canceled: msg`Canceled`,
-};

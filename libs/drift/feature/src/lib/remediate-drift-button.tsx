@@ -1,24 +1,19 @@
 import { useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
-import { EditButton, lazyDialog, toast, type EditAccess } from '@terrace/design-system';
-import {
-  driftQueries,
-  isJobFinished,
-  useSettleDriftJob,
-  useStartDriftRemediationMutation,
-} from '@terrace/drift/data-access';
-import { useApiClient } from '@terrace/session';
-import { ExternalLink, Wrench } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { EditButton, lazyDialog, type EditAccess } from '@terrace/design-system';
+import { Wrench } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useDriftAccess } from './drift-access';
-import { driftStateOf, jobStatusLabels } from './drift-labels';
-import { driftPaths } from './drift-paths';
+import { driftStateOf } from './drift-labels';
+import { loadDriftActions, preloadDriftActions } from './load-drift-actions';
 
-// The dialog (Radix dialog, radio group, checkboxes) loads when it first opens: the drift center
-// shows this button on every row.
-const RemediateDriftDialog = lazyDialog(() =>
-  import('./remediate-drift-dialog').then((m) => m.RemediateDriftDialog),
+// The dialog (Radix dialog, radio group, checkboxes) loads when it first opens, and what follows
+// a remediation started here (polling, status, links) then: the Drift Center shows this button on
+// every row.
+const RemediateDriftDialog = lazyDialog(() => loadDriftActions().then((m) => m.loadRemediateDriftDialog()));
+const RemediationProgress = lazy(() =>
+  loadDriftActions()
+    .then((m) => m.loadRemediationProgress())
+    .then((Progress) => ({ default: Progress })),
 );
 
 export interface RemediateDriftButtonProps {
@@ -39,18 +34,11 @@ export function RemediateDriftButton({
   resourceAddresses,
   row = false,
 }: RemediateDriftButtonProps) {
-  const { t, i18n } = useLingui();
-  const client = useApiClient();
+  const { t } = useLingui();
   const permission = useDriftAccess(stack.namespaceId).remediate;
-  const start = useStartDriftRemediationMutation();
-  const settle = useSettleDriftJob();
   const [open, setOpen] = useState(false);
   const [remediationId, setRemediationId] = useState<string | null>(null);
-  const remediation = useQuery({
-    ...driftQueries.remediation(client, stack.id, remediationId ?? ''),
-    enabled: remediationId !== null,
-  });
-  const reported = useRef<string | null>(null);
+  const [running, setRunning] = useState(false);
 
   const drifted = driftStateOf(stack.driftState) === 'drifted';
   const access: EditAccess = !permission.canEdit
@@ -62,27 +50,13 @@ export function RemediateDriftButton({
           readOnlyReason: t`Nothing to remediate: no drift was found on this stack.`,
         };
 
-  const data = remediation.data;
-  const status = data?.status;
-  useEffect(() => {
-    if (!remediationId || !isJobFinished(status) || reported.current === remediationId) return;
-    reported.current = remediationId;
-    void settle(stack.id);
-    if (status === 'failed')
-      toast.error(
-        t`Remediation of ${stack.name} failed.`,
-        data?.errorMessage ? { description: data.errorMessage } : undefined,
-      );
-  }, [remediationId, status, data?.errorMessage, settle, stack.id, stack.name, t]);
-
-  const running = remediationId !== null && !isJobFinished(status) && !remediation.isError;
-  const statusLabel = data ? i18n._(jobStatusLabels[data.status]) : '';
-
   return (
     <>
       {row ? (
         <EditButton
           access={access}
+          onPointerEnter={preloadDriftActions}
+          onFocus={preloadDriftActions}
           row
           variant="ghost"
           size="icon"
@@ -95,6 +69,8 @@ export function RemediateDriftButton({
       ) : (
         <EditButton
           access={access}
+          onPointerEnter={preloadDriftActions}
+          onFocus={preloadDriftActions}
           variant={'primary'}
           loading={running}
           onClick={() => setOpen(true)}
@@ -103,60 +79,20 @@ export function RemediateDriftButton({
           {t`Remediate`}
         </EditButton>
       )}
-      {remediationId && data && (
-        <span
-          role="status"
-          className="inline-flex items-center gap-2 text-sm text-muted-foreground"
-        >
-          {t`Remediation: ${statusLabel}`}
-          {data.runId && (
-            <Link
-              className="text-primary-subtle-foreground hover:underline"
-              to={driftPaths.run(data.runId)}
-            >
-              {t`Open the run`}
-            </Link>
-          )}
-          {data.pullRequestUrl && (
-            <a
-              className="inline-flex items-center gap-1 text-primary-subtle-foreground hover:underline"
-              href={data.pullRequestUrl}
-              target="_blank"
-              rel="noreferrer"
-            >
-              {t`Open the pull request`}
-              <ExternalLink aria-hidden className="size-3 rtl:-scale-x-100" />
-            </a>
-          )}
-        </span>
+      {remediationId && (
+        <Suspense fallback={null}>
+          <RemediationProgress key={remediationId} stack={stack} remediationId={remediationId} onRunningChange={setRunning} />
+        </Suspense>
       )}
       <RemediateDriftDialog
         open={open}
         onOpenChange={setOpen}
         stack={stack}
         resourceAddresses={resourceAddresses}
-        pending={start.isPending}
-        onStart={(mode, chosen) =>
-          start
-            .mutateAsync({
-              stackId: stack.id,
-              mode,
-              ...(chosen.length > 0 ? { resourceAddresses: chosen } : {}),
-            })
-            .then(
-              (started) => {
-                reported.current = null;
-                setRemediationId(started.driftRemediationId);
-                setOpen(false);
-                toast.success(
-                  mode === 'deploy'
-                    ? t`Remediation started: a deployment of ${stack.name}.`
-                    : t`Remediation started: a refresh-only deployment of ${stack.name}.`,
-                );
-              },
-              () => undefined,
-            )
-        }
+        onStarted={(id) => {
+          setRemediationId(id);
+          setRunning(true);
+        }}
       />
     </>
   );

@@ -12,36 +12,37 @@ import {
   Label,
   RadioGroup,
   RadioGroupItem,
+  toast,
 } from '@terrace/design-system';
+import { useStartDriftRemediationMutation } from '@terrace/drift/data-access';
 import { useId, useState } from 'react';
 import { remediationModeLabels, remediationModes, type OfferedRemediationMode } from './remediation-modes';
 
 export interface RemediateDriftDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  stack: { name: string };
+  stack: { id: string; name: string };
   /** Only these resources (the stack's drift details); all drifted resources when absent. */
   resourceAddresses?: string[];
-  /** The remediation is being started. */
-  pending: boolean;
-  /** Starts the remediation in that mode, of these resources (none: every drifted resource). */
-  onStart: (mode: OfferedRemediationMode, resourceAddresses: string[]) => Promise<unknown>;
+  /** The remediation started (the dialog has closed and said so). */
+  onStarted: (remediationId: string) => void;
 }
 
 /**
  * How to remediate a stack's drift (deploy the code over it, or accept the cloud's values), and of
- * which of its drifted resources. The choice stays from one opening to the next.
+ * which of its drifted resources; starts it (POST /stack/driftRemediation). The choice stays from
+ * one opening to the next.
  */
 export function RemediateDriftDialog({
   open,
   onOpenChange,
   stack,
   resourceAddresses,
-  pending,
-  onStart,
+  onStarted,
 }: RemediateDriftDialogProps) {
   const { t, i18n } = useLingui();
   const id = useId();
+  const start = useStartDriftRemediationMutation();
   const [mode, setMode] = useState<OfferedRemediationMode>('deploy');
   // Every drifted resource is remediated unless the user leaves some out.
   const [excluded, setExcluded] = useState<string[]>([]);
@@ -121,13 +122,32 @@ export function RemediateDriftDialog({
             {t`Cancel`}
           </Button>
           <Button
-            loading={pending}
+            loading={start.isPending}
             disabled={
               resourceAddresses !== undefined &&
               resourceAddresses.length > 0 &&
               chosen.length === 0
             }
-            onClick={() => void onStart(mode, chosen)}
+            onClick={() =>
+              void start
+                .mutateAsync({
+                  stackId: stack.id,
+                  mode,
+                  ...(chosen.length > 0 ? { resourceAddresses: chosen } : {}),
+                })
+                .then(
+                  (started) => {
+                    onStarted(started.driftRemediationId);
+                    onOpenChange(false);
+                    toast.success(
+                      mode === 'deploy'
+                        ? t`Remediation started: a deployment of ${stack.name}.`
+                        : t`Remediation started: a refresh-only deployment of ${stack.name}.`,
+                    );
+                  },
+                  () => undefined,
+                )
+            }
           >
             {mode === 'deploy' ? t`Deploy` : t`Accept the cloud's values`}
           </Button>

@@ -1,6 +1,20 @@
-import { isApiError, readEventStream, type ApiClient, type ServerSentEvent } from '@terrace/api-client';
-import { runsRequests } from './runs.requests';
+import { isApiError, QUIET_REQUEST_HEADER, readEventStream, type ApiClient, type ServerSentEvent } from '@terrace/api-client';
 import type { RunLogLine, RunStatusEvent } from './runs.types';
+
+/**
+ * Opens the run's event stream (server-sent events over fetch, with the bearer token the client
+ * adds); `afterSeq` resumes after the last event received. Answers the response to read. Quiet:
+ * the log panel shows the stream's state and the reader reconnects, so a failure is no toast.
+ */
+async function openEventStream(client: ApiClient, runId: string, afterSeq: number | null, signal: AbortSignal): Promise<Response> {
+  const { response } = await client.GET('/stack/run/{runId}/logs', {
+    params: { path: { runId }, query: afterSeq === null ? {} : { afterSeq } },
+    headers: { [QUIET_REQUEST_HEADER]: 'true', ...(afterSeq === null ? {} : { 'Last-Event-ID': String(afterSeq) }) },
+    parseAs: 'stream',
+    signal,
+  });
+  return response;
+}
 
 export interface RunEventHandlers {
   onLog: (line: RunLogLine) => void;
@@ -44,7 +58,7 @@ export async function followRunEvents(
     let ended = false;
     let progressed = false;
     try {
-      const response = await runsRequests.openEventStream(client, runId, lastSeq, signal);
+      const response = await openEventStream(client, runId, lastSeq, signal);
       handlers.onConnection?.('live');
       const reading = readEventStream(response, (event) => {
         progressed = true;

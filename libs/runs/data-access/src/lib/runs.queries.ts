@@ -1,28 +1,19 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '@terrace/api-client';
+import { runListQuery } from './run-list.query';
 import { runsKeys } from './runs.keys';
 import { runsRequests } from './runs.requests';
-import type { RunDetailKind, RunListFilters } from './runs.types';
+import type { RunDetailKind } from './runs.types';
 
 // A run's page learns its changes from the run's event stream (useRunEvents patches the cache and
 // refetches once when the stream ends), so its queries need no polling and no short stale time.
 const runStaleTime = 30_000;
-// Lists of runs move on their own (runs start and finish on runners): they go stale quickly, and
-// a list is refetched when it is shown again rather than polled.
-const listStaleTime = 10_000;
 // Comments are added by others on the same run now and then.
 const commentsStaleTime = 30_000;
 
 /** One `queryOptions` per query: the key from the key factory, the request with the query's abort signal. */
 export const runsQueries = {
-  list: (client: ApiClient, filters: RunListFilters) =>
-    queryOptions({
-      queryKey: runsKeys.list(filters),
-      queryFn: ({ signal }) => runsRequests.list(client, filters, signal),
-      staleTime: listStaleTime,
-      // Paging or filtering keeps the current rows on screen until the next page arrives.
-      placeholderData: keepPreviousData,
-    }),
+  list: runListQuery,
   detail: (client: ApiClient, kind: RunDetailKind, id: string) =>
     queryOptions({
       queryKey: runsKeys.detail(kind, id),

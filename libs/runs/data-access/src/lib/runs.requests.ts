@@ -1,5 +1,6 @@
-import { QUIET_REQUEST_HEADER, type ApiClient } from '@terrace/api-client';
-import { firstItem, toPage } from '@terrace/session';
+import type { ApiClient } from '@terrace/api-client';
+import { firstItem } from '@terrace/session';
+import { listRuns } from './run-list.query';
 import type {
   Deployment,
   Plan,
@@ -7,38 +8,18 @@ import type {
   RunComment,
   RunDetail,
   RunDetailKind,
-  RunListFilters,
-  RunPage,
   RunStateV2,
   Task,
 } from './runs.types';
 
 /**
  * The reads of the runs domain: plain functions on the one configured client, on the contract's
- * generated paths. They take the query's abort `signal`. The run event stream is read by
- * `followRunEvents` (run-event-stream.ts), which opens it through `openEventStream`. What changes
- * a run (start, cancel, approve, comment) is in runs.commands.ts: a runs list loads none of it.
+ * generated paths. They take the query's abort `signal`. The run event stream is opened and read
+ * by `followRunEvents` (run-event-stream.ts). What changes a run (start, cancel, approve, comment)
+ * is in runs.commands.ts: a runs list loads none of it.
  */
 export const runsRequests = {
-  async list(client: ApiClient, filters: RunListFilters, signal?: AbortSignal): Promise<RunPage> {
-    const { page, pageSize, stackId, namespaceId, kind, status, isActive, updatedInTheLastHours } = filters;
-    const { data } = await client.GET('/stack/run', {
-      params: {
-        query: {
-          page,
-          pageSize,
-          ...(stackId ? { stackId } : {}),
-          ...(namespaceId ? { namespaceId } : {}),
-          ...(kind ? { kind } : {}),
-          ...(status ? { status } : {}),
-          ...(isActive !== undefined ? { isActive } : {}),
-          ...(updatedInTheLastHours !== undefined ? { updatedInTheLastHours } : {}),
-        },
-      },
-      signal,
-    });
-    return toPage(data);
-  },
+  list: listRuns,
 
   async get(client: ApiClient, kind: RunDetailKind, id: string, signal?: AbortSignal): Promise<RunDetail> {
     switch (kind) {
@@ -82,20 +63,5 @@ export const runsRequests = {
   async remoteRun(client: ApiClient, runId: string, signal?: AbortSignal): Promise<RemoteRun> {
     const { data } = await client.GET('/stack/remoteRun/details', { params: { query: { runId } }, signal });
     return firstItem(data);
-  },
-
-  /**
-   * Opens the run's event stream (server-sent events over fetch, with the bearer token the client
-   * adds); `afterSeq` resumes after the last event received. Answers the response to read. Quiet:
-   * the log panel shows the stream's state and the reader reconnects, so a failure is no toast.
-   */
-  async openEventStream(client: ApiClient, runId: string, afterSeq: number | null, signal: AbortSignal): Promise<Response> {
-    const { response } = await client.GET('/stack/run/{runId}/logs', {
-      params: { path: { runId }, query: afterSeq === null ? {} : { afterSeq } },
-      headers: { [QUIET_REQUEST_HEADER]: 'true', ...(afterSeq === null ? {} : { 'Last-Event-ID': String(afterSeq) }) },
-      parseAs: 'stream',
-      signal,
-    });
-    return response;
   },
 };

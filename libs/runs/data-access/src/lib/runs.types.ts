@@ -33,14 +33,6 @@ export type RunDetailKind = (typeof runDetailKinds)[number];
 /** A run as its page reads it: the kind's object, whichever it is. */
 export type RunDetail = Plan | Deployment | Task;
 
-/** The steps of a run, wherever its kind keeps them (planSteps, deploymentSteps, taskSteps). */
-export function stepsOf(run: RunDetail): RunStep[] {
-  if ('deploymentSteps' in run && run.deploymentSteps) return run.deploymentSteps;
-  if ('planSteps' in run && run.planSteps) return run.planSteps;
-  if ('taskSteps' in run && run.taskSteps) return run.taskSteps;
-  return [];
-}
-
 /** The page a run of this kind opens on (external runs have none here). */
 export function detailKindOf(kind: RunKind): RunDetailKind | null {
   switch (kind) {

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Button, EmptyState, ErrorState, PageHeader, Stack, Tabs, TabsContent, TabsList, TabsTrigger, useUrlTab } from '@terrace/design-system';
-import { runPaths, runsQueries, type Run, type RunListFilters } from '@terrace/runs/data-access';
+import { runListQuery, runPaths, type Run, type RunListFilters } from '@terrace/runs/data-access';
 import { RunsTable } from '@terrace/runs/ui';
 import { useApiClient } from '@terrace/session';
 import { Activity, History } from 'lucide-react';
@@ -45,7 +45,7 @@ function RunList({ active }: { active: boolean }) {
   const client = useApiClient();
   const [params, setParams] = useRunListParams(active ? 'active' : 'finished');
   const filters: RunListFilters = active ? { ...params, isActive: true } : { ...params, isActive: false, updatedInTheLastHours: FINISHED_WITHIN_HOURS };
-  const query = useQuery(runsQueries.list(client, filters));
+  const query = useQuery(runListQuery(client, filters));
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   const filtered = params.kind !== undefined || params.status !== undefined;
   const empty = filtered ? (

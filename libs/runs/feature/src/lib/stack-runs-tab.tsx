@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { Button, EmptyState, ErrorState } from '@terrace/design-system';
-import { runPaths, runsQueries, type Run } from '@terrace/runs/data-access';
+import { runListQuery, runPaths, type Run } from '@terrace/runs/data-access';
 import { RunsTable } from '@terrace/runs/ui';
 import { useApiClient } from '@terrace/session';
 import { Play } from 'lucide-react';
@@ -18,7 +18,7 @@ export function StackRunsTab({ stack }: StackRunsTabProps) {
   const { t } = useLingui();
   const client = useApiClient();
   const [params, setParams] = useRunListParams('runs');
-  const query = useQuery(runsQueries.list(client, { ...params, stackId: stack.id }));
+  const query = useQuery(runListQuery(client, { ...params, stackId: stack.id }));
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   return (
     <RunsTable<Run>

@@ -5,7 +5,8 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stackFixture } from './stacks.fixtures';
 import { stacksKeys } from './stacks.keys';
-import { useCreateStackMutation, useDeleteStackMutation, useExtendStackTtlMutation, useMoveStacksMutation } from './stacks.mutations';
+import { useCreateStackMutation } from './create-stack.mutation';
+import { useDeleteStackMutation, useExtendStackTtlMutation, useMoveStacksMutation } from './stacks.mutations';
 import { stacksQueries } from './stacks.queries';
 
 const server = setupMsw();

@@ -1,10 +1,11 @@
 import type { ApiClient } from '@terrace/api-client';
 import { firstItem, toPage } from '@terrace/session';
-import type { AuditEvent, IacType, Stack, StackInput, StackListFilters, StackPage, StackUpdate, Ttl } from './stacks.types';
+import type { AuditEvent, IacType, Stack, StackListFilters, StackPage } from './stacks.types';
 
 /**
- * The calls of the stacks domain: plain functions on the one configured client, on the
- * contract's generated paths. Reads take the query's abort `signal`.
+ * The reads of the stacks domain: plain functions on the one configured client, on the
+ * contract's generated paths, taking the query's abort `signal`. What changes a stack is in
+ * stacks.commands.ts: a page that only lists stacks loads none of it.
  */
 export const stacksRequests = {
   async list(client: ApiClient, filters: StackListFilters, signal?: AbortSignal): Promise<StackPage> {
@@ -28,27 +29,6 @@ export const stacksRequests = {
   },
   async get(client: ApiClient, stackId: string, signal?: AbortSignal): Promise<Stack> {
     const { data } = await client.GET('/stack/{stackId}', { params: { path: { stackId } }, signal });
-    return firstItem(data);
-  },
-  /** The one body wrapped twice, as the contract says: `{ entity: { stack } }`. */
-  async create(client: ApiClient, stack: StackInput): Promise<Stack> {
-    const { data } = await client.POST('/stack', { body: { entity: { stack } } });
-    return firstItem(data);
-  },
-  async update(client: ApiClient, stackId: string, input: StackUpdate): Promise<Stack> {
-    const { data } = await client.PUT('/stack/{stackId}', { params: { path: { stackId } }, body: { entity: input } });
-    return firstItem(data);
-  },
-  /** Deletes the stack; a blueprint stack's deletion may open the pull request removing its code (spec: 'delete stack and open cleanup PR'). */
-  async remove(client: ApiClient, stackId: string, options: { openCleanupPullRequest?: boolean } = {}): Promise<void> {
-    await client.DELETE('/stack/{stackId}', { params: { path: { stackId }, ...(options.openCleanupPullRequest ? { query: { openCleanupPullRequest: true } } : {}) } });
-  },
-  async move(client: ApiClient, stackId: string, namespaceId: string): Promise<Stack> {
-    const { data } = await client.PUT('/stack/{stackId}/move', { params: { path: { stackId } }, body: { entity: { namespaceId } } });
-    return firstItem(data);
-  },
-  async extendTtl(client: ApiClient, stackId: string, ttl: Ttl): Promise<Stack> {
-    const { data } = await client.PUT('/stack/{stackId}/extendTtl', { params: { path: { stackId } }, body: { entity: { ttl } } });
     return firstItem(data);
   },
   /**

@@ -6,7 +6,7 @@ import { stacksQueries, useCreateStackMutation } from '@terrace/stacks/data-acce
 import { Copy } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { formToStackInput, stackToForm } from './stack-input';
+import { stackToForm } from './stack-to-form';
 import { iacTypeLabels } from './stack-labels';
 import { stackPaths } from './stack-paths';
 import { StackWizard } from './stack-wizard-page';
@@ -28,7 +28,7 @@ export function CloneStackRoute() {
           submitLabel={t`Create stack`}
           initial={stackToForm(source, true)}
           onSubmit={async (values) => {
-            const created = await create.mutateAsync(formToStackInput(values));
+            const created = await create.mutateAsync(values);
             toast.success(t`Stack ${created.name} created.`);
             void navigate(stackPaths.details(created.id));
           }}

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { toast } from '@terrace/design-system';
 import { useUpdateStackMutation } from '@terrace/stacks/data-access';
 import { useNavigate, useParams } from 'react-router';
-import { formToStackInput, stackToForm } from './stack-input';
+import { stackToForm } from './stack-to-form';
 import { stackPaths } from './stack-paths';
 import { StackWizard } from './stack-wizard-page';
 import { WithStack } from './with-stack';
@@ -23,7 +23,7 @@ export function EditStackRoute() {
           stack={stack}
           onSubmit={async (values) => {
             // The namespace changes only through a move (typed confirmation), never here.
-            const { namespaceId: _unchanged, ...input } = formToStackInput(values);
+            const { namespaceId: _unchanged, ...input } = values;
             const updated = await update.mutateAsync({ stackId: stack.id, input });
             toast.success(t`Stack ${updated.name} saved.`);
             void navigate(stackPaths.details(updated.id));

@@ -2,10 +2,11 @@ import { zIacConfig, zStackInput, zTtl, zVcsInfo } from '@terrace/api-client/sch
 import { domainRule, trimmed, unwrapOptional } from '@terrace/design-system';
 import { validateApprovalTeams, validateRunnerGroups, validateTtl, validateVarFile, type Message } from '@terrace/domain';
 import { z } from 'zod/mini';
-import { INHERIT, splitVarFiles } from './stack-form';
+import { INHERIT } from './stack-form';
+import { formToStackInput, splitVarFiles } from './stack-input';
 
 // The stack wizard's checks, in a module of their own: the wizard loads them (and zod) at the
-// user's first press or key (stack-wizard-page.tsx, lazySchema).
+// user's first press or key (stack-wizard-page.tsx, stack-wizard-later.ts).
 //
 // Every limit below comes from the contract's generated schemas; the form adds only what the wire
 // does not say: text is trimmed, an empty text means "not set" (or "inherit"), and the domain's rules.
@@ -20,7 +21,7 @@ function validateVarFiles(value: string): Message | undefined {
   return undefined;
 }
 
-export const stackFormSchema = z
+const stackFormFields = z
   .object({
   name: trimmed(wire.name),
   description: trimmed(unwrapOptional(wire.description)),
@@ -57,3 +58,12 @@ export const stackFormSchema = z
     domainRule((values) => validateRunnerGroups(values.runnerMode, values.runnerGroups), { path: ['runnerGroups'] }),
     domainRule((values) => validateApprovalTeams(values.approval, values.approvalTeams), { path: ['approvalTeams'] }),
   );
+
+/** The form's values once checked and trimmed, before they become the stack the wizard sends. */
+export type StackFormChecked = z.output<typeof stackFormFields>;
+
+/** The wizard's form: its values, checked, become the contract's StackInput (what every wizard sends). */
+export const stackFormSchema = z.pipe(
+  stackFormFields,
+  z.transform((values: StackFormChecked) => formToStackInput(values)),
+);

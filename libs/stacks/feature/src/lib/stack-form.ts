@@ -9,15 +9,8 @@ import type { stackFormSchema } from './stack-form.schema';
 /** A setting left to the namespace (or the organization's default). */
 export const INHERIT = 'inherit' as const;
 
-/** Var files are typed one per line; each must be a file path the engine does not load by itself. */
-export function splitVarFiles(value: string): string[] {
-  return value
-    .split(/[\n,]/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-}
-
 export type StackFormValues = z.input<typeof stackFormSchema>;
+/** What the form submits: the contract's StackInput (the schema ends with formToStackInput). */
 export type StackFormOutput = z.output<typeof stackFormSchema>;
 export type CapabilityName = keyof StackFormValues['capabilities'];
 
@@ -26,38 +19,33 @@ export const stackFieldMessages: FieldMessages = {
   namespaceId: { required: msg`Choose the namespace of the stack.`, invalid_format: msg`Choose the namespace of the stack.` },
 };
 
-/** Server field paths of the wrapped body (`entity.stack.…`) and where they land in the form. */
-export const stackServerFields: Record<string, string> = {
-  'entity.stack.name': 'name',
-  'entity.stack.description': 'description',
-  'entity.stack.namespaceId': 'namespaceId',
-  'entity.stack.iacType': 'iacType',
-  'entity.stack.data.iacConfig.terraformVersion': 'version',
-  'entity.stack.data.iacConfig.terragruntVersion': 'version',
-  'entity.stack.data.iacConfig.opentofuVersion': 'version',
-  'entity.stack.data.iacConfig.varFiles': 'varFiles',
-  'entity.stack.data.vcsInfo': 'vcs.repoName',
-  'entity.stack.data.vcsInfo.providerId': 'vcs.providerId',
-  'entity.stack.data.vcsInfo.repoName': 'vcs.repoName',
-  'entity.stack.data.vcsInfo.branch': 'vcs.branch',
-  'entity.stack.data.vcsInfo.path': 'vcs.path',
-  'entity.stack.data.runnerConfig': 'runnerMode',
-  'entity.stack.data.runnerConfig.groups': 'runnerGroups',
-  'entity.stack.data.deploymentApprovalPolicy': 'approval',
-  'entity.stack.data.deploymentApprovalPolicy.rules.0.parameters.teams': 'approvalTeams',
-  'entity.data.runnerConfig': 'runnerMode',
-  'entity.data.deploymentApprovalPolicy': 'approval',
-  'entity.data.deploymentApprovalPolicy.rules.0.parameters.teams': 'approvalTeams',
-  'entity.stack.data.policy.ttlConfig.ttl': 'ttl.value',
-  'entity.stack.data.policy.ttlConfig.ttl.value': 'ttl.value',
-  // The update body is not wrapped twice.
-  'entity.name': 'name',
-  'entity.namespaceId': 'namespaceId',
-  'entity.data.iacConfig.terraformVersion': 'version',
-  'entity.data.iacConfig.terragruntVersion': 'version',
-  'entity.data.iacConfig.opentofuVersion': 'version',
-  'entity.data.policy.ttlConfig.ttl.value': 'ttl.value',
+/** Server field paths in the stack body (relative to the stack) and where they land in the form. */
+const stackBodyFields: Record<string, string> = {
+  name: 'name',
+  description: 'description',
+  namespaceId: 'namespaceId',
+  iacType: 'iacType',
+  'data.iacConfig.terraformVersion': 'version',
+  'data.iacConfig.terragruntVersion': 'version',
+  'data.iacConfig.opentofuVersion': 'version',
+  'data.iacConfig.varFiles': 'varFiles',
+  'data.vcsInfo': 'vcs.repoName',
+  'data.vcsInfo.providerId': 'vcs.providerId',
+  'data.vcsInfo.repoName': 'vcs.repoName',
+  'data.vcsInfo.branch': 'vcs.branch',
+  'data.vcsInfo.path': 'vcs.path',
+  'data.runnerConfig': 'runnerMode',
+  'data.runnerConfig.groups': 'runnerGroups',
+  'data.deploymentApprovalPolicy': 'approval',
+  'data.deploymentApprovalPolicy.rules.0.parameters.teams': 'approvalTeams',
+  'data.policy.ttlConfig.ttl': 'ttl.value',
+  'data.policy.ttlConfig.ttl.value': 'ttl.value',
 };
+
+/** The same paths as the server names them: the create body is wrapped twice (`entity.stack.…`), the update body once (`entity.…`). */
+export const stackServerFields: Record<string, string> = Object.fromEntries(
+  ['entity.stack.', 'entity.'].flatMap((wrapper) => Object.entries(stackBodyFields).map(([path, field]) => [`${wrapper}${path}`, field])),
+);
 
 export const stackWizardSteps = [
   { id: 'general', fields: ['name', 'description', 'namespaceId'] },

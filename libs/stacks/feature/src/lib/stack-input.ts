@@ -1,45 +1,22 @@
-import type { IacType, Stack, StackInput } from '@terrace/stacks/data-access';
-import { INHERIT, splitVarFiles, type CapabilityName, type StackFormOutput, type StackFormValues } from './stack-form';
+import type { IacType, StackInput } from '@terrace/stacks/data-access';
+import { INHERIT, type CapabilityName } from './stack-form';
+import type { StackFormChecked } from './stack-form.schema';
 
-// A stack and the wizard's values, both ways: the edit and clone wizards start from a stack; every
-// wizard sends what the form holds. The create wizard loads this with its later steps.
+// What a wizard sends: the form's checked values as the contract's StackInput. The form's schema
+// ends with it (stack-form.schema.ts), so it loads with the form's checks.
+
+/** Var files are typed one per line; each must be a file path the engine does not load by itself. */
+export function splitVarFiles(value: string): string[] {
+  return value
+    .split(/[\n,]/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
 
 const versionKey = { terraform: 'terraformVersion', terragrunt: 'terragruntVersion', opentofu: 'opentofuVersion' } as const satisfies Record<IacType, string>;
 
-/** A stack's values in the form (edit), or a copy of them under a new name (clone). */
-export function stackToForm(stack: Stack, clone = false): StackFormValues {
-  const data = stack.data ?? {};
-  const ttl = data.policy?.ttlConfig?.ttl;
-  const rule = data.deploymentApprovalPolicy?.rules?.[0];
-  const caps = data.capabilities ?? {};
-  return {
-    name: clone ? `${stack.name}-copy` : stack.name,
-    description: stack.description ?? '',
-    namespaceId: stack.namespaceId,
-    vcs: {
-      providerId: data.vcsInfo?.providerId ?? '',
-      repoName: data.vcsInfo?.repoName ?? '',
-      branch: data.vcsInfo?.branch ?? '',
-      path: data.vcsInfo?.path ?? '',
-    },
-    iacType: stack.iacType,
-    version: data.iacConfig?.[versionKey[stack.iacType]] ?? '',
-    varFiles: (data.iacConfig?.varFiles ?? []).join('\n'),
-    runnerMode: data.runnerConfig?.mode ?? INHERIT,
-    runnerGroups: data.runnerConfig?.groups ?? [],
-    approval: rule?.type ?? INHERIT,
-    approvalTeams: rule?.parameters?.teams ?? [],
-    capabilities: {
-      deployOnPush: caps.deployOnPush?.status ?? INHERIT,
-      planOnPr: caps.planOnPr?.status ?? INHERIT,
-      driftDetection: caps.driftDetection?.status ?? INHERIT,
-    },
-    ttl: ttl ? { enabled: true, value: String(ttl.value), type: ttl.type } : { enabled: false, value: '24', type: 'hours' },
-  };
-}
-
 /** The form's values as the contract's StackInput; "inherit" and empty texts are left out. */
-export function formToStackInput(values: StackFormOutput): StackInput {
+export function formToStackInput(values: StackFormChecked): StackInput {
   const varFiles = splitVarFiles(values.varFiles);
   const capabilities = Object.fromEntries(
     (Object.entries(values.capabilities) as [CapabilityName, string][])

@@ -4,29 +4,28 @@ import { FormWizardPage, lazySchema, Skeleton, toast, useContractForm, useOnFirs
 import { namespacesQueries } from '@terrace/namespaces/data-access';
 import { useApiClient } from '@terrace/session';
 import { useCreateStackMutation, type Stack } from '@terrace/stacks/data-access';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentProps } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { emptyStackForm, stackFieldMessages, stackServerFields, stackWizardSteps, type StackFormOutput, type StackFormValues } from './stack-form';
 import { StackGeneralStep } from './stack-general-step';
-import { formToStackInput } from './stack-input';
 import { stackPaths } from './stack-paths';
 
-// The form's checks (zod and the schema, about 11 KiB gzip) load at the user's first press or key,
-// as the form needs them only for Next and Create.
-const stackFormSchema = lazySchema(() => import('./stack-form.schema').then((m) => m.stackFormSchema));
+// The form's checks (zod and the schema, about 11 KiB gzip) and the code, engine, settings and
+// time-to-live steps (selects, a switch, multi-selects that the first step does not show) load
+// once the user starts on the form (a press or a key anywhere), well before Next or Create needs
+// them, through stack-wizard-later.ts.
+const loadLater = () => import('./stack-wizard-later');
+const stackFormSchema = lazySchema(() => loadLater().then((m) => m.loadStackFormSchema()));
+const loadLaterSteps = () => loadLater().then((m) => m.loadStackLaterStep());
+const LaterSteps = lazy(() => loadLaterSteps().then((StackLaterStep) => ({ default: StackLaterStep })));
 
-// The code, engine, settings and time-to-live steps bring selects, a switch and multi-selects that
-// the first step does not show: they load once the user starts on the form (a press or a key
-// anywhere), well before Next reaches them.
-const loadLaterSteps = () => import('./stack-wizard-steps');
-const StackCodeStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.StackCodeStep })));
-const StackEngineStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.StackEngineStep })));
-const StackSettingsStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.StackSettingsStep })));
-const StackTtlStep = lazy(() => loadLaterSteps().then((m) => ({ default: m.StackTtlStep })));
-
-/** A later step while its code loads (only when Next comes before the download ends). */
-function LaterStep({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<Skeleton className="h-40 w-full" />}>{children}</Suspense>;
+/** A later step, once its code has loaded (a skeleton only when Next comes before the download ends). */
+function LaterStep(props: ComponentProps<typeof LaterSteps>) {
+  return (
+    <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+      <LaterSteps {...props} />
+    </Suspense>
+  );
 }
 
 /** /createStackWizard (?namespaceId= preselects the namespace). */
@@ -42,7 +41,7 @@ export function CreateStackRoute() {
       submitLabel={t`Create stack`}
       initial={emptyStackForm(namespaceId)}
       onSubmit={async (values) => {
-        const created = await create.mutateAsync(formToStackInput(values));
+        const created = await create.mutateAsync(values);
         toast.success(t`Stack ${created.name} created.`);
         void navigate(stackPaths.details(created.id));
       }}
@@ -89,10 +88,10 @@ export function StackWizard({ title, submitLabel, initial, stack, onSubmit, onCa
       steps={stackWizardSteps}
       content={{
         general: { title: t`Name and namespace`, content: <StackGeneralStep namespaceLocked={Boolean(stack)} /> },
-        code: { title: t`Code`, content: <LaterStep><StackCodeStep /></LaterStep> },
-        engine: { title: t`Engine and version`, content: <LaterStep><StackEngineStep namespace={namespace.data} /></LaterStep> },
-        settings: { title: t`Runner, approvals and capabilities`, content: <LaterStep><StackSettingsStep namespace={namespace.data} /></LaterStep> },
-        ttl: { title: t`Time to live`, content: <LaterStep><StackTtlStep /></LaterStep> },
+        code: { title: t`Code`, content: <LaterStep step="code" namespace={namespace.data} /> },
+        engine: { title: t`Engine and version`, content: <LaterStep step="engine" namespace={namespace.data} /> },
+        settings: { title: t`Runner, approvals and capabilities`, content: <LaterStep step="settings" namespace={namespace.data} /> },
+        ttl: { title: t`Time to live`, content: <LaterStep step="ttl" namespace={namespace.data} /> },
       }}
       serverFields={stackServerFields}
       submitLabel={submitLabel}

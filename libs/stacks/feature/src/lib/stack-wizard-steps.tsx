@@ -8,13 +8,6 @@ import {
   Label,
   MultiSelect,
   OptionSelect,
-  Select,
-  SelectContent,
-  SelectGroup,
-  SelectItem,
-  SelectLabel,
-  SelectTrigger,
-  SelectValue,
   Skeleton,
   Stack,
   Switch,
@@ -22,24 +15,29 @@ import {
   useFormContext,
   useWatch,
 } from '@terrace/design-system';
-import { versionPickerOptions } from '@terrace/domain';
 import type { Namespace } from '@terrace/namespaces/data-access';
 import { organizationQueries } from '@terrace/organization/data-access';
 import { useAccess, useApiClient } from '@terrace/session';
-import { iacTypes, stacksQueries } from '@terrace/stacks/data-access';
+import { iacTypes } from '@terrace/stacks/data-access';
 import { vcsQueries } from '@terrace/vcs/data-access';
 import { Folder, FolderUp } from 'lucide-react';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { effectiveSettings } from './effective-settings';
 import type { StackFormValues } from './stack-form';
 import { useRunnerGroupOptions } from './runner-groups';
 import { iacTypeLabels } from './stack-labels';
 
 // The wizard's later steps (code, engine, settings, time to live), in a module the wizard loads at
-// the user's first press or key (stack-wizard-page.tsx, loadLaterSteps): their selects, switch and
+// the user's first press or key (stack-wizard-page.tsx, stack-wizard-later.ts): their selects, switch and
 // multi-selects stay out of the page's first load.
 
 const NONE = 'none';
+
+// The version picker is Radix's own select, for its labelled groups of versions: it is a download
+// of its own (the Radix select, popper and focus code), which starts as soon as these steps load.
+const loadVersionField = () => import('./stack-version-field');
+const StackVersionField = lazy(() => loadVersionField().then((m) => ({ default: m.StackVersionField })));
+void loadVersionField();
 
 /** VCS provider → repository → branch → path, browsed from the real repository. */
 export function StackCodeStep() {
@@ -152,10 +150,7 @@ export function StackCodeStep() {
 
 export function StackEngineStep({ namespace }: { namespace: Namespace | undefined }) {
   const { t, i18n } = useLingui();
-  const client = useApiClient();
   const iacType = useWatch<StackFormValues, 'iacType'>({ name: 'iacType' });
-  const versions = useQuery(stacksQueries.versions(client, iacType));
-  const options = versionPickerOptions(versions.data ?? []);
   const inherited = effectiveSettings({ iacType, data: {} }, namespace).iacVersion;
   return (
     <Stack gap={5} className="max-w-xl">
@@ -169,52 +164,9 @@ export function StackEngineStep({ namespace }: { namespace: Namespace | undefine
           />
         )}
       </ControlledField>
-      <ControlledField<StackFormValues, 'version'>
-        name="version"
-        label={t`Version`}
-        help={inherited.value ? t`From namespace: ${inherited.value}` : t`Empty uses the namespace's or organization's default.`}
-      >
-        {/* Radix's own select, for its labelled groups of versions; this step loads after the first input. */}
-        {(field) => (
-          <Select value={field.value || NONE} onValueChange={(value) => field.onChange(value === NONE ? '' : value)}>
-            <SelectTrigger ref={field.ref}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value={NONE}>{inherited.value ? t`From namespace (${inherited.value})` : t`Default`}</SelectItem>
-              <SelectItem value={options.latest}>{t`Latest (LATEST)`}</SelectItem>
-              {options.caret.length > 0 && (
-                <SelectGroup>
-                  <SelectLabel>{t`Newest of a line`}</SelectLabel>
-                  {options.caret.map((v) => (
-                    <SelectItem key={v} value={v}>
-                      {v}
-                    </SelectItem>
-                  ))}
-                </SelectGroup>
-              )}
-              <SelectGroup>
-                <SelectLabel>{t`Stable`}</SelectLabel>
-                {options.stable.map((v) => (
-                  <SelectItem key={v} value={v}>
-                    {v}
-                  </SelectItem>
-                ))}
-              </SelectGroup>
-              {options.preRelease.length > 0 && (
-                <SelectGroup>
-                  <SelectLabel>{t`Pre-release`}</SelectLabel>
-                  {options.preRelease.map((v) => (
-                    <SelectItem key={v} value={v}>
-                      {v}
-                    </SelectItem>
-                  ))}
-                </SelectGroup>
-              )}
-            </SelectContent>
-          </Select>
-        )}
-      </ControlledField>
+      <Suspense fallback={<Skeleton className="h-16 w-full" />}>
+        <StackVersionField iacType={iacType} inherited={inherited} />
+      </Suspense>
       <ControlledField<StackFormValues, 'varFiles'> name="varFiles" label={t`Var files`} help={t`One path per line, relative to the stack's folder.`}>
         {(field) => <Textarea {...field} rows={3} className="font-mono" />}
       </ControlledField>
@@ -388,4 +340,18 @@ export function StackTtlStep() {
       )}
     </Stack>
   );
+}
+
+/** The later step the wizard shows (the module's one entry: the wizard loads it on first input). */
+export function StackLaterStep({ step, namespace }: { step: 'code' | 'engine' | 'settings' | 'ttl'; namespace: Namespace | undefined }) {
+  switch (step) {
+    case 'code':
+      return <StackCodeStep />;
+    case 'engine':
+      return <StackEngineStep namespace={namespace} />;
+    case 'settings':
+      return <StackSettingsStep namespace={namespace} />;
+    case 'ttl':
+      return <StackTtlStep />;
+  }
 }
