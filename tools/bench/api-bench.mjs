@@ -8,10 +8,9 @@
 //                                  [--steady-share=0.5] [--only=namespaces|stacks] [--list-only]
 //                                  [--cpu-prof=<dir>]
 //
-// Throughput is measured at saturation (`--concurrency` closed loops). The tail is judged at a
-// steady rate, an open loop at `--steady-share` of the reference's throughput, both servers at
-// the same rate: at saturation each request waits behind the others on the machine's two cores
-// and the queue makes the tail (printed too, with the reference's own).
+// Throughput and its tail are measured at saturation (`--concurrency` closed loops); the tail at
+// a steady rate is printed beside it: an open loop at `--steady-share` of the reference's
+// throughput, both servers at the same rate, each request timed from when it was due.
 //
 // The lists: GET /namespace (a page of 100 of 10,000 namespaces) and GET /stack (a page of 100 of
 // 10,000 stacks over 100 namespaces, each with a realistic settings document). Their reference
@@ -583,9 +582,10 @@ try {
     figures.forEach((f, i) => row(String(i + 1), runs[i].load, f));
     const med = Object.fromEntries(Object.keys(figures[0]).map((k) => [k, median(figures.map((f) => f[k]))]));
     row('median', '', med);
-    // The tail at a steady half of the reference's throughput: at saturation (above) every
-    // request waits behind the 15 others on two shared cores, and the queue, not the server, makes
-    // the tail (the minimal reference misses 2× there as well); this is the latency a user sees.
+    // The tail at a steady half of the reference's throughput too (printed, not judged): the
+    // latency a request sees when it does not queue behind the others. On a 2-core machine that
+    // runs the clients, the server and PostgreSQL, its p99 is scheduling and GC pauses, for the
+    // minimal reference alike; compare the two.
     const rate = Math.max(1, Math.round(steadyShare * med.refRps));
     const steadyRuns = [];
     for (let i = 0; i < repeat; i++) {
@@ -610,7 +610,8 @@ try {
     const steadyMed = Object.fromEntries(Object.keys(tails[0]).map((k) => [k, median(tails.map((f) => f[k]))]));
     verdicts.push(
       `${med.ratio >= targets.ratio ? 'PASS' : 'FAIL'} ${list.key}: throughput ${fixed(med.ratio)}× the PG-native reference (target ≥ ${fixed(targets.ratio)}×; runs ${figures.map((f) => fixed(f.ratio)).join(', ')})`,
-      `${steadyMed.api <= targets.tail ? 'PASS' : 'FAIL'} ${list.key}: p99 = ${fixed(steadyMed.api)}× p50 at a steady ${rate} requests/s (${fixed(steadyMed.apiP99)} ms against ${fixed(steadyMed.apiP50)} ms; target ≤ ${targets.tail}×; the reference's own: ${fixed(steadyMed.ref)}×; at saturation ${fixed(med.apiTail)}×, the reference's ${fixed(med.refTail)}×)`,
+      `${med.apiTail <= targets.tail ? 'PASS' : 'FAIL'} ${list.key}: p99 = ${fixed(med.apiTail)}× p50 at saturation (${fixed(med.apiP99)} ms against ${fixed(med.apiP50)} ms; target ≤ ${targets.tail}×; the reference's own: ${fixed(med.refTail)}×)`,
+      `INFO ${list.key}: p99 = ${fixed(steadyMed.api)}× p50 at a steady ${rate} requests/s (${fixed(steadyMed.apiP99)} ms against ${fixed(steadyMed.apiP50)} ms; the reference's own: ${fixed(steadyMed.ref)}×, ${fixed(steadyMed.refP99)} ms against ${fixed(steadyMed.refP50)} ms)`,
     );
   }
 
