@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
+import { terminateIdleConnection } from '../../testing/idle-connection';
 import { RUN_JOBS_CHANNEL, RunnerEvents } from './runner-events';
 
 describe('the runner events’ listening connection', () => {
@@ -20,19 +21,10 @@ describe('the runner events’ listening connection', () => {
       }
       expect(await heard).toBe(true);
       await events.stop();
-      // One connection in the pool: the one it listened on, now idle.
-      const { rows } = await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-      const admin = new pg.Client({ connectionString: inject('databaseUrl') });
-      await admin.connect();
-      try {
-        await admin.query('SELECT pg_terminate_backend($1)', [rows[0]?.pid]);
-      } finally {
-        await admin.end();
-      }
-      // The error reaches the idle connection; releasing it again would throw out of the event
-      // (the server process crashed at shutdown with "Release called on client which has already
-      // been released to the pool").
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // One connection in the pool: the one it listened on, now idle. Releasing it again when
+      // its error arrives threw out of the event (the server crashed at shutdown with "Release
+      // called on client which has already been released to the pool").
+      await terminateIdleConnection(pool, inject('databaseUrl'));
     } finally {
       await pool.end();
     }

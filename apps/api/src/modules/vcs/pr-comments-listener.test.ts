@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { terminateIdleConnection } from '../../testing/idle-connection';
 import { createTestApi, type TestApi } from '../../testing/test-api';
 import { startPlanCommenter } from './pr-comments.service';
 
@@ -19,17 +20,9 @@ describe('the plan commenter’s listening connection', () => {
     try {
       const commenter = await startPlanCommenter(api.planComments, pool, { sweepMs: 60_000, onError: (e) => errors.push(e) });
       await commenter.stop();
-      // One connection in the pool: the one the commenter listened on, now idle.
-      const { rows } = await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-      const admin = new pg.Client({ connectionString: inject('databaseUrl') });
-      await admin.connect();
-      try {
-        await admin.query('SELECT pg_terminate_backend($1)', [rows[0]?.pid]);
-      } finally {
-        await admin.end();
-      }
-      // The error reaches the idle connection; a second release would throw out of the event.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // One connection in the pool: the one the commenter listened on, now idle. Releasing it
+      // again when its error arrives would throw out of the event.
+      await terminateIdleConnection(pool, inject('databaseUrl'));
       expect(errors).toEqual([]);
     } finally {
       await pool.end();
