@@ -64,6 +64,8 @@ describe('OptionSelect', () => {
     function Disabled() {
       return <OptionSelect aria-label="Size" value="small" options={sizes} onValueChange={() => undefined} disabled />;
     }
+    // The select's code is loaded already, so an opening would show within the wait below.
+    await import('./option-select-radix');
     const { user } = renderWithProviders(<Disabled />);
     const trigger = screen.getByRole('combobox', { name: 'Size' });
     expect(trigger).toBeDisabled();
