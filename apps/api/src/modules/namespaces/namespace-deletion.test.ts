@@ -158,39 +158,50 @@ async function interleave(
 ): Promise<{ writes: ApiResponse[]; deletion: ApiResponse }> {
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
-  let holding: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (holding = resolve));
+  let holding: (pid: number) => void = () => undefined;
+  const held = new Promise<number>((resolve) => (holding = resolve));
   const rollback = new Error('rollback');
   const twinTx = api.database.db
     .transaction(async (tx) => {
       await twin(tx);
-      holding();
+      const result = await tx.execute(sql`select pg_backend_pid() as pid`);
+      holding((result.rows[0] as { pid: number }).pid);
       await released;
       throw rollback;
     })
     .catch((error: unknown) => {
       if (error !== rollback) throw error;
     });
-  await held;
+  const twinPid = await held;
   const pending = writes();
-  await waitForLockWaits(pending.length);
+  // Test files share the database: only the statements this test holds up are counted.
+  const writers = await waitForBlocked([twinPid], pending.length);
   const deleting = deletion();
-  await waitForLockWaits(pending.length + 1);
+  await waitForBlocked([twinPid, ...writers], 1, writers);
   release();
   await twinTx;
   return { writes: await Promise.all(pending), deletion: await deleting };
 }
 
-/** Polls PostgreSQL until this many statements of this database wait for a lock. */
-async function waitForLockWaits(count: number) {
+/**
+ * Polls PostgreSQL until at least `count` backends (other than `except`) wait for a lock held by
+ * one of `holders`; answers their process ids.
+ */
+async function waitForBlocked(holders: number[], count: number, except: number[] = []): Promise<number[]> {
+  const holderList = sql.join(holders.map((pid) => sql`${pid}::int`), sql`, `);
+  const exceptList = sql.join([0, ...except].map((pid) => sql`${pid}::int`), sql`, `);
   for (let i = 0; i < 400; i++) {
     const result = await api.database.db.execute(
-      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      sql`select pid from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'
+            and pid not in (${exceptList})
+            and pg_blocking_pids(pid) && array[${holderList}]`,
     );
-    if (((result.rows[0] as { n: number } | undefined)?.n ?? 0) >= count) return;
+    const pids = (result.rows as { pid: number }[]).map((row) => row.pid);
+    if (pids.length >= count) return pids;
     await new Promise((r) => setTimeout(r, 25));
   }
-  throw new Error(`fewer than ${count} statements ever waited for a lock`);
+  throw new Error(`fewer than ${count} statements ever waited for a lock held by ${holders.join(', ')}`);
 }
 
 describe('deleting a namespace while something is put in it', () => {
