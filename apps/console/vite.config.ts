@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 import { catalogParts, catalogPartsOf, linguiReactPlugins } from '../../libs/i18n/vite-plugins';
 import { projectTest } from '../../tools/vitest/test-config';
 import { firstPaint } from './first-paint';
+import { layoutIcons } from './layout-icons';
 import { precompress } from './precompress';
 import { routePreloads } from './route-preloads';
 
@@ -86,7 +87,12 @@ export default defineConfig(({ command }) => ({
     chunkSizeWarningLimit: 500,
     // libs/domain is rules and constants only: a module of it none of whose exports a chunk uses
     // is dropped whole (its top-level tables would otherwise stay, rollup cannot prove them pure).
-    rollupOptions: { treeshake: { moduleSideEffects: (id) => !id.includes('/libs/domain/') } },
+    rollupOptions: {
+      treeshake: { moduleSideEffects: (id) => !id.includes('/libs/domain/') },
+      // The icons the app layout draws on its first render in one file rather than ten
+      // (layout-icons.ts); every other icon stays where rollup puts it.
+      output: { manualChunks: layoutIcons(['libs/shell/src/lib/layout/app-layout.tsx']) },
+    },
     // No merging of small chunks (rollup's experimentalMinChunkSize): it moved shared definitions
     // into the entry chunk and into unrelated pages' chunks, 7 to 20 KiB gzip more on every route
     // (tools/bench/README.md). The first route's chunks are preloaded together from its page
