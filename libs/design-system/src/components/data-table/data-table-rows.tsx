@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { ArrowDown, ArrowUp, ChevronsUpDown } from 'lucide-react';
-import { createElement, type Ref, type UIEvent } from 'react';
+import type { ReactNode, Ref, UIEvent } from 'react';
 import { cn } from '../../lib/cn';
 import { cellValue, type TableColumn, type TableModel, type TableRow } from './table-model';
 
@@ -8,17 +8,30 @@ function alignClass(align: 'start' | 'end' | 'center' | undefined) {
   return align === 'end' ? 'text-end' : align === 'center' ? 'text-center' : 'text-start';
 }
 
-/** A column's header: its text, or its `header` function rendered as a component; without one, an accessor column shows its key or id. */
+/**
+ * Renders a column's `header` or `cell` function: called from one component per header or cell,
+ * whose type never changes. Pages define columns inline (a new function at every render of the
+ * page, as `useActionsColumn` does); rendered as components of their own, each render would be a
+ * new component type, and React would remount the cell: its buttons' state, its inputs' text and
+ * the keyboard focus lost on every refetch. Hooks a cell calls run in the slot, in the same order
+ * at every render, as a function component's would.
+ */
+function RenderSlot<TContext>({ render, context }: { render: (context: TContext) => ReactNode; context: TContext }) {
+  return render(context);
+}
+
+/** A column's header: its text, or its `header` function; without one, an accessor column shows its key or id. */
 function headerContent<TData>(table: TableModel<TData>, column: TableColumn<TData>) {
   const { header, accessorKey, accessorFn } = column.def;
-  if (typeof header === 'function') return createElement(header, { column, table });
+  if (typeof header === 'function') return <RenderSlot render={header} context={{ column, table }} />;
   return header ?? accessorKey ?? (accessorFn ? column.id : null);
 }
 
-/** A cell: its `cell` function rendered as a component, else the column's value as text. */
+/** A cell: its `cell` function, else the column's value as text. */
 function cellContent<TData>(table: TableModel<TData>, column: TableColumn<TData>, row: TableRow<TData>) {
   const getValue = <T,>() => cellValue(column, row) as T;
-  if (column.def.cell) return createElement(column.def.cell, { table, column, row, getValue });
+  const { cell } = column.def;
+  if (cell) return <RenderSlot render={cell} context={{ table, column, row, getValue }} />;
   const value = getValue<{ toString?: () => string } | null | undefined>();
   return value?.toString?.() ?? null;
 }

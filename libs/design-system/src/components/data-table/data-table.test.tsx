@@ -185,6 +185,60 @@ describe('DataTable (client mode)', () => {
   });
 });
 
+describe('DataTable columns defined inline', () => {
+  /** A page that defines its columns at every render, as pages do, and renders again on a press. */
+  function RenderingPage() {
+    const [renders, setRenders] = useState(0);
+    const inline: ColumnDef<Stack>[] = [
+      { accessorKey: 'name', header: () => <span>Name ({renders})</span> },
+      {
+        id: 'note',
+        header: 'Note',
+        cell: ({ row }) => {
+          const [pressed, setPressed] = useState(false);
+          return (
+            <>
+              <input aria-label={`Note on ${row.original.name}`} />
+              <button type="button" aria-pressed={pressed} onClick={() => setPressed(true)}>
+                Pin {row.original.name}
+              </button>
+            </>
+          );
+        },
+      },
+    ];
+    return (
+      <>
+        <button type="button" onClick={() => setRenders((n) => n + 1)}>
+          Render again
+        </button>
+        <DataTable aria-label="Stacks" columns={inline} data={stacks.slice(0, 3)} getRowId={(s) => s.id} />
+      </>
+    );
+  }
+
+  it("keeps a cell's inputs, state and focus when the page renders again", async () => {
+    const { user } = renderWithProviders(<RenderingPage />);
+    const note = screen.getByRole('textbox', { name: 'Note on stack-01' });
+    await user.type(note, 'keep me');
+    await user.click(screen.getByRole('button', { name: 'Pin stack-02' }));
+    const pin = screen.getByRole('button', { name: 'Pin stack-02' });
+    expect(pin).toHaveAttribute('aria-pressed', 'true');
+
+    pin.focus();
+    await user.keyboard('{Shift>}{Tab}{/Shift}');
+    expect(screen.getByRole('textbox', { name: 'Note on stack-02' })).toHaveFocus();
+    // The page renders again (a refetch, a parent's state): new column functions, the same cells.
+    screen.getByRole('button', { name: 'Render again' }).click();
+    await screen.findByText('Name (1)');
+
+    expect(screen.getByRole('textbox', { name: 'Note on stack-01' })).toBe(note);
+    expect(note).toHaveValue('keep me');
+    expect(screen.getByRole('button', { name: 'Pin stack-02' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('textbox', { name: 'Note on stack-02' })).toHaveFocus();
+  });
+});
+
 describe('DataTable (server mode)', () => {
   function ServerTable({ onPage }: { onPage: (p: PaginationState) => void }) {
     const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: 20 });

@@ -69,9 +69,16 @@ export interface CellContext<TData, TValue = unknown> {
 }
 
 interface ColumnDefBase<TData, TValue> {
-  /** A function is rendered as a component, so it may use hooks. */
+  /**
+   * A function is called from a component that stays the same across renders (so it may be
+   * defined inline, and may use hooks: always the same ones, in the same order).
+   */
   header?: string | ((context: HeaderContext<TData>) => ReactNode);
-  /** A function is rendered as a component, so it may use hooks. Without one the cell shows its value as text. */
+  /**
+   * Called from a component that stays the same across renders, as `header`: a cell defined
+   * inline keeps its state, its inputs and the focus when the page renders again. Without one
+   * the cell shows its value as text.
+   */
   cell?: (context: CellContext<TData, TValue>) => ReactNode;
   meta?: ColumnMeta;
   /** The column's width in pixels; without one the browser sizes it. */

@@ -103,8 +103,8 @@ export function DriftCenterPage({ now }: { now?: Date } = {}) {
           }),
       },
       {
-        // A column of its own, not useActionsColumn's (a new cell component at every render): a
-        // row's buttons keep what they follow (a detection or remediation started) across renders.
+        // The row's buttons, a component of their own: each follows what it started (a detection
+        // or a remediation).
         id: 'actions',
         header: () => <span className="sr-only">{t`Actions`}</span>,
         enableSorting: false,
