@@ -186,6 +186,18 @@ describe('DataTable (client mode)', () => {
 });
 
 describe('DataTable columns defined inline', () => {
+  function NoteCell({ name }: { name: string }) {
+    const [pressed, setPressed] = useState(false);
+    return (
+      <>
+        <input aria-label={`Note on ${name}`} />
+        <button type="button" aria-pressed={pressed} onClick={() => setPressed(true)}>
+          Pin {name}
+        </button>
+      </>
+    );
+  }
+
   /** A page that defines its columns at every render, as pages do, and renders again on a press. */
   function RenderingPage() {
     const [renders, setRenders] = useState(0);
@@ -194,17 +206,7 @@ describe('DataTable columns defined inline', () => {
       {
         id: 'note',
         header: 'Note',
-        cell: ({ row }) => {
-          const [pressed, setPressed] = useState(false);
-          return (
-            <>
-              <input aria-label={`Note on ${row.original.name}`} />
-              <button type="button" aria-pressed={pressed} onClick={() => setPressed(true)}>
-                Pin {row.original.name}
-              </button>
-            </>
-          );
-        },
+        cell: ({ row }) => <NoteCell name={row.original.name} />,
       },
     ];
     return (
