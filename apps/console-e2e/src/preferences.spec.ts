@@ -43,4 +43,44 @@ test.describe('language, theme and direction', () => {
       await expect(page.getByRole('button', { name }), `the header speaks ${label}`).toBeVisible();
     }
   });
+
+  test('in right to left, a French sentence keeps its period at its end and a cut label keeps its start', async ({ page }) => {
+    const account = await signUpAccount(baseUrl(), 'Direction Ltd');
+    await useStoredSession(page, account.token, { locale: 'fr', direction: 'rtl' });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/app/createControlPolicyWizard');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+
+    // A policy type's description: a span laid out as a block under its label.
+    const description = page.locator('[role="radiogroup"] [id$="-help"]').first();
+    await expect(description).toHaveText(/\.$/);
+    const ends = await description.evaluate((element) => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      let last: Text | null = null;
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) last = node as Text;
+      const text = last as Text;
+      const rectOf = (index: number) => {
+        const range = document.createRange();
+        range.setStart(text, index);
+        range.setEnd(text, index + 1);
+        return range.getBoundingClientRect();
+      };
+      const length = text.data.trimEnd().length;
+      return { period: rectOf(length - 1).left, letter: rectOf(length - 2).left };
+    });
+    expect(ends.period, 'the period follows the last word (to its right), not before the sentence').toBeGreaterThan(ends.letter);
+
+    // A navigation label too long for the side navigation: cut at its end, its first letters shown.
+    const label = page.getByRole('navigation').getByText('Espaces de noms et stacks', { exact: true });
+    const cut = await label.evaluate((element) => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      const text = walker.nextNode() as Text;
+      const range = document.createRange();
+      range.setStart(text, 0);
+      range.setEnd(text, 1);
+      return { overflows: element.scrollWidth > element.clientWidth, box: element.getBoundingClientRect().left, first: range.getBoundingClientRect().left };
+    });
+    expect(cut.overflows, 'the label is longer than its place (else this test shows nothing)').toBe(true);
+    expect(cut.first, 'the first letter is inside the label, not cut off').toBeGreaterThanOrEqual(cut.box - 1);
+  });
 });

@@ -41,6 +41,31 @@ describe('UsersSection', () => {
     expect(invited).toEqual([{ email: 'grace@example.com', role: 'member' }]);
   });
 
+  it('shows how each user signs in, and for a password whether a second factor guards it', async () => {
+    server.use(
+      handle('get', '/iam/org/user', () =>
+        envelope(
+          [
+            organizationFixtures.user({ mfaEnabled: true }),
+            organizationFixtures.user({ userId: 'usr-grace', email: 'grace@example.com', mfaEnabled: false }),
+            organizationFixtures.user({ userId: 'usr-linus', email: 'linus@example.com', userType: 'ssoUser' }),
+          ],
+          { paging: { page: 1, pageSize: 20, total: 3 } },
+        ),
+      ),
+      handle('get', '/iam/org/customRole', () => envelope([])),
+    );
+    open();
+    const rowOf = async (email: string) => (await screen.findByText(email)).closest('tr') as HTMLElement;
+    expect(within(await rowOf('ada@example.com')).getByText('Password')).toBeInTheDocument();
+    expect(within(await rowOf('ada@example.com')).getByText('Two-factor on')).toBeInTheDocument();
+    expect(within(await rowOf('grace@example.com')).getByText('Two-factor off')).toBeInTheDocument();
+    const sso = await rowOf('linus@example.com');
+    expect(within(sso).getByText('Single sign-on')).toBeInTheDocument();
+    expect(within(sso).queryByText(/Two-factor/)).not.toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Name', 'Sign-in', 'Role', 'Joined', 'Actions']);
+  });
+
   it("removes a user only after 'delete user' is typed", async () => {
     const removed: string[] = [];
     server.use(
