@@ -154,7 +154,7 @@ export function ScrollBody<TData>({ table, rows, rendered, before, after, height
       tabIndex={0}
       role="region"
       aria-label={label}
-      className="overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
+      className="relative overflow-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
       style={{ maxHeight: height }}
     >
       <table aria-label={label} aria-rowcount={rows.length + 1} className="w-full border-collapse text-sm">

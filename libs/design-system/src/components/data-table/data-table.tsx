@@ -266,7 +266,9 @@ export function DataTable<TData>(props: DataTableProps<TData>) {
             />
           )
         ) : (
-          <div className="overflow-x-auto">
+          // Relative: what a cell positions absolutely (a screen-reader-only header) stays inside the
+          // scrolling box; else it widens the page on a narrow screen, beyond the table's scroll.
+          <div className="relative overflow-x-auto">
             <table
               aria-label={props['aria-label']}
               aria-busy={loading || undefined}
