@@ -62,7 +62,7 @@ export function CodeBlock({
         // Keyboard users must be able to scroll a long block (axe: scrollable-region-focusable).
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
-        className="overflow-auto py-3 font-mono text-[13px] leading-5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
+        className="relative overflow-auto py-3 font-mono text-[13px] leading-5 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
         style={{ maxHeight }}
       >
         <code className="grid min-w-max">

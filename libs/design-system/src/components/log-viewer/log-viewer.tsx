@@ -186,7 +186,7 @@ export function LogViewer({
         // A scrolling region must be reachable by keyboard (axe: scrollable-region-focusable).
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
-        className="overflow-auto font-mono text-[13px] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
+        className="relative overflow-auto font-mono text-[13px] focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
         style={{ height }}
       >
         <div className="relative min-w-max" style={{ height: virtualizer.getTotalSize() }}>

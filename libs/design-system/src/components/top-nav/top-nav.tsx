@@ -43,7 +43,7 @@ export function TopNavItems({ className, children, ...props }: ComponentProps<'n
       className={cn('flex min-w-0 flex-1 items-center', className)}
       {...props}
     >
-      <ul className="flex items-center gap-1 overflow-x-auto">{children}</ul>
+      <ul className="relative flex items-center gap-1 overflow-x-auto">{children}</ul>
     </nav>
   );
 }

@@ -142,7 +142,7 @@ function DriftItem({ drift }: { drift: DriftDetail }) {
           {drift.driftKind === 'deleted' ? (
             <p className="text-sm">{t`The resource is in the state but no longer in the cloud.`}</p>
           ) : attributes.length > 0 ? (
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <table className="w-full text-sm">
                 <caption className="sr-only">{t`Attributes that differ on ${drift.resourceAddress}`}</caption>
                 <thead>

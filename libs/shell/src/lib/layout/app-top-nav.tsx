@@ -47,7 +47,7 @@ export function AppTopNav({ groups, color, className }: AppTopNavProps) {
     <nav
       aria-label={t`Main navigation`}
       data-testid="top-nav"
-      className={cn('flex h-12 items-center gap-1 overflow-x-auto bg-nav px-4', className)}
+      className={cn('relative flex h-12 items-center gap-1 overflow-x-auto bg-nav px-4', className)}
       style={{ '--nav': color } as CSSProperties}
     >
       {groups.map((group) => {

@@ -16,7 +16,7 @@ function OutputValue({ value }: { value: unknown }) {
   const text = outputText(value);
   return (
     <span className="flex w-full min-w-0 items-start gap-1">
-      <pre className="max-h-40 min-w-0 flex-1 overflow-auto font-mono text-xs whitespace-pre-wrap break-all" dir="ltr">
+      <pre className="relative max-h-40 min-w-0 flex-1 overflow-auto font-mono text-xs whitespace-pre-wrap break-all" dir="ltr">
         {text}
       </pre>
       <CopyButton text={text} />

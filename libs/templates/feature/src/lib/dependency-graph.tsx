@@ -39,7 +39,7 @@ export function DependencyGraph({ graph, currentStackId }: { graph: StackDepende
   const names = new Map(graph.nodes.map((node) => [node.stackId, node.name]));
   return (
     <figure className="flex flex-col gap-2">
-      <div className="overflow-auto rounded-md border border-border bg-surface p-4">
+      <div className="relative overflow-auto rounded-md border border-border bg-surface p-4">
         <div className="relative" style={{ width, height }} data-slot="dependency-graph">
           <svg width={width} height={height} className="absolute inset-0 rtl:-scale-x-100" aria-hidden focusable="false">
             <defs>

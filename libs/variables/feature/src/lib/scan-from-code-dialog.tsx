@@ -119,7 +119,7 @@ export function ScanFromCodeDialog({ target, open, onOpenChange }: { target: Sca
           ) : proposals.length === 0 ? (
             <EmptyState icon={<FileCode aria-hidden />} title={t`No variables in the code`} text={t`The code at this path declares no variable blocks.`} />
           ) : (
-            <div className="overflow-x-auto rounded-lg border border-border">
+            <div className="relative overflow-x-auto rounded-lg border border-border">
               <table className="w-full text-sm" aria-label={t`Variables declared in the code`}>
                 <thead className="bg-muted/60 text-start">
                   <tr>
