@@ -27,9 +27,11 @@ window.matchMedia ??= (query: string) =>
     dispatchEvent: () => false,
   }) as MediaQueryList;
 
-// Page tests wait on lazy routes, the real client, MSW and React Query; on a loaded two-core CI
-// machine the default 1 s for findBy* is too tight, and a wait that ends early only makes a flake.
-configure({ asyncUtilTimeout: 5000 });
+// Page tests wait on lazy routes, dialogs and schemas (each a module Vite transforms on first
+// import), the real client, MSW and React Query; on a loaded two-core machine the default 1 s for
+// findBy* is too tight, and 5 s was seen to run out (load average 11) on a dialog's first import.
+// A wait that ends early only makes a flake; a wait that finds nothing still fails.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
