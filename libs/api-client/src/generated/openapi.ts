@@ -11918,6 +11918,8 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             createdBy?: string;
+            /** @description The e-mail of the user who created the stack (in the answer of GET /stack/{stackId}). */
+            createdByName?: string;
             data: components["schemas"]["StackData"];
             description?: string;
             driftState?: components["schemas"]["DriftState"];

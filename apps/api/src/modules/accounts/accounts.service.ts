@@ -17,6 +17,7 @@ import {
   findOrganizationByMarketplaceCustomer,
   findMembership,
   findUserByEmail,
+  findUserById,
   insertMembership,
   insertOrganization,
   insertSession,
@@ -205,6 +206,11 @@ export async function registerAzureMarketplace(deps: MarketplaceDeps, purchaseTo
     'token',
     () => azure.activate(subscription),
   );
+}
+
+/** The e-mail of a user known by id (the author a record names), or undefined for an id no user has. */
+export async function emailOfUser(db: Database, userId: string): Promise<string | undefined> {
+  return (await findUserById(db, userId))?.email;
 }
 
 export async function getCurrentUser(deps: AccountsDeps, actor: Actor) {

@@ -18,6 +18,7 @@ import { DomainError, alreadyExists, notFound, validationError } from '../../htt
 import { isoTime } from '../../http/envelope';
 import type { Actor } from '../../permissions/actor';
 import type { PermissionEngine } from '../../permissions/permission-engine';
+import { emailOfUser } from '../accounts/accounts.service';
 import { initiatorOf, recordAudit, type AuditInitiator } from '../audit/audit.service';
 import { holdNamespace, namespacesByIds, toNamespaceSettings, type NamespaceContent, type NamespaceSettings } from '../namespaces/namespaces.service';
 import {
@@ -319,8 +320,11 @@ export async function listStacks(deps: StacksDeps, actor: Actor, query: ListStac
   return { items: rows.map((row) => toStack(row, row.namespace ? toNamespaceSettings(row.namespace) : undefined)), paging: pagingOf(query, total) };
 }
 
+/** One stack; its author named by e-mail (`createdByName`), as a run names who started it. */
 export async function getStack(deps: StacksDeps, actor: Actor, stackId: string): Promise<Stack> {
-  return withNamespace(deps, actor.organizationId, await stackFor(deps, actor, stackId, 'stack:read'));
+  const stack = await withNamespace(deps, actor.organizationId, await stackFor(deps, actor, stackId, 'stack:read'));
+  const author = stack.createdBy ? await emailOfUser(deps.db, stack.createdBy) : undefined;
+  return author ? { ...stack, createdByName: author } : stack;
 }
 
 export async function createStack(deps: StacksDeps, actor: Actor, input: StackInput): Promise<Stack> {

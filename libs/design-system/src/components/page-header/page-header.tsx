@@ -44,7 +44,7 @@ export function PageHeader({
         {actions && (
           <div
             data-slot="page-header-actions"
-            className="flex shrink-0 flex-wrap items-center gap-2"
+            className="flex max-w-full shrink-0 flex-wrap items-center gap-2"
           >
             {actions}
           </div>

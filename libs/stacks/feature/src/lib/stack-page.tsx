@@ -273,7 +273,7 @@ function StackOverview({ stack }: { stack: Stack }) {
           </Row>
           <Row label={t`Created`}>
             {i18n.date(stack.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
-            {stack.createdBy ? ` · ${stack.createdBy}` : ''}
+            {stack.createdByName || stack.createdBy ? ` · ${stack.createdByName ?? stack.createdBy}` : ''}
           </Row>
         </dl>
       </section>

@@ -131,6 +131,18 @@ describe('StackPage', () => {
     expect(within(dialog).queryByRole('checkbox')).toBeNull();
   });
 
+  it("names the stack's author by e-mail, or by id when the server knows no e-mail", async () => {
+    server.use(...sessionHandlers(), handle('get', '/stack/{stackId}', () => envelope([stackFixture()])), handle('get', '/namespace/{namespaceId}', () => envelope([namespace])));
+    const { unmount } = renderPage({ path: 'stack/:stackId', element: <StackPage />, url: '/app/stack/stk-1' });
+    const created = (await screen.findByText('Created')).closest('div') as HTMLElement;
+    expect(created).toHaveTextContent(/· ada@example\.com$/);
+    expect(created).not.toHaveTextContent('usr-ada');
+    unmount();
+    server.use(handle('get', '/stack/{stackId}', () => envelope([stackFixture({ createdByName: undefined })])));
+    renderPage({ path: 'stack/:stackId', element: <StackPage />, url: '/app/stack/stk-1' });
+    expect((await screen.findByText('Created')).closest('div')).toHaveTextContent(/· usr-ada$/);
+  });
+
   it('shows the effective settings with where each comes from, and the TTL countdown of an ephemeral stack', async () => {
     const expiresAt = new Date(Date.now() + (2 * 24 + 5) * 3_600_000 + 30 * 60_000).toISOString();
     server.use(
