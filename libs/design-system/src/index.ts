@@ -47,6 +47,7 @@ export {
   type SubmitFormWizardOptions,
   type UseContractFormOptions,
 } from './components/form/form';
+export { SelectField, type SelectFieldProps } from './components/form/select-field';
 export {
   FormWizardEntity,
   FormWizardFrame,

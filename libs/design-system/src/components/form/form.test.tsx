@@ -10,6 +10,7 @@ import { Wizard } from '../wizard/wizard';
 import { domainRule, trimmed } from './contract-resolver';
 import { ControlledField, Form, useContractForm, useFormWizardSteps } from './form';
 import { lazySchema, type LazySchema } from './lazy-schema';
+import { SelectField } from './select-field';
 
 // Shaped like a generated contract schema: limits, a pattern and an enum.
 const schema = z.object({
@@ -293,5 +294,108 @@ describe('useContractForm with a lazySchema', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent).toEqual([{ name: 'good', size: 'small', code: '' }]));
     expect(attempts).toBe(failed + 1);
+  });
+});
+
+describe('SelectField', () => {
+  const orderSchema = z.object({
+    size: z.enum(['small', 'large']),
+    topping: z.string(),
+  });
+  type Order = z.input<typeof orderSchema>;
+  const sizes = [
+    { value: 'small', label: 'Small' },
+    { value: 'large', label: 'Large' },
+  ];
+
+  function OrderForm({
+    initial,
+    onSubmit,
+    onSize,
+  }: {
+    initial: Order;
+    onSubmit: (values: z.output<typeof orderSchema>) => Promise<void>;
+    onSize?: (value: string, sizeInForm: string) => void;
+  }) {
+    const form = useContractForm({ schema: orderSchema, defaultValues: initial });
+    return (
+      <Form form={form} onSubmit={onSubmit}>
+        <SelectField<Order, 'size'>
+          name="size"
+          label="Size"
+          help="How big"
+          required
+          placeholder="Choose a size"
+          options={sizes}
+          onValueChange={(value) => {
+            onSize?.(value, form.getValues('size'));
+            form.setValue('topping', '');
+          }}
+        />
+        <ControlledField<Order, 'topping'> name="topping" label="Topping">
+          {(field) => <Input {...field} />}
+        </ControlledField>
+        <button type="submit">Save</button>
+      </Form>
+    );
+  }
+
+  async function choose(user: ReturnType<typeof renderWithProviders>['user'], label: string) {
+    await user.click(screen.getByRole('combobox', { name: /Size/ }));
+    await screen.findAllByRole('option', {}, { timeout: 5000 });
+    await user.click(screen.getByRole('option', { name: label }));
+  }
+
+  it('wires its label, help and required mark to the select’s trigger, showing the field’s value', () => {
+    renderWithProviders(<OrderForm initial={{ size: 'small', topping: '' }} onSubmit={async () => undefined} />);
+    const trigger = screen.getByRole('combobox', { name: /Size/ });
+    expect(trigger).toHaveTextContent('Small');
+    expect(trigger).toHaveAccessibleDescription('How big');
+    expect(trigger).toHaveAttribute('aria-required', 'true');
+    expect(trigger).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('puts the chosen option in the form, which submits it', async () => {
+    const sent: unknown[] = [];
+    const { user } = renderWithProviders(
+      <OrderForm initial={{ size: 'small', topping: 'cheese' }} onSubmit={async (values) => void sent.push(values)} />,
+    );
+    await choose(user, 'Large');
+    expect(screen.getByRole('combobox', { name: /Size/ })).toHaveTextContent('Large');
+    await user.type(screen.getByRole('textbox', { name: 'Topping' }), 'olives');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(sent).toEqual([{ size: 'large', topping: 'olives' }]));
+  });
+
+  it('calls onValueChange once the field has the value, where a dependent field is reset', async () => {
+    const calls: [string, string][] = [];
+    const { user } = renderWithProviders(
+      <OrderForm
+        initial={{ size: 'small', topping: 'cheese' }}
+        onSubmit={async () => undefined}
+        onSize={(value, sizeInForm) => void calls.push([value, sizeInForm])}
+      />,
+    );
+    expect(screen.getByRole('textbox', { name: 'Topping' })).toHaveValue('cheese');
+    await choose(user, 'Large');
+    expect(calls).toEqual([['large', 'large']]);
+    expect(screen.getByRole('textbox', { name: 'Topping' })).toHaveValue('');
+  });
+
+  it('marks and focuses its trigger when the value is refused', async () => {
+    const sent: unknown[] = [];
+    const { user } = renderWithProviders(
+      <OrderForm
+        initial={{ size: '' as Order['size'], topping: '' }}
+        onSubmit={async (values) => void sent.push(values)}
+      />,
+    );
+    const trigger = screen.getByRole('combobox', { name: /Size/ });
+    expect(trigger).toHaveTextContent('Choose a size');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(trigger).toHaveAttribute('aria-invalid', 'true'));
+    expect(trigger).toHaveAccessibleDescription('Choose one of: small, large. How big');
+    expect(trigger).toHaveFocus();
+    expect(sent).toEqual([]);
   });
 });

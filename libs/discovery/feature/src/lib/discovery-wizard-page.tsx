@@ -5,7 +5,7 @@ import {
   FormWizardPage,
   Input,
   lazySchema,
-  OptionSelect,
+  SelectField,
   Skeleton,
   Stack,
   Textarea,
@@ -115,17 +115,14 @@ function GeneralStep() {
       <ControlledField<DiscoveryFormValues, 'description'> name="description" label={t`Description`}>
         {(field) => <Textarea rows={3} {...field} />}
       </ControlledField>
-      <ControlledField<DiscoveryFormValues, 'namespaceId'> name="namespaceId" label={t`Namespace`} required help={t`The stacks it creates go into this namespace.`}>
-        {(field) => (
-          <OptionSelect
-            ref={field.ref}
-            value={field.value}
-            onValueChange={field.onChange}
-            placeholder={namespaces.isPending ? t`Loading namespaces…` : t`Choose a namespace`}
-            options={(namespaces.data?.items ?? []).map((namespace) => ({ value: namespace.id, label: namespace.name }))}
-          />
-        )}
-      </ControlledField>
+      <SelectField<DiscoveryFormValues, 'namespaceId'>
+        name="namespaceId"
+        label={t`Namespace`}
+        required
+        help={t`The stacks it creates go into this namespace.`}
+        placeholder={namespaces.isPending ? t`Loading namespaces…` : t`Choose a namespace`}
+        options={(namespaces.data?.items ?? []).map((namespace) => ({ value: namespace.id, label: namespace.name }))}
+      />
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import {
   OptionSelect,
   RadioGroup,
   RadioGroupItem,
+  SelectField,
   Stack,
   Switch,
   useController,
@@ -65,20 +66,14 @@ function PatternFields({ index }: { index: number }) {
   const repos = useQuery(vcsQueries.repos(client, providerId));
   return (
     <>
-      <ControlledField<DiscoveryFormValues, `vcsPatterns.${number}.providerId`> name={`vcsPatterns.${index}.providerId`} label={t`VCS provider`} required>
-        {(field) => (
-          <OptionSelect
-            ref={field.ref}
-            value={field.value}
-            onValueChange={(value) => {
-              field.onChange(value);
-              setValue(`vcsPatterns.${index}.repoName`, '');
-            }}
-            placeholder={t`Choose a provider`}
-            options={(providers.data ?? []).map((provider) => ({ value: provider.id, label: provider.name }))}
-          />
-        )}
-      </ControlledField>
+      <SelectField<DiscoveryFormValues, `vcsPatterns.${number}.providerId`>
+        name={`vcsPatterns.${index}.providerId`}
+        label={t`VCS provider`}
+        required
+        onValueChange={() => setValue(`vcsPatterns.${index}.repoName`, '')}
+        placeholder={t`Choose a provider`}
+        options={(providers.data ?? []).map((provider) => ({ value: provider.id, label: provider.name }))}
+      />
       <ControlledField<DiscoveryFormValues, `vcsPatterns.${number}.repoName`> name={`vcsPatterns.${index}.repoName`} label={t`Repository`} required>
         {(field) => (
           <OptionSelect
@@ -152,11 +147,12 @@ export function DiscoveryStackConfigStep() {
           ))}
         </RadioGroup>
       </fieldset>
-      <ControlledField<DiscoveryFormValues, 'stackConfig.iacType'> name="stackConfig.iacType" label={t`Engine`} required>
-        {(field) => (
-          <OptionSelect ref={field.ref} value={field.value} onValueChange={field.onChange} options={engines.map(([value, label]) => ({ value, label }))} />
-        )}
-      </ControlledField>
+      <SelectField<DiscoveryFormValues, 'stackConfig.iacType'>
+        name="stackConfig.iacType"
+        label={t`Engine`}
+        required
+        options={engines.map(([value, label]) => ({ value, label }))}
+      />
       <ControlledField<DiscoveryFormValues, 'stackConfig.iacVersion'> name="stackConfig.iacVersion" label={t`Version`} help={t`An exact version such as 1.8.5, or latest; empty uses the namespace's.`}>
         {(field) => <Input {...field} dir="ltr" />}
       </ControlledField>

@@ -7,6 +7,7 @@ import {
   FormDialog,
   Input,
   OptionSelect,
+  SelectField,
   trimmed,
   unwrapOptional,
   useContractForm,
@@ -105,20 +106,15 @@ export function GrantPermissionDialog({
         await onGrant(permission);
       }}
     >
-      <ControlledField<GrantValues, 'kind'> name="kind" label={t`Grant to`}>
-        {(field) => (
-          <OptionSelect
-            ref={field.ref}
-            value={field.value}
-            onValueChange={(value) => {
-              field.onChange(value);
-              form.setValue('principal', '');
-              form.clearErrors('principal');
-            }}
-            options={principalKinds.map((k) => ({ value: k, label: i18n._(principalKindLabels[k]) }))}
-          />
-        )}
-      </ControlledField>
+      <SelectField<GrantValues, 'kind'>
+        name="kind"
+        label={t`Grant to`}
+        onValueChange={() => {
+          form.setValue('principal', '');
+          form.clearErrors('principal');
+        }}
+        options={principalKinds.map((k) => ({ value: k, label: i18n._(principalKindLabels[k]) }))}
+      />
       <ControlledField<GrantValues, 'principal'> key={kind} name="principal" label={principalLabel} required>
         {(field) =>
           kind === 'user' ? (
@@ -138,20 +134,16 @@ export function GrantPermissionDialog({
           )
         }
       </ControlledField>
-      <ControlledField<GrantValues, 'role'> name="role" label={t`Namespace role`} required>
-        {(field) => (
-          <OptionSelect
-            ref={field.ref}
-            value={field.value}
-            onValueChange={field.onChange}
-            options={[
-              { value: 'viewer', label: t`Viewer` },
-              { value: 'admin', label: t`Admin` },
-              ...customRoles.map((custom) => ({ value: `${CUSTOM}${custom.id}`, label: custom.name })),
-            ]}
-          />
-        )}
-      </ControlledField>
+      <SelectField<GrantValues, 'role'>
+        name="role"
+        label={t`Namespace role`}
+        required
+        options={[
+          { value: 'viewer', label: t`Viewer` },
+          { value: 'admin', label: t`Admin` },
+          ...customRoles.map((custom) => ({ value: `${CUSTOM}${custom.id}`, label: custom.name })),
+        ]}
+      />
     </FormDialog>
   );
 }

@@ -5,9 +5,9 @@ import {
   ControlledField,
   Input,
   Label,
-  OptionSelect,
   RadioGroup,
   RadioGroupItem,
+  SelectField,
   Stack,
   Switch,
   Textarea,
@@ -166,17 +166,13 @@ function PropertyConditions() {
           <ControlledField<Values, `propertyConditions.${number}.property`> name={`propertyConditions.${index}.property`} label={t`Property`} required>
             {(field) => <Input dir="ltr" {...field} />}
           </ControlledField>
-          <ControlledField<Values, `propertyConditions.${number}.operator`> name={`propertyConditions.${index}.operator`} label={t`Operator`} required>
-            {(field) => (
-              <OptionSelect
-                ref={field.ref}
-                value={field.value}
-                onValueChange={field.onChange}
-                placeholder={t`Select operator`}
-                options={conditionOperators.map((op) => ({ value: op, label: labels[op] }))}
-              />
-            )}
-          </ControlledField>
+          <SelectField<Values, `propertyConditions.${number}.operator`>
+            name={`propertyConditions.${index}.operator`}
+            label={t`Operator`}
+            required
+            placeholder={t`Select operator`}
+            options={conditionOperators.map((op) => ({ value: op, label: labels[op] }))}
+          />
           <ControlledField<Values, `propertyConditions.${number}.value`> name={`propertyConditions.${index}.value`} label={t`Value`}>
             {(field) => <Input dir="ltr" {...field} />}
           </ControlledField>
@@ -241,17 +237,13 @@ function OpaSource() {
         </ControlledField>
       ) : (
         <div className="grid gap-3 sm:grid-cols-2">
-          <ControlledField<Values, 'opa.providerId'> name="opa.providerId" label={t`VCS provider`} required>
-            {(field) => (
-              <OptionSelect
-                ref={field.ref}
-                value={field.value}
-                onValueChange={field.onChange}
-                placeholder={providers.isPending ? t`Loading…` : t`Choose a provider`}
-                options={(providers.data ?? []).map((provider) => ({ value: provider.id, label: provider.name }))}
-              />
-            )}
-          </ControlledField>
+          <SelectField<Values, 'opa.providerId'>
+            name="opa.providerId"
+            label={t`VCS provider`}
+            required
+            placeholder={providers.isPending ? t`Loading…` : t`Choose a provider`}
+            options={(providers.data ?? []).map((provider) => ({ value: provider.id, label: provider.name }))}
+          />
           <ControlledField<Values, 'opa.repoName'> name="opa.repoName" label={t`Repository`} required>
             {(field) => <Input dir="ltr" placeholder="acme/policies" {...field} />}
           </ControlledField>

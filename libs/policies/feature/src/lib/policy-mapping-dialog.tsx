@@ -6,9 +6,9 @@ import {
   FormDialog,
   Input,
   Label,
-  OptionSelect,
   RadioGroup,
   RadioGroupItem,
+  SelectField,
   useContractForm,
   useController,
   useFieldArray,
@@ -81,21 +81,17 @@ function Target({ locked }: { locked: boolean }) {
   const targetId = useController<PolicyMappingValues, 'targetId'>({ name: 'targetId' });
   return (
     <div className="grid gap-3 sm:grid-cols-2">
-      <ControlledField<PolicyMappingValues, 'targetType'> name="targetType" label={t`Applies to`} required>
-        {(field) => (
-          <OptionSelect
-            ref={field.ref}
-            value={field.value}
-            disabled={locked}
-            onValueChange={(value) => {
-              field.onChange(value);
-              targetId.field.onChange('');
-              setSearch('');
-            }}
-            options={policyTargetTypes.map((type) => ({ value: type, label: type === 'namespace' ? t`A namespace and its stacks` : t`One stack` }))}
-          />
-        )}
-      </ControlledField>
+      <SelectField<PolicyMappingValues, 'targetType'>
+        name="targetType"
+        label={t`Applies to`}
+        required
+        disabled={locked}
+        onValueChange={() => {
+          targetId.field.onChange('');
+          setSearch('');
+        }}
+        options={policyTargetTypes.map((type) => ({ value: type, label: type === 'namespace' ? t`A namespace and its stacks` : t`One stack` }))}
+      />
       {locked ? (
         <ControlledField<PolicyMappingValues, 'targetId'> name="targetId" label={targetType === 'namespace' ? t`Namespace` : t`Stack`}>
           {(field) => <Input {...field} readOnly dir="ltr" />}
@@ -103,17 +99,13 @@ function Target({ locked }: { locked: boolean }) {
       ) : (
         <div className="flex flex-col gap-2">
           <Input aria-label={targetType === 'namespace' ? t`Search namespaces` : t`Search stacks`} placeholder={t`Search by name`} value={search} onChange={(event) => setSearch(event.target.value)} />
-          <ControlledField<PolicyMappingValues, 'targetId'> name="targetId" label={targetType === 'namespace' ? t`Namespace` : t`Stack`} required>
-            {(field) => (
-              <OptionSelect
-                ref={field.ref}
-                value={field.value}
-                onValueChange={field.onChange}
-                placeholder={options.isPending ? t`Loading…` : targetType === 'namespace' ? t`Choose a namespace` : t`Choose a stack`}
-                options={(options.data ?? []).map((option) => ({ value: option.id, label: option.name }))}
-              />
-            )}
-          </ControlledField>
+          <SelectField<PolicyMappingValues, 'targetId'>
+            name="targetId"
+            label={targetType === 'namespace' ? t`Namespace` : t`Stack`}
+            required
+            placeholder={options.isPending ? t`Loading…` : targetType === 'namespace' ? t`Choose a namespace` : t`Choose a stack`}
+            options={(options.data ?? []).map((option) => ({ value: option.id, label: option.name }))}
+          />
         </div>
       )}
     </div>
@@ -141,16 +133,12 @@ function ModeChoice() {
 function LevelSelect({ name, label }: { name: 'enforcementLevel' | `bySeverity.${'low' | 'medium' | 'high' | 'critical'}` | `overrides.${number}.enforcementLevel`; label: string }) {
   const { i18n } = useLingui();
   return (
-    <ControlledField<PolicyMappingValues, typeof name> name={name} label={label} required>
-      {(field) => (
-        <OptionSelect
-          ref={field.ref}
-          value={field.value}
-          onValueChange={field.onChange}
-          options={policyEnforcementLevels.map((level) => ({ value: level, label: i18n._(enforcementLabels[level]) }))}
-        />
-      )}
-    </ControlledField>
+    <SelectField<PolicyMappingValues, typeof name>
+      name={name}
+      label={label}
+      required
+      options={policyEnforcementLevels.map((level) => ({ value: level, label: i18n._(enforcementLabels[level]) }))}
+    />
   );
 }
 
@@ -177,17 +165,13 @@ function Overrides({ policies }: { policies: { id: string; name: string }[] }) {
       {rows.fields.length === 0 && <p className="text-sm text-muted-foreground">{t`No override: every stack gets the levels above.`}</p>}
       {rows.fields.map((row, index) => (
         <div key={row.id} className="grid items-start gap-3 rounded-md border border-border p-3 sm:grid-cols-3">
-          <ControlledField<PolicyMappingValues, `overrides.${number}.controlPolicyId`> name={`overrides.${index}.controlPolicyId`} label={t`Policy`} required>
-            {(field) => (
-              <OptionSelect
-                ref={field.ref}
-                value={field.value}
-                onValueChange={field.onChange}
-                placeholder={t`Choose a policy`}
-                options={policies.map((policy) => ({ value: policy.id, label: policy.name }))}
-              />
-            )}
-          </ControlledField>
+          <SelectField<PolicyMappingValues, `overrides.${number}.controlPolicyId`>
+            name={`overrides.${index}.controlPolicyId`}
+            label={t`Policy`}
+            required
+            placeholder={t`Choose a policy`}
+            options={policies.map((policy) => ({ value: policy.id, label: policy.name }))}
+          />
           <LevelSelect name={`overrides.${index}.enforcementLevel`} label={t`Level`} />
           <ControlledField<PolicyMappingValues, `overrides.${number}.stackIds`> name={`overrides.${index}.stackIds`} label={t`Stack ids`} required help={t`Comma-separated, e.g. stk-abc123.`}>
             {(field) => <Input dir="ltr" {...field} />}

@@ -6,8 +6,8 @@ import {
   Input,
   Label,
   RadioGroup,
-  OptionSelect,
   RadioGroupItem,
+  SelectField,
   Textarea,
   useContractForm,
   useFieldArray,
@@ -55,16 +55,12 @@ export function RunTaskDialog({ open, onOpenChange, stackName, onRun }: RunTaskD
       onValid={onRun}
       size="lg"
     >
-      <ControlledField<TaskFormValues, 'taskType'> name="taskType" label={t`Task`} required>
-        {(field) => (
-          <OptionSelect
-            ref={field.ref}
-            value={field.value}
-            onValueChange={field.onChange}
-            options={taskTypes.map((type) => ({ value: type, label: i18n._(taskTypeLabels[type]) }))}
-          />
-        )}
-      </ControlledField>
+      <SelectField<TaskFormValues, 'taskType'>
+        name="taskType"
+        label={t`Task`}
+        required
+        options={taskTypes.map((type) => ({ value: type, label: i18n._(taskTypeLabels[type]) }))}
+      />
       {taskType === 'releaseStateLock' && (
         <ControlledField<TaskFormValues, 'lockId'> name="lockId" label={t`Lock ID`} required>
           {(field) => <Input {...field} autoComplete="off" spellCheck={false} dir="ltr" />}

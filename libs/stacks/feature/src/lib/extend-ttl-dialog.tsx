@@ -4,8 +4,8 @@ import {
   ControlledField,
   FormDialog,
   Input,
-  OptionSelect,
   domainRule,
+  SelectField,
   toast,
   trimmed,
   useContractForm,
@@ -51,19 +51,15 @@ export function ExtendTtlDialog({ stack, onClose }: ExtendTtlDialogProps) {
       <ControlledField<ExtendTtlValues, 'value'> name="value" label={t`Extend by`} required>
         {(field) => <Input {...field} inputMode="numeric" />}
       </ControlledField>
-      <ControlledField<ExtendTtlValues, 'type'> name="type" label={t`Unit`} required>
-        {(field) => (
-          <OptionSelect
-            ref={field.ref}
-            value={field.value}
-            onValueChange={field.onChange}
-            options={[
-              { value: 'hours', label: t`Hours` },
-              { value: 'days', label: t`Days` },
-            ]}
-          />
-        )}
-      </ControlledField>
+      <SelectField<ExtendTtlValues, 'type'>
+        name="type"
+        label={t`Unit`}
+        required
+        options={[
+          { value: 'hours', label: t`Hours` },
+          { value: 'days', label: t`Days` },
+        ]}
+      />
     </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { ControlledField, Input, OptionSelect, Stack, Textarea } from '@terrace/design-system';
+import { ControlledField, Input, SelectField, Stack, Textarea } from '@terrace/design-system';
 import { namespacesQueries } from '@terrace/namespaces/data-access';
 import { useApiClient } from '@terrace/session';
 import type { StackFormValues } from './stack-form';
@@ -18,23 +18,15 @@ export function StackGeneralStep({ namespaceLocked }: { namespaceLocked: boolean
       <ControlledField<StackFormValues, 'description'> name="description" label={t`Description`}>
         {(field) => <Textarea {...field} rows={3} />}
       </ControlledField>
-      <ControlledField<StackFormValues, 'namespaceId'>
+      <SelectField<StackFormValues, 'namespaceId'>
         name="namespaceId"
         label={t`Namespace`}
         required
         help={namespaceLocked ? t`Move the stack to change its namespace.` : t`The stack inherits the namespace's settings and permissions.`}
-      >
-        {(field) => (
-          <OptionSelect
-            ref={field.ref}
-            value={field.value}
-            onValueChange={field.onChange}
-            disabled={namespaceLocked}
-            placeholder={t`Choose a namespace`}
-            options={(namespaces.data?.items ?? []).map((ns) => ({ value: ns.id, label: ns.name }))}
-          />
-        )}
-      </ControlledField>
+        disabled={namespaceLocked}
+        placeholder={t`Choose a namespace`}
+        options={(namespaces.data?.items ?? []).map((ns) => ({ value: ns.id, label: ns.name }))}
+      />
     </Stack>
   );
 }

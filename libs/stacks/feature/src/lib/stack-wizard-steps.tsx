@@ -8,6 +8,7 @@ import {
   Label,
   MultiSelect,
   OptionSelect,
+  SelectField,
   Skeleton,
   Stack,
   Switch,
@@ -79,38 +80,28 @@ export function StackCodeStep() {
         )}
       </ControlledField>
       {vcs.providerId && (
-        <ControlledField<StackFormValues, 'vcs.repoName'> name="vcs.repoName" label={t`Repository`} required>
-          {(field) => (
-            <OptionSelect
-              ref={field.ref}
-              value={field.value}
-              onValueChange={(value) => {
-                field.onChange(value);
-                const repo = repos.data?.items.find((r) => r.name === value);
-                set('vcs.branch', repo?.defaultBranch ?? '');
-                set('vcs.path', '');
-              }}
-              placeholder={repos.isPending ? t`Loading repositories…` : t`Choose a repository`}
-              options={(repos.data?.items ?? []).map((repo) => ({ value: repo.name, label: repo.name }))}
-            />
-          )}
-        </ControlledField>
+        <SelectField<StackFormValues, 'vcs.repoName'>
+          name="vcs.repoName"
+          label={t`Repository`}
+          required
+          onValueChange={(value) => {
+            const repo = repos.data?.items.find((r) => r.name === value);
+            set('vcs.branch', repo?.defaultBranch ?? '');
+            set('vcs.path', '');
+          }}
+          placeholder={repos.isPending ? t`Loading repositories…` : t`Choose a repository`}
+          options={(repos.data?.items ?? []).map((repo) => ({ value: repo.name, label: repo.name }))}
+        />
       )}
       {vcs.providerId && vcs.repoName && (
-        <ControlledField<StackFormValues, 'vcs.branch'> name="vcs.branch" label={t`Branch`} required>
-          {(field) => (
-            <OptionSelect
-              ref={field.ref}
-              value={field.value}
-              onValueChange={(value) => {
-                field.onChange(value);
-                set('vcs.path', '');
-              }}
-              placeholder={t`Choose a branch`}
-              options={(branches.data ?? []).map((branch) => ({ value: branch.name, label: branch.name }))}
-            />
-          )}
-        </ControlledField>
+        <SelectField<StackFormValues, 'vcs.branch'>
+          name="vcs.branch"
+          label={t`Branch`}
+          required
+          onValueChange={() => set('vcs.path', '')}
+          placeholder={t`Choose a branch`}
+          options={(branches.data ?? []).map((branch) => ({ value: branch.name, label: branch.name }))}
+        />
       )}
       {vcs.providerId && vcs.repoName && vcs.branch && (
         <div className="flex flex-col gap-2">
@@ -154,16 +145,12 @@ export function StackEngineStep({ namespace }: { namespace: Namespace | undefine
   const inherited = effectiveSettings({ iacType, data: {} }, namespace).iacVersion;
   return (
     <Stack gap={5} className="max-w-xl">
-      <ControlledField<StackFormValues, 'iacType'> name="iacType" label={t`Engine`} required>
-        {(field) => (
-          <OptionSelect
-            ref={field.ref}
-            value={field.value}
-            onValueChange={field.onChange}
-            options={iacTypes.map((type) => ({ value: type, label: i18n._(iacTypeLabels[type]) }))}
-          />
-        )}
-      </ControlledField>
+      <SelectField<StackFormValues, 'iacType'>
+        name="iacType"
+        label={t`Engine`}
+        required
+        options={iacTypes.map((type) => ({ value: type, label: i18n._(iacTypeLabels[type]) }))}
+      />
       <Suspense fallback={<Skeleton className="h-16 w-full" />}>
         <StackVersionField iacType={iacType} inherited={inherited} />
       </Suspense>
@@ -323,19 +310,15 @@ export function StackTtlStep() {
           <ControlledField<StackFormValues, 'ttl.value'> name="ttl.value" label={t`Time to live`} required>
             {(field) => <Input {...field} inputMode="numeric" />}
           </ControlledField>
-          <ControlledField<StackFormValues, 'ttl.type'> name="ttl.type" label={t`Unit`} required>
-            {(field) => (
-              <OptionSelect
-                ref={field.ref}
-                value={field.value}
-                onValueChange={field.onChange}
-                options={[
-                  { value: 'hours', label: t`Hours` },
-                  { value: 'days', label: t`Days` },
-                ]}
-              />
-            )}
-          </ControlledField>
+          <SelectField<StackFormValues, 'ttl.type'>
+            name="ttl.type"
+            label={t`Unit`}
+            required
+            options={[
+              { value: 'hours', label: t`Hours` },
+              { value: 'days', label: t`Days` },
+            ]}
+          />
         </div>
       )}
     </Stack>

@@ -9,7 +9,7 @@ import {
   FormDialog,
   Input,
   Label,
-  OptionSelect,
+  SelectField,
   Stack,
   toast,
   trimmed,
@@ -87,46 +87,35 @@ function DependencyFields({ stack, exclude }: { stack: StackModel; exclude: read
         <Label htmlFor={searchId}>{t`Find a stack`}</Label>
         <Input id={searchId} value={search} onChange={(event) => setSearch(event.target.value)} placeholder={t`Part of its name`} />
       </div>
-      <ControlledField<DependencyFormValues, 'dependsOnStackId'> name="dependsOnStackId" label={t`Depends on`} required>
-        {(field) => (
-          <OptionSelect
-            ref={field.ref}
-            value={field.value}
-            onValueChange={field.onChange}
-            placeholder={stacks.isPending ? t`Loading stacks…` : t`Choose a stack`}
-            options={options.map((item) => ({ value: item.id, label: item.name }))}
-          />
-        )}
-      </ControlledField>
-      <ControlledField<DependencyFormValues, 'triggerOption'> name="triggerOption" label={t`Trigger`} required help={t`When the upstream stack is deployed, run this one always, or only when a referenced output changed.`}>
-        {(field) => (
-          <OptionSelect
-            ref={field.ref}
-            value={field.value}
-            onValueChange={field.onChange}
-            options={[
-              { value: 'always', label: i18n._(triggerLabels.always) },
-              { value: 'onReferenceValueChange', label: i18n._(triggerLabels.onReferenceValueChange) },
-            ]}
-          />
-        )}
-      </ControlledField>
+      <SelectField<DependencyFormValues, 'dependsOnStackId'>
+        name="dependsOnStackId"
+        label={t`Depends on`}
+        required
+        placeholder={stacks.isPending ? t`Loading stacks…` : t`Choose a stack`}
+        options={options.map((item) => ({ value: item.id, label: item.name }))}
+      />
+      <SelectField<DependencyFormValues, 'triggerOption'>
+        name="triggerOption"
+        label={t`Trigger`}
+        required
+        help={t`When the upstream stack is deployed, run this one always, or only when a referenced output changed.`}
+        options={[
+          { value: 'always', label: i18n._(triggerLabels.always) },
+          { value: 'onReferenceValueChange', label: i18n._(triggerLabels.onReferenceValueChange) },
+        ]}
+      />
       <fieldset className="flex flex-col gap-2">
         <legend className="text-sm font-medium">{t`Output references`}</legend>
         {references.fields.map((reference, index) => (
           <div key={reference.id} className="grid grid-cols-[1fr_1fr_auto_auto] items-start gap-2">
-            <ControlledField<DependencyFormValues, `references.${number}.outputOfStackToDependOn`> name={`references.${index}.outputOfStackToDependOn`} label={t`Output`} required>
-              {(field) => (
-                <OptionSelect
-                  ref={field.ref}
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  disabled={!upstreamId}
-                  placeholder={t`Choose an output`}
-                  options={(outputs.data ?? []).map((output) => ({ value: output.name, label: output.name }))}
-                />
-              )}
-            </ControlledField>
+            <SelectField<DependencyFormValues, `references.${number}.outputOfStackToDependOn`>
+              name={`references.${index}.outputOfStackToDependOn`}
+              label={t`Output`}
+              required
+              disabled={!upstreamId}
+              placeholder={t`Choose an output`}
+              options={(outputs.data ?? []).map((output) => ({ value: output.name, label: output.name }))}
+            />
             <ControlledField<DependencyFormValues, `references.${number}.inputForStack`> name={`references.${index}.inputForStack`} label={t`Input variable`} required>
               {(field) => <Input {...field} dir="ltr" />}
             </ControlledField>

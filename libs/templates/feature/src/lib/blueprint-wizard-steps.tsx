@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button, Checkbox, ControlledField, Input, Label, OptionSelect, Stack, useFieldArray, useFormContext } from '@terrace/design-system';
+import { Button, Checkbox, ControlledField, Input, Label, SelectField, Stack, useFieldArray, useFormContext } from '@terrace/design-system';
 import { conditionOperators } from '@terrace/domain';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
@@ -92,20 +92,12 @@ function ConditionRows({ index }: { index: number }) {
     <div className="flex flex-col gap-2">
       {conditions.fields.map((condition, row) => (
         <div key={condition.id} className="grid grid-cols-[14rem_1fr_auto] items-start gap-2">
-          <ControlledField<BlueprintFormValues, `parameters.${number}.conditions.${number}.operator`>
+          <SelectField<BlueprintFormValues, `parameters.${number}.conditions.${number}.operator`>
             name={`parameters.${index}.conditions.${row}.operator`}
             label={t`Value condition`}
-          >
-            {(field) => (
-              <OptionSelect
-                ref={field.ref}
-                value={field.value}
-                onValueChange={field.onChange}
-                placeholder={t`Choose an operator`}
-                options={conditionOperators.map((operator) => ({ value: operator, label: i18n._(conditionOperatorLabels[operator] ?? { id: operator }) }))}
-              />
-            )}
-          </ControlledField>
+            placeholder={t`Choose an operator`}
+            options={conditionOperators.map((operator) => ({ value: operator, label: i18n._(conditionOperatorLabels[operator] ?? { id: operator }) }))}
+          />
           <ControlledField<BlueprintFormValues, `parameters.${number}.conditions.${number}.value`>
             name={`parameters.${index}.conditions.${row}.value`}
             label={t`Condition value`}

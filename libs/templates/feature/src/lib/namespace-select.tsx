@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { ControlledField, OptionSelect } from '@terrace/design-system';
+import { SelectField } from '@terrace/design-system';
 import { namespacesQueries } from '@terrace/namespaces/data-access';
 import { useApiClient } from '@terrace/session';
 
@@ -11,16 +11,13 @@ export function NamespaceSelect({ name, allowed }: { name: string; allowed: read
   const namespaces = useQuery(namespacesQueries.list(client, { page: 1, pageSize: 1000 }));
   const options = (namespaces.data?.items ?? []).filter((namespace) => allowed.includes(namespace.id));
   return (
-    <ControlledField name={name} label={t`Namespace`} required help={t`Only the namespaces it is available in.`}>
-      {(field) => (
-        <OptionSelect
-          ref={field.ref}
-          value={field.value as string}
-          onValueChange={field.onChange}
-          placeholder={namespaces.isPending ? t`Loading namespaces…` : t`Choose a namespace`}
-          options={options.map((namespace) => ({ value: namespace.id, label: namespace.name }))}
-        />
-      )}
-    </ControlledField>
+    <SelectField
+      name={name}
+      label={t`Namespace`}
+      required
+      help={t`Only the namespaces it is available in.`}
+      placeholder={namespaces.isPending ? t`Loading namespaces…` : t`Choose a namespace`}
+      options={options.map((namespace) => ({ value: namespace.id, label: namespace.name }))}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Checkbox, ControlledField, Input, Label, OptionSelect, Stack, useWatch } from '@terrace/design-system';
+import { Checkbox, ControlledField, Input, Label, SelectField, Stack, useWatch } from '@terrace/design-system';
 import { useId } from 'react';
 import { EngineSelect } from './engine-select';
 import type { TemplateFormValues } from './template-form';
@@ -37,19 +37,15 @@ export function TemplateRunnerStep() {
   const mode = useWatch<TemplateFormValues, 'runnerConfig.mode'>({ name: 'runnerConfig.mode' });
   return (
     <Stack gap={4} className="max-w-xl">
-      <ControlledField<TemplateFormValues, 'runnerConfig.mode'> name="runnerConfig.mode" label={t`Runners`} required>
-        {(field) => (
-          <OptionSelect
-            ref={field.ref}
-            value={field.value}
-            onValueChange={field.onChange}
-            options={[
-              { value: 'managed', label: t`Managed` },
-              { value: 'selfHosted', label: t`Self-hosted` },
-            ]}
-          />
-        )}
-      </ControlledField>
+      <SelectField<TemplateFormValues, 'runnerConfig.mode'>
+        name="runnerConfig.mode"
+        label={t`Runners`}
+        required
+        options={[
+          { value: 'managed', label: t`Managed` },
+          { value: 'selfHosted', label: t`Self-hosted` },
+        ]}
+      />
       {mode === 'selfHosted' && (
         <ControlledField<TemplateFormValues, 'runnerConfig.groups'> name="runnerConfig.groups" label={t`Runner groups`} required help={t`Comma-separated runner group ids.`}>
           {(field) => <Input {...field} dir="ltr" />}

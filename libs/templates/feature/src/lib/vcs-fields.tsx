@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
-import { ControlledField, Input, OptionSelect, Stack, useFormContext, useWatch } from '@terrace/design-system';
+import { ControlledField, Input, OptionSelect, SelectField, Stack, useFormContext, useWatch } from '@terrace/design-system';
 import { useApiClient } from '@terrace/session';
 import { vcsQueries } from '@terrace/vcs/data-access';
 import type { ReactNode } from 'react';
@@ -24,20 +24,14 @@ export function VcsFields({ prefix, pathLabel, pathHelp, branchHelp, children }:
   const repos = useQuery(vcsQueries.repos(client, providerId));
   return (
     <Stack gap={5} className="max-w-xl">
-      <ControlledField name={`${prefix}.providerId`} label={t`VCS provider`} required>
-        {(field) => (
-          <OptionSelect
-            ref={field.ref}
-            value={field.value as string}
-            onValueChange={(value) => {
-              field.onChange(value);
-              setValue(`${prefix}.repoName`, '', { shouldDirty: true });
-            }}
-            placeholder={providers.isPending ? t`Loading providers…` : t`Choose a provider`}
-            options={(providers.data ?? []).map((provider) => ({ value: provider.id, label: provider.name }))}
-          />
-        )}
-      </ControlledField>
+      <SelectField
+        name={`${prefix}.providerId`}
+        label={t`VCS provider`}
+        required
+        onValueChange={() => setValue(`${prefix}.repoName`, '', { shouldDirty: true })}
+        placeholder={providers.isPending ? t`Loading providers…` : t`Choose a provider`}
+        options={(providers.data ?? []).map((provider) => ({ value: provider.id, label: provider.name }))}
+      />
       <ControlledField name={`${prefix}.repoName`} label={t`Repository`} required>
         {(field) => (
           <OptionSelect

@@ -15,7 +15,7 @@ import {
   type FieldMessages,
   FormDialog,
   Input,
-  OptionSelect,
+  SelectField,
   SettingsList,
   Stack,
   Textarea,
@@ -288,19 +288,15 @@ function GitSigningKeyList({ access }: { access: SettingsSectionProps }) {
         <ControlledField<GitSigningKeyValues, 'name'> name="name" label={t`Name`} required>
           {(field) => <Input {...field} />}
         </ControlledField>
-        <ControlledField<GitSigningKeyValues, 'type'> name="type" label={t`Key type`} required>
-          {(field) => (
-            <OptionSelect
-              ref={field.ref}
-              value={field.value}
-              onValueChange={field.onChange}
-              options={[
-                { value: 'gpg', label: 'GPG' },
-                { value: 'ssh', label: 'SSH' },
-              ]}
-            />
-          )}
-        </ControlledField>
+        <SelectField<GitSigningKeyValues, 'type'>
+          name="type"
+          label={t`Key type`}
+          required
+          options={[
+            { value: 'gpg', label: 'GPG' },
+            { value: 'ssh', label: 'SSH' },
+          ]}
+        />
         <ControlledField<GitSigningKeyValues, 'privateKey'> name="privateKey" label={t`Private key`} required>
           {(field) => <Textarea {...field} rows={6} autoComplete="off" spellCheck={false} className="font-mono text-xs" dir="ltr" />}
         </ControlledField>

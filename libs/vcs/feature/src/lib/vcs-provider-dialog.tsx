@@ -6,9 +6,9 @@ import {
   FormDialog,
   Input,
   Label,
-  OptionSelect,
   RadioGroup,
   RadioGroupItem,
+  SelectField,
   Stack,
   Textarea,
   useContractForm,
@@ -110,16 +110,12 @@ export function VcsProviderDialog({ open, onOpenChange, provider, onSave }: VcsP
         {(field) => <Input {...field} />}
       </ControlledField>
       {authTypesOf[type].length > 1 && (
-        <ControlledField<VcsProviderFormValues, 'authType'> name="authType" label={t`Authentication`} required>
-          {(field) => (
-            <OptionSelect
-              ref={field.ref}
-              value={field.value}
-              onValueChange={field.onChange}
-              options={authTypesOf[type].map((option) => ({ value: option, label: t(vcsAuthTypeLabels[option]) }))}
-            />
-          )}
-        </ControlledField>
+        <SelectField<VcsProviderFormValues, 'authType'>
+          name="authType"
+          label={t`Authentication`}
+          required
+          options={authTypesOf[type].map((option) => ({ value: option, label: t(vcsAuthTypeLabels[option]) }))}
+        />
       )}
       {fields.orgName && (
         <ControlledField<VcsProviderFormValues, 'orgName'> name="orgName" label={t`GitHub organization`} required={!editing}>

@@ -7,7 +7,7 @@ import {
   type FieldMessages,
   FormDialog,
   Input,
-  OptionSelect,
+  SelectField,
   trimmed,
   unwrapOptional,
   useContractForm,
@@ -98,32 +98,20 @@ export function CustomRoleDialog({ open, onOpenChange, role, onSave }: CustomRol
       <ControlledField<CustomRoleValues, 'name'> name="name" label={t`Name`} required>
         {(field) => <Input {...field} />}
       </ControlledField>
-      <ControlledField<CustomRoleValues, 'type'> name="type" label={t`Role type`} help={typeHelp}>
-        {(field) => (
-          <OptionSelect
-            ref={field.ref}
-            value={field.value}
-            onValueChange={(value) => field.onChange(value as CustomRoleType)}
-            disabled={role !== undefined}
-            options={customRoleTypes.map((option) => ({ value: option, label: typeLabel(option) }))}
-          />
-        )}
-      </ControlledField>
+      <SelectField<CustomRoleValues, 'type'>
+        name="type"
+        label={t`Role type`}
+        help={typeHelp}
+        disabled={role !== undefined}
+        options={customRoleTypes.map((option) => ({ value: option, label: typeLabel(option) }))}
+      />
       <PermissionsField />
-      <ControlledField<CustomRoleValues, 'stackRestriction'>
+      <SelectField<CustomRoleValues, 'stackRestriction'>
         name="stackRestriction"
         label={t`Stack restriction`}
         help={t`Limits the permissions above to stacks the user created.`}
-      >
-        {(field) => (
-          <OptionSelect
-            ref={field.ref}
-            value={field.value}
-            onValueChange={(value) => field.onChange(value as StackRestriction)}
-            options={stackRestrictions.map((restriction) => ({ value: restriction, label: restrictionLabel(restriction) }))}
-          />
-        )}
-      </ControlledField>
+        options={stackRestrictions.map((restriction) => ({ value: restriction, label: restrictionLabel(restriction) }))}
+      />
     </FormDialog>
   );
 }

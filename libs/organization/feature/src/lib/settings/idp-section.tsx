@@ -21,7 +21,7 @@ import {
   FormField,
   Input,
   LazyConfirmDialog,
-  OptionSelect,
+  SelectField,
   Skeleton,
   Stack,
   Textarea,
@@ -274,20 +274,15 @@ function IdpForm({
             {!provider && (
               <p className="text-sm text-muted-foreground">{t`No identity provider is configured: members sign in with their password.`}</p>
             )}
-            <ControlledField<IdpFormValues, 'type'> name="type" label={t`Protocol`}>
-              {(field) => (
-                <OptionSelect
-                  ref={field.ref}
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  disabled={disabled}
-                  options={identityProviderTypes.map((type) => ({
-                    value: type,
-                    label: type === 'oidc' ? t`OpenID Connect (OIDC)` : t`SAML 2.0`,
-                  }))}
-                />
-              )}
-            </ControlledField>
+            <SelectField<IdpFormValues, 'type'>
+              name="type"
+              label={t`Protocol`}
+              disabled={disabled}
+              options={identityProviderTypes.map((type) => ({
+                value: type,
+                label: type === 'oidc' ? t`OpenID Connect (OIDC)` : t`SAML 2.0`,
+              }))}
+            />
             {callbackUrl && (
               <FormField
                 label={type === 'oidc' ? t`Redirect URI` : t`Assertion consumer service URL`}
@@ -358,21 +353,13 @@ function IdpForm({
               help: t`Users with these e-mail domains are sent to this identity provider when they sign in.`,
               placeholder: 'example.com, example.org',
             })}
-            <ControlledField<IdpFormValues, 'defaultRole'>
+            <SelectField<IdpFormValues, 'defaultRole'>
               name="defaultRole"
               label={t`Role of new SSO users`}
               help={t`The organization role of an SSO user who signs in for the first time.`}
-            >
-              {(field) => (
-                <OptionSelect
-                  ref={field.ref}
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  disabled={disabled}
-                  options={ssoDefaultRoles.map((role) => ({ value: role, label: roleLabel(role) }))}
-                />
-              )}
-            </ControlledField>
+              disabled={disabled}
+              options={ssoDefaultRoles.map((role) => ({ value: role, label: roleLabel(role) }))}
+            />
           </Stack>
         </CardBody>
         <CardFooter className="justify-between">
