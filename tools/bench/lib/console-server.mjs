@@ -63,12 +63,19 @@ export async function startConsoleServer() {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const base = `http://127.0.0.1:${port}`;
   const stop = async () => {
+    process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
     if (child.exitCode === null) {
       child.kill('SIGTERM');
       await exited;
     }
     await rm(dataDir, { recursive: true, force: true });
   };
+  // A benchmark stopped by Ctrl-C or `timeout` stops its server (and so its PostgreSQL) too.
+  async function interrupted(signal) {
+    await stop();
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  }
+  process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
   try {
     const deadline = Date.now() + 180_000;
     for (;;) {
