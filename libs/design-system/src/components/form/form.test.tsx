@@ -342,7 +342,7 @@ describe('SelectField', () => {
 
   async function choose(user: ReturnType<typeof renderWithProviders>['user'], label: string) {
     await user.click(screen.getByRole('combobox', { name: /Size/ }));
-    await screen.findAllByRole('option', {}, { timeout: 5000 });
+    await screen.findAllByRole('option');
     await user.click(screen.getByRole('option', { name: label }));
   }
 

@@ -41,7 +41,7 @@ describe('OptionSelect', () => {
   it('opens on the first press once loaded, offers the options and takes a choice', async () => {
     const { user } = renderWithProviders(<Field />);
     await user.click(screen.getByRole('combobox', { name: /Size/ }));
-    const options = await screen.findAllByRole('option', {}, { timeout: 5000 });
+    const options = await screen.findAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['Small', 'Large', 'Huge']);
     expect(screen.getByRole('option', { name: 'Huge' })).toHaveAttribute('aria-disabled', 'true');
     await user.click(screen.getByRole('option', { name: 'Large' }));
@@ -54,7 +54,7 @@ describe('OptionSelect', () => {
     await user.click(screen.getByRole('button', { name: 'Focus the select' }));
     expect(screen.getByRole('combobox', { name: /Size/ })).toHaveFocus();
     await user.keyboard('{Enter}');
-    await screen.findAllByRole('option', {}, { timeout: 5000 });
+    await screen.findAllByRole('option');
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Focus the select' }));
     await waitFor(() => expect(screen.getByRole('combobox', { name: /Size/ })).toHaveFocus());

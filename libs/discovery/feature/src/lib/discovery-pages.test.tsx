@@ -96,14 +96,14 @@ describe('DiscoveryPage in propose mode', () => {
 
     await user.click(within(table).getByRole('button', { name: 'Dismiss envs/qa' }));
     // The confirmation's code loads when it first opens.
-    const dialog = await screen.findByRole('alertdialog', {}, { timeout: 5000 });
+    const dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(decisions).toEqual(['accept sdp-staging01', 'dismiss sdp-qa01']));
     expect(await within(table).findByText('Nothing to review')).toBeInTheDocument();
 
     // Every status: the accepted one links to its stack.
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
-    await user.click(await screen.findByRole('option', { name: 'All' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('option', { name: 'All' }));
     expect(await within(table).findByRole('link', { name: 'Open stack' })).toHaveAttribute('href', '/app/stack/stk-staging01');
     expect(within(table).getByText('Dismissed')).toBeInTheDocument();
 
@@ -146,13 +146,13 @@ describe('CreateDiscoveryWizardPage', () => {
     await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Monorepo');
     // The selects load their list at the first press (OptionSelect).
     await user.click(screen.getByRole('combobox', { name: /Namespace/ }));
-    await user.click(await screen.findByRole('option', { name: 'platform' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('option', { name: 'platform' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     // The form's checks load at the first key (lazySchema): the first Next waits for them.
-    await user.click(await screen.findByRole('combobox', { name: /VCS provider/ }, { timeout: 5000 }));
-    await user.click(await screen.findByRole('option', { name: 'GitHub' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('combobox', { name: /VCS provider/ }));
+    await user.click(await screen.findByRole('option', { name: 'GitHub' }));
     await user.click(screen.getByRole('combobox', { name: /Repository/ }));
-    await user.click(await screen.findByRole('option', { name: 'acme/infra' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('option', { name: 'acme/infra' }));
     const paths = screen.getByRole('textbox', { name: /Path patterns/ });
     await user.type(paths, '/envs/');
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -166,7 +166,7 @@ describe('CreateDiscoveryWizardPage', () => {
     await user.type(screen.getByRole('textbox', { name: /Exclude patterns/ }), 'envs/legacy/**');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     // The step's code loaded at the first key.
-    expect(await screen.findByRole('radio', { name: 'Create stacks' }, { timeout: 5000 })).toBeChecked();
+    expect(await screen.findByRole('radio', { name: 'Create stacks' })).toBeChecked();
     await user.click(screen.getByRole('radio', { name: 'Propose stacks' }));
     await user.click(await screen.findByRole('button', { name: 'Create and scan' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/stackDiscovery/sdc-new01'));

@@ -197,7 +197,7 @@ describe('a deployment’s page', () => {
     expect(await screen.findByText(commentFixture().text)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Comment' }));
     // The box's check loads at the first press (lazySchema): the first submit waits for it.
-    expect(await screen.findByText('Enter a value.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Enter a value.')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /Comment/ }), '  Approved after the change review.  ');
     await user.click(screen.getByRole('button', { name: 'Comment' }));
     await waitFor(() => expect(sent).toEqual([{ runId: 'dep-1', text: 'Approved after the change review.' }]));

@@ -71,9 +71,9 @@ describe('EditStackRoute: runner groups and approval by teams', () => {
 
     // The selects load their list on first use (OptionSelect).
     await user.click(await screen.findByRole('combobox', { name: /^Runner/ }));
-    await user.click(await screen.findByRole('option', { name: 'Self-hosted runners' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('option', { name: 'Self-hosted runners' }));
     await user.click(await screen.findByRole('combobox', { name: /^Approval policy/ }));
-    await user.click(await screen.findByRole('option', { name: 'Require approval by teams' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('option', { name: 'Require approval by teams' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Self-hosted runners need at least one runner group.')).toBeInTheDocument();
     expect(screen.getByText('Choose at least one team whose approval is required.')).toBeInTheDocument();

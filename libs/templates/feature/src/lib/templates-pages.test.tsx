@@ -102,7 +102,7 @@ describe('TemplatePage', () => {
     expect(await screen.findByText('{service_name}')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     // The confirmation's code loads when it first opens.
-    const dialog = await screen.findByRole('alertdialog', {}, { timeout: 5000 });
+    const dialog = await screen.findByRole('alertdialog');
     const confirm = within(dialog).getByRole('button', { name: 'Delete' });
     expect(confirm).toBeDisabled();
     await user.type(within(dialog).getByRole('textbox'), 'delete me');
@@ -127,15 +127,15 @@ describe('CreateTemplateWizardPage', () => {
     await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Preview');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     // The form's checks load at the first key (lazySchema): the first Next waits for them.
-    await waitFor(() => expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Code'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Code'));
     // The code step: provider and repository are required.
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText("Choose the VCS provider of the template's code.")).toBeInTheDocument();
     // The selects load their list at the first press (OptionSelect).
     await user.click(screen.getByRole('combobox', { name: /VCS provider/ }));
-    await user.click(await screen.findByRole('option', { name: 'GitHub' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('option', { name: 'GitHub' }));
     await user.click(screen.getByRole('combobox', { name: /Repository/ }));
-    await user.click(await screen.findByRole('option', { name: 'acme/infra' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('option', { name: 'acme/infra' }));
     await user.type(screen.getByRole('textbox', { name: /^Path/ }), 'envs/preview');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     // Engine: a var file Terraform loads on its own is refused.
@@ -148,7 +148,7 @@ describe('CreateTemplateWizardPage', () => {
     await waitFor(() => expect(screen.getByRole('listitem', { current: 'step' })).toHaveTextContent('Runners'));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     // TTL: default 10 days over a maximum of 7 (the step's code loaded at the first key).
-    const defaultTtl = await screen.findByRole('textbox', { name: /Default time to live/ }, { timeout: 5000 });
+    const defaultTtl = await screen.findByRole('textbox', { name: /Default time to live/ });
     await user.clear(defaultTtl);
     await user.type(defaultTtl, '10');
     await user.click(screen.getByRole('button', { name: 'Create template' }));
@@ -158,7 +158,7 @@ describe('CreateTemplateWizardPage', () => {
     const unit = screen.getAllByRole('combobox', { name: /Unit/ })[0];
     if (!unit) throw new Error('no unit field');
     await user.click(unit);
-    await user.click(await screen.findByRole('option', { name: 'Hours' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('option', { name: 'Hours' }));
     await user.click(screen.getByRole('button', { name: 'Create template' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/template/tmpl-new01'));
     expect(sent).toEqual([
@@ -182,10 +182,10 @@ describe('CreateBlueprintWizardPage', () => {
     await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Service');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     // The form's checks load at the first key (lazySchema), the selects' lists at their first press.
-    await user.click(await screen.findByRole('combobox', { name: /VCS provider/ }, { timeout: 5000 }));
-    await user.click(await screen.findByRole('option', { name: 'GitHub' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('combobox', { name: /VCS provider/ }));
+    await user.click(await screen.findByRole('option', { name: 'GitHub' }));
     await user.click(screen.getByRole('combobox', { name: /Repository/ }));
-    await user.click(await screen.findByRole('option', { name: 'acme/infra' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('option', { name: 'acme/infra' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     const pattern = await screen.findByRole('textbox', { name: /Stack name pattern/ });
     await user.clear(pattern);
@@ -221,7 +221,7 @@ describe('StackFromBlueprintPage', () => {
     await user.type(screen.getByRole('textbox', { name: /team/ }), 'ops');
     await user.click(screen.getByRole('button', { name: 'Open pull request' }));
     // The form's checks load at the first key (lazySchema): the first submit waits for them.
-    await waitFor(() => expect(screen.getByRole('textbox', { name: /team/ })).toHaveAccessibleDescription(/web, data/), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /team/ })).toHaveAccessibleDescription(/web, data/));
     await user.clear(screen.getByRole('textbox', { name: /service_name/ }));
     await user.type(screen.getByRole('textbox', { name: /service_name/ }), 'billing');
     await user.clear(screen.getByRole('textbox', { name: /team/ }));
@@ -255,7 +255,7 @@ describe('StackDependenciesTab', () => {
     expect(screen.getAllByText('vpc_id → vpc_id')).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Remove dependency on network' }));
     // The confirmation's code loads when it first opens.
-    const dialog = await screen.findByRole('alertdialog', {}, { timeout: 5000 });
+    const dialog = await screen.findByRole('alertdialog');
     await user.type(within(dialog).getByRole('textbox'), 'delete me');
     await user.click(within(dialog).getByRole('button', { name: 'Remove dependency' }));
     await waitFor(() => expect(removed).toEqual(['sdep-app01']));
