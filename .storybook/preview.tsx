@@ -1,6 +1,7 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { preloadToaster, ThemeProvider, Toaster, type Theme } from '@terrace/design-system';
 import { activateLocale, I18nProvider, i18n, isLocale, type Direction } from '@terrace/i18n';
+import { configure } from 'storybook/test';
 
 type Globals = { theme?: Theme; direction?: Direction; locale?: string };
 
@@ -10,6 +11,11 @@ type Globals = { theme?: Theme; direction?: Direction; locale?: string };
 const automated = typeof navigator !== 'undefined' && navigator.webdriver;
 const passTheme: Theme = automated && window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 const passDirection: Direction = automated && navigator.language.startsWith('ar') ? 'rtl' : 'ltr';
+
+// Play functions wait on what a story loads on first use (a form's checks at the first press, a
+// select's code); the default 1 s for findBy* ran out on a loaded two-core machine. As in the
+// component tests (tools/vitest/component-setup.ts): a wait that finds nothing still fails.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Every story renders inside the same providers the console uses, driven by the toolbar.
 const withProviders: Decorator = (Story, context) => {
