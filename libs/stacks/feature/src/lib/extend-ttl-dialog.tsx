@@ -10,9 +10,10 @@ import {
   trimmed,
   useContractForm,
 } from '@terrace/design-system';
-import { validateTtl } from '@terrace/domain';
+import { ttlTypes, validateTtl } from '@terrace/domain';
 import { useExtendStackTtlMutation, type Stack } from '@terrace/stacks/data-access';
 import { z } from 'zod/mini';
+import { ttlTypeLabels } from './stack-labels';
 
 /** The extension: a whole number of hours or days, 1–100,000 (the contract's Ttl and §5's rule). */
 const ttlFields = z.object({ value: trimmed(), type: zTtl.shape.type }).check(domainRule((ttl) => validateTtl(ttl), { path: ['value'] }));
@@ -29,7 +30,7 @@ export interface ExtendTtlDialogProps {
 }
 
 export function ExtendTtlDialog({ stack, onClose }: ExtendTtlDialogProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const extend = useExtendStackTtlMutation();
   const form = useContractForm({ schema: extendTtlSchema, defaultValues: initial });
   return (
@@ -55,10 +56,7 @@ export function ExtendTtlDialog({ stack, onClose }: ExtendTtlDialogProps) {
         name="type"
         label={t`Unit`}
         required
-        options={[
-          { value: 'hours', label: t`Hours` },
-          { value: 'days', label: t`Days` },
-        ]}
+        options={ttlTypes.map((type) => ({ value: type, label: i18n._(ttlTypeLabels[type]) }))}
       />
     </FormDialog>
   );

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { stackErrorLabel } from '@terrace/domain';
+import { stackErrorLabel, type TtlType } from '@terrace/domain';
 import type { IacType, Stack, StackType } from '@terrace/stacks/data-access';
 
 export type BadgeTone = 'neutral' | 'primary' | 'success' | 'warning' | 'danger' | 'info';
@@ -15,6 +15,12 @@ export const stackTypeLabels: Record<StackType, MessageDescriptor> = {
   persistent: msg`Persistent`,
   ephemeral: msg`Ephemeral`,
   ephemeralManaged: msg`Ephemeral (from a template)`,
+};
+
+/** A time to live's unit, as the stack wizard and the extend dialog offer it. */
+export const ttlTypeLabels: Record<TtlType, MessageDescriptor> = {
+  hours: msg`Hours`,
+  days: msg`Days`,
 };
 
 type DriftState = NonNullable<Stack['driftState']>;

@@ -16,6 +16,7 @@ import {
   useFormContext,
   useWatch,
 } from '@terrace/design-system';
+import { ttlTypes } from '@terrace/domain';
 import type { Namespace } from '@terrace/namespaces/data-access';
 import { organizationQueries } from '@terrace/organization/data-access';
 import { useAccess, useApiClient } from '@terrace/session';
@@ -26,7 +27,7 @@ import { lazy, Suspense, useId } from 'react';
 import { effectiveSettings } from './effective-settings';
 import type { StackFormValues } from './stack-form';
 import { useRunnerGroupOptions } from './runner-groups';
-import { iacTypeLabels } from './stack-labels';
+import { iacTypeLabels, ttlTypeLabels } from './stack-labels';
 
 // The wizard's later steps (code, engine, settings, time to live), in a module the wizard loads at
 // the user's first press or key (stack-wizard-page.tsx, stack-wizard-later.ts): their selects, switch and
@@ -295,7 +296,7 @@ export function StackSettingsStep({ namespace }: { namespace: Namespace | undefi
 }
 
 export function StackTtlStep() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const id = useId();
   const { setValue } = useFormContext<StackFormValues>();
   const enabled = useWatch<StackFormValues, 'ttl.enabled'>({ name: 'ttl.enabled' });
@@ -314,10 +315,7 @@ export function StackTtlStep() {
             name="ttl.type"
             label={t`Unit`}
             required
-            options={[
-              { value: 'hours', label: t`Hours` },
-              { value: 'days', label: t`Days` },
-            ]}
+            options={ttlTypes.map((type) => ({ value: type, label: i18n._(ttlTypeLabels[type]) }))}
           />
         </div>
       )}
